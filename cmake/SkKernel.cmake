@@ -1,0 +1,57 @@
+# sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] META meta.json [FLAGS ...] [OUTPUT_DIR dir])
+#
+# Compiles kernel sources with the device compiler (clang-19, DESIGN §3 contract flags) into
+# <dir>/NAME.o and writes <dir>/NAME.json: the META file with "sha256" of the object filled
+# in. Several sources are linked into one relocatable object with ld.lld-19 -r.
+# Creates the target NAME (ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.
+find_program(SK_LLD NAMES ld.lld-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
+set(SK_KERNEL_FLAGS -O2 -fPIC -fno-exceptions -fno-rtti -std=c++17 CACHE STRING "Device compiler flags")
+
+function(sk_add_kernel NAME)
+  cmake_parse_arguments(K "" "META;OUTPUT_DIR" "SOURCES;FLAGS" ${ARGN})
+  if(NOT K_SOURCES)
+    message(FATAL_ERROR "sk_add_kernel(${NAME}): SOURCES is required")
+  endif()
+  if(NOT K_OUTPUT_DIR)
+    set(K_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  set(obj ${K_OUTPUT_DIR}/${NAME}.o)
+  set(parts "")
+  foreach(src ${K_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE)
+    get_filename_component(stem ${src} NAME_WE)
+    list(LENGTH K_SOURCES n)
+    if(n EQUAL 1)
+      set(out ${obj})
+    else()
+      set(out ${CMAKE_CURRENT_BINARY_DIR}/${NAME}.dir/${stem}.o)
+    endif()
+    add_custom_command(
+      OUTPUT ${out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${K_OUTPUT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/${NAME}.dir
+      COMMAND ${SK_DEVICE_CC} -c ${SK_KERNEL_FLAGS} ${K_FLAGS} -I${SK_SOURCE_DIR}/include ${abs} -o ${out}
+      DEPENDS ${abs} ${SK_SOURCE_DIR}/include/sk/kernel.h
+      COMMENT "Compiling kernel ${NAME}: ${src}"
+      VERBATIM)
+    list(APPEND parts ${out})
+  endforeach()
+  if(NOT n EQUAL 1)
+    add_custom_command(OUTPUT ${obj} COMMAND ${SK_LLD} -r ${parts} -o ${obj} DEPENDS ${parts}
+                       COMMENT "Linking kernel ${NAME}" VERBATIM)
+  endif()
+  set(outputs ${obj})
+  if(K_META)
+    get_filename_component(meta ${K_META} ABSOLUTE)
+    set(json ${K_OUTPUT_DIR}/${NAME}.json)
+    add_custom_command(
+      OUTPUT ${json}
+      COMMAND ${CMAKE_COMMAND} -DMETA=${meta} -DOBJ=${obj} -DOUT=${json} -P ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
+      DEPENDS ${meta} ${obj} ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
+      COMMENT "Writing kernel metadata ${NAME}.json"
+      VERBATIM)
+    list(APPEND outputs ${json})
+    set(${NAME}_JSON ${json} PARENT_SCOPE)
+  endif()
+  add_custom_target(${NAME} ALL DEPENDS ${outputs})
+  set(${NAME}_OBJECT ${obj} PARENT_SCOPE)
+endfunction()

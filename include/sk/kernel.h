@@ -1,0 +1,452 @@
+// SuperKernel device dialect, ABI v1 (DESIGN §3).
+//
+// Kernels are C++ compiled by clang-19 for the host ISA:
+//     clang-19 -c -O2 -fPIC -fno-exceptions -fno-rtti -I<repo>/include kernel.cpp
+// and reach the simulated device only through the sk_* intrinsics below, which the runtime
+// resolves when the binary is registered. On top of them sits an AscendC-flavoured C++ layer
+// (namespace AscendC) so AscendC-style kernels read naturally; docs/dialect.md lists where it
+// differs from AscendC.
+//
+// Contract: -fPIC small code model, no thread_local, no global constructors, no exceptions/RTTI.
+// Never declare the intrinsics hidden (JITLink would need out-of-range PC32 fixups).
+#ifndef SK_KERNEL_H
+#define SK_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- ABI v1 intrinsics (fixed names and signatures) ---------------------------------- */
+int64_t  sk_block_idx(void);            /* block index within the current task           */
+int64_t  sk_block_num(void);            /* blocks of the current task                    */
+int32_t  sk_core_type(void);            /* 0 = AIC (cube), 1 = AIV (vector)              */
+void*    sk_ub_base(void);              /* this core's local buffer (UB on AIV, L1 on AIC) */
+uint64_t sk_ub_size(void);
+void     sk_data_copy(void* dst, const void* src, uint64_t bytes); /* GM<->local, charged + checked */
+void     sk_sync_all(void);             /* barrier over all blocks of the current task   */
+void     sk_wait_pre_task_end(void);    /* early start: wait here for predecessor tasks  */
+void     sk_set_next_task_start(void);  /* early start: successors may start from here   */
+void     sk_trap(int32_t code, const char* msg);   /* raise a device exception            */
+int      sk_printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- extensions (all prefixed sk_) ----------------------------------------------------- */
+int64_t  sk_sub_block_idx(void);        /* AIV index inside its AIC+2 AIV group (MIX 1:2), else 0 */
+int64_t  sk_sub_block_num(void);        /* 2 on AIV under MIX 1:2, else 1                */
+uint64_t sk_cycles(void);               /* this core's virtual clock, in device cycles   */
+
+/* Element types, shared by vector and cube intrinsics. */
+enum sk_dtype {
+  SK_DT_FLOAT32 = 0, SK_DT_FLOAT16 = 1, SK_DT_BFLOAT16 = 2, SK_DT_INT8 = 3,
+  SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7
+};
+enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };
+enum sk_vec_scalar_op { SK_VOP_ADDS = 0, SK_VOP_MULS, SK_VOP_MAXS, SK_VOP_MINS, SK_VOP_LEAKYRELU };
+enum sk_vec_unary_op {
+  SK_VOP_EXP = 0, SK_VOP_LN, SK_VOP_ABS, SK_VOP_RELU, SK_VOP_SQRT, SK_VOP_RSQRT, SK_VOP_RECIPROCAL
+};
+enum sk_vec_reduce_op { SK_VOP_REDUCE_SUM = 0, SK_VOP_REDUCE_MAX, SK_VOP_REDUCE_MIN };
+enum sk_round_mode {
+  SK_ROUND_NONE = 0, SK_ROUND_RINT, SK_ROUND_FLOOR, SK_ROUND_CEIL, SK_ROUND_ROUND, SK_ROUND_TRUNC
+};
+
+/* Vector ops: every operand must lie in this core's local memory (AIV only). */
+void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1,
+                   uint64_t count);
+/* `scalar` points at one element of `dtype` (host memory of the kernel, e.g. a local). */
+void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar,
+                   uint64_t count);
+void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count);
+/* Full reduction of `count` elements to dst[0] (pairwise tree order, docs/dialect.md). */
+void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count);
+void sk_vec_cast(int32_t dst_dtype, int32_t src_dtype, int32_t round_mode, void* dst,
+                 const void* src, uint64_t count);
+void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count);
+/* Cube tile on AIC: c[m x n] (+)= a[m x k] * b[k x n], row-major in local memory (L1);
+   c is float32 (int32 for int8 inputs); accumulate != 0 adds to c instead of overwriting. */
+void sk_cube_mmad(void* c, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n,
+                  int32_t ab_dtype, int32_t accumulate);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if defined(__cplusplus) && !defined(SK_KERNEL_C_ONLY)
+/* ======================= AscendC-flavoured C++ layer =====================================
+   (Host code that only needs the intrinsic declarations defines SK_KERNEL_C_ONLY.) */
+
+#define __gm__
+#define __aicore__
+#define __global__
+#define GM_ADDR uint8_t*
+/* The kernel type comes from the metadata (coreType/taskRation), not from the source. */
+#define KERNEL_TASK_TYPE_DEFAULT(type)
+#define ASCEND_IS_AIV (::sk_core_type() == 1)
+#define ASCEND_IS_AIC (::sk_core_type() == 0)
+#define ASCEND_IS_NOT_AIV (::sk_core_type() != 1)
+#define ASCEND_IS_NOT_AIC (::sk_core_type() != 0)
+
+using half = _Float16;
+using bfloat16_t = __bf16;
+
+namespace AscendC {
+
+enum class TPosition { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC,
+                       SPM, SHM = SPM, TSCM, MAX };
+using QuePosition = TPosition;
+enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
+enum class HardEvent { MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V,
+                       V_M, V_V, MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX,
+                       FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
+                       MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3 };
+enum class RoundMode { CAST_NONE = SK_ROUND_NONE, CAST_RINT = SK_ROUND_RINT,
+                       CAST_FLOOR = SK_ROUND_FLOOR, CAST_CEIL = SK_ROUND_CEIL,
+                       CAST_ROUND = SK_ROUND_ROUND, CAST_TRUNC = SK_ROUND_TRUNC };
+
+constexpr uint32_t ONE_BLK_SIZE = 32;
+constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
+
+namespace detail {
+template <typename T> struct DType;
+template <> struct DType<float>      { static constexpr int32_t value = SK_DT_FLOAT32; };
+template <> struct DType<half>       { static constexpr int32_t value = SK_DT_FLOAT16; };
+template <> struct DType<bfloat16_t> { static constexpr int32_t value = SK_DT_BFLOAT16; };
+template <> struct DType<int8_t>     { static constexpr int32_t value = SK_DT_INT8; };
+template <> struct DType<uint8_t>    { static constexpr int32_t value = SK_DT_UINT8; };
+template <> struct DType<int16_t>    { static constexpr int32_t value = SK_DT_INT16; };
+template <> struct DType<int32_t>    { static constexpr int32_t value = SK_DT_INT32; };
+template <> struct DType<int64_t>    { static constexpr int32_t value = SK_DT_INT64; };
+template <typename T> constexpr int32_t dtype_of = DType<T>::value;
+}  // namespace detail
+
+/* ---- core identity ---- */
+inline int64_t GetBlockIdx() { return sk_block_idx(); }
+inline int64_t GetBlockNum() { return sk_block_num(); }
+inline int64_t GetSubBlockIdx() { return sk_sub_block_idx(); }
+inline int64_t GetSubBlockNum() { return sk_sub_block_num(); }
+inline int64_t GetTaskRatio() { return sk_core_type() == 1 ? sk_sub_block_num() : 1; }
+
+/* ---- tensors ---- */
+template <typename T> class GlobalTensor {
+ public:
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) { addr_ = buffer; size_ = bufferSize; }
+  void SetGlobalBuffer(__gm__ T* buffer) { addr_ = buffer; size_ = 0; }
+  /* Scalar GM access goes through sk_data_copy, so it is bounds-checked and charged. */
+  T GetValue(uint64_t offset) const { T v; sk_data_copy(&v, addr_ + offset, sizeof(T)); return v; }
+  void SetValue(uint64_t offset, T value) { sk_data_copy(addr_ + offset, &value, sizeof(T)); }
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor t; t.addr_ = addr_ + offset; t.size_ = size_ > offset ? size_ - offset : 0; return t;
+  }
+  uint64_t GetSize() const { return size_; }
+  __gm__ T* GetPhyAddr() const { return addr_; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+ private:
+  T* addr_ = nullptr;
+  uint64_t size_ = 0;
+};
+
+template <typename T> class LocalTensor {
+ public:
+  LocalTensor() = default;
+  LocalTensor(T* addr, uint32_t size) : addr_(addr), size_(size) {}
+  T GetValue(uint32_t index) const { return addr_[index]; }
+  template <typename T1> void SetValue(uint32_t index, T1 value) const { addr_[index] = (T)value; }
+  LocalTensor operator[](uint32_t offset) const { return LocalTensor(addr_ + offset, size_ - offset); }
+  uint32_t GetSize() const { return size_; }
+  uint32_t GetLength() const { return size_ * sizeof(T); }
+  void SetSize(uint32_t size) { size_ = size; }
+  T* GetPhyAddr() const { return addr_; }
+  T* GetPhyAddr(uint32_t offset) const { return addr_ + offset; }
+  template <typename U> LocalTensor<U> ReinterpretCast() const {
+    return LocalTensor<U>((U*)addr_, (uint32_t)(size_ * sizeof(T) / sizeof(U)));
+  }
+ private:
+  T* addr_ = nullptr;
+  uint32_t size_ = 0;
+};
+
+/* ---- on-chip buffers: TPipe / TQue / TBuf ----
+   Our cores execute their pipes in order, so queues need no hardware flags: a queue is a ring
+   of `num` buffers plus a FIFO of enqueued ones. Misuse (allocating more buffers than exist,
+   dequeuing an empty queue, exhausting local memory) is a device exception. */
+namespace detail {
+inline uint32_t align32(uint32_t len) { return (len + 31u) & ~31u; }
+}  // namespace detail
+
+template <TPosition pos, int32_t depth = 1, int mask = 0> class TQue {
+ public:
+  template <typename T> LocalTensor<T> AllocTensor() {
+    if (inUse_ >= num_) sk_trap(2, "TQue::AllocTensor: every buffer of the queue is in use; FreeTensor first");
+    uint8_t* p = base_ + (size_t)(next_ % num_) * len_;
+    ++next_; ++inUse_;
+    return LocalTensor<T>((T*)p, len_ / sizeof(T));
+  }
+  template <typename T> void AllocTensor(LocalTensor<T>& t) { t = AllocTensor<T>(); }
+  template <typename T> bool EnQue(const LocalTensor<T>& t) {
+    if (count_ >= kMaxBuffers) sk_trap(2, "TQue::EnQue: queue full");
+    fifo_[(head_ + count_) % kMaxBuffers] = (uint8_t*)t.GetPhyAddr();
+    ++count_;
+    return true;
+  }
+  template <typename T> LocalTensor<T> DeQue() {
+    if (count_ == 0) sk_trap(2, "TQue::DeQue: queue is empty; EnQue a tensor first");
+    uint8_t* p = fifo_[head_];
+    head_ = (head_ + 1) % kMaxBuffers;
+    --count_;
+    return LocalTensor<T>((T*)p, len_ / sizeof(T));
+  }
+  template <typename T> void FreeTensor(LocalTensor<T>& t) {
+    if (inUse_ == 0) sk_trap(2, "TQue::FreeTensor: no buffer of the queue is allocated");
+    --inUse_;
+  }
+  void Init(uint8_t* base, uint32_t num, uint32_t len) { base_ = base; num_ = num; len_ = len; }
+ private:
+  static constexpr uint32_t kMaxBuffers = 8;
+  uint8_t* base_ = nullptr;
+  uint8_t* fifo_[kMaxBuffers] = {};
+  uint32_t num_ = 0, len_ = 0, next_ = 0, inUse_ = 0, head_ = 0, count_ = 0;
+};
+
+template <TPosition pos> class TBuf {
+ public:
+  template <typename T> LocalTensor<T> Get() { return LocalTensor<T>((T*)base_, len_ / sizeof(T)); }
+  template <typename T> LocalTensor<T> Get(uint32_t len) {
+    if (len * sizeof(T) > len_) sk_trap(2, "TBuf::Get: more elements requested than the buffer holds");
+    return LocalTensor<T>((T*)base_, len);
+  }
+  void Init(uint8_t* base, uint32_t len) { base_ = base; len_ = len; }
+ private:
+  uint8_t* base_ = nullptr;
+  uint32_t len_ = 0;
+};
+
+class TPipe {
+ public:
+  TPipe() : base_((uint8_t*)sk_ub_base()), size_(sk_ub_size()) {}
+  template <class Q> bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+    if (num == 0 || num > 8) sk_trap(2, "TPipe::InitBuffer: a queue holds 1 to 8 buffers");
+    len = detail::align32(len);
+    que.Init(take((uint64_t)num * len), num, len);
+    return true;
+  }
+  template <TPosition pos> bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+    len = detail::align32(len);
+    buf.Init(take(len), len);
+    return true;
+  }
+  void Reset() { used_ = 0; }
+ private:
+  uint8_t* take(uint64_t bytes) {
+    if (used_ + bytes > size_) sk_trap(2, "TPipe::InitBuffer: local memory exhausted");
+    uint8_t* p = base_ + used_;
+    used_ += bytes;
+    return p;
+  }
+  uint8_t* base_;
+  uint64_t size_;
+  uint64_t used_ = 0;
+};
+
+/* ---- data movement ---- */
+struct DataCopyParams {
+  uint16_t blockCount = 1;   /* blocks */
+  uint16_t blockLen = 0;     /* 32 B units */
+  uint16_t srcStride = 0;    /* gap between blocks, 32 B units */
+  uint16_t dstStride = 0;
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t srcGap, uint16_t dstGap)
+      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap) {}
+};
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;     /* bytes */
+  uint32_t srcStride = 0;    /* bytes on the GM side, 32 B blocks on the local side */
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStr, uint32_t dstStr, uint32_t r)
+      : blockCount(count), blockLen(len), srcStride(srcStr), dstStride(dstStr), rsv(r) {}
+};
+template <typename T> struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0, rightPadding = 0;
+  T paddingValue = 0;
+};
+
+namespace detail {
+inline void copy_aligned(void* dst, const void* src, uint64_t bytes) {
+  /* AscendC silently rounds a non-32 B DataCopy down; we refuse, so the bug is visible. */
+  if (bytes % ONE_BLK_SIZE) sk_trap(3, "DataCopy: count * sizeof(T) must be a multiple of 32 bytes; use DataCopyPad");
+  sk_data_copy(dst, src, bytes);
+}
+inline void copy_blocks(uint8_t* dst, const uint8_t* src, uint32_t count, uint64_t len,
+                        uint64_t srcStep, uint64_t dstStep) {
+  for (uint32_t i = 0; i < count; ++i) sk_data_copy(dst + i * dstStep, src + i * srcStep, len);
+}
+}  // namespace detail
+
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+  detail::copy_aligned(dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count * sizeof(T));
+}
+template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+  detail::copy_aligned(dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count * sizeof(T));
+}
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+  detail::copy_aligned(dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count * sizeof(T));
+}
+template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+  uint64_t len = (uint64_t)p.blockLen * ONE_BLK_SIZE;
+  detail::copy_blocks((uint8_t*)dst.GetPhyAddr(), (const uint8_t*)src.GetPhyAddr(), p.blockCount, len,
+                      len + (uint64_t)p.srcStride * ONE_BLK_SIZE, len + (uint64_t)p.dstStride * ONE_BLK_SIZE);
+}
+template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  uint64_t len = (uint64_t)p.blockLen * ONE_BLK_SIZE;
+  detail::copy_blocks((uint8_t*)dst.GetPhyAddr(), (const uint8_t*)src.GetPhyAddr(), p.blockCount, len,
+                      len + (uint64_t)p.srcStride * ONE_BLK_SIZE, len + (uint64_t)p.dstStride * ONE_BLK_SIZE);
+}
+/* Unaligned GM -> local: each block of blockLen bytes lands 32 B aligned in local memory. */
+template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                       const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+  uint64_t localLen = detail::align32(p.blockLen);
+  uint8_t* d = (uint8_t*)dst.GetPhyAddr();
+  detail::copy_blocks(d, (const uint8_t*)src.GetPhyAddr(), p.blockCount, p.blockLen,
+                      p.blockLen + p.srcStride, localLen + (uint64_t)p.dstStride * ONE_BLK_SIZE);
+  if (pad.isPad) {
+    for (uint32_t b = 0; b < p.blockCount; ++b) {
+      T* blk = (T*)(d + b * (localLen + (uint64_t)p.dstStride * ONE_BLK_SIZE));
+      for (uint64_t i = p.blockLen / sizeof(T); i < localLen / sizeof(T); ++i) blk[i] = pad.paddingValue;
+    }
+  }
+}
+/* Unaligned local -> GM: writes exactly blockLen bytes per block. */
+template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                       const DataCopyExtParams& p) {
+  uint64_t localLen = detail::align32(p.blockLen);
+  detail::copy_blocks((uint8_t*)dst.GetPhyAddr(), (const uint8_t*)src.GetPhyAddr(), p.blockCount, p.blockLen,
+                      localLen + (uint64_t)p.srcStride * ONE_BLK_SIZE, p.blockLen + p.dstStride);
+}
+
+/* ---- vector compute (count forms) ---- */
+#define SK_DEFINE_BINARY(Name, OP)                                                             \
+  template <typename T> void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,      \
+                                  const LocalTensor<T>& src1, const int32_t& count) {         \
+    sk_vec_binary(OP, detail::dtype_of<T>, dst.GetPhyAddr(), src0.GetPhyAddr(),                \
+                  src1.GetPhyAddr(), (uint64_t)count);                                         \
+  }
+SK_DEFINE_BINARY(Add, SK_VOP_ADD)
+SK_DEFINE_BINARY(Sub, SK_VOP_SUB)
+SK_DEFINE_BINARY(Mul, SK_VOP_MUL)
+SK_DEFINE_BINARY(Div, SK_VOP_DIV)
+SK_DEFINE_BINARY(Max, SK_VOP_MAX)
+SK_DEFINE_BINARY(Min, SK_VOP_MIN)
+#undef SK_DEFINE_BINARY
+
+#define SK_DEFINE_SCALAR(Name, OP)                                                             \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
+            const int32_t& count) {                                                            \
+    sk_vec_scalar(OP, detail::dtype_of<T>, dst.GetPhyAddr(), src.GetPhyAddr(), &scalarValue,   \
+                  (uint64_t)count);                                                            \
+  }
+SK_DEFINE_SCALAR(Adds, SK_VOP_ADDS)
+SK_DEFINE_SCALAR(Muls, SK_VOP_MULS)
+SK_DEFINE_SCALAR(Maxs, SK_VOP_MAXS)
+SK_DEFINE_SCALAR(Mins, SK_VOP_MINS)
+SK_DEFINE_SCALAR(LeakyRelu, SK_VOP_LEAKYRELU)
+#undef SK_DEFINE_SCALAR
+
+#define SK_DEFINE_UNARY(Name, OP)                                                              \
+  template <typename T> void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,        \
+                                  const int32_t& count) {                                      \
+    sk_vec_unary(OP, detail::dtype_of<T>, dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count); \
+  }
+SK_DEFINE_UNARY(Exp, SK_VOP_EXP)
+SK_DEFINE_UNARY(Ln, SK_VOP_LN)
+SK_DEFINE_UNARY(Abs, SK_VOP_ABS)
+SK_DEFINE_UNARY(Relu, SK_VOP_RELU)
+SK_DEFINE_UNARY(Sqrt, SK_VOP_SQRT)
+SK_DEFINE_UNARY(Rsqrt, SK_VOP_RSQRT)
+SK_DEFINE_UNARY(Reciprocal, SK_VOP_RECIPROCAL)
+#undef SK_DEFINE_UNARY
+
+template <typename T> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
+  sk_vec_dup(detail::dtype_of<T>, dst.GetPhyAddr(), &scalarValue, (uint64_t)count);
+}
+template <typename T, typename U>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint32_t count) {
+  sk_vec_cast(detail::dtype_of<T>, detail::dtype_of<U>, (int32_t)roundMode, dst.GetPhyAddr(),
+              src.GetPhyAddr(), (uint64_t)count);
+}
+/* Full reductions to dst[0]. sharedTmpBuffer is accepted for AscendC compatibility; the
+   simulated vector unit needs no scratch space. */
+template <typename T, bool isSetMask = true>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count) {
+  sk_vec_reduce(SK_VOP_REDUCE_SUM, detail::dtype_of<T>, dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count);
+}
+template <typename T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count, bool calIndex = false) {
+  if (calIndex) sk_trap(3, "ReduceMax: calIndex is not supported by the simulated vector unit");
+  sk_vec_reduce(SK_VOP_REDUCE_MAX, detail::dtype_of<T>, dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count);
+}
+template <typename T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
+               const int32_t count) {
+  sk_vec_reduce(SK_VOP_REDUCE_MIN, detail::dtype_of<T>, dst.GetPhyAddr(), src.GetPhyAddr(), (uint64_t)count);
+}
+/* One sum per row of `mask` elements (rows `srcRepStride` 32 B blocks apart); results land
+   `dstRepStride` elements apart. Block stride other than 1 is not modelled. */
+template <typename T, bool isSetMask = true>
+void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                    const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                    const int32_t srcRepStride) {
+  if (srcBlkStride != 1) sk_trap(3, "WholeReduceSum: only srcBlkStride == 1 is supported");
+  for (int32_t r = 0; r < repeatTime; ++r)
+    sk_vec_reduce(SK_VOP_REDUCE_SUM, detail::dtype_of<T>, dst.GetPhyAddr() + r * dstRepStride,
+                  (const uint8_t*)src.GetPhyAddr() + (size_t)r * srcRepStride * ONE_BLK_SIZE, (uint64_t)mask);
+}
+
+/* ---- cube ---- */
+struct MmadParams {
+  uint16_t m = 0, n = 0, k = 0;
+  bool cmatrixInitVal = true;   /* true: C starts at 0; false: accumulate into C */
+  bool cmatrixSource = false;
+  uint8_t unitFlag = 0;
+  MmadParams() = default;
+  MmadParams(uint16_t m_, uint16_t n_, uint16_t k_, bool init = true) : m(m_), n(n_), k(k_), cmatrixInitVal(init) {}
+};
+/* Row-major (ND) tiles in the AIC's local memory; see docs/dialect.md for the fractal-layout
+   difference from AscendC. */
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
+  sk_cube_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), p.m, p.k, p.n, detail::dtype_of<U>,
+               p.cmatrixInitVal ? 0 : 1);
+}
+
+/* ---- synchronisation ----
+   Pipes of one simulated core execute in program order, so pipe barriers and flags are
+   always satisfied: they compile to nothing. Cross-core sync goes through intrinsics. */
+template <pipe_t pipe> inline void PipeBarrier() {}
+template <HardEvent event> inline void SetFlag(int32_t eventID) {}
+template <HardEvent event> inline void WaitFlag(int32_t eventID) {}
+template <bool isAIVOnly = true> inline void SyncAll() { sk_sync_all(); }
+inline void WaitPreTaskEnd() { sk_wait_pre_task_end(); }
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX> inline void SetNextTaskStart() {
+  sk_set_next_task_start();
+}
+
+/* ---- debug ---- */
+template <class... Args> inline void printf(const char* fmt, Args... args) { sk_printf(fmt, args...); }
+#define PRINTF AscendC::printf
+inline void Trap() { sk_trap(1, "AscendC::Trap()"); }
+
+/* Static tiling bytes reach the kernel as a GM address: copy them into a local struct. */
+template <typename T> inline void CopyTiling(T* dst, GM_ADDR tiling) { sk_data_copy(dst, tiling, sizeof(T)); }
+
+}  // namespace AscendC
+#endif /* AscendC layer */
+
+#endif /* SK_KERNEL_H */

@@ -1,0 +1,54 @@
+// Simulated NPU architecture specs. The numbers are data (arch/<name>.json, each with its
+// source); this struct is what the simulator reads at run time.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "llvm/Support/Error.h"
+
+namespace sk::sim {
+
+struct VectorOpCost {
+  uint32_t head = 0;       // cycles when the pipe was idle
+  uint32_t perRepeat = 0;  // cycles per 256-byte repeat
+};
+
+struct ArchSpec {
+  std::string name;     // dav-2201
+  std::string socName;  // Ascend910B2
+  uint32_t clockMHz = 0;
+  uint32_t aicCores = 0;
+  uint32_t aivCores = 0;
+  uint64_t ubBytes = 0;  // local memory of an AIV
+  uint64_t l1Bytes = 0;  // local memory of an AIC
+  uint64_t hbmBytes = 0;
+  double hbmGBps = 0;
+  // Per-core data movement, GiB/s.
+  double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
+  uint32_t dataCopyLatencyCycles = 0;
+  std::map<std::string, VectorOpCost> vectorOps;
+  uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
+  uint64_t launchHostNs = 0, hostApiNs = 0, dispatchNs = 0;
+  uint32_t blockDispatchCycles = 0, syncAllCycles = 0, taskSyncCycles = 0;
+  uint64_t eventSyncNs = 0, memcpyLatencyNs = 0;
+  double h2dGBps = 0, d2dGBps = 0;
+  uint32_t instrFetchBytesPerCycle = 0;
+
+  uint64_t nsToCycles(uint64_t ns) const { return ns * clockMHz / 1000; }
+  double cyclesToUs(uint64_t cycles) const { return (double)cycles / clockMHz; }
+  // Cycles to move `bytes` at `gbPerS` (decimal GB/s), rounded up.
+  uint64_t transferCycles(uint64_t bytes, double gbPerS) const;
+  const VectorOpCost& vectorOp(const std::string& op) const;
+};
+
+// Names of the built-in architectures (embedded from arch/*.json at build time).
+std::vector<std::string> builtinArchNames();
+
+// `nameOrPath` is a built-in name (dav-2201, dav-3510) or the path of a JSON file in the same
+// format. Errors name the file and the field.
+llvm::Expected<ArchSpec> loadArch(const std::string& nameOrPath);
+llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::string& origin);
+
+}  // namespace sk::sim

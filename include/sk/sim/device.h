@@ -1,0 +1,116 @@
+// The simulated NPU: HBM, AIC/AIV cores run as fibers, streams, events, a deterministic
+// virtual clock and Chrome traces (DESIGN §8). The runtime (lib/runtime) is a thin API over it.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "llvm/Support/Error.h"
+#include "sk/sim/arch.h"
+
+namespace sk::sim {
+
+enum class CoreType : uint8_t { AIC = 0, AIV = 1 };
+
+// AIC:AIV cores per block (metadata taskRation): 1:0, 0:1, 1:1 or 1:2.
+struct TaskRation {
+  uint8_t aic = 0;
+  uint8_t aiv = 1;
+  bool operator==(const TaskRation& o) const { return aic == o.aic && aiv == o.aiv; }
+  std::string str() const { return std::to_string(aic) + ":" + std::to_string(aiv); }
+};
+
+// A kernel launch as the device sees it: an entry address in host memory (the kernel was
+// JIT-linked into this process), its arguments (device addresses) and its shape.
+struct KernelLaunch {
+  std::string name;
+  void* entry = nullptr;
+  TaskRation ration;
+  uint32_t blockDim = 1;
+  std::vector<uint64_t> args;  // < 64 parameters, passed as uint8_t* in order
+};
+
+using StreamId = uint32_t;
+using EventId = uint32_t;
+constexpr StreamId kDefaultStream = 0;
+
+enum class CopyKind { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice };
+
+struct DeviceOptions {
+  unsigned workerThreads = 0;       // 0 = one per host core
+  uint64_t launchTimeoutMs = 60000; // wall-clock budget of one launch
+  uint64_t stackBytes = 256 * 1024; // fiber stack of one simulated core
+  bool trace = false;               // collect Chrome trace events
+  bool echoPrintf = true;           // write kernel sk_printf output to stdout
+};
+
+// Totals a tool prints after a run (virtual times in microseconds).
+struct DeviceStats {
+  double deviceTimeUs = 0;  // from the first task's start to the last task's end
+  double hostUs = 0;        // virtual host clock
+  uint64_t launches = 0;
+};
+
+class Device {
+ public:
+  static llvm::Expected<std::unique_ptr<Device>> create(const ArchSpec& arch, const DeviceOptions& options = {});
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  const ArchSpec& arch() const;
+
+  // ---- memory (synchronous) ----
+  llvm::Expected<void*> malloc(uint64_t bytes);
+  llvm::Error free(void* devPtr);
+  llvm::Expected<void*> mallocHost(uint64_t bytes);  // pinned host memory
+  llvm::Error freeHost(void* hostPtr);
+  bool isDevicePointer(const void* p) const;
+  // Requested size of the allocation that contains [p, p+bytes), or an error naming p.
+  llvm::Error checkDeviceRange(const void* p, uint64_t bytes, const char* what) const;
+  llvm::Error memcpy(void* dst, const void* src, uint64_t bytes, CopyKind kind);
+  llvm::Error memset(void* dst, int value, uint64_t bytes);
+
+  // ---- streams and events ----
+  llvm::Expected<StreamId> createStream();
+  llvm::Error destroyStream(StreamId s);
+  llvm::Expected<EventId> createEvent();
+  llvm::Error destroyEvent(EventId e);
+
+  // ---- asynchronous work (queued on a stream, run at the next synchronisation) ----
+  llvm::Error launch(StreamId s, KernelLaunch k);
+  llvm::Error memcpyAsync(StreamId s, void* dst, const void* src, uint64_t bytes, CopyKind kind);
+  llvm::Error memsetAsync(StreamId s, void* dst, int value, uint64_t bytes);
+  llvm::Error recordEvent(EventId e, StreamId s);
+  llvm::Error streamWaitEvent(StreamId s, EventId e);
+
+  // ---- synchronisation: runs queued work; returns the first device fault on that stream ----
+  llvm::Error synchronizeStream(StreamId s);
+  llvm::Error synchronizeEvent(EventId e);
+  llvm::Error synchronizeDevice();
+
+  // ---- observation ----
+  // Advances the host's virtual clock by the cost of one API call named `api`.
+  void hostApiCall(const char* api, uint64_t extraNs = 0);
+  DeviceStats stats() const;
+  // Start and end (virtual microseconds) of every task run so far, in execution order.
+  struct TaskTiming {
+    std::string name;
+    StreamId stream;
+    double beginUs, endUs;
+  };
+  std::vector<TaskTiming> taskTimings() const;
+  // Chrome trace JSON of everything run so far (requires DeviceOptions::trace).
+  std::string traceJson() const;
+  // Kernel sk_printf output collected so far (in virtual-time order), then cleared.
+  std::string takePrintfOutput();
+
+  struct Impl;
+
+ private:
+  explicit Device(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sk::sim

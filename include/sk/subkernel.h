@@ -1,0 +1,108 @@
+// Sub-kernels: a compiled kernel object (<name>.o, ELF64 relocatable for the host ISA) plus
+// its metadata (<name>.json, DESIGN §4). This library reads and validates both; every
+// rejection names the file, the field or section, and what to change.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace sk::subkernel {
+
+enum class Role { Input, Output, Workspace, Tiling };
+enum class DType { Float32, Float16, BFloat16, Int8, UInt8, Int32, Int64 };
+enum class CoreType { AIV, AIC, MIX };
+
+const char* roleName(Role r);
+const char* dtypeName(DType d);            // "float16"
+uint32_t dtypeBytes(DType d);
+std::optional<DType> parseDType(const std::string& s);
+const char* coreTypeName(CoreType c);      // "AIV"
+
+struct Ration {  // AIC:AIV cores per block
+  uint8_t aic = 0, aiv = 1;
+  std::string str() const { return std::to_string(aic) + ":" + std::to_string(aiv); }
+  bool operator==(const Ration& o) const { return aic == o.aic && aiv == o.aiv; }
+};
+
+struct Param {
+  std::string name;
+  Role role = Role::Input;
+  DType dtype = DType::Float32;  // input/output only
+  std::vector<int64_t> shape;    // input/output only
+  uint64_t bytes = 0;            // input/output: dtype size x elements; workspace/tiling: "bytes"
+  std::vector<uint8_t> data;     // tiling: the static tiling bytes ("data", hex), may be empty
+  bool isTensor() const { return role == Role::Input || role == Role::Output; }
+};
+
+struct KernelMeta {
+  int version = 1;
+  std::string kernelName;
+  std::string binFileName;          // default: kernelName
+  std::string binFileSuffix = ".o";
+  CoreType coreType = CoreType::AIV;
+  Ration taskRation;                // default from coreType (AIV 0:1, AIC 1:0); MIX must give it
+  uint32_t blockDim = 1;
+  std::vector<Param> params;
+  bool earlyStartWait = false, earlyStartSet = false;
+  bool intercoreSync = false;
+  int64_t streamId = 0;
+  std::vector<int64_t> sendEvents, recvEvents;
+  std::string sha256;               // hex, empty when absent
+  nlohmann::json raw;               // the document as read: unknown fields are kept
+  std::string origin;               // file the metadata came from (for messages)
+};
+
+// Parses and validates metadata. Missing or contradictory required fields are InputErrors
+// naming `origin` and the field, e.g. "add.json: params[2].shape: must be a non-empty array".
+llvm::Expected<KernelMeta> parseMeta(const std::string& jsonText, const std::string& origin);
+llvm::Expected<KernelMeta> readMeta(const std::string& path);
+// The metadata as JSON: `raw` with the known fields written back (round-trips parseMeta).
+nlohmann::json metaToJson(const KernelMeta& m);
+
+// What the contract check learned about an object.
+struct ObjectInfo {
+  uint64_t textBytes = 0;                      // size of all executable sections
+  std::vector<std::string> definedGlobals;     // defined symbols with global/weak binding
+  std::vector<std::string> undefinedSymbols;   // what the object imports
+};
+
+// Checks the kernel compile contract (DESIGN §3): ELF64 little-endian relocatable for the
+// host machine; only the relocations a -fPIC small-model object needs (R_X86_64_64, PC32,
+// PLT32, GOTPCREL, GOTPCRELX, REX_GOTPCRELX, PC64, NONE); no TLS; no .init_array/.ctors/
+// .fini_array/.dtors; no COMMON symbols. `origin` names the file in messages.
+llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::string& origin);
+// The entry symbol is a defined function with default visibility.
+llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin);
+
+struct ArchLimits {
+  std::string name;  // dav-2201
+  uint32_t aicCores = 0, aivCores = 0;
+};
+// 1 <= blockDim <= the cores of the kernel's type (AIV: aivCores; AIC: aicCores; MIX 1:1 and
+// 1:2: min(aicCores, aivCores / aiv)). The device itself runs larger launches in waves
+// (runtime API), but a sub-kernel shipped for an arch must fit it.
+llvm::Error checkBlockDim(const KernelMeta& m, const ArchLimits& arch);
+
+struct SubKernel {
+  KernelMeta meta;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  ObjectInfo info;
+  std::string objectPath;
+};
+
+// Reads <objPath> and its metadata (jsonPath, or the .json beside the .o), checks the
+// contract, the entry symbol, sha256 (when present) and blockDim against `arch`.
+llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
+                                        const ArchLimits& arch);
+
+// Lower-case hex SHA-256 of `bytes`.
+std::string sha256Hex(llvm::StringRef bytes);
+
+}  // namespace sk::subkernel

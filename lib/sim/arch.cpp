@@ -1,0 +1,146 @@
+#include "sk/sim/arch.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "sk/error.h"
+
+namespace sk::sim {
+
+// Generated from arch/*.json (see lib/sim/CMakeLists.txt).
+extern const char* const kBuiltinArchNames[];
+extern const char* const kBuiltinArchJson[];
+extern const int kBuiltinArchCount;
+
+using nlohmann::json;
+
+uint64_t ArchSpec::transferCycles(uint64_t bytes, double gbPerS) const {
+  // bytes / (GB/s) = ns; ns * MHz / 1000 = cycles.
+  return (uint64_t)std::ceil((double)bytes / gbPerS * clockMHz / 1000.0);
+}
+
+const VectorOpCost& ArchSpec::vectorOp(const std::string& op) const {
+  static const VectorOpCost kUnknown{16, 2};
+  auto it = vectorOps.find(op);
+  return it == vectorOps.end() ? kUnknown : it->second;
+}
+
+std::vector<std::string> builtinArchNames() {
+  return std::vector<std::string>(kBuiltinArchNames, kBuiltinArchNames + kBuiltinArchCount);
+}
+
+namespace {
+
+// Every number in an arch file is {"value": N, "source": "..."}: the source is required so
+// the cost model stays traceable.
+class Reader {
+ public:
+  Reader(const json& j, const std::string& origin) : j_(j), origin_(origin) {}
+
+  template <typename T> void number(const char* field, T& out) {
+    if (err_) return;
+    auto it = j_.find(field);
+    if (it == j_.end()) return fail(field, "missing");
+    if (!it->is_object() || !it->contains("value") || !(*it)["value"].is_number())
+      return fail(field, "must be {\"value\": <number>, \"source\": \"...\"}");
+    if (!it->contains("source") || !(*it)["source"].is_string() || (*it)["source"].get<std::string>().empty())
+      return fail(field, "needs a non-empty \"source\" saying where the number comes from");
+    double v = (*it)["value"].get<double>();
+    if (v < 0) return fail(field, "must not be negative");
+    out = (T)v;
+  }
+  void text(const char* field, std::string& out) {
+    if (err_) return;
+    auto it = j_.find(field);
+    if (it == j_.end()) return fail(field, "missing");
+    if (it->is_object() && it->contains("value") && (*it)["value"].is_string()) out = (*it)["value"];
+    else if (it->is_string()) out = *it;
+    else fail(field, "must be a string");
+  }
+  void vectorOps(std::map<std::string, VectorOpCost>& out) {
+    if (err_) return;
+    auto it = j_.find("vectorOps");
+    if (it == j_.end() || !it->is_object()) return fail("vectorOps", "missing or not an object");
+    for (auto& [op, v] : it->items()) {
+      if (!v.contains("head") || !v.contains("perRepeat") || !v.contains("source") || !v["head"].is_number() ||
+          !v["perRepeat"].is_number())
+        return fail(("vectorOps." + op).c_str(), "needs numeric head, perRepeat and a source");
+      out[op] = VectorOpCost{v["head"].get<uint32_t>(), v["perRepeat"].get<uint32_t>()};
+    }
+  }
+  llvm::Error takeError() { return err_ ? inputError(*err_) : llvm::Error::success(); }
+
+ private:
+  void fail(const char* field, const char* what) {
+    err_ = origin_ + ": " + field + ": " + what;
+  }
+  const json& j_;
+  std::string origin_;
+  std::optional<std::string> err_;
+};
+
+}  // namespace
+
+llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::string& origin) {
+  json j = json::parse(jsonText, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return inputError(origin + ": not a valid JSON object");
+  ArchSpec a;
+  Reader r(j, origin);
+  r.text("name", a.name);
+  r.text("socName", a.socName);
+  r.number("clockMHz", a.clockMHz);
+  r.number("aicCores", a.aicCores);
+  r.number("aivCores", a.aivCores);
+  r.number("ubBytes", a.ubBytes);
+  r.number("l1Bytes", a.l1Bytes);
+  r.number("hbmBytes", a.hbmBytes);
+  r.number("hbmGBps", a.hbmGBps);
+  r.number("gmToUbGiBps", a.gmToUbGiBps);
+  r.number("ubToGmGiBps", a.ubToGmGiBps);
+  r.number("gmToL1GiBps", a.gmToL1GiBps);
+  r.number("l1ToGmGiBps", a.l1ToGmGiBps);
+  r.number("localCopyGiBps", a.localCopyGiBps);
+  r.number("dataCopyLatencyCycles", a.dataCopyLatencyCycles);
+  r.vectorOps(a.vectorOps);
+  r.number("cubeHeadCycles", a.cubeHeadCycles);
+  r.number("cubeFractalCyclesF16", a.cubeFractalCyclesF16);
+  r.number("cubeFractalCyclesF32", a.cubeFractalCyclesF32);
+  r.number("launchHostNs", a.launchHostNs);
+  r.number("hostApiNs", a.hostApiNs);
+  r.number("dispatchNs", a.dispatchNs);
+  r.number("blockDispatchCycles", a.blockDispatchCycles);
+  r.number("syncAllCycles", a.syncAllCycles);
+  r.number("taskSyncCycles", a.taskSyncCycles);
+  r.number("eventSyncNs", a.eventSyncNs);
+  r.number("h2dGBps", a.h2dGBps);
+  r.number("d2dGBps", a.d2dGBps);
+  r.number("memcpyLatencyNs", a.memcpyLatencyNs);
+  r.number("instrFetchBytesPerCycle", a.instrFetchBytesPerCycle);
+  if (llvm::Error e = r.takeError()) return std::move(e);
+  if (a.clockMHz == 0 || a.aivCores + a.aicCores == 0 || a.ubBytes == 0 || a.l1Bytes == 0 || a.hbmBytes == 0 ||
+      a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.l1ToGmGiBps <= 0 ||
+      a.localCopyGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
+    return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
+  return a;
+}
+
+llvm::Expected<ArchSpec> loadArch(const std::string& nameOrPath) {
+  for (int i = 0; i < kBuiltinArchCount; ++i)
+    if (nameOrPath == kBuiltinArchNames[i]) return parseArch(kBuiltinArchJson[i], "arch/" + nameOrPath + ".json");
+  if (nameOrPath.find('/') == std::string::npos && nameOrPath.find(".json") == std::string::npos) {
+    std::string known;
+    for (int i = 0; i < kBuiltinArchCount; ++i) known += std::string(i ? ", " : "") + kBuiltinArchNames[i];
+    return inputError("unsupported NPU architecture '" + nameOrPath + "' (known: " + known +
+                      "; or give the path of an arch JSON file)");
+  }
+  std::ifstream in(nameOrPath);
+  if (!in) return inputError(nameOrPath + ": cannot open arch file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseArch(ss.str(), nameOrPath);
+}
+
+}  // namespace sk::sim

@@ -1,0 +1,652 @@
+// Streams, events and the executor of the simulated device.
+//
+// Work queued on streams runs lazily, at the next synchronisation, in virtual-time order:
+// among the streams whose head task is ready, the task that can start earliest (ties: the one
+// submitted first) runs next. Kernels run to completion one at a time in real time (their
+// cores concurrently, as fibers) while overlapping in virtual time; which cores a kernel gets
+// and when it starts come only from the virtual timeline, so results and traces do not depend
+// on host threads or scheduling luck.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+#include "hbm.h"
+#include "launch.h"
+#include "scheduler.h"
+#include "sk/error.h"
+#include "sk/sim/device.h"
+#include "trace.h"
+
+namespace sk::sim {
+
+namespace {
+
+struct Task {
+  enum class Kind { Kernel, Copy, Memset, Record, Wait } kind;
+  uint64_t seq = 0;
+  uint64_t submit = 0;  // host clock at submission (cycles)
+  KernelLaunch kernel;
+  void* dst = nullptr;
+  const void* src = nullptr;
+  uint64_t bytes = 0;
+  int value = 0;
+  CopyKind copyKind = CopyKind::HostToDevice;
+  EventId event = 0;
+  uint64_t recordSeq = 0;  // Wait: the record it waits for (0: none, satisfied at once)
+};
+
+struct Stream {
+  std::deque<Task> pending;
+  uint64_t readyAt = 0;  // virtual time the last executed task finished
+  std::optional<DeviceError> error;
+  bool live = true;
+};
+
+struct Event {
+  uint64_t lastRecordSeq = 0;
+  StreamId lastRecordStream = 0;
+  bool live = true;
+};
+
+const char* copyKindName(CopyKind k) {
+  switch (k) {
+    case CopyKind::HostToHost: return "H2H";
+    case CopyKind::HostToDevice: return "H2D";
+    case CopyKind::DeviceToHost: return "D2H";
+    default: return "D2D";
+  }
+}
+
+std::string humanBytes(uint64_t b) {
+  if (b >= (1u << 20) && b % (1u << 20) == 0) return std::to_string(b >> 20) + " MiB";
+  if (b >= 1024 && b % 1024 == 0) return std::to_string(b >> 10) + " KiB";
+  return std::to_string(b) + " B";
+}
+
+}  // namespace
+
+struct Device::Impl {
+  ArchSpec arch;
+  DeviceOptions opts;
+  std::unique_ptr<Hbm> hbm;
+  std::unique_ptr<Scheduler> sched;
+  uint8_t* localMem = nullptr;  // L1 of every AIC, then UB of every AIV
+  uint64_t localMemBytes = 0;
+  std::vector<uint64_t> aicFreeAt, aivFreeAt;
+
+  std::mutex mu;  // guards everything below (host API path)
+  std::vector<Stream> streams;
+  std::vector<Event> events;
+  std::unordered_map<uint64_t, uint64_t> recordTimes;  // executed record seq -> virtual time
+  std::map<const void*, uint64_t> pinned;               // host allocations from mallocHost
+  uint64_t hostClock = 0;
+  uint64_t nextSeq = 1;
+  uint64_t launches = 0;
+  uint64_t firstStart = UINT64_MAX, lastEnd = 0;
+  TraceLog trace;
+  std::string printed;
+
+  uint8_t* localOf(CoreType t, uint32_t id) const {
+    return t == CoreType::AIC ? localMem + (uint64_t)id * arch.l1Bytes
+                              : localMem + arch.aicCores * arch.l1Bytes + (uint64_t)id * arch.ubBytes;
+  }
+
+  // ---- host side ----
+  void chargeHost(const std::string& what, uint64_t ns) {
+    uint64_t cost = arch.nsToCycles(ns);
+    if (opts.trace) trace.host(what, hostClock, hostClock + cost);
+    hostClock += cost;
+  }
+  void waitHostUntil(uint64_t t) { hostClock = std::max(hostClock, t); }
+
+  llvm::Error checkStream(StreamId s, const char* api) const {
+    if (s >= streams.size() || !streams[s].live)
+      return deviceError(107017, llvm::Twine(api) + ": stream " + llvm::Twine(s) + " does not exist (destroyed?)");
+    return llvm::Error::success();
+  }
+  llvm::Error checkEvent(EventId e, const char* api) const {
+    if (e >= events.size() || !events[e].live)
+      return deviceError(107017, llvm::Twine(api) + ": event " + llvm::Twine(e) + " does not exist (destroyed?)");
+    return llvm::Error::success();
+  }
+
+  void enqueue(StreamId s, Task t) {
+    t.seq = nextSeq++;
+    t.submit = hostClock;
+    streams[s].pending.push_back(std::move(t));
+  }
+
+  // ---- executor ----
+  bool headReady(const Task& t) const { return t.kind != Task::Kind::Wait || !t.recordSeq || recordTimes.count(t.recordSeq); }
+
+  uint64_t earliestStart(const Stream& s, const Task& t) const {
+    uint64_t start = std::max(s.readyAt, t.submit);
+    if (t.kind == Task::Kind::Kernel) start = std::max(start, t.submit + arch.nsToCycles(arch.dispatchNs));
+    if (t.kind == Task::Kind::Wait && t.recordSeq)
+      start = std::max(start, recordTimes.at(t.recordSeq) + arch.nsToCycles(arch.eventSyncNs));
+    return start;
+  }
+
+  void flush() {
+    for (;;) {
+      int best = -1;
+      uint64_t bestStart = 0, bestSeq = 0;
+      for (size_t i = 0; i < streams.size(); ++i) {
+        const Stream& s = streams[i];
+        if (s.pending.empty() || !headReady(s.pending.front())) continue;
+        uint64_t st = earliestStart(s, s.pending.front());
+        uint64_t seq = s.pending.front().seq;
+        if (best < 0 || st < bestStart || (st == bestStart && seq < bestSeq)) {
+          best = (int)i;
+          bestStart = st;
+          bestSeq = seq;
+        }
+      }
+      if (best < 0) return;
+      Stream& s = streams[best];
+      Task t = std::move(s.pending.front());
+      s.pending.pop_front();
+      execute((StreamId)best, t, bestStart);
+    }
+  }
+
+  struct Timing {
+    std::string name;
+    StreamId stream;
+    uint64_t begin, end;
+  };
+  std::vector<Timing> timings;
+
+  void noteSpan(StreamId sid, const std::string& name, uint64_t begin, uint64_t end) {
+    timings.push_back(Timing{name, sid, begin, end});
+    firstStart = std::min(firstStart, begin);
+    lastEnd = std::max(lastEnd, end);
+    if (opts.trace) trace.stream(sid, name, begin, end);
+  }
+
+  void execute(StreamId sid, Task& t, uint64_t start) {
+    Stream& s = streams[sid];
+    switch (t.kind) {
+      case Task::Kind::Kernel: runKernel(sid, t.kernel, start); return;
+      case Task::Kind::Copy: {
+        std::memmove(t.dst, t.src, t.bytes);
+        uint64_t end = start + copyCycles(t.bytes, t.copyKind);
+        noteSpan(sid, std::string("memcpy ") + copyKindName(t.copyKind) + " " + humanBytes(t.bytes), start, end);
+        s.readyAt = end;
+        return;
+      }
+      case Task::Kind::Memset: {
+        std::memset(t.dst, t.value, t.bytes);
+        uint64_t end = start + copyCycles(t.bytes, CopyKind::DeviceToDevice);
+        noteSpan(sid, "memset " + humanBytes(t.bytes), start, end);
+        s.readyAt = end;
+        return;
+      }
+      case Task::Kind::Record:
+        recordTimes[t.seq] = start;
+        s.readyAt = start;
+        if (opts.trace) trace.instant(sid, "record event " + std::to_string(t.event), start);
+        return;
+      case Task::Kind::Wait:
+        s.readyAt = start;
+        if (opts.trace) trace.instant(sid, "wait event " + std::to_string(t.event), start);
+        return;
+    }
+  }
+
+  uint64_t copyCycles(uint64_t bytes, CopyKind k) const {
+    double gbps = k == CopyKind::DeviceToDevice ? arch.d2dGBps : arch.h2dGBps;
+    return arch.nsToCycles(arch.memcpyLatencyNs) + arch.transferCycles(bytes, gbps);
+  }
+
+  void runKernel(StreamId sid, KernelLaunch& k, uint64_t start);
+  std::vector<CoreRun> placeCores(const KernelLaunch& k, uint64_t start, bool& waves);
+  void collectResults(StreamId sid, Launch& L, uint64_t start);
+};
+
+// Picks the cores of a launch from the virtual timeline: the groups (1 AIC + aiv AIVs, or
+// single cores) that become free earliest, ties by index. Blocks beyond the groups run in
+// waves on the same cores.
+std::vector<CoreRun> Device::Impl::placeCores(const KernelLaunch& k, uint64_t start, bool& waves) {
+  const TaskRation r = k.ration;
+  uint32_t groups = r.aic == 0 ? arch.aivCores : r.aiv == 0 ? arch.aicCores : std::min(arch.aicCores, arch.aivCores / r.aiv);
+  auto memberFree = [&](uint32_t g) {
+    uint64_t f = 0;
+    if (r.aic) f = std::max(f, aicFreeAt[g]);
+    for (uint32_t v = 0; v < r.aiv; ++v) f = std::max(f, aivFreeAt[r.aic ? 2 * g + v : g]);
+    return f;
+  };
+  std::vector<uint32_t> order(groups);
+  for (uint32_t g = 0; g < groups; ++g) order[g] = g;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return memberFree(a) < memberFree(b); });
+  uint32_t used = std::min<uint32_t>(k.blockDim, groups);
+  order.resize(used);
+  std::sort(order.begin(), order.end());
+  waves = k.blockDim > used;
+
+  std::vector<CoreRun> cores;
+  auto addCore = [&](CoreType t, uint32_t id, uint32_t groupSlot, int sub) {
+    CoreRun c;
+    c.type = t;
+    c.physId = id;
+    c.local = localOf(t, id);
+    c.localSize = t == CoreType::AIC ? arch.l1Bytes : arch.ubBytes;
+    c.clock = std::max(start, t == CoreType::AIC ? aicFreeAt[id] : aivFreeAt[id]);
+    c.blockNum = k.blockDim;
+    c.subBlockIdx = sub;
+    c.subBlockNum = (t == CoreType::AIV && r.aiv == 2) ? 2 : 1;
+    for (uint32_t b = groupSlot; b < k.blockDim; b += used) {
+      int64_t idx = (t == CoreType::AIV && r.aiv == 2) ? 2 * (int64_t)b + sub : (int64_t)b;
+      c.blocks.push_back(BlockSlot{idx, sub});
+    }
+    c.blockIdx = c.blocks.front().blockIdx;
+    cores.push_back(std::move(c));
+  };
+  for (uint32_t slot = 0; slot < used; ++slot) {
+    uint32_t g = order[slot];
+    if (r.aic) addCore(CoreType::AIC, g, slot, 0);
+    for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, r.aic ? 2 * g + v : g, slot, (int)v);
+  }
+  return cores;
+}
+
+void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
+  Launch L;
+  L.arch = &arch;
+  L.mem = hbm->snapshot();
+  L.hbmBase = hbm->base();
+  L.hbmEnd = hbm->base() + hbm->capacity();
+  L.cores = placeCores(k, start, L.waves);
+  L.desc = std::move(k);
+  L.syncAll = std::make_unique<Barrier>((uint32_t)L.cores.size(), arch.syncAllCycles);
+  // HBM bandwidth is shared by the cores of the launch; each is also capped by its own pipe.
+  const double gib = 1.073741824;
+  double share = arch.hbmGBps / (double)L.cores.size();
+  L.gmReadGBps = std::min(arch.gmToUbGiBps * gib, share);
+  L.gmWriteGBps = std::min(arch.ubToGmGiBps * gib, share);
+  L.l1ReadGBps = std::min(arch.gmToL1GiBps * gib, share);
+  L.l1WriteGBps = std::min(arch.l1ToGmGiBps * gib, share);
+  L.localGBps = arch.localCopyGiBps * gib;
+  ++launches;
+  sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
+  collectResults(sid, L, start);
+}
+
+void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t start) {
+  uint64_t end = start;
+  const CoreRun* firstFault = nullptr;
+  int faults = 0;
+  for (CoreRun& c : L.cores) {
+    end = std::max(end, c.clock);
+    (c.type == CoreType::AIC ? aicFreeAt : aivFreeAt)[c.physId] = c.clock;
+    if (c.fault) {
+      ++faults;
+      if (!firstFault || c.fault->clock < firstFault->fault->clock) firstFault = &c;
+    }
+  }
+  noteSpan(sid, L.desc.name, start, end);
+  streams[sid].readyAt = end;
+  if (opts.trace)
+    for (const CoreRun& c : L.cores)
+      for (const Span& sp : c.spans) trace.core(c.type == CoreType::AIC, c.physId, sp.name, sp.begin, sp.end, sp.block, sp.faulted);
+
+  // Kernel printf, in virtual-time order whatever the host scheduling was.
+  struct Line { uint64_t clock; int type; uint32_t id; size_t n; const CoreRun* c; };
+  std::vector<Line> lines;
+  for (const CoreRun& c : L.cores)
+    for (size_t i = 0; i < c.prints.size(); ++i) lines.push_back({c.prints[i].clock, (int)c.type, c.physId, i, &c});
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return std::tie(a.clock, a.type, a.id, a.n) < std::tie(b.clock, b.type, b.id, b.n);
+  });
+  for (const Line& l : lines) {
+    std::string s = "[" + L.desc.name + " " + l.c->label() + "] " + l.c->prints[l.n].text;
+    if (s.empty() || s.back() != '\n') s += '\n';
+    if (opts.echoPrintf) std::fwrite(s.data(), 1, s.size(), stdout);
+    printed += s;
+  }
+  if (opts.echoPrintf && !lines.empty()) std::fflush(stdout);
+
+  Stream& st = streams[sid];
+  if (st.error) return;  // keep the first error until it is reported
+  bool aicOnly = L.desc.ration.aiv == 0;
+  if (firstFault) {
+    std::string msg = firstFault->fault->message;
+    if (faults > 1) msg += " (and " + std::to_string(faults - 1) + " more faulting cores)";
+    st.error.emplace(firstFault->fault->aclCode, msg);
+  } else if (L.timedOut) {
+    st.error.emplace(aicOnly ? 507014 : 507034, "launch of '" + L.desc.name + "' timed out after " +
+                                                     std::to_string(opts.launchTimeoutMs) + " ms (wall clock)");
+  } else if (!L.deadlockReport.empty()) {
+    st.error.emplace(aicOnly ? 507014 : 507034,
+                     "deadlock in kernel '" + L.desc.name + "' (blockDim " + std::to_string(L.desc.blockDim) +
+                         "): every live core is waiting and none can release another" + L.deadlockReport);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+Device::Device(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Device::~Device() {
+  if (impl_ && impl_->localMem) munmap(impl_->localMem, impl_->localMemBytes);
+}
+
+llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, const DeviceOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->arch = arch;
+  impl->opts = options;
+  auto hbm = Hbm::create(arch.hbmBytes);
+  if (!hbm) return hbm.takeError();
+  impl->hbm = std::move(*hbm);
+  impl->localMemBytes = arch.aicCores * arch.l1Bytes + arch.aivCores * arch.ubBytes;
+  void* m = mmap(nullptr, impl->localMemBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) return internalError("cannot allocate the local memories of the simulated cores");
+  impl->localMem = (uint8_t*)m;
+  impl->aicFreeAt.assign(arch.aicCores, 0);
+  impl->aivFreeAt.assign(arch.aivCores, 0);
+  impl->sched = std::make_unique<Scheduler>(options.workerThreads, options.stackBytes);
+  impl->streams.emplace_back();  // the default stream
+  impl->trace.setClock(arch.clockMHz);
+  return std::unique_ptr<Device>(new Device(std::move(impl)));
+}
+
+const ArchSpec& Device::arch() const { return impl_->arch; }
+
+llvm::Expected<void*> Device::malloc(uint64_t bytes) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost("malloc " + humanBytes(bytes), impl_->arch.hostApiNs);
+  auto p = impl_->hbm->allocate(bytes);
+  if (!p) return p.takeError();
+  return (void*)*p;
+}
+
+llvm::Error Device::free(void* devPtr) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost("free", impl_->arch.hostApiNs);
+  return impl_->hbm->release(devPtr);
+}
+
+llvm::Expected<void*> Device::mallocHost(uint64_t bytes) {
+  if (bytes == 0) return deviceError(100000, "host allocation of 0 bytes");
+  void* p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (!p) return deviceError(207001, "out of host memory allocating " + llvm::Twine(bytes) + " bytes");
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost("mallocHost " + humanBytes(bytes), impl_->arch.hostApiNs);
+  impl_->pinned[p] = bytes;
+  return p;
+}
+
+llvm::Error Device::freeHost(void* hostPtr) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  auto it = impl_->pinned.find(hostPtr);
+  if (it == impl_->pinned.end())
+    return deviceError(207002, "freeHost: " + llvm::Twine::utohexstr((uint64_t)hostPtr) +
+                                   " was not allocated by mallocHost");
+  impl_->pinned.erase(it);
+  std::free(hostPtr);
+  return llvm::Error::success();
+}
+
+bool Device::isDevicePointer(const void* p) const { return impl_->hbm->contains(p); }
+
+llvm::Error Device::checkDeviceRange(const void* p, uint64_t bytes, const char* what) const {
+  auto t = impl_->hbm->snapshot();
+  if (t->find((uint64_t)p, bytes)) return llvm::Error::success();
+  const Allocation* a = t->enclosing((uint64_t)p);
+  std::string where = a ? "runs past the end of a " + std::to_string(a->size) + "-byte device allocation"
+                        : "is not inside any live device allocation";
+  return deviceError(107000, llvm::Twine(what) + ": [" + llvm::Twine::utohexstr((uint64_t)p) + ", +" +
+                                 llvm::Twine(bytes) + ") " + where);
+}
+
+namespace {
+llvm::Error checkKind(const Device& d, void* dst, const void* src, uint64_t bytes, CopyKind kind, const char* api) {
+  bool dstDev = kind == CopyKind::HostToDevice || kind == CopyKind::DeviceToDevice;
+  bool srcDev = kind == CopyKind::DeviceToHost || kind == CopyKind::DeviceToDevice;
+  if (dstDev) {
+    if (auto e = d.checkDeviceRange(dst, bytes, (std::string(api) + " dst").c_str())) return e;
+  } else if (d.isDevicePointer(dst)) {
+    return deviceError(107000, llvm::Twine(api) + ": dst is device memory but the copy kind says host");
+  }
+  if (srcDev) {
+    if (auto e = d.checkDeviceRange(src, bytes, (std::string(api) + " src").c_str())) return e;
+  } else if (d.isDevicePointer(src)) {
+    return deviceError(107000, llvm::Twine(api) + ": src is device memory but the copy kind says host");
+  }
+  return llvm::Error::success();
+}
+}  // namespace
+
+llvm::Error Device::memcpy(void* dst, const void* src, uint64_t bytes, CopyKind kind) {
+  if (bytes == 0 || dst == src) return llvm::Error::success();
+  if (auto e = checkKind(*this, dst, src, bytes, kind, "memcpy")) return e;
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  // Synchronous and not ordered with queued work (ACL semantics): copy now.
+  std::memmove(dst, src, bytes);
+  impl_->chargeHost(std::string("memcpy ") + copyKindName(kind) + " " + humanBytes(bytes),
+                    impl_->arch.hostApiNs);
+  impl_->hostClock += impl_->copyCycles(bytes, kind);
+  return llvm::Error::success();
+}
+
+llvm::Error Device::memset(void* dst, int value, uint64_t bytes) {
+  if (bytes == 0) return llvm::Error::success();
+  if (auto e = checkDeviceRange(dst, bytes, "memset")) return e;
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  std::memset(dst, value, bytes);
+  impl_->chargeHost("memset " + humanBytes(bytes), impl_->arch.hostApiNs);
+  impl_->hostClock += impl_->copyCycles(bytes, CopyKind::DeviceToDevice);
+  return llvm::Error::success();
+}
+
+llvm::Expected<StreamId> Device::createStream() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost("createStream", impl_->arch.hostApiNs);
+  impl_->streams.emplace_back();
+  return (StreamId)(impl_->streams.size() - 1);
+}
+
+llvm::Error Device::destroyStream(StreamId s) {
+  if (s == kDefaultStream) return deviceError(100000, "the default stream cannot be destroyed");
+  {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    if (auto e = impl_->checkStream(s, "destroyStream")) return e;
+  }
+  // Pending work is finished first (ACL: destroy waits for the stream's tasks).
+  llvm::Error err = synchronizeStream(s);
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->streams[s].live = false;
+  return err;
+}
+
+llvm::Expected<EventId> Device::createEvent() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost("createEvent", impl_->arch.hostApiNs);
+  impl_->events.emplace_back();
+  return (EventId)(impl_->events.size() - 1);
+}
+
+llvm::Error Device::destroyEvent(EventId e) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto err = impl_->checkEvent(e, "destroyEvent")) return err;
+  impl_->events[e].live = false;
+  return llvm::Error::success();
+}
+
+llvm::Error Device::launch(StreamId s, KernelLaunch k) {
+  if (!k.entry) return deviceError(107017, "launch: null kernel entry");
+  if (k.blockDim == 0) return deviceError(107000, "launch of '" + k.name + "': blockDim must be at least 1");
+  if (k.args.size() >= 64)
+    return deviceError(107000, "launch of '" + k.name + "': " + llvm::Twine(k.args.size()) +
+                                   " parameters; ABI v1 allows at most 63");
+  const TaskRation r = k.ration;
+  if (!((r.aic == 1 && r.aiv <= 2) || (r.aic == 0 && r.aiv == 1)))
+    return deviceError(107000, "launch of '" + k.name + "': taskRation " + r.str() +
+                                   " is not one of 1:0, 0:1, 1:1, 1:2");
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->checkStream(s, "launch")) return e;
+  impl_->chargeHost("launch " + k.name, impl_->arch.launchHostNs);
+  Task t{Task::Kind::Kernel};
+  t.kernel = std::move(k);
+  impl_->enqueue(s, std::move(t));
+  return llvm::Error::success();
+}
+
+llvm::Error Device::memcpyAsync(StreamId s, void* dst, const void* src, uint64_t bytes, CopyKind kind) {
+  if (bytes == 0 || dst == src) return llvm::Error::success();
+  if (auto e = checkKind(*this, dst, src, bytes, kind, "memcpyAsync")) return e;
+  bool pageable;
+  {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    if (auto e = impl_->checkStream(s, "memcpyAsync")) return e;
+    auto isPinned = [&](const void* p) {
+      auto it = impl_->pinned.upper_bound(p);
+      if (it == impl_->pinned.begin()) return false;
+      --it;
+      return (const char*)p + bytes <= (const char*)it->first + it->second;
+    };
+    const void* hostSide = kind == CopyKind::HostToDevice ? src : kind == CopyKind::DeviceToHost ? dst : nullptr;
+    pageable = hostSide && !isPinned(hostSide);
+    if (!pageable) {
+      impl_->chargeHost(std::string("memcpyAsync ") + copyKindName(kind) + " " + humanBytes(bytes),
+                        impl_->arch.hostApiNs);
+      Task t{Task::Kind::Copy};
+      t.dst = dst;
+      t.src = src;
+      t.bytes = bytes;
+      t.copyKind = kind;
+      impl_->enqueue(s, std::move(t));
+      return llvm::Error::success();
+    }
+  }
+  // Pageable host memory: like CANN, finish the stream's earlier work, then copy synchronously.
+  if (auto e = synchronizeStream(s)) return e;
+  return memcpy(dst, src, bytes, kind);
+}
+
+llvm::Error Device::memsetAsync(StreamId s, void* dst, int value, uint64_t bytes) {
+  if (bytes == 0) return llvm::Error::success();
+  if (auto e = checkDeviceRange(dst, bytes, "memsetAsync")) return e;
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->checkStream(s, "memsetAsync")) return e;
+  impl_->chargeHost("memsetAsync " + humanBytes(bytes), impl_->arch.hostApiNs);
+  Task t{Task::Kind::Memset};
+  t.dst = dst;
+  t.value = value;
+  t.bytes = bytes;
+  impl_->enqueue(s, std::move(t));
+  return llvm::Error::success();
+}
+
+llvm::Error Device::recordEvent(EventId e, StreamId s) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto err = impl_->checkEvent(e, "recordEvent")) return err;
+  if (auto err = impl_->checkStream(s, "recordEvent")) return err;
+  impl_->chargeHost("recordEvent", impl_->arch.hostApiNs);
+  Task t{Task::Kind::Record};
+  t.event = e;
+  impl_->enqueue(s, std::move(t));
+  impl_->events[e].lastRecordSeq = impl_->streams[s].pending.back().seq;
+  impl_->events[e].lastRecordStream = s;
+  return llvm::Error::success();
+}
+
+llvm::Error Device::streamWaitEvent(StreamId s, EventId e) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto err = impl_->checkEvent(e, "streamWaitEvent")) return err;
+  if (auto err = impl_->checkStream(s, "streamWaitEvent")) return err;
+  impl_->chargeHost("streamWaitEvent", impl_->arch.hostApiNs);
+  Task t{Task::Kind::Wait};
+  t.event = e;
+  t.recordSeq = impl_->events[e].lastRecordSeq;  // the record issued so far; none: no wait
+  impl_->enqueue(s, std::move(t));
+  return llvm::Error::success();
+}
+
+llvm::Error Device::synchronizeStream(StreamId s) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->checkStream(s, "synchronizeStream")) return e;
+  impl_->flush();
+  Stream& st = impl_->streams[s];
+  impl_->waitHostUntil(st.readyAt);
+  impl_->chargeHost("synchronizeStream " + std::to_string(s), impl_->arch.hostApiNs);
+  if (st.error) {
+    DeviceError e = std::move(*st.error);
+    st.error.reset();
+    return llvm::make_error<DeviceError>(e.code(), e.text());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Device::synchronizeEvent(EventId e) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto err = impl_->checkEvent(e, "synchronizeEvent")) return err;
+  impl_->flush();
+  const Event& ev = impl_->events[e];
+  if (ev.lastRecordSeq) impl_->waitHostUntil(impl_->recordTimes.at(ev.lastRecordSeq));
+  impl_->chargeHost("synchronizeEvent " + std::to_string(e), impl_->arch.hostApiNs);
+  Stream& st = impl_->streams[ev.lastRecordStream];
+  if (ev.lastRecordSeq && st.error) {
+    DeviceError d = std::move(*st.error);
+    st.error.reset();
+    return llvm::make_error<DeviceError>(d.code(), d.text());
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Device::synchronizeDevice() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();
+  llvm::Error first = llvm::Error::success();
+  for (Stream& st : impl_->streams) {
+    impl_->waitHostUntil(st.readyAt);
+    if (st.error && !first) first = llvm::make_error<DeviceError>(st.error->code(), st.error->text());
+    st.error.reset();
+  }
+  impl_->chargeHost("synchronizeDevice", impl_->arch.hostApiNs);
+  return first;
+}
+
+void Device::hostApiCall(const char* api, uint64_t extraNs) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->chargeHost(api, impl_->arch.hostApiNs + extraNs);
+}
+
+DeviceStats Device::stats() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  DeviceStats s;
+  if (impl_->lastEnd > 0 && impl_->firstStart != UINT64_MAX)
+    s.deviceTimeUs = impl_->arch.cyclesToUs(impl_->lastEnd - impl_->firstStart);
+  s.hostUs = impl_->arch.cyclesToUs(impl_->hostClock);
+  s.launches = impl_->launches;
+  return s;
+}
+
+std::vector<Device::TaskTiming> Device::taskTimings() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  std::vector<TaskTiming> out;
+  for (const auto& t : impl_->timings)
+    out.push_back(TaskTiming{t.name, t.stream, impl_->arch.cyclesToUs(t.begin), impl_->arch.cyclesToUs(t.end)});
+  return out;
+}
+
+std::string Device::traceJson() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->trace.json(impl_->arch);
+}
+
+std::string Device::takePrintfOutput() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  std::string s;
+  s.swap(impl_->printed);
+  return s;
+}
+
+}  // namespace sk::sim

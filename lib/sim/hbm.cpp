@@ -1,0 +1,122 @@
+#include "hbm.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+
+#include "sk/error.h"
+
+namespace sk::sim {
+
+namespace {
+constexpr uint64_t kAlign = 64;
+constexpr uint64_t kPage = 4096;
+// A fixed hint keeps device addresses the same from run to run, which makes reports
+// reproducible; any other address works just as well.
+constexpr uint64_t kAddressHint = 0x100000000000ull;
+uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+}  // namespace
+
+const Allocation* AllocTable::find(uint64_t addr, uint64_t bytes) const {
+  const Allocation* a = enclosing(addr);
+  if (!a || addr + bytes < addr || addr + bytes > a->begin + a->size) return nullptr;
+  return a;
+}
+
+const Allocation* AllocTable::enclosing(uint64_t addr) const {
+  auto it = std::upper_bound(live.begin(), live.end(), addr,
+                             [](uint64_t v, const Allocation& a) { return v < a.begin; });
+  if (it == live.begin()) return nullptr;
+  --it;
+  return addr < it->begin + it->size ? &*it : nullptr;
+}
+
+llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
+  bytes = roundUp(bytes, kPage);
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  void* p = mmap((void*)kAddressHint, bytes, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED) p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (p == MAP_FAILED)
+    return internalError("cannot reserve " + llvm::Twine(bytes >> 20) + " MiB of address space for the simulated HBM");
+  return std::unique_ptr<Hbm>(new Hbm((uint64_t)p, bytes));
+}
+
+Hbm::Hbm(uint64_t base, uint64_t size) : base_(base), size_(size) {
+  free_[0] = size;
+  publish();
+}
+
+Hbm::~Hbm() { munmap((void*)base_, size_); }
+
+uint64_t Hbm::used() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return reservedBytes_;
+}
+
+llvm::Expected<uint8_t*> Hbm::allocate(uint64_t bytes, bool readOnly) {
+  if (bytes == 0) return inputError("device allocation of 0 bytes");
+  // ACL rounds up to 32 and adds 32 bytes of padding (acl_api.md §7); we keep that spacing
+  // but check accesses against the requested size.
+  uint64_t len = roundUp(roundUp(bytes, 32) + 32, kAlign);
+  std::lock_guard<std::mutex> lk(mu_);
+  auto best = free_.end();
+  for (auto it = free_.begin(); it != free_.end(); ++it)
+    if (it->second >= len && (best == free_.end() || it->second < best->second)) best = it;
+  if (best == free_.end())
+    return deviceError(207001, "out of device memory: " + llvm::Twine(bytes) + " bytes requested, " +
+                                   llvm::Twine(size_ - reservedBytes_) + " of " + llvm::Twine(size_) +
+                                   " bytes free (fragmented)");
+  uint64_t off = best->first, avail = best->second;
+  free_.erase(best);
+  if (avail > len) free_[off + len] = avail - len;
+  uint64_t begin = base_ + off;
+  allocated_[begin] = Allocation{begin, bytes, nextId_++, readOnly};
+  reservedLen_[begin] = len;
+  reservedBytes_ += len;
+  publish();
+  return (uint8_t*)begin;
+}
+
+llvm::Error Hbm::release(const void* p) {
+  uint64_t begin = (uint64_t)p;
+  uint64_t len;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    auto it = allocated_.find(begin);
+    if (it == allocated_.end())
+      return deviceError(207002, "free of " + llvm::Twine::utohexstr(begin) +
+                                     ": not the start of a live device allocation");
+    allocated_.erase(it);
+    len = reservedLen_[begin];
+    reservedLen_.erase(begin);
+    reservedBytes_ -= len;
+    uint64_t off = begin - base_;
+    auto next = free_.lower_bound(off);
+    uint64_t start = off, end = off + len;
+    if (next != free_.end() && next->first == end) { end += next->second; next = free_.erase(next); }
+    if (next != free_.begin()) {
+      auto prev = std::prev(next);
+      if (prev->first + prev->second == start) { start = prev->first; free_.erase(prev); }
+    }
+    free_[start] = end - start;
+    publish();
+  }
+  // Give whole pages back to the host; the range stays mapped (reads see zeros).
+  uint64_t lo = roundUp(begin, kPage), hi = (begin + len) / kPage * kPage;
+  if (hi > lo) madvise((void*)lo, hi - lo, MADV_DONTNEED);
+  return llvm::Error::success();
+}
+
+void Hbm::publish() {
+  auto t = std::make_shared<AllocTable>();
+  t->live.reserve(allocated_.size());
+  for (auto& [b, a] : allocated_) t->live.push_back(a);
+  table_ = std::move(t);
+}
+
+std::shared_ptr<const AllocTable> Hbm::snapshot() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return table_;
+}
+
+}  // namespace sk::sim

@@ -1,0 +1,359 @@
+// The sk_* intrinsics kernels call (DESIGN §3). Each finds the calling core, checks its
+// operands, does the work on host memory and advances the core's virtual clock.
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "launch.h"
+#include "sk/sim/float16.h"
+#include "sk/sim/intrinsics.h"
+#include "vector_ops.h"
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk::sim {
+
+std::string CoreRun::label() const {
+  std::string s = type == CoreType::AIC ? "aic" : "aiv";
+  s += std::to_string(physId) + " (block " + std::to_string(blockIdx) + ")";
+  return s;
+}
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+  return b;
+}
+
+// The core calling an intrinsic. Outside a launch (host code calling an intrinsic) there is
+// none: that is a programming error of the host program, reported once per call.
+CoreRun* enter(const char* name) {
+  CoreRun* c = currentCore();
+  if (!c) {
+    std::fprintf(stderr, "sk: %s called outside a kernel launch; ignored\n", name);
+    return nullptr;
+  }
+  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+  return c;
+}
+
+[[noreturn]] void fault(CoreRun* c, const std::string& what) {
+  raiseFault(c, c->launch->desc.name + ": block " + std::to_string(c->blockIdx) + " on " +
+                    (c->type == CoreType::AIC ? "aic" : "aiv") + std::to_string(c->physId) + ": " + what);
+}
+
+enum class Space { Local, Scalar, Gm, Invalid };
+
+bool inRange(const void* p, uint64_t bytes, const uint8_t* lo, const uint8_t* hi) {
+  auto a = (const uint8_t*)p;
+  return a >= lo && a <= hi && bytes <= (uint64_t)(hi - a);
+}
+
+// Local memory is the core's UB/L1; "scalar" memory is the core's own stack (a kernel's
+// local variables, e.g. the target of GlobalTensor::GetValue).
+Space classify(CoreRun* c, const void* p, uint64_t bytes) {
+  if (inRange(p, bytes, c->local, c->local + c->localSize)) return Space::Local;
+  if (inRange(p, bytes, c->stack.lo, c->stack.hi)) return Space::Scalar;
+  auto a = (uint64_t)p;
+  if (a >= c->launch->hbmBase && a < c->launch->hbmEnd) return Space::Gm;
+  return Space::Invalid;
+}
+
+const char* localName(const CoreRun* c) { return c->type == CoreType::AIC ? "L1" : "UB"; }
+
+// Checks a GM range against the live allocations; faults with the allocation it overruns.
+void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write) {
+  const AllocTable& t = *c->launch->mem;
+  auto addr = (uint64_t)p;
+  if (const Allocation* a = t.find(addr, bytes)) {
+    if (write && a->readOnly)
+      fault(c, std::string(op) + ": write of " + std::to_string(bytes) + " bytes at " + hex(addr) +
+                   " into read-only device memory (buffer #" + std::to_string(a->id) + ")");
+    return;
+  }
+  std::string what = std::string(op) + ": " + (write ? "write" : "read") + " of " + std::to_string(bytes) +
+                     " bytes at GM address " + hex(addr) + " (" + role + ")";
+  if (const Allocation* a = t.enclosing(addr))
+    what += " runs " + std::to_string(addr + bytes - (a->begin + a->size)) + " bytes past the end of buffer #" +
+            std::to_string(a->id) + " [" + hex(a->begin) + ", +" + std::to_string(a->size) + ")";
+  else
+    what += " is not inside any live device allocation";
+  fault(c, what);
+}
+
+void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes) {
+  if (!inRange(p, bytes, c->local, c->local + c->localSize))
+    fault(c, std::string(op) + ": operand " + role + " [" + hex((uint64_t)p) + ", +" + std::to_string(bytes) +
+                 ") is not in this core's local memory (" + localName(c) + ", " + std::to_string(c->localSize) +
+                 " bytes at " + hex((uint64_t)c->local) + "): vector and cube ops work on local memory only");
+}
+
+void requireCoreType(CoreRun* c, const char* op, CoreType t) {
+  if (c->type != t)
+    fault(c, std::string(op) + (t == CoreType::AIV ? " is a vector op: it runs on AIV cores only"
+                                                   : " is a cube op: it runs on AIC cores only"));
+}
+
+uint64_t repeats(uint64_t count, uint32_t elemBytes) { return (count * elemBytes + 255) / 256; }
+
+void chargeVector(CoreRun* c, const char* opName, uint64_t count, uint32_t elemBytes) {
+  const VectorOpCost& k = c->launch->arch->vectorOp(opName);
+  c->clock += k.head + k.perRepeat * repeats(count, elemBytes);
+}
+
+uint32_t elemBytesOrFault(CoreRun* c, const char* op, int32_t dtype) {
+  uint32_t b = dtypeBytes(dtype);
+  if (b == 0) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(dtype));
+  return b;
+}
+
+void faultIf(CoreRun* c, const std::string& err) {
+  if (!err.empty()) fault(c, err);
+}
+
+}  // namespace
+
+}  // namespace sk::sim
+
+using namespace sk::sim;
+
+extern "C" {
+
+int64_t sk_block_idx(void) {
+  CoreRun* c = enter("sk_block_idx");
+  return c ? c->blockIdx : 0;
+}
+int64_t sk_block_num(void) {
+  CoreRun* c = enter("sk_block_num");
+  return c ? c->blockNum : 1;
+}
+int64_t sk_sub_block_idx(void) {
+  CoreRun* c = enter("sk_sub_block_idx");
+  return c ? c->subBlockIdx : 0;
+}
+int64_t sk_sub_block_num(void) {
+  CoreRun* c = enter("sk_sub_block_num");
+  return c ? c->subBlockNum : 1;
+}
+int32_t sk_core_type(void) {
+  CoreRun* c = enter("sk_core_type");
+  return c ? (int32_t)c->type : 1;
+}
+void* sk_ub_base(void) {
+  CoreRun* c = enter("sk_ub_base");
+  return c ? c->local : nullptr;
+}
+uint64_t sk_ub_size(void) {
+  CoreRun* c = enter("sk_ub_size");
+  return c ? c->localSize : 0;
+}
+uint64_t sk_cycles(void) {
+  CoreRun* c = enter("sk_cycles");
+  return c ? c->clock : 0;
+}
+
+void sk_data_copy(void* dst, const void* src, uint64_t bytes) {
+  CoreRun* c = enter("sk_data_copy");
+  if (!c || bytes == 0) return;
+  Launch& L = *c->launch;
+  Space d = classify(c, dst, bytes), s = classify(c, src, bytes);
+  if (d == Space::Invalid || s == Space::Invalid) {
+    const void* bad = d == Space::Invalid ? dst : src;
+    fault(c, std::string("sk_data_copy: ") + (d == Space::Invalid ? "dst " : "src ") + hex((uint64_t)bad) + " (+" +
+                 std::to_string(bytes) + " bytes) is neither inside this core's local memory (" + localName(c) +
+                 ") nor in device memory (GM)");
+  }
+  if (d == Space::Gm && s == Space::Gm)
+    fault(c, "sk_data_copy: GM to GM copy (" + hex((uint64_t)src) + " -> " + hex((uint64_t)dst) +
+                 "): stage the data through local memory");
+  double gbps;
+  if (s == Space::Gm) {
+    checkGm(c, "sk_data_copy", "src", src, bytes, false);
+    gbps = c->type == CoreType::AIC ? L.l1ReadGBps : L.gmReadGBps;
+  } else if (d == Space::Gm) {
+    checkGm(c, "sk_data_copy", "dst", dst, bytes, true);
+    gbps = c->type == CoreType::AIC ? L.l1WriteGBps : L.gmWriteGBps;
+  } else {
+    gbps = L.localGBps;
+  }
+  std::memmove(dst, src, bytes);
+  c->clock += L.arch->dataCopyLatencyCycles + L.arch->transferCycles(bytes, gbps);
+}
+
+void sk_sync_all(void) {
+  CoreRun* c = enter("sk_sync_all");
+  if (!c) return;
+  Launch& L = *c->launch;
+  if (L.waves)
+    fault(c, "sk_sync_all in a launch whose blockDim " + std::to_string(L.desc.blockDim) +
+                 " exceeds the cores it can use (" + std::to_string(L.cores.size()) +
+                 "): blocks run in waves, so a barrier over all blocks can never complete; lower blockDim");
+  L.syncAll->arrive(c);
+}
+
+// Outside a super kernel there is no predecessor or successor task: both are no-ops.
+void sk_wait_pre_task_end(void) { enter("sk_wait_pre_task_end"); }
+void sk_set_next_task_start(void) { enter("sk_set_next_task_start"); }
+
+void sk_trap(int32_t code, const char* msg) {
+  CoreRun* c = enter("sk_trap");
+  if (!c) return;
+  char text[512];
+  std::snprintf(text, sizeof text, "%s", msg ? msg : "");
+  fault(c, "sk_trap(" + std::to_string(code) + "): " + text);
+}
+
+int sk_printf(const char* fmt, ...) {
+  CoreRun* c = enter("sk_printf");
+  if (!c || !fmt) return 0;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  c->prints.push_back(PrintLine{c->clock, buf});
+  c->clock += 100;  // printf goes through a dump buffer in GM: charge a small fixed cost
+  return n;
+}
+
+void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
+  CoreRun* c = enter("sk_vec_binary");
+  if (!c) return;
+  const char* name = binaryOpName(op);
+  requireCoreType(c, name, CoreType::AIV);
+  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
+  checkLocalOperand(c, name, "dst", dst, bytes);
+  checkLocalOperand(c, name, "src0", src0, bytes);
+  checkLocalOperand(c, name, "src1", src1, bytes);
+  faultIf(c, vecBinary(op, dtype, dst, src0, src1, count));
+  chargeVector(c, name, count, dtypeBytes(dtype));
+}
+
+void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar, uint64_t count) {
+  CoreRun* c = enter("sk_vec_scalar");
+  if (!c) return;
+  const char* name = scalarOpName(op);
+  requireCoreType(c, name, CoreType::AIV);
+  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
+  checkLocalOperand(c, name, "dst", dst, bytes);
+  checkLocalOperand(c, name, "src", src, bytes);
+  if (!scalar) fault(c, std::string(name) + ": scalar pointer is null");
+  faultIf(c, vecScalar(op, dtype, dst, src, scalar, count));
+  chargeVector(c, name, count, dtypeBytes(dtype));
+}
+
+void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
+  CoreRun* c = enter("sk_vec_unary");
+  if (!c) return;
+  const char* name = unaryOpName(op);
+  requireCoreType(c, name, CoreType::AIV);
+  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
+  checkLocalOperand(c, name, "dst", dst, bytes);
+  checkLocalOperand(c, name, "src", src, bytes);
+  faultIf(c, vecUnary(op, dtype, dst, src, count));
+  chargeVector(c, name, count, dtypeBytes(dtype));
+}
+
+void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
+  CoreRun* c = enter("sk_vec_reduce");
+  if (!c) return;
+  const char* name = reduceOpName(op);
+  requireCoreType(c, name, CoreType::AIV);
+  uint32_t eb = elemBytesOrFault(c, name, dtype);
+  checkLocalOperand(c, name, "dst", dst, eb);
+  checkLocalOperand(c, name, "src", src, count * eb);
+  faultIf(c, vecReduce(op, dtype, dst, src, count));
+  chargeVector(c, name, count, eb);
+}
+
+void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, uint64_t count) {
+  CoreRun* c = enter("sk_vec_cast");
+  if (!c) return;
+  requireCoreType(c, "cast", CoreType::AIV);
+  uint32_t db = elemBytesOrFault(c, "cast", dstType), sb = elemBytesOrFault(c, "cast", srcType);
+  checkLocalOperand(c, "cast", "dst", dst, count * db);
+  checkLocalOperand(c, "cast", "src", src, count * sb);
+  faultIf(c, vecCast(dstType, srcType, round, dst, src, count));
+  chargeVector(c, "cast", count, db > sb ? db : sb);
+}
+
+void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
+  CoreRun* c = enter("sk_vec_dup");
+  if (!c) return;
+  requireCoreType(c, "duplicate", CoreType::AIV);
+  uint32_t eb = elemBytesOrFault(c, "duplicate", dtype);
+  checkLocalOperand(c, "duplicate", "dst", dst, count * eb);
+  if (!scalar) fault(c, "duplicate: scalar pointer is null");
+  faultIf(c, vecDup(dtype, dst, scalar, count));
+  chargeVector(c, "duplicate", count, eb);
+}
+
+void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
+                  int32_t accumulate) {
+  CoreRun* c = enter("sk_cube_mmad");
+  if (!c) return;
+  requireCoreType(c, "mmad", CoreType::AIC);
+  uint32_t eb = elemBytesOrFault(c, "mmad", abType);
+  checkLocalOperand(c, "mmad", "a", a, (uint64_t)m * k * eb);
+  checkLocalOperand(c, "mmad", "b", b, (uint64_t)k * n * eb);
+  checkLocalOperand(c, "mmad", "c", cm, (uint64_t)m * n * 4);
+  faultIf(c, cubeMmad(cm, a, b, m, k, n, abType, accumulate != 0));
+  const ArchSpec& A = *c->launch->arch;
+  uint32_t kFrac = 32 / eb;  // k elements per 16x?x16 fractal: 16 (fp16), 8 (fp32), 32 (int8)
+  uint64_t fractals = (uint64_t)((m + 15) / 16) * ((k + kFrac - 1) / kFrac) * ((n + 15) / 16);
+  c->clock += A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16);
+}
+
+// Compiler helpers for _Float16 / __bf16 arithmetic. On x86-64 these values travel in the low
+// 16 bits of an XMM register, which is also where a float's bits travel, so float-typed
+// parameters and results carry them without relying on the host compiler's _Float16.
+static float sk_extendhfsf2(float h) {
+  uint32_t bits = sk::floatBits(h);
+  return sk::halfToFloat((uint16_t)bits);
+}
+static float sk_truncsfhf2(float f) { return sk::bitsFloat(sk::floatToHalf(f)); }
+static float sk_truncdfhf2(double d) { return sk::bitsFloat(sk::floatToHalf((float)d)); }
+static float sk_truncsfbf2(float f) { return sk::bitsFloat(sk::floatToBf16(f)); }
+static float sk_truncdfbf2(double d) { return sk::bitsFloat(sk::floatToBf16((float)d)); }
+
+}  // extern "C"
+
+namespace sk::sim {
+
+const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
+  static const std::vector<IntrinsicSymbol> table = {
+      {"sk_block_idx", (void*)&sk_block_idx},
+      {"sk_block_num", (void*)&sk_block_num},
+      {"sk_sub_block_idx", (void*)&sk_sub_block_idx},
+      {"sk_sub_block_num", (void*)&sk_sub_block_num},
+      {"sk_core_type", (void*)&sk_core_type},
+      {"sk_ub_base", (void*)&sk_ub_base},
+      {"sk_ub_size", (void*)&sk_ub_size},
+      {"sk_cycles", (void*)&sk_cycles},
+      {"sk_data_copy", (void*)&sk_data_copy},
+      {"sk_sync_all", (void*)&sk_sync_all},
+      {"sk_wait_pre_task_end", (void*)&sk_wait_pre_task_end},
+      {"sk_set_next_task_start", (void*)&sk_set_next_task_start},
+      {"sk_trap", (void*)&sk_trap},
+      {"sk_printf", (void*)&sk_printf},
+      {"sk_vec_binary", (void*)&sk_vec_binary},
+      {"sk_vec_scalar", (void*)&sk_vec_scalar},
+      {"sk_vec_unary", (void*)&sk_vec_unary},
+      {"sk_vec_reduce", (void*)&sk_vec_reduce},
+      {"sk_vec_cast", (void*)&sk_vec_cast},
+      {"sk_vec_dup", (void*)&sk_vec_dup},
+      {"sk_cube_mmad", (void*)&sk_cube_mmad},
+      {"__extendhfsf2", (void*)&sk_extendhfsf2},
+      {"__truncsfhf2", (void*)&sk_truncsfhf2},
+      {"__truncdfhf2", (void*)&sk_truncdfhf2},
+      {"__truncsfbf2", (void*)&sk_truncsfbf2},
+      {"__truncdfbf2", (void*)&sk_truncdfbf2},
+  };
+  return table;
+}
+
+}  // namespace sk::sim

@@ -1,0 +1,238 @@
+#include "scheduler.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace sk::sim {
+
+namespace {
+thread_local CoreRun* tlCore = nullptr;
+
+void fiberEntry(bctx::transfer_t t) {
+  auto* c = static_cast<CoreRun*>(t.data);
+  c->sched = t.fctx;
+  runCoreBlocks(c);
+  c->state = CoreState::Finished;
+  bctx::jump_fcontext(c->sched, nullptr);
+  __builtin_unreachable();
+}
+}  // namespace
+
+// Not inline: a fiber may resume on another thread, so the thread-local must be re-read.
+__attribute__((noinline)) CoreRun* currentCore() { return tlCore; }
+__attribute__((noinline)) void setCurrentCore(CoreRun* c) { tlCore = c; }
+
+void suspendOn(CoreRun* c, Waitable* w) {
+  c->pendingWait = w;
+  bctx::transfer_t t = bctx::jump_fcontext(c->sched, nullptr);
+  c->sched = t.fctx;
+  if (c->wakeClock > c->clock) c->clock = c->wakeClock;
+  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+}
+
+void raiseFault(CoreRun* c, std::string message) {
+  int code = c->type == CoreType::AIC ? 507015 : 507035;  // AI Core / vector core exception
+  c->fault = Fault{code, c->clock, std::move(message)};
+  if (!c->spans.empty() && c->spans.back().end == 0) {
+    c->spans.back().end = c->clock;
+    c->spans.back().faulted = true;
+  }
+  c->state = CoreState::Faulted;
+  bctx::jump_fcontext(c->sched, nullptr);
+  __builtin_unreachable();
+}
+
+void abandonSelf(CoreRun* c) {
+  c->state = CoreState::Abandoned;
+  bctx::jump_fcontext(c->sched, nullptr);
+  __builtin_unreachable();
+}
+
+void makeReady(CoreRun* c) { c->launch->scheduler->push(c); }
+
+Scheduler::Scheduler(unsigned threads, uint64_t stackBytes) : stackBytes_(stackBytes) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned i = 1; i < threads; ++i) pool_.emplace_back([this] { workerMain(); });
+  watchdog_ = std::thread([this] { watchdogMain(); });
+}
+
+Scheduler::~Scheduler() {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  watchCv_.notify_all();
+  for (auto& t : pool_) t.join();
+  watchdog_.join();
+  for (Stack& s : freeStacks_) munmap(s.mapping, s.mapBytes);
+}
+
+Stack Scheduler::acquireStack() {
+  if (!freeStacks_.empty()) {
+    Stack s = freeStacks_.back();
+    freeStacks_.pop_back();
+    return s;
+  }
+  uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+  uint64_t bytes = (stackBytes_ + page - 1) / page * page + page;  // + guard page
+  void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+  if (m == MAP_FAILED) {
+    std::perror("sk: mmap of a fiber stack");
+    std::abort();
+  }
+  mprotect(m, page, PROT_NONE);
+  return Stack{m, bytes, (uint8_t*)m + page, (uint8_t*)m + bytes};
+}
+
+void Scheduler::push(CoreRun* c) {
+  c->launch->runnable.fetch_add(1, std::memory_order_relaxed);
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    c->state = CoreState::Ready;
+    ready_.push_back(c);
+  }
+  cv_.notify_one();
+}
+
+void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lk(mu_);
+  L.scheduler = this;
+  L.live = (int)L.cores.size();
+  L.runnable = (int)L.cores.size();
+  for (CoreRun& c : L.cores) {
+    c.launch = &L;
+    c.stack = acquireStack();
+    c.ctx = bctx::make_fcontext(c.stack.hi, (size_t)(c.stack.hi - c.stack.lo), fiberEntry);
+    c.state = CoreState::Ready;
+    ready_.push_back(&c);
+  }
+  current_ = &L;
+  deadline_ = std::chrono::steady_clock::now() + timeout;
+  watching_ = true;
+  cv_.notify_all();
+  watchCv_.notify_all();
+  serve(L, lk);
+  // Workers may still be between a fiber and the lock: wait until they have left L.
+  cv_.wait(lk, [&] { return activeWorkers_ == 0; });
+  current_ = nullptr;
+  watching_ = false;
+}
+
+void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
+  while (L.live > 0) {
+    if (!ready_.empty()) {
+      CoreRun* c = ready_.front();
+      ready_.pop_front();
+      resume(c, lk);
+      continue;
+    }
+    cv_.wait(lk);
+  }
+  cv_.notify_all();
+}
+
+void Scheduler::workerMain() {
+  std::unique_lock<std::mutex> lk(mu_);
+  for (;;) {
+    cv_.wait(lk, [&] { return stop_ || (current_ && !ready_.empty()); });
+    if (stop_) return;
+    Launch* L = current_;
+    ++activeWorkers_;
+    while (current_ == L && L->live > 0 && !ready_.empty()) {
+      CoreRun* c = ready_.front();
+      ready_.pop_front();
+      resume(c, lk);
+    }
+    --activeWorkers_;
+    cv_.notify_all();
+  }
+}
+
+// Runs c's fiber until it switches out, then acts on why. Called and returns with lk held.
+void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
+  lk.unlock();
+  c->state = CoreState::Running;
+  setCurrentCore(c);
+  bctx::transfer_t t = bctx::jump_fcontext(c->ctx, c);
+  setCurrentCore(nullptr);
+  c->ctx = t.fctx;
+  Launch& L = *c->launch;
+  if (c->state == CoreState::Running && c->pendingWait) {
+    Waitable* w = c->pendingWait;
+    c->pendingWait = nullptr;
+    c->waitingOn = w;
+    c->state = CoreState::Waiting;
+    if (!w->park(c)) {  // released before it could park: run it again
+      c->waitingOn = nullptr;
+      lk.lock();
+      c->state = CoreState::Ready;
+      ready_.push_back(c);
+      return;
+    }
+    if (L.runnable.fetch_sub(1) == 1) {
+      lk.lock();
+      handleAllParked(L, lk);
+      return;
+    }
+    lk.lock();
+    return;
+  }
+  lk.lock();
+  retire(c, lk);
+  if (L.runnable.fetch_sub(1) == 1 && L.live > 0) handleAllParked(L, lk);
+}
+
+void Scheduler::retire(CoreRun* c, std::unique_lock<std::mutex>&) {
+  freeStacks_.push_back(c->stack);
+  c->stack = Stack{};
+  if (--c->launch->live == 0) cv_.notify_all();
+}
+
+// Every live core is parked and none can release another: a deadlock, unless cores were
+// stopped on purpose (timeout) or a faulted core left the others waiting.
+void Scheduler::handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk) {
+  bool anyFault = false;
+  for (CoreRun& c : L.cores) anyFault |= c.fault.has_value();
+  if (!anyFault && !L.abortRequested) {
+    std::string r;
+    for (CoreRun& c : L.cores)
+      if (c.state == CoreState::Waiting) r += "\n  " + c.label() + " waits in " + c.waitingOn->describe(&c);
+    std::string exited;
+    for (CoreRun& c : L.cores)
+      if (c.state == CoreState::Finished) exited += (exited.empty() ? "" : ", ") + c.label();
+    if (!exited.empty()) r += "\n  exited without releasing them: " + exited;
+    L.deadlockReport = r;
+  }
+  for (CoreRun& c : L.cores)
+    if (c.state == CoreState::Waiting) {
+      c.state = CoreState::Abandoned;
+      retire(&c, lk);
+    }
+}
+
+void Scheduler::watchdogMain() {
+  std::unique_lock<std::mutex> lk(mu_);
+  while (!stop_) {
+    if (!watching_) {
+      watchCv_.wait(lk);
+      continue;
+    }
+    auto deadline = deadline_;
+    Launch* L = current_;
+    if (watchCv_.wait_until(lk, deadline) == std::cv_status::timeout && watching_ && current_ == L && L &&
+        deadline_ == deadline) {
+      L->timedOut = true;
+      L->abortRequested = true;
+      std::fprintf(stderr,
+                   "sk: launch of '%s' exceeded its timeout; stopping its cores at their next intrinsic call "
+                   "(a core that never calls one cannot be stopped)\n",
+                   L->desc.name.c_str());
+      watching_ = false;
+    }
+  }
+}
+
+}  // namespace sk::sim

@@ -1,0 +1,38 @@
+// Chrome trace events (chrome://tracing, Perfetto) in virtual time. Output is sorted so the
+// same run gives the same bytes whatever order the events were logged in.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sk/sim/arch.h"
+
+namespace sk::sim {
+
+class TraceLog {
+ public:
+  void setClock(uint32_t mhz) { mhz_ = mhz; }
+  void host(const std::string& name, uint64_t begin, uint64_t end);
+  void stream(uint32_t stream, const std::string& name, uint64_t begin, uint64_t end);
+  void instant(uint32_t stream, const std::string& name, uint64_t at);
+  void core(bool aic, uint32_t id, const std::string& name, uint64_t begin, uint64_t end, int64_t block,
+            bool faulted);
+  std::string json(const ArchSpec& arch) const;
+
+ private:
+  struct Ev {
+    int pid;
+    uint32_t tid;
+    uint64_t begin, end;
+    bool instant;
+    std::string name;
+    std::string args;  // JSON object body, may be empty
+    uint64_t seq;
+  };
+  void add(Ev e);
+  uint32_t mhz_ = 1000;
+  uint64_t seq_ = 0;
+  std::vector<Ev> events_;
+};
+
+}  // namespace sk::sim
