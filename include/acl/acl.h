@@ -1,0 +1,183 @@
+/* ACL-style C API of the SuperKernel runtime (DESIGN §7). Prototypes and error codes follow
+ * the public CANN runtime (research/acl_api.md), so CANN sample code ports by swapping this
+ * header and linking libsk_acl. Deviations are listed in docs/acl_api.md.
+ *
+ * One simulated device (id 0). Its architecture is dav-2201 unless the environment variable
+ * SK_ARCH names another (dav-3510, or the path of an arch JSON), or aclInit's config file
+ * says {"superkernel": {"arch": "..."}}.
+ */
+#ifndef SK_ACL_ACL_H
+#define SK_ACL_ACL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int aclError;
+typedef void* aclrtStream;
+typedef void* aclrtEvent;
+typedef void* aclrtBinHandle;
+typedef void* aclrtFuncHandle;
+typedef int32_t rtError_t;
+typedef void* rtStream_t;
+
+/* ---- error codes (acl_base_rt.h, rt_error_codes.h) ---- */
+static const int ACL_SUCCESS = 0;
+static const int ACL_ERROR_NONE = 0;
+static const int ACL_ERROR_INVALID_PARAM = 100000;
+static const int ACL_ERROR_UNINITIALIZE = 100001;
+static const int ACL_ERROR_REPEAT_INITIALIZE = 100002;
+static const int ACL_ERROR_INVALID_FILE = 100003;
+static const int ACL_ERROR_PARSE_FILE = 100006;
+static const int ACL_ERROR_REPEAT_FINALIZE = 100037;
+static const int ACL_ERROR_BAD_ALLOC = 200000;
+static const int ACL_ERROR_INTERNAL_ERROR = 500000;
+static const int ACL_ERROR_FAILURE = 500001;
+static const int RT_ERROR_NONE = 0;
+#define ACL_ERROR_RT_PARAM_INVALID 107000
+#define ACL_ERROR_RT_INVALID_DEVICEID 107001
+#define ACL_ERROR_RT_CONTEXT_NULL 107002
+#define ACL_ERROR_RT_INVALID_HANDLE 107017
+#define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000
+#define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
+#define ACL_ERROR_RT_MEMORY_FREE 207002
+#define ACL_ERROR_RT_INTERNAL_ERROR 507000
+#define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR 507007
+#define ACL_ERROR_RT_AICORE_TIMEOUT 507014
+#define ACL_ERROR_RT_AICORE_EXCEPTION 507015
+#define ACL_ERROR_RT_KERNEL_LOOKUP 507027
+#define ACL_ERROR_RT_KERNEL_DUPLICATE 507028
+#define ACL_ERROR_RT_VECTOR_CORE_TIMEOUT 507034
+#define ACL_ERROR_RT_VECTOR_CORE_EXCEPTION 507035
+
+/* ---- memory ---- */
+typedef enum aclrtMemMallocPolicy {
+  ACL_MEM_MALLOC_HUGE_FIRST,
+  ACL_MEM_MALLOC_HUGE_ONLY,
+  ACL_MEM_MALLOC_NORMAL_ONLY,
+  ACL_MEM_MALLOC_HUGE_FIRST_P2P,
+  ACL_MEM_MALLOC_HUGE_ONLY_P2P,
+  ACL_MEM_MALLOC_NORMAL_ONLY_P2P,
+  ACL_MEM_MALLOC_HUGE1G_ONLY,
+  ACL_MEM_MALLOC_HUGE1G_ONLY_P2P,
+  ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+  ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+  ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000
+} aclrtMemMallocPolicy;
+
+typedef enum aclrtMemcpyKind {
+  ACL_MEMCPY_HOST_TO_HOST,
+  ACL_MEMCPY_HOST_TO_DEVICE,
+  ACL_MEMCPY_DEVICE_TO_HOST,
+  ACL_MEMCPY_DEVICE_TO_DEVICE,
+  ACL_MEMCPY_DEFAULT,
+  ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE,
+  ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
+  ACL_MEMCPY_INTER_DEVICE_TO_DEVICE
+} aclrtMemcpyKind;
+
+/* ---- binaries ---- */
+#define ACL_RT_BINARY_MAGIC_ELF_AICORE 0x43554245U
+#define ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE 0x41415246U
+#define ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE 0x41494343U
+
+typedef enum aclrtBinaryLoadOptionType {
+  ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD = 1,
+  ACL_RT_BINARY_LOAD_OPT_LAZY_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE = 3
+} aclrtBinaryLoadOptionType;
+
+typedef union aclrtBinaryLoadOptionValue {
+  uint32_t isLazyLoad;
+  uint32_t magic;
+  int32_t cpuKernelMode;
+  uint32_t rsv[4];
+} aclrtBinaryLoadOptionValue;
+
+typedef struct {
+  aclrtBinaryLoadOptionType type;
+  aclrtBinaryLoadOptionValue value;
+} aclrtBinaryLoadOption;
+
+typedef struct aclrtBinaryLoadOptions {
+  aclrtBinaryLoadOption* options;
+  size_t numOpt;
+} aclrtBinaryLoadOptions;
+
+/* ---- legacy rt registration path ---- */
+typedef struct tagRtDevBinary {
+  uint32_t magic;
+  uint32_t version;
+  const void* data;
+  uint64_t length;
+} rtDevBinary_t;
+typedef struct rtSmDesc rtSmDesc_t;
+
+#define RT_DEV_BINARY_MAGIC_ELF 0x43554245U
+#define RT_DEV_BINARY_MAGIC_ELF_AICPU 0x41415243U
+#define RT_DEV_BINARY_MAGIC_ELF_AIVEC 0x41415246U
+#define RT_DEV_BINARY_MAGIC_ELF_AICUBE 0x41494343U
+
+/* ---- initialisation and devices ---- */
+aclError aclInit(const char* configPath);
+aclError aclFinalize(void);
+aclError aclrtSetDevice(int32_t deviceId);
+aclError aclrtResetDevice(int32_t deviceId);
+aclError aclrtGetDevice(int32_t* deviceId);
+aclError aclrtGetDeviceCount(uint32_t* count);
+aclError aclrtSynchronizeDevice(void);
+const char* aclrtGetSocName(void);
+
+/* ---- streams ---- */
+aclError aclrtCreateStream(aclrtStream* stream);
+aclError aclrtDestroyStream(aclrtStream stream);
+aclError aclrtSynchronizeStream(aclrtStream stream);
+
+/* ---- memory ---- */
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
+aclError aclrtMallocHost(void** hostPtr, size_t size);
+aclError aclrtFree(void* devPtr);
+aclError aclrtFreeHost(void* hostPtr);
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind);
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream);
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count);
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+
+/* ---- events ---- */
+aclError aclrtCreateEvent(aclrtEvent* event);
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+aclError aclrtSynchronizeEvent(aclrtEvent event);
+aclError aclrtDestroyEvent(aclrtEvent event);
+
+/* ---- kernels ---- */
+aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle);
+aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle);
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName, aclrtFuncHandle* funcHandle);
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
+/* argsData: device memory holding the packed arguments (one 8-byte device address each). */
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData, size_t argsSize,
+                           aclrtStream stream);
+
+rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl);
+rtError_t rtDevBinaryUnRegister(void* hdl);
+rtError_t rtFunctionRegister(void* binHandle, const void* stubFunc, const char* stubName, const void* kernelInfoExt,
+                             uint32_t funcMode);
+/* args: host buffer holding the packed arguments; copied at the call. */
+rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, uint32_t argsSize, rtSmDesc_t* smDesc,
+                         rtStream_t stm);
+
+/* ---- errors ---- */
+const char* aclGetRecentErrMsg(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SK_ACL_ACL_H */

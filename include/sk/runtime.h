@@ -1,0 +1,61 @@
+// sk::rt — the runtime: registers kernel binaries (JIT-linked with LLVM JITLink, one
+// JITDylib per binary, intrinsics from the simulator) and launches their functions on the
+// simulated device. The ACL-style C API (include/acl/acl.h) is a thin shim over this.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "sk/sim/device.h"
+
+namespace sk::rt {
+
+struct Binary;    // a registered kernel object
+struct Function;  // an entry point of a registered binary
+
+class Runtime {
+ public:
+  static llvm::Expected<std::unique_ptr<Runtime>> create(const sim::ArchSpec& arch,
+                                                         const sim::DeviceOptions& options = {});
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  sim::Device& device();
+
+  // Checks the kernel compile contract (lib/subkernel), rejects imports that are neither
+  // intrinsics nor on the allow-list, and JIT-links the object. `ration` is the kernel type
+  // its functions launch with unless a launch says otherwise. `name` names it in messages.
+  llvm::Expected<Binary*> loadBinary(llvm::MemoryBufferRef object, const std::string& name,
+                                     sim::TaskRation ration = {0, 1});
+  // As above from a file; the kernel type comes from the metadata JSON beside the .o
+  // (coreType/taskRation) when there is one, else `fallback`.
+  llvm::Expected<Binary*> loadBinaryFile(const std::string& path, sim::TaskRation fallback = {0, 1});
+  llvm::Expected<Function*> getFunction(Binary* binary, const std::string& symbol);
+  llvm::Error unloadBinary(Binary* binary);
+  bool isLiveBinary(const Binary* b) const;
+  bool isLiveFunction(const Function* f) const;
+
+  // Queues a launch of `f` on `stream`. args are device addresses, one per kernel parameter.
+  llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
+                     std::optional<sim::TaskRation> ration = std::nullopt);
+
+  // Wall time spent registering binaries so far (JIT link included), and how many.
+  double loadWallUs() const;
+  uint64_t binariesLoaded() const;
+
+  struct Impl;
+
+ private:
+  explicit Runtime(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Symbols a kernel may import besides the sk_* intrinsics (memcpy, memset, math).
+const std::vector<std::string>& allowedHostSymbols();
+
+}  // namespace sk::rt

@@ -1,0 +1,590 @@
+// The ACL-style C API: argument checks with ACL's codes, then one call into sk::rt.
+#include "acl/acl.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "sk/error.h"
+#include "sk/runtime.h"
+#include "sk/sim/arch.h"
+
+namespace {
+
+using sk::rt::Binary;
+using sk::rt::Function;
+using sk::rt::Runtime;
+
+struct StreamObj {
+  sk::sim::StreamId id;
+};
+struct EventObj {
+  sk::sim::EventId id;
+};
+
+struct State {
+  std::recursive_mutex mu;
+  bool initialized = false;
+  std::string archName;  // from aclInit's config; else $SK_ARCH; else dav-2201
+  std::string socName;
+  std::unique_ptr<Runtime> rt;
+  int deviceRefs = 0;
+  std::set<StreamObj*> streams;
+  std::set<EventObj*> events;
+  std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
+  std::map<Function*, const void*> stubBinaryOf;  // for unregistering
+};
+
+State& state() {
+  static State* s = new State;  // never destroyed: ACL calls may come from static destructors
+  return *s;
+}
+
+thread_local std::string recentError;
+thread_local std::string returnedError;
+
+aclError fail(aclError code, const std::string& msg) {
+  recentError = msg;
+  return code;
+}
+
+// Maps an llvm::Error to an ACL code; bad input becomes `inputCode`.
+aclError failWith(llvm::Error err, const char* api, aclError inputCode = ACL_ERROR_RT_PARAM_INVALID) {
+  aclError code = ACL_ERROR_RT_INTERNAL_ERROR;
+  std::string msg;
+  llvm::handleAllErrors(
+      std::move(err), [&](const sk::DeviceError& e) { code = e.code(); msg = e.text(); },
+      [&](const sk::InputError& e) { code = inputCode; msg = e.text(); },
+      [&](const llvm::ErrorInfoBase& e) { msg = e.message(); });
+  return fail(code, std::string(api) + ": " + msg);
+}
+
+Runtime* device(const char* api, aclError& code) {
+  State& s = state();
+  if (!s.rt) {
+    code = fail(ACL_ERROR_RT_CONTEXT_NULL, std::string(api) + ": no current device: call aclrtSetDevice(0) first");
+    return nullptr;
+  }
+  code = ACL_SUCCESS;
+  return s.rt.get();
+}
+
+bool streamId(aclrtStream stream, sk::sim::StreamId& id, const char* api, aclError& code) {
+  if (!stream) {
+    id = sk::sim::kDefaultStream;
+    return true;
+  }
+  auto* obj = static_cast<StreamObj*>(stream);
+  if (!state().streams.count(obj)) {
+    code = fail(ACL_ERROR_RT_INVALID_HANDLE, std::string(api) + ": invalid or destroyed stream handle");
+    return false;
+  }
+  id = obj->id;
+  return true;
+}
+
+EventObj* eventObj(aclrtEvent event, const char* api, aclError& code) {
+  auto* obj = static_cast<EventObj*>(event);
+  if (!event) {
+    code = fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": event is NULL");
+    return nullptr;
+  }
+  if (!state().events.count(obj)) {
+    code = fail(ACL_ERROR_RT_INVALID_HANDLE, std::string(api) + ": invalid or destroyed event handle");
+    return nullptr;
+  }
+  return obj;
+}
+
+std::string defaultArch() {
+  State& s = state();
+  if (!s.archName.empty()) return s.archName;
+  const char* env = std::getenv("SK_ARCH");
+  return env && *env ? env : "dav-2201";
+}
+
+// Which simulated cores a binary's kernels use, from a binary magic.
+bool rationFromMagic(uint32_t magic, sk::sim::TaskRation& r) {
+  switch (magic) {
+    case ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE: r = {0, 1}; return true;
+    case ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE: r = {1, 0}; return true;
+    case ACL_RT_BINARY_MAGIC_ELF_AICORE: r = {0, 1}; return true;  // docs/acl_api.md: AI Core ELF runs on AIV
+    default: return false;
+  }
+}
+
+aclError copyKind(aclrtMemcpyKind kind, const void* dst, const void* src, sk::sim::CopyKind& out, const char* api) {
+  Runtime* rt = state().rt.get();
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: out = sk::sim::CopyKind::HostToHost; return ACL_SUCCESS;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: out = sk::sim::CopyKind::HostToDevice; return ACL_SUCCESS;
+    case ACL_MEMCPY_DEVICE_TO_HOST: out = sk::sim::CopyKind::DeviceToHost; return ACL_SUCCESS;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE: out = sk::sim::CopyKind::DeviceToDevice; return ACL_SUCCESS;
+    case ACL_MEMCPY_DEFAULT: {
+      bool d = rt->device().isDevicePointer(dst), s = rt->device().isDevicePointer(src);
+      out = d && s ? sk::sim::CopyKind::DeviceToDevice
+            : d    ? sk::sim::CopyKind::HostToDevice
+            : s    ? sk::sim::CopyKind::DeviceToHost
+                   : sk::sim::CopyKind::HostToHost;
+      return ACL_SUCCESS;
+    }
+    default:
+      return fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": unsupported memcpy kind " + std::to_string((int)kind));
+  }
+}
+
+#define SK_LOCK std::lock_guard<std::recursive_mutex> skLock(state().mu)
+#define SK_DEVICE(api)                    \
+  aclError skCode;                        \
+  Runtime* rt = device(api, skCode);      \
+  if (!rt) return skCode
+
+}  // namespace
+
+extern "C" {
+
+aclError aclInit(const char* configPath) {
+  SK_LOCK;
+  State& s = state();
+  if (s.initialized) return fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized (harmless)");
+  if (configPath && *configPath) {
+    std::ifstream in(configPath);
+    if (!in) return fail(ACL_ERROR_INVALID_FILE, std::string("aclInit: cannot read config file ") + configPath);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      return fail(ACL_ERROR_PARSE_FILE, std::string("aclInit: ") + configPath + ": not a JSON object");
+    if (j.contains("superkernel") && j["superkernel"].contains("arch") && j["superkernel"]["arch"].is_string())
+      s.archName = j["superkernel"]["arch"].get<std::string>();
+  }
+  s.initialized = true;
+  return ACL_SUCCESS;
+}
+
+aclError aclFinalize(void) {
+  SK_LOCK;
+  State& s = state();
+  if (!s.initialized) return fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: not initialized");
+  s.initialized = false;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetDevice(int32_t deviceId) {
+  SK_LOCK;
+  State& s = state();
+  if (deviceId != 0)
+    return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                "aclrtSetDevice: device " + std::to_string(deviceId) + " does not exist (the simulator has device 0)");
+  if (!s.rt) {
+    auto arch = sk::sim::loadArch(defaultArch());
+    if (!arch) return failWith(arch.takeError(), "aclrtSetDevice");
+    sk::sim::DeviceOptions opts;
+    if (const char* w = std::getenv("SK_WORKERS")) opts.workerThreads = (unsigned)std::atoi(w);
+    auto rt = Runtime::create(*arch, opts);
+    if (!rt) return failWith(rt.takeError(), "aclrtSetDevice");
+    s.rt = std::move(*rt);
+    s.socName = s.rt->device().arch().socName;
+  }
+  ++s.deviceRefs;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+  SK_LOCK;
+  State& s = state();
+  if (deviceId != 0)
+    return fail(ACL_ERROR_RT_INVALID_DEVICEID, "aclrtResetDevice: device " + std::to_string(deviceId) + " does not exist");
+  if (s.deviceRefs == 0) return fail(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "aclrtResetDevice: device 0 was not set");
+  if (--s.deviceRefs == 0) {
+    for (StreamObj* o : s.streams) delete o;
+    for (EventObj* o : s.events) delete o;
+    s.streams.clear();
+    s.events.clear();
+    s.stubs.clear();
+    s.stubBinaryOf.clear();
+    s.rt.reset();  // waits for queued work, then frees everything
+  }
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+  SK_LOCK;
+  if (!deviceId) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is NULL");
+  SK_DEVICE("aclrtGetDevice");
+  (void)rt;
+  *deviceId = 0;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDeviceCount(uint32_t* count) {
+  if (!count) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is NULL");
+  *count = 1;
+  return ACL_SUCCESS;
+}
+
+const char* aclrtGetSocName(void) {
+  SK_LOCK;
+  State& s = state();
+  if (s.socName.empty()) {
+    auto arch = sk::sim::loadArch(defaultArch());
+    if (!arch) {
+      failWith(arch.takeError(), "aclrtGetSocName");
+      return nullptr;
+    }
+    s.socName = arch->socName;
+  }
+  return s.socName.c_str();
+}
+
+aclError aclrtSynchronizeDevice(void) {
+  SK_LOCK;
+  SK_DEVICE("aclrtSynchronizeDevice");
+  if (llvm::Error e = rt->device().synchronizeDevice()) return failWith(std::move(e), "aclrtSynchronizeDevice");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+  SK_LOCK;
+  if (!stream) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
+  SK_DEVICE("aclrtCreateStream");
+  auto id = rt->device().createStream();
+  if (!id) return failWith(id.takeError(), "aclrtCreateStream");
+  auto* obj = new StreamObj{*id};
+  state().streams.insert(obj);
+  *stream = obj;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  SK_LOCK;
+  if (!stream) return fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: stream is NULL (the default stream cannot be destroyed)");
+  SK_DEVICE("aclrtDestroyStream");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtDestroyStream", skCode)) return skCode;
+  llvm::Error e = rt->device().destroyStream(id);
+  state().streams.erase(static_cast<StreamObj*>(stream));
+  delete static_cast<StreamObj*>(stream);
+  if (e) return failWith(std::move(e), "aclrtDestroyStream");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  SK_LOCK;
+  SK_DEVICE("aclrtSynchronizeStream");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtSynchronizeStream", skCode)) return skCode;
+  if (llvm::Error e = rt->device().synchronizeStream(id)) return failWith(std::move(e), "aclrtSynchronizeStream");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  SK_LOCK;
+  if (!devPtr || size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is NULL or size is 0");
+  SK_DEVICE("aclrtMalloc");
+  auto p = rt->device().malloc(size);
+  if (!p) return failWith(p.takeError(), "aclrtMalloc");
+  *devPtr = *p;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  SK_LOCK;
+  if (!hostPtr || size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is NULL or size is 0");
+  SK_DEVICE("aclrtMallocHost");
+  auto p = rt->device().mallocHost(size);
+  if (!p) return failWith(p.takeError(), "aclrtMallocHost");
+  *hostPtr = *p;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFree(void* devPtr) {
+  SK_LOCK;
+  if (!devPtr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
+  SK_DEVICE("aclrtFree");
+  if (llvm::Error e = rt->device().free(devPtr)) return failWith(std::move(e), "aclrtFree");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+  SK_LOCK;
+  if (!hostPtr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr is NULL");
+  SK_DEVICE("aclrtFreeHost");
+  if (llvm::Error e = rt->device().freeHost(hostPtr)) return failWith(std::move(e), "aclrtFreeHost");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+  SK_LOCK;
+  if (!dst || !src) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst or src is NULL");
+  if (count > destMax)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpy: count " + std::to_string(count) + " exceeds destMax " +
+                                                std::to_string(destMax));
+  SK_DEVICE("aclrtMemcpy");
+  sk::sim::CopyKind k;
+  if (aclError c = copyKind(kind, dst, src, k, "aclrtMemcpy")) return c;
+  if (llvm::Error e = rt->device().memcpy(dst, src, count, k)) return failWith(std::move(e), "aclrtMemcpy");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+  SK_LOCK;
+  if (!dst || !src) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpyAsync: dst or src is NULL");
+  if (count > destMax)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemcpyAsync: count " + std::to_string(count) +
+                                                " exceeds destMax " + std::to_string(destMax));
+  SK_DEVICE("aclrtMemcpyAsync");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtMemcpyAsync", skCode)) return skCode;
+  sk::sim::CopyKind k;
+  if (aclError c = copyKind(kind, dst, src, k, "aclrtMemcpyAsync")) return c;
+  if (llvm::Error e = rt->device().memcpyAsync(id, dst, src, count, k)) return failWith(std::move(e), "aclrtMemcpyAsync");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  SK_LOCK;
+  if (!devPtr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr is NULL");
+  if (count > maxCount)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: count " + std::to_string(count) + " exceeds maxCount " +
+                                                std::to_string(maxCount));
+  SK_DEVICE("aclrtMemset");
+  if (llvm::Error e = rt->device().memset(devPtr, value, count)) return failWith(std::move(e), "aclrtMemset");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+  SK_LOCK;
+  if (!devPtr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemsetAsync: devPtr is NULL");
+  if (count > maxCount)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemsetAsync: count " + std::to_string(count) +
+                                                " exceeds maxCount " + std::to_string(maxCount));
+  SK_DEVICE("aclrtMemsetAsync");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtMemsetAsync", skCode)) return skCode;
+  if (llvm::Error e = rt->device().memsetAsync(id, devPtr, value, count)) return failWith(std::move(e), "aclrtMemsetAsync");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateEvent(aclrtEvent* event) {
+  SK_LOCK;
+  if (!event) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateEvent: event is NULL");
+  SK_DEVICE("aclrtCreateEvent");
+  auto id = rt->device().createEvent();
+  if (!id) return failWith(id.takeError(), "aclrtCreateEvent");
+  auto* obj = new EventObj{*id};
+  state().events.insert(obj);
+  *event = obj;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  SK_LOCK;
+  SK_DEVICE("aclrtRecordEvent");
+  EventObj* ev = eventObj(event, "aclrtRecordEvent", skCode);
+  if (!ev) return skCode;
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtRecordEvent", skCode)) return skCode;
+  if (llvm::Error e = rt->device().recordEvent(ev->id, id)) return failWith(std::move(e), "aclrtRecordEvent");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  SK_LOCK;
+  SK_DEVICE("aclrtStreamWaitEvent");
+  EventObj* ev = eventObj(event, "aclrtStreamWaitEvent", skCode);
+  if (!ev) return skCode;
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtStreamWaitEvent", skCode)) return skCode;
+  if (llvm::Error e = rt->device().streamWaitEvent(id, ev->id)) return failWith(std::move(e), "aclrtStreamWaitEvent");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  SK_LOCK;
+  SK_DEVICE("aclrtSynchronizeEvent");
+  EventObj* ev = eventObj(event, "aclrtSynchronizeEvent", skCode);
+  if (!ev) return skCode;
+  if (llvm::Error e = rt->device().synchronizeEvent(ev->id)) return failWith(std::move(e), "aclrtSynchronizeEvent");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+  SK_LOCK;
+  SK_DEVICE("aclrtDestroyEvent");
+  EventObj* ev = eventObj(event, "aclrtDestroyEvent", skCode);
+  if (!ev) return skCode;
+  llvm::Error e = rt->device().destroyEvent(ev->id);
+  state().events.erase(ev);
+  delete ev;
+  if (e) return failWith(std::move(e), "aclrtDestroyEvent");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle) {
+  SK_LOCK;
+  if (!binPath || !binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromFile: binPath or binHandle is NULL");
+  SK_DEVICE("aclrtBinaryLoadFromFile");
+  for (size_t i = 0; options && i < options->numOpt; ++i) {
+    const aclrtBinaryLoadOption& o = options->options[i];
+    if (o.type == ACL_RT_BINARY_LOAD_OPT_MAGIC)
+      return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromFile: the MAGIC option is not accepted for file "
+                                              "loads; the kernel type comes from the metadata JSON beside the .o");
+    if (o.type == ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && o.value.isLazyLoad > 1)
+      return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromFile: isLazyLoad must be 0 or 1");
+  }
+  auto b = rt->loadBinaryFile(binPath);
+  if (!b) return failWith(b.takeError(), "aclrtBinaryLoadFromFile", ACL_ERROR_RT_INTERNAL_ERROR);
+  *binHandle = *b;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+  SK_LOCK;
+  if (!data || !binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromData: data or binHandle is NULL");
+  if (length == 0) return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromData: length is 0");
+  SK_DEVICE("aclrtBinaryLoadFromData");
+  sk::sim::TaskRation ration{0, 1};
+  for (size_t i = 0; options && i < options->numOpt; ++i) {
+    const aclrtBinaryLoadOption& o = options->options[i];
+    if (o.type == ACL_RT_BINARY_LOAD_OPT_MAGIC && !rationFromMagic(o.value.magic, ration))
+      return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromData: unknown magic " + std::to_string(o.value.magic));
+  }
+  llvm::MemoryBufferRef ref(llvm::StringRef((const char*)data, length), "<aclrtBinaryLoadFromData>");
+  auto b = rt->loadBinary(ref, "<aclrtBinaryLoadFromData>", ration);
+  if (!b) return failWith(b.takeError(), "aclrtBinaryLoadFromData", ACL_ERROR_RT_INTERNAL_ERROR);
+  *binHandle = *b;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName, aclrtFuncHandle* funcHandle) {
+  SK_LOCK;
+  if (!binHandle || !kernelName || !funcHandle)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryGetFunction: binHandle, kernelName or funcHandle is NULL");
+  SK_DEVICE("aclrtBinaryGetFunction");
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!rt->isLiveBinary(b)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtBinaryGetFunction: invalid binary handle");
+  auto f = rt->getFunction(b, kernelName);
+  if (!f) return failWith(f.takeError(), "aclrtBinaryGetFunction");
+  *funcHandle = *f;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
+  SK_LOCK;
+  if (!binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryUnLoad: binHandle is NULL");
+  SK_DEVICE("aclrtBinaryUnLoad");
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!rt->isLiveBinary(b)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtBinaryUnLoad: invalid binary handle");
+  State& s = state();
+  for (auto it = s.stubs.begin(); it != s.stubs.end();) {
+    if (s.stubBinaryOf[it->second] == binHandle) {
+      s.stubBinaryOf.erase(it->second);
+      it = s.stubs.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (llvm::Error e = rt->unloadBinary(b)) return failWith(std::move(e), "aclrtBinaryUnLoad");
+  return ACL_SUCCESS;
+}
+
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData, size_t argsSize,
+                           aclrtStream stream) {
+  SK_LOCK;
+  if (!funcHandle || (!argsData && argsSize))
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtLaunchKernel: funcHandle or argsData is NULL");
+  SK_DEVICE("aclrtLaunchKernel");
+  auto* f = static_cast<Function*>(funcHandle);
+  if (!rt->isLiveFunction(f)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtLaunchKernel: invalid function handle");
+  if (numBlocks == 0) return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: numBlocks is 0");
+  if (argsSize % 8)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: argsSize " + std::to_string(argsSize) +
+                                                " is not a multiple of 8 (one 8-byte device address per parameter)");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtLaunchKernel", skCode)) return skCode;
+  std::vector<uint64_t> args(argsSize / 8);
+  if (argsSize) {
+    if (llvm::Error e = rt->device().checkDeviceRange(argsData, argsSize, "aclrtLaunchKernel argsData"))
+      return failWith(std::move(e), "aclrtLaunchKernel (argsData must be device memory holding the packed arguments)");
+    std::memcpy(args.data(), argsData, argsSize);  // read when queued; see docs/acl_api.md
+  }
+  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id)) return failWith(std::move(e), "aclrtLaunchKernel");
+  return ACL_SUCCESS;
+}
+
+rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl) {
+  SK_LOCK;
+  if (!bin || !hdl || !bin->data || bin->length == 0)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtDevBinaryRegister: bin, hdl or bin->data is NULL, or length is 0");
+  sk::sim::TaskRation ration;
+  if (!rationFromMagic(bin->magic, ration))
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtDevBinaryRegister: unsupported magic " + std::to_string(bin->magic) +
+                                                " (AI Core, vector core and cube core ELF magics are)");
+  SK_DEVICE("rtDevBinaryRegister");
+  llvm::MemoryBufferRef ref(llvm::StringRef((const char*)bin->data, bin->length), "<rtDevBinaryRegister>");
+  auto b = rt->loadBinary(ref, "<rtDevBinaryRegister>", ration);
+  if (!b) return failWith(b.takeError(), "rtDevBinaryRegister", ACL_ERROR_RT_INTERNAL_ERROR);
+  *hdl = *b;
+  return RT_ERROR_NONE;
+}
+
+rtError_t rtDevBinaryUnRegister(void* hdl) { return aclrtBinaryUnLoad(hdl); }
+
+rtError_t rtFunctionRegister(void* binHandle, const void* stubFunc, const char* stubName, const void* kernelInfoExt,
+                             uint32_t funcMode) {
+  SK_LOCK;
+  if (!binHandle || !stubFunc || !stubName)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtFunctionRegister: binHandle, stubFunc or stubName is NULL");
+  SK_DEVICE("rtFunctionRegister");
+  State& s = state();
+  if (s.stubs.count(stubFunc))
+    return fail(ACL_ERROR_RT_KERNEL_DUPLICATE, std::string("rtFunctionRegister: stub for '") + stubName +
+                                                   "' is already registered");
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!rt->isLiveBinary(b)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "rtFunctionRegister: invalid binary handle");
+  const char* symbol = kernelInfoExt ? static_cast<const char*>(kernelInfoExt) : stubName;
+  auto f = rt->getFunction(b, symbol);
+  if (!f) return failWith(f.takeError(), "rtFunctionRegister");
+  s.stubs[stubFunc] = *f;
+  s.stubBinaryOf[*f] = binHandle;
+  return RT_ERROR_NONE;
+}
+
+rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, uint32_t argsSize, rtSmDesc_t* smDesc,
+                         rtStream_t stm) {
+  SK_LOCK;
+  if (!stubFunc) return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: stubFunc is NULL");
+  if (numBlocks == 0 || numBlocks > 65535)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: numBlocks must be in [1, 65535]");
+  if ((!args && argsSize) || argsSize % 8)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: args must hold one 8-byte device address per parameter");
+  SK_DEVICE("rtKernelLaunch");
+  auto it = state().stubs.find(stubFunc);
+  if (it == state().stubs.end())
+    return fail(ACL_ERROR_RT_KERNEL_LOOKUP, "rtKernelLaunch: no kernel registered for this stub (rtFunctionRegister first)");
+  sk::sim::StreamId id;
+  if (!streamId(stm, id, "rtKernelLaunch", skCode)) return skCode;
+  std::vector<uint64_t> a(argsSize / 8);
+  if (argsSize) std::memcpy(a.data(), args, argsSize);
+  if (llvm::Error e = rt->launch(it->second, numBlocks, std::move(a), id)) return failWith(std::move(e), "rtKernelLaunch");
+  return RT_ERROR_NONE;
+}
+
+const char* aclGetRecentErrMsg(void) {
+  returnedError.swap(recentError);
+  recentError.clear();
+  return returnedError.c_str();
+}
+
+}  // extern "C"

@@ -1,0 +1,94 @@
+#include "jit_loader.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutorProcessControl.h"
+#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
+#include "sk/error.h"
+
+namespace sk::rt {
+
+using namespace llvm;
+using namespace llvm::orc;
+
+struct JitLoader::Module {
+  JITDylib* jd = nullptr;
+  std::string name;
+  bool linked = false;
+};
+
+struct JitLoader::Impl {
+  std::unique_ptr<ExecutionSession> es;
+  std::unique_ptr<ObjectLinkingLayer> layer;
+  JITDylib* host = nullptr;
+  std::mutex mu;
+  std::map<Module*, std::unique_ptr<Module>> modules;
+  uint64_t counter = 0;
+};
+
+JitLoader::JitLoader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+JitLoader::~JitLoader() {
+  if (!impl_ || !impl_->es) return;
+  if (Error e = impl_->es->endSession()) consumeError(std::move(e));
+}
+
+Expected<std::unique_ptr<JitLoader>> JitLoader::create(const std::vector<std::pair<std::string, void*>>& hostSymbols) {
+  auto epc = SelfExecutorProcessControl::Create();
+  if (!epc) return epc.takeError();
+  auto impl = std::make_unique<Impl>();
+  impl->es = std::make_unique<ExecutionSession>(std::move(*epc));
+  impl->es->setErrorReporter([](Error e) { consumeError(std::move(e)); });
+  impl->layer = std::make_unique<ObjectLinkingLayer>(*impl->es);
+  impl->host = &impl->es->createBareJITDylib("sk_host_symbols");
+  SymbolMap syms;
+  for (const auto& [name, addr] : hostSymbols)
+    syms[impl->es->intern(name)] = {ExecutorAddr::fromPtr(addr), JITSymbolFlags::Exported | JITSymbolFlags::Callable};
+  if (Error e = impl->host->define(absoluteSymbols(std::move(syms)))) return std::move(e);
+  return std::unique_ptr<JitLoader>(new JitLoader(std::move(impl)));
+}
+
+Expected<JitLoader::Module*> JitLoader::add(MemoryBufferRef object, const std::string& name) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  auto m = std::make_unique<Module>();
+  m->name = name;
+  auto jd = impl_->es->createJITDylib(name + "#" + std::to_string(++impl_->counter));
+  if (!jd) return jd.takeError();
+  m->jd = &*jd;
+  m->jd->addToLinkOrder(*impl_->host);
+  if (Error e = impl_->layer->add(*m->jd, MemoryBuffer::getMemBufferCopy(object.getBuffer(), name))) {
+    consumeError(impl_->es->removeJITDylib(*m->jd));
+    return std::move(e);
+  }
+  Module* raw = m.get();
+  impl_->modules[raw] = std::move(m);
+  return raw;
+}
+
+Expected<void*> JitLoader::lookup(Module* m, const std::string& symbol) {
+  auto sym = impl_->es->lookup(makeJITDylibSearchOrder(m->jd, JITDylibLookupFlags::MatchAllSymbols),
+                               impl_->es->intern(symbol));
+  if (!sym) {
+    std::string msg = toString(sym.takeError());
+    return inputError(m->name + ": cannot resolve '" + symbol + "': " + msg);
+  }
+  m->linked = true;
+  return sym->getAddress().toPtr<void*>();
+}
+
+Error JitLoader::remove(Module* m) {
+  std::unique_ptr<Module> owned;
+  {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    auto it = impl_->modules.find(m);
+    if (it == impl_->modules.end()) return internalError("JitLoader::remove: unknown module");
+    owned = std::move(it->second);
+    impl_->modules.erase(it);
+  }
+  return impl_->es->removeJITDylib(*owned->jd);
+}
+
+}  // namespace sk::rt

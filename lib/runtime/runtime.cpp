@@ -1,0 +1,232 @@
+#include "sk/runtime.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "jit_loader.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "sk/error.h"
+#include "sk/sim/intrinsics.h"
+#include "sk/subkernel.h"
+
+namespace sk::rt {
+
+struct Function {
+  Binary* binary = nullptr;
+  std::string symbol;
+  void* entry = nullptr;
+};
+
+struct Binary {
+  std::string name;
+  JitLoader::Module* module = nullptr;
+  sim::TaskRation ration;
+  subkernel::ObjectInfo info;
+  std::map<std::string, std::unique_ptr<Function>> functions;
+};
+
+namespace {
+
+// Host functions kernels may call directly: memory primitives clang emits for loops and
+// copies, and the C math library. Everything else must go through an intrinsic.
+const std::vector<std::pair<std::string, void*>>& hostAllowList() {
+  using F1 = float (*)(float);
+  using D1 = double (*)(double);
+  using F2 = float (*)(float, float);
+  using D2 = double (*)(double, double);
+  static const std::vector<std::pair<std::string, void*>> list = {
+      {"memcpy", (void*)&::memcpy},   {"memset", (void*)&::memset},   {"memmove", (void*)&::memmove},
+      {"memcmp", (void*)&::memcmp},   {"sqrtf", (void*)(F1)&::sqrtf}, {"sqrt", (void*)(D1)&::sqrt},
+      {"expf", (void*)(F1)&::expf},   {"exp", (void*)(D1)&::exp},     {"exp2f", (void*)(F1)&::exp2f},
+      {"exp2", (void*)(D1)&::exp2},   {"logf", (void*)(F1)&::logf},   {"log", (void*)(D1)&::log},
+      {"log2f", (void*)(F1)&::log2f}, {"log2", (void*)(D1)&::log2},   {"powf", (void*)(F2)&::powf},
+      {"pow", (void*)(D2)&::pow},     {"fabsf", (void*)(F1)&::fabsf}, {"fabs", (void*)(D1)&::fabs},
+      {"floorf", (void*)(F1)&::floorf}, {"floor", (void*)(D1)&::floor}, {"ceilf", (void*)(F1)&::ceilf},
+      {"ceil", (void*)(D1)&::ceil},   {"roundf", (void*)(F1)&::roundf}, {"round", (void*)(D1)&::round},
+      {"truncf", (void*)(F1)&::truncf}, {"trunc", (void*)(D1)&::trunc}, {"fmaxf", (void*)(F2)&::fmaxf},
+      {"fmax", (void*)(D2)&::fmax},   {"fminf", (void*)(F2)&::fminf}, {"fmin", (void*)(D2)&::fmin},
+      {"fmodf", (void*)(F2)&::fmodf}, {"fmod", (void*)(D2)&::fmod},   {"tanhf", (void*)(F1)&::tanhf},
+      {"tanh", (void*)(D1)&::tanh},   {"sinf", (void*)(F1)&::sinf},   {"sin", (void*)(D1)&::sin},
+      {"cosf", (void*)(F1)&::cosf},   {"cos", (void*)(D1)&::cos},     {"erff", (void*)(F1)&::erff},
+      {"erf", (void*)(D1)&::erf},     {"nearbyintf", (void*)(F1)&::nearbyintf}, {"rintf", (void*)(F1)&::rintf},
+  };
+  return list;
+}
+
+std::vector<std::pair<std::string, void*>> importableSymbols() {
+  std::vector<std::pair<std::string, void*>> all;
+  for (const sim::IntrinsicSymbol& s : sim::intrinsicSymbols()) all.emplace_back(s.name, s.address);
+  for (const auto& p : hostAllowList()) all.push_back(p);
+  return all;
+}
+
+std::string allowListText() {
+  std::string s;
+  for (const auto& [name, addr] : hostAllowList()) s += (s.empty() ? "" : ", ") + name;
+  return s;
+}
+
+}  // namespace
+
+const std::vector<std::string>& allowedHostSymbols() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& p : hostAllowList()) v.push_back(p.first);
+    return v;
+  }();
+  return names;
+}
+
+struct Runtime::Impl {
+  std::unique_ptr<sim::Device> device;
+  std::unique_ptr<JitLoader> loader;
+  std::set<std::string> importable;
+  mutable std::mutex mu;
+  std::map<const Binary*, std::unique_ptr<Binary>> binaries;
+  std::set<const Function*> functions;
+  double loadWallUs = 0;
+  uint64_t loaded = 0;
+};
+
+Runtime::Runtime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Runtime::~Runtime() {
+  // Finish queued work before the code it runs goes away.
+  if (impl_ && impl_->device) llvm::consumeError(impl_->device->synchronizeDevice());
+}
+
+llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const sim::ArchSpec& arch, const sim::DeviceOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  auto dev = sim::Device::create(arch, options);
+  if (!dev) return dev.takeError();
+  impl->device = std::move(*dev);
+  auto syms = importableSymbols();
+  for (const auto& [name, addr] : syms) impl->importable.insert(name);
+  auto loader = JitLoader::create(syms);
+  if (!loader) return loader.takeError();
+  impl->loader = std::move(*loader);
+  return std::unique_ptr<Runtime>(new Runtime(std::move(impl)));
+}
+
+sim::Device& Runtime::device() { return *impl_->device; }
+
+llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const std::string& name,
+                                            sim::TaskRation ration) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto info = subkernel::checkObject(object, name);
+  if (!info) return info.takeError();
+  for (const std::string& u : info->undefinedSymbols)
+    if (!impl_->importable.count(u) && u != "_GLOBAL_OFFSET_TABLE_")
+      return inputError(name + ": undefined symbol '" + u +
+                        "' is neither an sk_* intrinsic nor on the allow-list (" + allowListText() +
+                        "): kernels reach the device only through intrinsics");
+  auto module = impl_->loader->add(object, name);
+  if (!module) return module.takeError();
+  auto b = std::make_unique<Binary>();
+  b->name = name;
+  b->module = *module;
+  b->ration = ration;
+  b->info = std::move(*info);
+  // Link now, so a broken object fails at registration rather than at first launch.
+  if (!b->info.definedGlobals.empty()) {
+    auto addr = impl_->loader->lookup(b->module, b->info.definedGlobals.front());
+    if (!addr) {
+      llvm::consumeError(impl_->loader->remove(b->module));
+      return addr.takeError();
+    }
+  }
+  Binary* raw = b.get();
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->binaries[raw] = std::move(b);
+  impl_->loadWallUs += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  ++impl_->loaded;
+  return raw;
+}
+
+llvm::Expected<Binary*> Runtime::loadBinaryFile(const std::string& path, sim::TaskRation fallback) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buf) return inputError(path + ": cannot read kernel object: " + buf.getError().message());
+  sim::TaskRation ration = fallback;
+  std::string json = path;
+  if (json.size() > 2 && json.compare(json.size() - 2, 2, ".o") == 0) json.replace(json.size() - 2, 2, ".json");
+  if (json != path && llvm::sys::fs::exists(json)) {
+    auto meta = subkernel::readMeta(json);
+    if (!meta) return meta.takeError();
+    ration = sim::TaskRation{meta->taskRation.aic, meta->taskRation.aiv};
+  }
+  return loadBinary((*buf)->getMemBufferRef(), path, ration);
+}
+
+llvm::Expected<Function*> Runtime::getFunction(Binary* b, const std::string& symbol) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (!impl_->binaries.count(b)) return deviceError(107017, "getFunction: invalid or unloaded binary handle");
+  auto it = b->functions.find(symbol);
+  if (it != b->functions.end()) return it->second.get();
+  bool defined = false;
+  for (const std::string& g : b->info.definedGlobals) defined |= g == symbol;
+  if (!defined) return deviceError(107000, b->name + ": no kernel named '" + symbol + "' in this binary");
+  auto addr = impl_->loader->lookup(b->module, symbol);
+  if (!addr) return addr.takeError();
+  auto f = std::make_unique<Function>();
+  f->binary = b;
+  f->symbol = symbol;
+  f->entry = *addr;
+  Function* raw = f.get();
+  impl_->functions.insert(raw);
+  b->functions[symbol] = std::move(f);
+  return raw;
+}
+
+llvm::Error Runtime::unloadBinary(Binary* b) {
+  std::unique_ptr<Binary> owned;
+  {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    auto it = impl_->binaries.find(b);
+    if (it == impl_->binaries.end()) return deviceError(107017, "unload: invalid or already unloaded binary handle");
+    owned = std::move(it->second);
+    impl_->binaries.erase(it);
+    for (auto& [name, f] : owned->functions) impl_->functions.erase(f.get());
+  }
+  // Queued launches may still use the code: finish them first.
+  if (llvm::Error e = impl_->device->synchronizeDevice()) llvm::consumeError(std::move(e));
+  return impl_->loader->remove(owned->module);
+}
+
+bool Runtime::isLiveBinary(const Binary* b) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->binaries.count(b) != 0;
+}
+
+bool Runtime::isLiveFunction(const Function* f) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->functions.count(f) != 0;
+}
+
+llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
+                            std::optional<sim::TaskRation> ration) {
+  if (!isLiveFunction(f)) return deviceError(107017, "launch: invalid function handle (binary unloaded?)");
+  sim::KernelLaunch k;
+  k.name = f->symbol;
+  k.entry = f->entry;
+  k.ration = ration ? *ration : f->binary->ration;
+  k.blockDim = blockDim;
+  k.args = std::move(args);
+  return impl_->device->launch(stream, std::move(k));
+}
+
+double Runtime::loadWallUs() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->loadWallUs;
+}
+
+uint64_t Runtime::binariesLoaded() const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return impl_->loaded;
+}
+
+}  // namespace sk::rt

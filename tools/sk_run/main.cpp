@@ -1,0 +1,156 @@
+// sk_run: run a kernel (sub-kernel or super kernel) on the simulated NPU (DESIGN §11).
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "sk/error.h"
+#include "sk/kernel_runner.h"
+#include "sk/runtime.h"
+#include "sk/sim/arch.h"
+#include "sk/subkernel.h"
+
+namespace {
+
+struct Options {
+  std::string kernel;
+  std::string arch = "dav-2201";
+  std::vector<std::string> inputs;
+  uint64_t seed = 1;
+  std::string outputDir;
+  bool compareUnfused = false;
+  std::string trace;
+  std::string report;
+  uint32_t repeat = 1;
+  unsigned workers = 0;
+  uint64_t timeoutMs = 60000;
+  bool quiet = false;
+};
+
+llvm::Expected<std::vector<uint8_t>> readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return sk::inputError(path + ": cannot open");
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Writes `path` through a temporary file and a rename, so a failed run leaves no torn file.
+llvm::Error writeFileAtomic(const std::string& path, const std::string& bytes) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return sk::inputError(path + ": cannot write (does the directory exist and is it writable?)");
+    out.write(bytes.data(), (std::streamsize)bytes.size());
+    if (!out) return sk::inputError(path + ": write failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return sk::inputError(path + ": cannot rename the written file into place");
+  }
+  return llvm::Error::success();
+}
+
+// KERNEL.json, or the name of an installed kernel.
+llvm::Expected<std::string> resolveKernel(const std::string& arg) {
+  if (llvm::sys::fs::exists(arg)) return arg;
+  if (llvm::StringRef(arg).ends_with(".json")) return sk::inputError(arg + ": no such metadata file");
+  return sk::inputError("'" + arg + "' is neither a kernel metadata file nor the name of an installed kernel");
+}
+
+llvm::Error run(const Options& o) {
+  auto arch = sk::sim::loadArch(o.arch);
+  if (!arch) return arch.takeError();
+  auto jsonPath = resolveKernel(o.kernel);
+  if (!jsonPath) return jsonPath.takeError();
+  auto meta = sk::subkernel::readMeta(*jsonPath);
+  if (!meta) return meta.takeError();
+  llvm::SmallString<256> objPath(llvm::sys::path::parent_path(*jsonPath));
+  llvm::sys::path::append(objPath, meta->binFileName + meta->binFileSuffix);
+  sk::subkernel::ArchLimits limits{arch->name, arch->aicCores, arch->aivCores};
+  auto kernel = sk::subkernel::readSubKernel(std::string(objPath), *jsonPath, limits);
+  if (!kernel) return kernel.takeError();
+
+  sk::rt::RunOptions ro;
+  ro.seed = o.seed;
+  ro.repeat = o.repeat;
+  for (const std::string& spec : o.inputs) {
+    size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+      return sk::inputError("--input " + spec + ": expected NAME=FILE.bin");
+    auto data = readFile(spec.substr(eq + 1));
+    if (!data) return data.takeError();
+    ro.inputs[spec.substr(0, eq)] = std::move(*data);
+  }
+  if (!o.outputDir.empty() && !llvm::sys::fs::is_directory(o.outputDir))
+    return sk::inputError("--output-dir " + o.outputDir + ": not a directory");
+  if (o.compareUnfused) return sk::inputError("--compare-unfused: " + *jsonPath + " is not a super kernel");
+  if (!o.report.empty()) return sk::inputError("--report: HTML reports are not implemented yet");
+
+  sk::sim::DeviceOptions dopts;
+  dopts.trace = !o.trace.empty();
+  dopts.workerThreads = o.workers;
+  dopts.launchTimeoutMs = o.timeoutMs;
+  auto rt = sk::rt::Runtime::create(*arch, dopts);
+  if (!rt) return rt.takeError();
+  auto wall0 = std::chrono::steady_clock::now();
+  auto result = sk::rt::runKernel(**rt, *kernel, ro);
+  double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
+  if (!o.trace.empty())  // also after a device error: the trace shows where it happened
+    if (llvm::Error e = writeFileAtomic(o.trace, (*rt)->device().traceJson())) {
+      if (!result) llvm::consumeError(result.takeError());
+      return e;
+    }
+  if (!result) return result.takeError();
+
+  for (const sk::subkernel::Param& p : kernel->meta.params) {
+    if (p.role != sk::subkernel::Role::Output) continue;
+    const auto& bytes = result->outputs.at(p.name);
+    if (!o.outputDir.empty()) {
+      llvm::SmallString<256> path(o.outputDir);
+      llvm::sys::path::append(path, p.name + ".bin");
+      if (llvm::Error e = writeFileAtomic(std::string(path), std::string(bytes.begin(), bytes.end()))) return e;
+    }
+    if (!o.quiet)
+      std::cout << "output " << p.name << " " << sk::rt::describeTensor(p) << " "
+                << sk::rt::summarizeTensor(p, bytes) << "\n";
+  }
+  sk::sim::DeviceStats st = (*rt)->device().stats();
+  std::printf("%s on %s: blockDim %u, %u run(s)\n", kernel->meta.kernelName.c_str(), arch->name.c_str(),
+              kernel->meta.blockDim, o.repeat);
+  std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
+              result->deviceUs, st.hostUs, wallMs);
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"sk_run: run a kernel or super kernel on the simulated NPU.\n"
+               "Exit codes: 0 ok, 1 runtime or device error, 2 usage or bad input, 3 fused/unfused mismatch."};
+  app.add_option("kernel", o.kernel, "KERNEL.json (the .o named by binFileName sits beside it) or an installed kernel name")
+      ->required();
+  app.add_option("--arch", o.arch, "dav-2201 | dav-3510 | path of an arch JSON")->capture_default_str();
+  app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input NAME (repeatable)");
+  app.add_option("--seed", o.seed, "seed for inputs not given with --input")->capture_default_str();
+  app.add_option("--output-dir", o.outputDir, "write each output to DIR/<name>.bin");
+  app.add_flag("--compare-unfused", o.compareUnfused, "super kernels: also run the sub-kernels one by one and compare");
+  app.add_option("--trace", o.trace, "write a Chrome trace (virtual time) to FILE.json");
+  app.add_option("--report", o.report, "write an HTML profile report to FILE.html");
+  app.add_option("--repeat", o.repeat, "launch the kernel N times")->check(CLI::Range(1u, 1000000u))->capture_default_str();
+  app.add_option("--workers", o.workers, "host threads running simulated cores (0: one per host core)");
+  app.add_option("--timeout-ms", o.timeoutMs, "wall-clock budget of one launch")->capture_default_str();
+  app.add_flag("-q,--quiet", o.quiet, "do not print output summaries");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  if (llvm::Error e = run(o)) return sk::reportAndExitCode(std::move(e), "sk_run");
+  return 0;
+}
