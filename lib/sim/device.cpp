@@ -275,12 +275,15 @@ void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
   L.l1WriteGBps = std::min(arch.l1ToGmGiBps * gib, share);
   L.localGBps = arch.localCopyGiBps * gib;
   ++launches;
+  // The kernel begins when its first core does (cores may still be busy with other work).
+  uint64_t begin = UINT64_MAX;
+  for (const CoreRun& c : L.cores) begin = std::min(begin, c.clock);
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
-  collectResults(sid, L, start);
+  collectResults(sid, L, begin);
 }
 
-void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t start) {
-  uint64_t end = start;
+void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
+  uint64_t end = begin;
   const CoreRun* firstFault = nullptr;
   int faults = 0;
   for (CoreRun& c : L.cores) {
@@ -291,7 +294,7 @@ void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t start) {
       if (!firstFault || c.fault->clock < firstFault->fault->clock) firstFault = &c;
     }
   }
-  noteSpan(sid, L.desc.name, start, end);
+  noteSpan(sid, L.desc.name, begin, end);
   streams[sid].readyAt = end;
   if (opts.trace)
     for (const CoreRun& c : L.cores)

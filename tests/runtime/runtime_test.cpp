@@ -1,0 +1,418 @@
+// The runtime and the simulated device, driven through sk::rt with small test kernels
+// (tests/runtime/kernels/*.cpp, compiled by clang-19 at build time).
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "sk/error.h"
+#include "sk/runtime.h"
+#include "sk/sim/arch.h"
+#include "sk/sim/float16.h"
+
+using sk::rt::Function;
+using sk::rt::Runtime;
+using sk::sim::TaskRation;
+
+namespace {
+
+const TaskRation kAiv{0, 1}, kAic{1, 0}, kMix11{1, 1}, kMix12{1, 2};
+
+std::string kernelPath(const std::string& name) { return std::string(SK_RT_KERNEL_DIR) + "/rt_" + name + ".o"; }
+
+// The code and message of a device error (or "ok").
+struct Outcome {
+  int code = 0;
+  std::string message;
+};
+Outcome outcome(llvm::Error e) {
+  Outcome o;
+  llvm::handleAllErrors(
+      std::move(e), [&](const sk::DeviceError& d) { o = {d.code(), d.text()}; },
+      [&](const sk::InputError& d) { o = {2, d.text()}; },
+      [&](const llvm::ErrorInfoBase& d) { o = {-1, d.message()}; });
+  return o;
+}
+
+class Device : public ::testing::Test {
+ protected:
+  void SetUp() override { rt = make(opts()); }
+  virtual sk::sim::DeviceOptions opts() {
+    sk::sim::DeviceOptions o;
+    o.echoPrintf = false;
+    return o;
+  }
+  static std::unique_ptr<Runtime> make(const sk::sim::DeviceOptions& o, const std::string& arch = "dav-2201") {
+    auto a = sk::sim::loadArch(arch);
+    EXPECT_TRUE(!!a);
+    auto r = Runtime::create(*a, o);
+    EXPECT_TRUE(!!r) << llvm::toString(r.takeError());
+    return std::move(*r);
+  }
+  Function* fn(const std::string& obj, const std::string& sym, Runtime* on = nullptr) {
+    Runtime& r = on ? *on : *rt;
+    auto b = r.loadBinaryFile(kernelPath(obj));
+    EXPECT_TRUE(!!b) << llvm::toString(b.takeError());
+    auto f = r.getFunction(*b, sym);
+    EXPECT_TRUE(!!f) << llvm::toString(f.takeError());
+    return *f;
+  }
+  void* alloc(uint64_t bytes, int fill = 0) {
+    auto p = rt->device().malloc(bytes);
+    EXPECT_TRUE(!!p);
+    llvm::cantFail(rt->device().memset(*p, fill, bytes));
+    return *p;
+  }
+  template <typename T> std::vector<T> read(void* dev, size_t n) {
+    std::vector<T> v(n);
+    llvm::cantFail(rt->device().memcpy(v.data(), dev, n * sizeof(T), sk::sim::CopyKind::DeviceToHost));
+    return v;
+  }
+  Outcome launchAndSync(Function* f, uint32_t blocks, std::vector<uint64_t> args, TaskRation r = kAiv) {
+    if (llvm::Error e = rt->launch(f, blocks, std::move(args), sk::sim::kDefaultStream, r)) return outcome(std::move(e));
+    return outcome(rt->device().synchronizeStream(sk::sim::kDefaultStream));
+  }
+  std::unique_ptr<Runtime> rt;
+};
+
+TEST_F(Device, OutOfBoundsWriteIsDeviceExceptionNamingKernelBlockAndAddress) {
+  void* x = alloc(4 * 64 * 4);
+  void* y = alloc(4 * 64 * 4);
+  Outcome o = launchAndSync(fn("oob_write", "oob_write"), 4, {(uint64_t)x, (uint64_t)y});
+  EXPECT_EQ(o.code, 507035);  // vector core exception
+  EXPECT_NE(o.message.find("oob_write"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("block 3"), std::string::npos) << o.message;
+  char addr[32];
+  std::snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)((uint64_t)y + (3 * 64 + 1) * 4));
+  EXPECT_NE(o.message.find(addr), std::string::npos) << o.message << " should name " << addr;
+  EXPECT_NE(o.message.find("4 bytes past the end"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, AfterADeviceExceptionTheNextLaunchSucceeds) {
+  void* x = alloc(4 * 64 * 4);
+  void* y = alloc(4 * 64 * 4);
+  ASSERT_EQ(launchAndSync(fn("oob_write", "oob_write"), 4, {(uint64_t)x, (uint64_t)y}).code, 507035);
+  void* slots = alloc(8 * 32);
+  void* out = alloc(8 * 32);
+  Outcome o = launchAndSync(fn("barrier_exchange", "barrier_exchange"), 8, {(uint64_t)slots, (uint64_t)out});
+  EXPECT_EQ(o.code, 0) << o.message;
+  auto v = read<int32_t>(out, 8 * 8);
+  for (int b = 0; b < 8; ++b) EXPECT_EQ(v[8 * b], 100 + (b + 1) % 8) << "block " << b;
+}
+
+TEST_F(Device, SyncAllOnSomeBlocksIsReportedAsDeadlockNamingTheWaitingCores) {
+  void* out = alloc(64);
+  Outcome o = launchAndSync(fn("partial_sync", "partial_sync"), 8, {(uint64_t)out});
+  EXPECT_EQ(o.code, 507034) << o.message;
+  EXPECT_NE(o.message.find("deadlock in kernel 'partial_sync'"), std::string::npos) << o.message;
+  for (int b : {0, 2, 4, 6})
+    EXPECT_NE(o.message.find("aiv" + std::to_string(b) + " (block " + std::to_string(b) + ") waits in sk_sync_all"),
+              std::string::npos)
+        << o.message;
+  EXPECT_NE(o.message.find("4 of 8 cores arrived"), std::string::npos) << o.message;
+  EXPECT_EQ(o.message.find("aiv1 (block 1) waits"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, SyncAllReleasesEveryBlockAfterAllWrites) {
+  void* slots = alloc(16 * 32);
+  void* out = alloc(16 * 32);
+  ASSERT_EQ(launchAndSync(fn("barrier_exchange", "barrier_exchange"), 16, {(uint64_t)slots, (uint64_t)out}).code, 0);
+  auto v = read<int32_t>(out, 16 * 8);
+  for (int b = 0; b < 16; ++b) EXPECT_EQ(v[8 * b], 100 + (b + 1) % 16) << "block " << b;
+}
+
+TEST_F(Device, BlockDimAboveTheCoreCountRunsInWaves) {
+  const int blocks = 100;  // dav-2201 has 48 AIV cores
+  void* out = alloc(blocks * 32, 0xff);
+  int32_t mix = 0;
+  void* flag = alloc(32);
+  llvm::cantFail(rt->device().memcpy(flag, &mix, 4, sk::sim::CopyKind::HostToDevice));
+  ASSERT_EQ(launchAndSync(fn("core_ids", "core_ids"), blocks, {(uint64_t)out, (uint64_t)flag}).code, 0);
+  auto v = read<int32_t>(out, blocks * 8);
+  for (int b = 0; b < blocks; ++b) {
+    EXPECT_EQ(v[8 * b + 0], 1) << "block " << b << " ran on an AIV";
+    EXPECT_EQ(v[8 * b + 1], b);
+    EXPECT_EQ(v[8 * b + 3], blocks);
+  }
+}
+
+TEST_F(Device, SyncAllInAWaveLaunchIsDeviceException) {
+  void* slots = alloc(60 * 32);
+  void* out = alloc(60 * 32);
+  Outcome o = launchAndSync(fn("barrier_exchange", "barrier_exchange"), 60, {(uint64_t)slots, (uint64_t)out});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("blocks run in waves"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, Mix12BlocksUseOneAicAndTwoAivWithAscendCIndices) {
+  const int n = 4;
+  void* out = alloc(4 * n * 32, 0xff);  // AIC slots [0, n), AIV slots [2n, 4n)
+  int32_t mix = 1;
+  void* flag = alloc(32);
+  llvm::cantFail(rt->device().memcpy(flag, &mix, 4, sk::sim::CopyKind::HostToDevice));
+  ASSERT_EQ(launchAndSync(fn("core_ids", "core_ids"), n, {(uint64_t)out, (uint64_t)flag}, kMix12).code, 0);
+  auto v = read<int32_t>(out, 4 * n * 8);
+  for (int b = 0; b < n; ++b) {  // AIC slots
+    EXPECT_EQ(v[8 * b + 0], 0);
+    EXPECT_EQ(v[8 * b + 1], b);
+    EXPECT_EQ(v[8 * b + 3], n);
+    EXPECT_EQ(v[8 * b + 4], 1);
+  }
+  for (int i = 0; i < 2 * n; ++i) {  // AIV slots: GetBlockIdx in [0, 2N), sub block alternates
+    const int32_t* s = &v[8 * (2 * n + i)];
+    EXPECT_EQ(s[0], 1) << i;
+    EXPECT_EQ(s[1], i);
+    EXPECT_EQ(s[2], i % 2);
+    EXPECT_EQ(s[3], n);
+    EXPECT_EQ(s[4], 2);
+  }
+}
+
+TEST_F(Device, Mix11BlocksUseOneAicAndOneAiv) {
+  const int n = 3;
+  void* out = alloc(3 * n * 32, 0xff);
+  int32_t mix = 1;
+  void* flag = alloc(32);
+  llvm::cantFail(rt->device().memcpy(flag, &mix, 4, sk::sim::CopyKind::HostToDevice));
+  ASSERT_EQ(launchAndSync(fn("core_ids", "core_ids"), n, {(uint64_t)out, (uint64_t)flag}, kMix11).code, 0);
+  auto v = read<int32_t>(out, 3 * n * 8);
+  for (int b = 0; b < n; ++b) {
+    EXPECT_EQ(v[8 * b + 0], 0);
+    EXPECT_EQ(v[8 * b + 1], b);
+    const int32_t* s = &v[8 * (2 * n + b)];
+    EXPECT_EQ(s[0], 1);
+    EXPECT_EQ(s[1], b);
+    EXPECT_EQ(s[2], 0);
+    EXPECT_EQ(s[4], 1);
+  }
+}
+
+class ShortTimeout : public Device {
+  sk::sim::DeviceOptions opts() override {
+    auto o = Device::opts();
+    o.launchTimeoutMs = 200;
+    return o;
+  }
+};
+
+TEST_F(ShortTimeout, ALaunchThatNeverEndsTimesOut) {
+  void* out = alloc(64);
+  Outcome o = launchAndSync(fn("spin_forever", "spin_forever"), 2, {(uint64_t)out});
+  EXPECT_EQ(o.code, 507034);
+  EXPECT_NE(o.message.find("timed out after 200 ms"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, VectorOpOnGmOperandsIsDeviceException) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "vector_on_gm"), 1, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("vector and cube ops work on local memory only"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, CubeOpOnAivIsDeviceException) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "cube_on_aiv"), 1, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("mmad is a cube op: it runs on AIC cores only"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, DataCopyOfAPartialBlockTraps) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "unaligned_copy"), 1, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("multiple of 32 bytes"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, GmToGmCopyIsDeviceException) {
+  void* x = alloc(256);
+  void* y = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "gm_to_gm"), 1, {(uint64_t)x, (uint64_t)y});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("GM to GM copy"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, TrapReportsItsCodeMessageAndBlock) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "trap_kernel"), 4, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("trap_kernel: block 1"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("sk_trap(42): bad tiling"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, AicKernelFaultsReportAiCoreException) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "trap_kernel"), 2, {(uint64_t)x}, kAic);
+  EXPECT_EQ(o.code, 507015);
+  EXPECT_NE(o.message.find("on aic1"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, PrintfIsOrderedByVirtualTimeNotBlockOrder) {
+  void* x = alloc(256);
+  ASSERT_EQ(launchAndSync(fn("printer", "printer"), 4, {(uint64_t)x}).code, 0);
+  std::string out = rt->device().takePrintfOutput();
+  size_t p3 = out.find("block 3 says hello"), p0 = out.find("block 0 says hello");
+  ASSERT_NE(p3, std::string::npos) << out;
+  ASSERT_NE(p0, std::string::npos) << out;
+  EXPECT_LT(p3, p0) << "block 3 did the least work, so it prints first\n" << out;
+  EXPECT_NE(out.find("[printer aiv2 (block 2)] block 2 says hello"), std::string::npos) << out;
+}
+
+TEST_F(Device, ScalarHalfAndBf16ArithmeticUsesTheSimulatorsConversions) {
+  uint16_t in[4] = {sk::floatToHalf(1.5f), sk::floatToHalf(2.25f), sk::floatToHalf(-3.0f), sk::floatToHalf(0.5f)};
+  void* din = alloc(64);
+  void* dout = alloc(64);
+  llvm::cantFail(rt->device().memcpy(din, in, sizeof in, sk::sim::CopyKind::HostToDevice));
+  ASSERT_EQ(launchAndSync(fn("half_scalar", "half_scalar"), 1, {(uint64_t)din, (uint64_t)dout}).code, 0);
+  auto v = read<uint16_t>(dout, 4);
+  EXPECT_EQ(sk::halfToFloat(v[0]), 3.75f);
+  EXPECT_EQ(sk::halfToFloat(v[1]), -1.5f);
+  EXPECT_EQ(sk::halfToFloat(v[2]), 4.5f);
+  EXPECT_EQ(v[3], sk::floatToHalf(sk::bf16ToFloat(sk::floatToBf16(0.5f))));
+}
+
+TEST_F(Device, ImportingAHostFunctionOutsideTheAllowListIsRejectedNamingIt) {
+  auto b = rt->loadBinaryFile(kernelPath("imports_puts"));
+  ASSERT_FALSE(!!b);
+  Outcome o = outcome(b.takeError());
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.message.find("undefined symbol 'puts'"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("allow-list"), std::string::npos) << o.message;
+}
+
+TEST_F(Device, GetFunctionOfAnUnknownSymbolIsAnError) {
+  auto b = rt->loadBinaryFile(kernelPath("printer"));
+  ASSERT_TRUE(!!b);
+  auto f = rt->getFunction(*b, "no_such_kernel");
+  ASSERT_FALSE(!!f);
+  Outcome o = outcome(f.takeError());
+  EXPECT_EQ(o.code, 107000);
+  EXPECT_NE(o.message.find("no kernel named 'no_such_kernel'"), std::string::npos);
+}
+
+TEST_F(Device, UnloadedFunctionsCannotBeLaunched) {
+  auto b = rt->loadBinaryFile(kernelPath("printer"));
+  ASSERT_TRUE(!!b);
+  auto f = rt->getFunction(*b, "printer");
+  ASSERT_TRUE(!!f);
+  llvm::cantFail(rt->unloadBinary(*b));
+  Outcome o = outcome(rt->launch(*f, 1, {0}, sk::sim::kDefaultStream));
+  EXPECT_EQ(o.code, 107017);
+}
+
+TEST_F(Device, FreeOfAPointerThatWasNotAllocatedIsAnError) {
+  void* x = alloc(256);
+  Outcome o = outcome(rt->device().free((char*)x + 64));
+  EXPECT_EQ(o.code, 207002);
+  EXPECT_EQ(outcome(rt->device().free(x)).code, 0);
+  EXPECT_EQ(outcome(rt->device().free(x)).code, 207002) << "double free";
+}
+
+TEST_F(Device, CopiesOutsideAnAllocationAreRejected) {
+  void* x = alloc(256);
+  std::vector<uint8_t> host(512);
+  Outcome o = outcome(rt->device().memcpy(x, host.data(), 512, sk::sim::CopyKind::HostToDevice));
+  EXPECT_EQ(o.code, 107000);
+  EXPECT_NE(o.message.find("runs past the end of a 256-byte device allocation"), std::string::npos) << o.message;
+}
+
+// A workload with two streams, an event between them, barriers and waves.
+std::string traceOfWorkload(unsigned workers) {
+  sk::sim::DeviceOptions o;
+  o.workerThreads = workers;
+  o.trace = true;
+  o.echoPrintf = false;
+  auto a = sk::sim::loadArch("dav-2201");
+  auto rt = llvm::cantFail(Runtime::create(*a, o));
+  auto& d = rt->device();
+  auto ex = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("barrier_exchange"))),
+                                           "barrier_exchange"));
+  auto ids = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("core_ids"))), "core_ids"));
+  void* slots = llvm::cantFail(d.malloc(48 * 32));
+  void* out = llvm::cantFail(d.malloc(48 * 32));
+  void* ids1 = llvm::cantFail(d.malloc(100 * 32));
+  void* flag = llvm::cantFail(d.malloc(32));
+  llvm::cantFail(d.memset(flag, 0, 32));
+  auto s1 = llvm::cantFail(d.createStream());
+  auto ev = llvm::cantFail(d.createEvent());
+  llvm::cantFail(rt->launch(ex, 40, {(uint64_t)slots, (uint64_t)out}, 0));
+  llvm::cantFail(rt->launch(ids, 100, {(uint64_t)ids1, (uint64_t)flag}, s1));
+  llvm::cantFail(d.recordEvent(ev, s1));
+  llvm::cantFail(d.streamWaitEvent(0, ev));
+  llvm::cantFail(rt->launch(ex, 48, {(uint64_t)slots, (uint64_t)out}, 0));
+  llvm::cantFail(d.synchronizeDevice());
+  return d.traceJson();
+}
+
+TEST(Trace, IsByteIdenticalWithOneTwoAndFourWorkerThreads) {
+  std::string t1 = traceOfWorkload(1);
+  EXPECT_NE(t1.find("\"name\":\"barrier_exchange\""), std::string::npos);
+  EXPECT_NE(t1.find("\"thread_name\""), std::string::npos);
+  EXPECT_EQ(t1, traceOfWorkload(2));
+  EXPECT_EQ(t1, traceOfWorkload(4));
+}
+
+TEST_F(Device, IndependentStreamsOverlapInVirtualTimeAndEventsOrderThem) {
+  auto& d = rt->device();
+  Function* busy = fn("busy", "busy");
+  void* src = alloc(4096);
+  int32_t iters = 200;  // far longer than the host's launch cost
+  void* it = alloc(32);
+  llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
+  auto s1 = llvm::cantFail(d.createStream());
+  llvm::cantFail(rt->launch(busy, 8, {(uint64_t)src, (uint64_t)it}, 0));
+  llvm::cantFail(rt->launch(busy, 8, {(uint64_t)src, (uint64_t)it}, s1));
+  llvm::cantFail(d.synchronizeDevice());
+  auto t = d.taskTimings();
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_LT(t[1].beginUs, t[0].endUs) << "8 + 8 blocks fit 48 cores: the kernels overlap";
+
+  auto ev = llvm::cantFail(d.createEvent());
+  llvm::cantFail(rt->launch(busy, 8, {(uint64_t)src, (uint64_t)it}, 0));
+  llvm::cantFail(d.recordEvent(ev, 0));
+  llvm::cantFail(d.streamWaitEvent(s1, ev));
+  llvm::cantFail(rt->launch(busy, 8, {(uint64_t)src, (uint64_t)it}, s1));
+  llvm::cantFail(d.synchronizeDevice());
+  t = d.taskTimings();
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_GE(t[3].beginUs, t[2].endUs) << "the event orders the second pair";
+}
+
+TEST_F(Device, KernelsThatNeedTheSameCoresSerialiseInVirtualTime) {
+  auto& d = rt->device();
+  Function* busy = fn("busy", "busy");
+  void* src = alloc(4096);
+  int32_t iters = 200;
+  void* it = alloc(32);
+  llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
+  auto s1 = llvm::cantFail(d.createStream());
+  llvm::cantFail(rt->launch(busy, 48, {(uint64_t)src, (uint64_t)it}, 0));
+  llvm::cantFail(rt->launch(busy, 48, {(uint64_t)src, (uint64_t)it}, s1));
+  llvm::cantFail(d.synchronizeDevice());
+  auto t = d.taskTimings();
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_GE(t[1].beginUs, t[0].endUs) << "each kernel needs all 48 AIV cores";
+}
+
+TEST(Arch, UnknownArchIsAnInputErrorListingTheKnownOnes) {
+  auto a = sk::sim::loadArch("dav-9999");
+  ASSERT_FALSE(!!a);
+  Outcome o = outcome(a.takeError());
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.message.find("unsupported NPU architecture 'dav-9999'"), std::string::npos);
+  EXPECT_NE(o.message.find("dav-2201, dav-3510"), std::string::npos) << o.message;
+}
+
+TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
+  for (const std::string& name : sk::sim::builtinArchNames()) {
+    auto a = sk::sim::loadArch(name);
+    ASSERT_TRUE(!!a) << llvm::toString(a.takeError());
+    EXPECT_EQ(a->name, name);
+    EXPECT_GT(a->aivCores, 0u);
+    EXPECT_GT(a->vectorOps.size(), 10u);
+  }
+  auto bad = sk::sim::parseArch(R"({"name":"x","socName":"y","clockMHz":{"value":1000}})", "x.json");
+  ASSERT_FALSE(!!bad);
+  Outcome o = outcome(bad.takeError());
+  EXPECT_NE(o.message.find("x.json: clockMHz: needs a non-empty \"source\""), std::string::npos) << o.message;
+}
+
+}  // namespace
