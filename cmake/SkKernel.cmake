@@ -1,14 +1,17 @@
-# sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] META meta.json [FLAGS ...] [OUTPUT_DIR dir])
+# sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] META meta.json [FLAGS ...] [OUTPUT_DIR dir] [TARGET t])
 #
 # Compiles kernel sources with the device compiler (clang-19, DESIGN §3 contract flags) into
 # <dir>/NAME.o and writes <dir>/NAME.json: the META file with "sha256" of the object filled
 # in. Several sources are linked into one relocatable object with ld.lld-19 -r.
-# Creates the target NAME (ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.
+# Creates the target TARGET (default NAME; ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.
 find_program(SK_LLD NAMES ld.lld-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
 set(SK_KERNEL_FLAGS -O2 -fPIC -fno-exceptions -fno-rtti -std=c++17 CACHE STRING "Device compiler flags")
 
 function(sk_add_kernel NAME)
-  cmake_parse_arguments(K "" "META;OUTPUT_DIR" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(K "" "META;OUTPUT_DIR;TARGET" "SOURCES;FLAGS" ${ARGN})
+  if(NOT K_TARGET)
+    set(K_TARGET ${NAME})
+  endif()
   if(NOT K_SOURCES)
     message(FATAL_ERROR "sk_add_kernel(${NAME}): SOURCES is required")
   endif()
@@ -24,11 +27,11 @@ function(sk_add_kernel NAME)
     if(n EQUAL 1)
       set(out ${obj})
     else()
-      set(out ${CMAKE_CURRENT_BINARY_DIR}/${NAME}.dir/${stem}.o)
+      set(out ${CMAKE_CURRENT_BINARY_DIR}/${K_TARGET}.dir/${stem}.o)
     endif()
     add_custom_command(
       OUTPUT ${out}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${K_OUTPUT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/${NAME}.dir
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${K_OUTPUT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/${K_TARGET}.dir
       COMMAND ${SK_DEVICE_CC} -c ${SK_KERNEL_FLAGS} ${K_FLAGS} -I${SK_SOURCE_DIR}/include ${abs} -o ${out}
       DEPENDS ${abs} ${SK_SOURCE_DIR}/include/sk/kernel.h
       COMMENT "Compiling kernel ${NAME}: ${src}"
@@ -52,6 +55,6 @@ function(sk_add_kernel NAME)
     list(APPEND outputs ${json})
     set(${NAME}_JSON ${json} PARENT_SCOPE)
   endif()
-  add_custom_target(${NAME} ALL DEPENDS ${outputs})
+  add_custom_target(${K_TARGET} ALL DEPENDS ${outputs})
   set(${NAME}_OBJECT ${obj} PARENT_SCOPE)
 endfunction()

@@ -1,0 +1,368 @@
+# shellcheck shell=bash
+# SuperKernel shared shell helpers (DESIGN.md §10). Source this file from bash scripts:
+#
+#   source "$(dirname -- "${BASH_SOURCE[0]}")/../scripts/common.sh"
+#
+# Sourcing only defines functions: it sets no shell options (no `set -e`, no shopt changes) and
+# every function keeps its state in local variables. The functions work whether or not the
+# caller uses `set -euo pipefail`.
+#
+#   sk_usage                        print "Usage: bash $0 --npu-arch=dav-2201|dav-3510" ($0 is
+#                                   the calling script).
+#   sk_parse_npu_arch "$@"          parse -h/--help and --npu-arch X / --npu-arch=X with getopt;
+#                                   sets and exports SK_NPU_ARCH. EXITS the calling script: 0
+#                                   after -h/--help, 2 on a missing/unknown/invalid option or an
+#                                   unsupported architecture. Call it at the top level of a script.
+#   sk_validate_npu_arch ARCH       return 0 for dav-2201/dav-3510, otherwise print an ERROR and
+#                                   EXIT 2.
+#   sk_cleanup_local [DIR]          remove log tmp sk_meta kernel_meta profiling
+#                                   static_kernel_compile_outputs under DIR (default .), removing
+#                                   symlinks themselves and never their targets; recreate tmp/ and
+#                                   log/. Returns non-zero if something could not be removed/made.
+#   sk_run_with_log LOG CMD [ARG...] run CMD with stdout+stderr shown and written to LOG
+#                                   (truncated; parent directories created); returns CMD's own exit
+#                                   code. CMD runs in a pipeline, i.e. in a subshell.
+#   sk_check_static_kernel_outputs [DIR]
+#                                   DIR defaults to ./static_kernel_compile_outputs. Returns 1 with
+#                                   an ERROR if a *_compile_error.log exists or no *.run exists;
+#                                   otherwise lists the .run packages and returns 0.
+#   sk_uninstall_static_kernel_from_log LOG [OUTPUTS_DIR]
+#                                   guarded exit cleanup for the AOT examples (see the comment above
+#                                   the function). Never aborts the caller, always returns 0.
+#                                   Typical use:  trap 'sk_uninstall_static_kernel_from_log "$log"' EXIT
+
+if [ -z "${BASH_VERSION:-}" ]; then
+  echo "ERROR: scripts/common.sh needs bash" >&2
+  # shellcheck disable=SC2317
+  return 1 2>/dev/null || exit 1
+fi
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  echo "ERROR: scripts/common.sh is a library; source it from a bash script" >&2
+  exit 2
+fi
+
+sk_usage() {
+  printf 'Usage: bash %s --npu-arch=dav-2201|dav-3510\n' "$0"
+}
+
+sk_validate_npu_arch() {
+  local arch=${1-}
+  case "$arch" in
+    dav-2201 | dav-3510) return 0 ;;
+  esac
+  printf 'ERROR: unsupported NPU architecture: %s (supported: dav-2201, dav-3510)\n' "$arch" >&2
+  exit 2
+}
+
+# getopt (util-linux) validates the command line: unknown options, a missing option argument
+# and ambiguous abbreviations are reported by getopt itself. The arguments are then walked
+# directly (no `eval set -- "$(getopt ...)"`), resolving the long-option abbreviations that getopt
+# accepted (e.g. --npu=dav-2201, --he).
+sk_parse_npu_arch() {
+  local prog rc=0
+  prog=$(basename -- "$0" 2>/dev/null) || prog=$0
+  getopt -T >/dev/null 2>&1 || rc=$?
+  if [[ $rc -ne 4 ]]; then
+    echo "ERROR: util-linux getopt is required (getopt -T returned $rc)" >&2
+    exit 2
+  fi
+  if ! getopt -o h -l help,npu-arch: -n "$prog" -- "$@" >/dev/null; then
+    sk_usage >&2
+    exit 2
+  fi
+
+  local arg name arch="" seen_arch=0
+  while [[ $# -gt 0 ]]; do
+    arg=$1
+    shift
+    case "$arg" in
+      --)
+        if [[ $# -gt 0 ]]; then
+          printf 'ERROR: unexpected argument: %s\n' "$1" >&2
+          sk_usage >&2
+          exit 2
+        fi
+        break
+        ;;
+      --?*)
+        name=${arg#--}
+        name=${name%%=*}
+        if [[ "help" == "$name"* ]]; then
+          sk_usage
+          exit 0
+        elif [[ "npu-arch" == "$name"* ]]; then
+          if [[ "$arg" == *=* ]]; then
+            arch=${arg#*=}
+          elif [[ $# -gt 0 ]]; then
+            arch=$1
+            shift
+          else
+            arch=""
+          fi
+          seen_arch=1
+        else
+          printf 'ERROR: unknown option: %s\n' "$arg" >&2
+          sk_usage >&2
+          exit 2
+        fi
+        ;;
+      -?*)
+        # getopt accepted it, so it is -h (possibly repeated: -hh)
+        sk_usage
+        exit 0
+        ;;
+      *)
+        printf 'ERROR: unexpected argument: %s\n' "$arg" >&2
+        sk_usage >&2
+        exit 2
+        ;;
+    esac
+  done
+
+  if [[ $seen_arch -eq 0 || -z "$arch" ]]; then
+    echo "ERROR: --npu-arch is required." >&2
+    sk_usage >&2
+    exit 2
+  fi
+  SK_NPU_ARCH=$arch
+  export SK_NPU_ARCH
+  sk_validate_npu_arch "$SK_NPU_ARCH"
+}
+
+sk_cleanup_local() {
+  local dir=${1:-.} name path rc=0
+  if [[ ! -d "$dir" ]]; then
+    printf 'ERROR: sk_cleanup_local: not a directory: %s\n' "$dir" >&2
+    return 1
+  fi
+  for name in log tmp sk_meta kernel_meta profiling static_kernel_compile_outputs; do
+    path=$dir/$name
+    if [[ -L "$path" ]]; then
+      # a symlink: remove the link only (no trailing slash, so rm never follows it)
+      rm -f -- "$path" || rc=1
+    elif [[ -e "$path" ]]; then
+      # GNU rm -r does not follow symlinks found inside the tree
+      rm -rf -- "$path" || rc=1
+    fi
+  done
+  mkdir -p -- "$dir/tmp" "$dir/log" || rc=1
+  return "$rc"
+}
+
+sk_run_with_log() {
+  if [[ $# -lt 2 ]]; then
+    echo "ERROR: usage: sk_run_with_log LOG CMD [ARGS...]" >&2
+    return 2
+  fi
+  local log=$1 parent
+  shift
+  parent=$(dirname -- "$log")
+  if ! mkdir -p -- "$parent"; then
+    printf 'ERROR: cannot create log directory: %s\n' "$parent" >&2
+    return 1
+  fi
+  # The pipeline is an `if` condition so that a caller's `set -e -o pipefail` cannot end the
+  # function before PIPESTATUS is read; PIPESTATUS[0] is the command, [1] is tee.
+  local -a st
+  if "$@" 2>&1 | tee -- "$log"; then
+    st=("${PIPESTATUS[@]}")
+  else
+    st=("${PIPESTATUS[@]}")
+  fi
+  if [[ ${st[1]:-0} -ne 0 ]]; then
+    printf 'WARN: writing log %s failed (tee exit %s)\n' "$log" "${st[1]}" >&2
+  fi
+  return "${st[0]}"
+}
+
+# _sk_find_entries DIR NAME_PATTERN [FIND_TYPE_ARGS...]: NUL-separated, sorted paths of the
+# direct entries of DIR whose name matches NAME_PATTERN. Uses find rather than globs so that the
+# caller's noglob/nullglob/failglob settings do not matter.
+_sk_find_entries() {
+  local dir=$1 pattern=$2
+  shift 2
+  [[ -d "$dir" ]] || return 0
+  [[ "$dir" == -* ]] && dir=./$dir
+  find "$dir" -mindepth 1 -maxdepth 1 -name "$pattern" "$@" -print0 2>/dev/null | sort -z
+}
+
+sk_check_static_kernel_outputs() {
+  local dir=${1:-./static_kernel_compile_outputs} f failed=0
+  local -a runs=()
+  if [[ ! -d "$dir" ]]; then
+    printf 'ERROR: static kernel outputs directory not found: %s\n' "$dir" >&2
+    return 1
+  fi
+  while IFS= read -r -d '' f; do
+    printf 'ERROR: static kernel compile failed, see %s\n' "$f" >&2
+    if [[ -f "$f" ]]; then
+      tail -n 20 -- "$f" >&2 || true
+    fi
+    failed=1
+  done < <(_sk_find_entries "$dir" '*_compile_error.log')
+  if [[ $failed -ne 0 ]]; then
+    return 1
+  fi
+  while IFS= read -r -d '' f; do
+    runs+=("$f")
+  done < <(_sk_find_entries "$dir" '*.run' -type f)
+  if [[ ${#runs[@]} -eq 0 ]]; then
+    printf 'ERROR: no static kernel package (*.run) found in %s\n' "$dir" >&2
+    return 1
+  fi
+  for f in "${runs[@]}"; do
+    printf '[INFO] static kernel package: %s\n' "$f"
+  done
+  return 0
+}
+
+# sk_uninstall_static_kernel_from_log LOG [OUTPUTS_DIR]
+#
+# Runs the uninstall.sh of the static kernels installed by this run, as found in LOG, and nothing
+# else. Candidate extraction, one per line of LOG: after removing trailing whitespace (and CR),
+# a line that ends in "/uninstall.sh" yields the text from its first "/" that starts an absolute
+# path (a "/" at the start of the line or right after whitespace, "=" or ":") to the end of the
+# line. Paths may therefore contain spaces; a path containing a newline is split across lines and
+# never forms a runnable candidate. Duplicates are run once.
+#
+# A candidate P is run only if all hold:
+#   1. its folder name <sk> (parent directory of uninstall.sh) is the kernel of a regular file
+#      <sk>_<V>[_linux-<arch>].run in OUTPUTS_DIR (default ./static_kernel_compile_outputs), where
+#      <V> is non-empty and contains no "_" — so sk "foo" does not match foo_bar_1.0_linux-x.run;
+#   2. P is exactly <root>/opp/static_kernel/ai_core/<sk>/uninstall.sh, where <root> is
+#      $SK_INSTALL_ROOT, else $SK_HOME, else $HOME/.superkernel (normalised lexically with
+#      `realpath -m -s`: made absolute, duplicate/trailing slashes removed);
+#   3. P has no empty, "." or ".." component;
+#   4. no component of P (from / down to uninstall.sh) is a symlink;
+#   5. `realpath -e P` equals P;
+#   6. P is a regular file.
+# Otherwise: "WARN: refusing unrelated or redirected uninstall script: P" (plus a reason line).
+# An accepted script is invoked as `bash -- P --quiet </dev/null` (uninstall.sh must accept
+# --quiet; stdin is closed so it can never wait for input). A non-zero exit prints a WARN line.
+# The function never exits, never uses eval, and always returns 0.
+sk_uninstall_static_kernel_from_log() {
+  local log=${1-} outputs=${2:-./static_kernel_compile_outputs}
+  if [[ -z "$log" || ! -f "$log" ]]; then
+    printf 'WARN: uninstall log not found, nothing to uninstall: %s\n' "$log" >&2
+    return 0
+  fi
+
+  local root=${SK_INSTALL_ROOT:-${SK_HOME:-}}
+  if [[ -z "$root" ]]; then
+    if [[ -z "${HOME:-}" ]]; then
+      echo "WARN: no install root (SK_INSTALL_ROOT, SK_HOME and HOME unset); nothing uninstalled" >&2
+      return 0
+    fi
+    root=$HOME/.superkernel
+  fi
+  local norm
+  if ! norm=$(realpath -m -s -- "$root" 2>/dev/null) || [[ -z "$norm" ]]; then
+    printf 'WARN: cannot normalise install root %s; nothing uninstalled\n' "$root" >&2
+    return 0
+  fi
+  root=${norm%/}
+  local kdir=$root/opp/static_kernel/ai_core
+
+  # Package file names built in this run.
+  local f
+  local -a runs=()
+  while IFS= read -r -d '' f; do
+    runs+=("${f##*/}")
+  done < <(_sk_find_entries "$outputs" '*.run' -type f)
+
+  local line cand prefix rest before dir sk reason r ver p comp real rc i dup
+  local -a done_list=()
+  while IFS= read -r line || [[ -n "$line" ]]; do
+    # strip trailing whitespace (including a CR)
+    line=${line%"${line##*[![:space:]]}"}
+    [[ "$line" == */uninstall.sh ]] || continue
+
+    # the first "/" that starts an absolute path
+    cand="" prefix="" rest=$line
+    while [[ "$rest" == */* ]]; do
+      before=${rest%%/*}
+      prefix+=$before
+      if [[ -z "$prefix" || "$prefix" == *[[:space:]=:] ]]; then
+        cand=/${rest#*/}
+        break
+      fi
+      prefix+=/
+      rest=${rest#*/}
+    done
+    [[ -n "$cand" && "$cand" == */uninstall.sh ]] || continue
+
+    dup=0
+    for ((i = 0; i < ${#done_list[@]}; i++)); do
+      if [[ "${done_list[i]}" == "$cand" ]]; then
+        dup=1
+        break
+      fi
+    done
+    [[ $dup -eq 0 ]] || continue
+    done_list+=("$cand")
+
+    reason=""
+    dir=${cand%/uninstall.sh}
+    sk=${dir##*/}
+    # 3. no empty, "." or ".." component
+    if [[ "$cand/" == *//* || "$cand/" == */./* || "$cand/" == */../* ]]; then
+      reason="path has an empty, '.' or '..' component"
+    # 2. the expected place under the install root
+    elif [[ -z "$sk" || "$cand" != "$kdir/$sk/uninstall.sh" ]]; then
+      reason="not at $kdir/<sk>/uninstall.sh"
+    fi
+    # 1. a package of this kernel was built in this run
+    if [[ -z "$reason" ]]; then
+      reason="no package ${sk}_<version>*.run in $outputs"
+      for r in ${runs[@]+"${runs[@]}"}; do
+        [[ "$r" == "${sk}_"*.run ]] || continue
+        ver=${r#"${sk}_"}
+        ver=${ver%.run}
+        ver=${ver%%_linux-*}
+        if [[ -n "$ver" && "$ver" != *_* ]]; then
+          reason=""
+          break
+        fi
+      done
+    fi
+    # 4. no symlink anywhere on the path
+    if [[ -z "$reason" ]]; then
+      p="" rest=${cand#/}
+      while :; do
+        comp=${rest%%/*}
+        p+=/$comp
+        if [[ -L "$p" ]]; then
+          reason="symlink on path: $p"
+          break
+        fi
+        [[ "$rest" == */* ]] || break
+        rest=${rest#*/}
+      done
+    fi
+    # 6. a regular file
+    if [[ -z "$reason" && ( ! -f "$cand" || -L "$cand" ) ]]; then
+      reason="not a regular file"
+    fi
+    # 5. resolves to itself
+    if [[ -z "$reason" ]]; then
+      if ! real=$(realpath -e -- "$cand" 2>/dev/null) || [[ "$real" != "$cand" ]]; then
+        reason="resolves elsewhere: ${real:-<unresolvable>}"
+      fi
+    fi
+
+    if [[ -n "$reason" ]]; then
+      printf 'WARN: refusing unrelated or redirected uninstall script: %s\n' "$cand" >&2
+      printf 'WARN:   reason: %s\n' "$reason" >&2
+      continue
+    fi
+
+    printf '[INFO] running uninstall script: %s\n' "$cand"
+    if bash -- "$cand" --quiet </dev/null; then
+      printf '[INFO] uninstalled static kernel %s\n' "$sk"
+    else
+      rc=$?
+      printf 'WARN: uninstall script failed (exit %s): %s\n' "$rc" "$cand" >&2
+    fi
+  done < <(grep -a -e 'uninstall\.sh[[:space:]]*$' -- "$log" 2>/dev/null)
+  return 0
+}
