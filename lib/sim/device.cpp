@@ -80,6 +80,8 @@ struct Device::Impl {
   uint8_t* localMem = nullptr;  // L1 of every AIC, then UB of every AIV
   uint64_t localMemBytes = 0;
   std::vector<uint64_t> aicFreeAt, aivFreeAt;
+  std::vector<CoreRun> aicRuns, aivRuns;  // reused by every launch
+  Launch launch;                          // the launch being run (one at a time)
 
   std::mutex mu;  // guards everything below (host API path)
   std::vector<Stream> streams;
@@ -207,65 +209,65 @@ struct Device::Impl {
   }
 
   void runKernel(StreamId sid, KernelLaunch& k, uint64_t start);
-  std::vector<CoreRun> placeCores(const KernelLaunch& k, uint64_t start, bool& waves);
+  void placeCores(Launch& L, uint64_t start);
   void collectResults(StreamId sid, Launch& L, uint64_t start);
 };
 
 // Picks the cores of a launch from the virtual timeline: the groups (1 AIC + aiv AIVs, or
 // single cores) that become free earliest, ties by index. Blocks beyond the groups run in
 // waves on the same cores.
-std::vector<CoreRun> Device::Impl::placeCores(const KernelLaunch& k, uint64_t start, bool& waves) {
+void Device::Impl::placeCores(Launch& L, uint64_t start) {
+  const KernelLaunch& k = L.desc;
   const TaskRation r = k.ration;
   uint32_t groups = r.aic == 0 ? arch.aivCores : r.aiv == 0 ? arch.aicCores : std::min(arch.aicCores, arch.aivCores / r.aiv);
-  auto memberFree = [&](uint32_t g) {
-    uint64_t f = 0;
-    if (r.aic) f = std::max(f, aicFreeAt[g]);
-    for (uint32_t v = 0; v < r.aiv; ++v) f = std::max(f, aivFreeAt[r.aic ? 2 * g + v : g]);
-    return f;
-  };
-  std::vector<uint32_t> order(groups);
-  for (uint32_t g = 0; g < groups; ++g) order[g] = g;
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return memberFree(a) < memberFree(b); });
+  auto aivOf = [&](uint32_t g, uint32_t v) { return r.aic ? 2 * g + v : g; };
+  std::vector<std::pair<uint64_t, uint32_t>> byFree(groups);  // (free at, group)
+  for (uint32_t g = 0; g < groups; ++g) {
+    uint64_t f = r.aic ? aicFreeAt[g] : 0;
+    for (uint32_t v = 0; v < r.aiv; ++v) f = std::max(f, aivFreeAt[aivOf(g, v)]);
+    byFree[g] = {f, g};
+  }
   uint32_t used = std::min<uint32_t>(k.blockDim, groups);
-  order.resize(used);
-  std::sort(order.begin(), order.end());
-  waves = k.blockDim > used;
+  std::partial_sort(byFree.begin(), byFree.begin() + used, byFree.end());
+  std::vector<uint32_t> chosen(used);
+  for (uint32_t i = 0; i < used; ++i) chosen[i] = byFree[i].second;
+  std::sort(chosen.begin(), chosen.end());
+  L.waves = k.blockDim > used;
 
-  std::vector<CoreRun> cores;
-  auto addCore = [&](CoreType t, uint32_t id, uint32_t groupSlot, int sub) {
-    CoreRun c;
-    c.type = t;
-    c.physId = id;
-    c.local = localOf(t, id);
-    c.localSize = t == CoreType::AIC ? arch.l1Bytes : arch.ubBytes;
+  L.cores.clear();
+  auto addCore = [&](CoreType t, uint32_t id, uint32_t slot, int sub) {
+    CoreRun& c = (t == CoreType::AIC ? aicRuns : aivRuns)[id];
+    c.reset();
     c.clock = std::max(start, t == CoreType::AIC ? aicFreeAt[id] : aivFreeAt[id]);
     c.blockNum = k.blockDim;
     c.subBlockIdx = sub;
     c.subBlockNum = (t == CoreType::AIV && r.aiv == 2) ? 2 : 1;
-    for (uint32_t b = groupSlot; b < k.blockDim; b += used) {
+    for (uint32_t b = slot; b < k.blockDim; b += used) {
       int64_t idx = (t == CoreType::AIV && r.aiv == 2) ? 2 * (int64_t)b + sub : (int64_t)b;
       c.blocks.push_back(BlockSlot{idx, sub});
     }
     c.blockIdx = c.blocks.front().blockIdx;
-    cores.push_back(std::move(c));
+    L.cores.push_back(&c);
   };
   for (uint32_t slot = 0; slot < used; ++slot) {
-    uint32_t g = order[slot];
+    uint32_t g = chosen[slot];
     if (r.aic) addCore(CoreType::AIC, g, slot, 0);
-    for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, r.aic ? 2 * g + v : g, slot, (int)v);
+    for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, aivOf(g, v), slot, (int)v);
   }
-  return cores;
 }
 
 void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
-  Launch L;
+  Launch& L = launch;
+  L.desc = std::move(k);
   L.arch = &arch;
   L.mem = hbm->snapshot();
   L.hbmBase = hbm->base();
   L.hbmEnd = hbm->base() + hbm->capacity();
-  L.cores = placeCores(k, start, L.waves);
-  L.desc = std::move(k);
-  L.syncAll = std::make_unique<Barrier>((uint32_t)L.cores.size(), arch.syncAllCycles);
+  L.abortRequested = false;
+  L.timedOut = false;
+  L.deadlockReport.clear();
+  placeCores(L, start);
+  L.syncAll.emplace((uint32_t)L.cores.size(), arch.syncAllCycles);
   // HBM bandwidth is shared by the cores of the launch; each is also capped by its own pipe.
   const double gib = 1.073741824;
   double share = arch.hbmGBps / (double)L.cores.size();
@@ -277,7 +279,7 @@ void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
   ++launches;
   // The kernel begins when its first core does (cores may still be busy with other work).
   uint64_t begin = UINT64_MAX;
-  for (const CoreRun& c : L.cores) begin = std::min(begin, c.clock);
+  for (const CoreRun* c : L.cores) begin = std::min(begin, c->clock);
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
   collectResults(sid, L, begin);
 }
@@ -286,25 +288,26 @@ void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
   uint64_t end = begin;
   const CoreRun* firstFault = nullptr;
   int faults = 0;
-  for (CoreRun& c : L.cores) {
-    end = std::max(end, c.clock);
-    (c.type == CoreType::AIC ? aicFreeAt : aivFreeAt)[c.physId] = c.clock;
-    if (c.fault) {
+  for (CoreRun* c : L.cores) {
+    end = std::max(end, c->clock);
+    (c->type == CoreType::AIC ? aicFreeAt : aivFreeAt)[c->physId] = c->clock;
+    if (c->fault) {
       ++faults;
-      if (!firstFault || c.fault->clock < firstFault->fault->clock) firstFault = &c;
+      if (!firstFault || c->fault->clock < firstFault->fault->clock) firstFault = c;
     }
   }
   noteSpan(sid, L.desc.name, begin, end);
   streams[sid].readyAt = end;
   if (opts.trace)
-    for (const CoreRun& c : L.cores)
-      for (const Span& sp : c.spans) trace.core(c.type == CoreType::AIC, c.physId, sp.name, sp.begin, sp.end, sp.block, sp.faulted);
+    for (const CoreRun* c : L.cores)
+      for (const Span& sp : c->spans)
+        trace.core(c->type == CoreType::AIC, c->physId, *sp.name, sp.begin, sp.end, sp.block, sp.faulted);
 
   // Kernel printf, in virtual-time order whatever the host scheduling was.
   struct Line { uint64_t clock; int type; uint32_t id; size_t n; const CoreRun* c; };
   std::vector<Line> lines;
-  for (const CoreRun& c : L.cores)
-    for (size_t i = 0; i < c.prints.size(); ++i) lines.push_back({c.prints[i].clock, (int)c.type, c.physId, i, &c});
+  for (const CoreRun* c : L.cores)
+    for (size_t i = 0; i < c->prints.size(); ++i) lines.push_back({c->prints[i].clock, (int)c->type, c->physId, i, c});
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
     return std::tie(a.clock, a.type, a.id, a.n) < std::tie(b.clock, b.type, b.id, b.n);
   });
@@ -354,6 +357,22 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
   impl->localMem = (uint8_t*)m;
   impl->aicFreeAt.assign(arch.aicCores, 0);
   impl->aivFreeAt.assign(arch.aivCores, 0);
+  impl->aicRuns.resize(arch.aicCores);
+  impl->aivRuns.resize(arch.aivCores);
+  for (uint32_t i = 0; i < arch.aicCores; ++i) {
+    CoreRun& c = impl->aicRuns[i];
+    c.type = CoreType::AIC;
+    c.physId = i;
+    c.local = impl->localOf(CoreType::AIC, i);
+    c.localSize = arch.l1Bytes;
+  }
+  for (uint32_t i = 0; i < arch.aivCores; ++i) {
+    CoreRun& c = impl->aivRuns[i];
+    c.type = CoreType::AIV;
+    c.physId = i;
+    c.local = impl->localOf(CoreType::AIV, i);
+    c.localSize = arch.ubBytes;
+  }
   impl->sched = std::make_unique<Scheduler>(options.workerThreads, options.stackBytes);
   impl->streams.emplace_back();  // the default stream
   impl->trace.setClock(arch.clockMHz);

@@ -31,7 +31,7 @@ void runCoreBlocks(CoreRun* c) {
     c->clock += L.arch->blockDispatchCycles;
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
-    c->spans.push_back(Span{L.desc.name, c->clock, 0, b.blockIdx, false});
+    c->spans.push_back(Span{&L.desc.name, c->clock, 0, b.blockIdx, false});
     callKernel(L.desc.entry, L.desc.args);
     c->spans.back().end = c->clock;
   }

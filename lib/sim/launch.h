@@ -62,7 +62,7 @@ struct BlockSlot {
 };
 
 struct Span {  // one block (or sub-kernel task) on one core, in virtual cycles
-  std::string name;
+  const std::string* name = nullptr;  // owned by the launch
   uint64_t begin = 0, end = 0;
   int64_t block = 0;
   bool faulted = false;
@@ -86,6 +86,8 @@ struct Stack {
   uint8_t* hi = nullptr;
 };
 
+// One physical core's state during a launch. The device keeps one per core and reuses it, so
+// a launch allocates nothing per core once the vectors have grown.
 struct CoreRun {
   Launch* launch = nullptr;
   uint32_t physId = 0;  // index among the cores of its type
@@ -111,6 +113,19 @@ struct CoreRun {
   std::optional<Fault> fault;
 
   std::string label() const;  // "aiv3 (block 3)"
+  // Clears the results of the previous launch (keeps vector capacity).
+  void reset() {
+    blocks.clear();
+    spans.clear();
+    prints.clear();
+    fault.reset();
+    ctx = sched = nullptr;
+    state = CoreState::Ready;
+    pendingWait = waitingOn = nullptr;
+    waitGeneration = wakeClock = 0;
+    blockIdx = subBlockIdx = 0;
+    blockNum = subBlockNum = 1;
+  }
 };
 
 class Scheduler;
@@ -121,8 +136,8 @@ struct Launch {
   KernelLaunch desc;
   std::shared_ptr<const AllocTable> mem;
   uint64_t hbmBase = 0, hbmEnd = 0;
-  std::vector<CoreRun> cores;  // never resized once running: fibers hold pointers
-  std::unique_ptr<Barrier> syncAll;
+  std::vector<CoreRun*> cores;  // the device's per-core records taking part in this launch
+  std::optional<Barrier> syncAll;
   bool waves = false;  // more blocks than cores: blocks run in waves
   // GM bandwidth of one core in this launch (shared HBM bandwidth divided among its cores).
   double gmReadGBps = 0, gmWriteGBps = 0, l1ReadGBps = 0, l1WriteGBps = 0, localGBps = 0;

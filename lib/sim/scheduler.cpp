@@ -102,23 +102,21 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
   L.scheduler = this;
   L.live = (int)L.cores.size();
   L.runnable = (int)L.cores.size();
-  for (CoreRun& c : L.cores) {
-    c.launch = &L;
-    c.stack = acquireStack();
-    c.ctx = bctx::make_fcontext(c.stack.hi, (size_t)(c.stack.hi - c.stack.lo), fiberEntry);
-    c.state = CoreState::Ready;
-    ready_.push_back(&c);
+  for (CoreRun* c : L.cores) {
+    c->launch = &L;
+    c->stack = acquireStack();
+    c->ctx = bctx::make_fcontext(c->stack.hi, (size_t)(c->stack.hi - c->stack.lo), fiberEntry);
+    c->state = CoreState::Ready;
+    ready_.push_back(c);
   }
   current_ = &L;
   deadline_ = std::chrono::steady_clock::now() + timeout;
-  watching_ = true;
-  cv_.notify_all();
-  watchCv_.notify_all();
+  ++launchSerial_;
+  if (!pool_.empty()) cv_.notify_all();
   serve(L, lk);
   // Workers may still be between a fiber and the lock: wait until they have left L.
   cv_.wait(lk, [&] { return activeWorkers_ == 0; });
   current_ = nullptr;
-  watching_ = false;
 }
 
 void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
@@ -195,43 +193,39 @@ void Scheduler::retire(CoreRun* c, std::unique_lock<std::mutex>&) {
 // stopped on purpose (timeout) or a faulted core left the others waiting.
 void Scheduler::handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk) {
   bool anyFault = false;
-  for (CoreRun& c : L.cores) anyFault |= c.fault.has_value();
+  for (CoreRun* c : L.cores) anyFault |= c->fault.has_value();
   if (!anyFault && !L.abortRequested) {
     std::string r;
-    for (CoreRun& c : L.cores)
-      if (c.state == CoreState::Waiting) r += "\n  " + c.label() + " waits in " + c.waitingOn->describe(&c);
+    for (CoreRun* c : L.cores)
+      if (c->state == CoreState::Waiting) r += "\n  " + c->label() + " waits in " + c->waitingOn->describe(c);
     std::string exited;
-    for (CoreRun& c : L.cores)
-      if (c.state == CoreState::Finished) exited += (exited.empty() ? "" : ", ") + c.label();
+    for (CoreRun* c : L.cores)
+      if (c->state == CoreState::Finished) exited += (exited.empty() ? "" : ", ") + c->label();
     if (!exited.empty()) r += "\n  exited without releasing them: " + exited;
     L.deadlockReport = r;
   }
-  for (CoreRun& c : L.cores)
-    if (c.state == CoreState::Waiting) {
-      c.state = CoreState::Abandoned;
-      retire(&c, lk);
+  for (CoreRun* c : L.cores)
+    if (c->state == CoreState::Waiting) {
+      c->state = CoreState::Abandoned;
+      retire(c, lk);
     }
 }
 
+// Polls rather than being woken per launch (a wake-up costs more than a short launch).
 void Scheduler::watchdogMain() {
   std::unique_lock<std::mutex> lk(mu_);
+  uint64_t stoppedSerial = 0;
   while (!stop_) {
-    if (!watching_) {
-      watchCv_.wait(lk);
-      continue;
-    }
-    auto deadline = deadline_;
+    watchCv_.wait_for(lk, std::chrono::milliseconds(kWatchdogPollMs));
     Launch* L = current_;
-    if (watchCv_.wait_until(lk, deadline) == std::cv_status::timeout && watching_ && current_ == L && L &&
-        deadline_ == deadline) {
-      L->timedOut = true;
-      L->abortRequested = true;
-      std::fprintf(stderr,
-                   "sk: launch of '%s' exceeded its timeout; stopping its cores at their next intrinsic call "
-                   "(a core that never calls one cannot be stopped)\n",
-                   L->desc.name.c_str());
-      watching_ = false;
-    }
+    if (stop_ || !L || launchSerial_ == stoppedSerial || std::chrono::steady_clock::now() < deadline_) continue;
+    stoppedSerial = launchSerial_;
+    L->timedOut = true;
+    L->abortRequested = true;
+    std::fprintf(stderr,
+                 "sk: launch of '%s' exceeded its timeout; stopping its cores at their next intrinsic call "
+                 "(a core that never calls one cannot be stopped)\n",
+                 L->desc.name.c_str());
   }
 }
 

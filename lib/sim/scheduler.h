@@ -44,11 +44,12 @@ class Scheduler {
   bool stop_ = false;
   std::vector<Stack> freeStacks_;
   std::vector<std::thread> pool_;
-  // Watchdog: wakes at the current launch's deadline and asks its cores to stop.
+  // Watchdog: polls the current launch's deadline and asks its cores to stop.
+  static constexpr int kWatchdogPollMs = 20;
   std::thread watchdog_;
   std::condition_variable watchCv_;
   std::chrono::steady_clock::time_point deadline_{};
-  bool watching_ = false;
+  uint64_t launchSerial_ = 0;
 };
 
 }  // namespace sk::sim
