@@ -59,6 +59,13 @@ struct KernelMeta {
   std::string origin;               // file the metadata came from (for messages)
 };
 
+// Field-by-field equality of everything parseMeta fills in; `raw` and `origin` are not compared
+// (a round trip parseMeta(metaToJson(m).dump()) gives an equal KernelMeta).
+bool operator==(const Param& a, const Param& b);
+bool operator==(const KernelMeta& a, const KernelMeta& b);
+inline bool operator!=(const Param& a, const Param& b) { return !(a == b); }
+inline bool operator!=(const KernelMeta& a, const KernelMeta& b) { return !(a == b); }
+
 // Parses and validates metadata. Missing or contradictory required fields are InputErrors
 // naming `origin` and the field, e.g. "add.json: params[2].shape: must be a non-empty array".
 llvm::Expected<KernelMeta> parseMeta(const std::string& jsonText, const std::string& origin);
@@ -80,6 +87,9 @@ struct ObjectInfo {
 llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::string& origin);
 // The entry symbol is a defined function with default visibility.
 llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin);
+// As above; `symbolSource` says where the name came from, for messages ("kernelName in add.json").
+llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin,
+                       const std::string& symbolSource);
 
 struct ArchLimits {
   std::string name;  // dav-2201

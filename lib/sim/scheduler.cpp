@@ -110,9 +110,10 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
     ready_.push_back(c);
   }
   current_ = &L;
-  deadline_ = std::chrono::steady_clock::now() + timeout;
+  launchStart_ = std::chrono::steady_clock::now();
+  deadline_ = launchStart_ + timeout;
+  workersWoken_ = false;
   ++launchSerial_;
-  if (!pool_.empty()) cv_.notify_all();
   serve(L, lk);
   // Workers may still be between a fiber and the lock: wait until they have left L.
   cv_.wait(lk, [&] { return activeWorkers_ == 0; });
@@ -125,6 +126,7 @@ void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
       CoreRun* c = ready_.front();
       ready_.pop_front();
       resume(c, lk);
+      maybeWakeWorkers();
       continue;
     }
     cv_.wait(lk);
@@ -132,10 +134,20 @@ void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
   cv_.notify_all();
 }
 
+// Waking a host thread costs tens of microseconds, more than a short launch: the serving thread
+// runs a launch alone until it has taken kWakeWorkersAfterUs, then the pool joins in. (The
+// watchdog also wakes the pool, for a first fiber that runs long without switching out.)
+void Scheduler::maybeWakeWorkers() {
+  if (workersWoken_ || pool_.empty()) return;
+  if (std::chrono::steady_clock::now() - launchStart_ < std::chrono::microseconds(kWakeWorkersAfterUs)) return;
+  workersWoken_ = true;
+  cv_.notify_all();
+}
+
 void Scheduler::workerMain() {
   std::unique_lock<std::mutex> lk(mu_);
   for (;;) {
-    cv_.wait(lk, [&] { return stop_ || (current_ && !ready_.empty()); });
+    cv_.wait(lk, [&] { return stop_ || (current_ && workersWoken_ && !ready_.empty()); });
     if (stop_) return;
     Launch* L = current_;
     ++activeWorkers_;
@@ -212,12 +224,17 @@ void Scheduler::handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk) {
 }
 
 // Polls rather than being woken per launch (a wake-up costs more than a short launch).
+// Also wakes the pool when the serving thread is stuck in one long-running fiber.
 void Scheduler::watchdogMain() {
   std::unique_lock<std::mutex> lk(mu_);
   uint64_t stoppedSerial = 0;
   while (!stop_) {
     watchCv_.wait_for(lk, std::chrono::milliseconds(kWatchdogPollMs));
     Launch* L = current_;
+    if (L && !workersWoken_ && !ready_.empty() && !pool_.empty()) {
+      workersWoken_ = true;
+      cv_.notify_all();
+    }
     if (stop_ || !L || launchSerial_ == stoppedSerial || std::chrono::steady_clock::now() < deadline_) continue;
     stoppedSerial = launchSerial_;
     L->timedOut = true;

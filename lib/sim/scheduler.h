@@ -30,6 +30,7 @@ class Scheduler {
   void workerMain();
   void watchdogMain();
   void serve(Launch& L, std::unique_lock<std::mutex>& lk);
+  void maybeWakeWorkers();
   void resume(CoreRun* c, std::unique_lock<std::mutex>& lk);
   void retire(CoreRun* c, std::unique_lock<std::mutex>& lk);
   void handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk);
@@ -50,6 +51,9 @@ class Scheduler {
   std::condition_variable watchCv_;
   std::chrono::steady_clock::time_point deadline_{};
   uint64_t launchSerial_ = 0;
+  static constexpr int kWakeWorkersAfterUs = 50;
+  std::chrono::steady_clock::time_point launchStart_{};
+  bool workersWoken_ = false;
 };
 
 }  // namespace sk::sim

@@ -1,0 +1,413 @@
+// The kernel compile contract (DESIGN §3) checked on a sub-kernel's object, the entry symbol,
+// and reading a whole sub-kernel (.o + .json). See docs/metadata.md for every message.
+#include <algorithm>
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "sk/error.h"
+#include "sk/subkernel.h"
+
+namespace sk::subkernel {
+
+namespace {
+
+using ELFT = llvm::object::ELF64LE;
+using ObjectFile = llvm::object::ELFObjectFile<ELFT>;
+using Shdr = ELFT::Shdr;
+using Sym = ELFT::Sym;
+
+constexpr const char* kTlsFix = "thread_local is not supported in kernels: per-core state comes from intrinsics";
+
+llvm::Error notValid(const std::string& origin, const llvm::Twine& reason) {
+  return sk::inputError(origin + ": not a valid ELF64 relocatable object: " + reason);
+}
+
+// LLVM's reason for a malformed object, as a message naming the file.
+llvm::Error corrupt(const std::string& origin, llvm::Error err) {
+  return notValid(origin, llvm::toString(std::move(err)));
+}
+
+std::string machineName(uint16_t m) {
+  switch (m) {
+    case llvm::ELF::EM_386: return "EM_386 (i386)";
+    case llvm::ELF::EM_ARM: return "EM_ARM";
+    case llvm::ELF::EM_AARCH64: return "EM_AARCH64";
+    case llvm::ELF::EM_RISCV: return "EM_RISCV";
+    case llvm::ELF::EM_PPC64: return "EM_PPC64";
+    case llvm::ELF::EM_NONE: return "EM_NONE";
+    default: return "machine " + std::to_string(m);
+  }
+}
+
+std::string typeName(uint16_t t) {
+  switch (t) {
+    case llvm::ELF::ET_NONE: return "ET_NONE";
+    case llvm::ELF::ET_EXEC: return "ET_EXEC (an executable)";
+    case llvm::ELF::ET_DYN: return "ET_DYN (a shared object or PIE executable)";
+    case llvm::ELF::ET_CORE: return "ET_CORE (a core dump)";
+    default: return "e_type " + std::to_string(t);
+  }
+}
+
+// Opens `object` as an x86-64 ELF64 LE relocatable object: identification, LLVM's structural
+// validation, machine and e_type.
+llvm::Expected<ObjectFile> openObject(llvm::MemoryBufferRef object, const std::string& origin) {
+  llvm::StringRef bytes = object.getBuffer();
+  if (bytes.size() < 4 || !bytes.starts_with("\x7f" "ELF"))
+    return notValid(origin, "no ELF magic (\\x7fELF) at the start of the file: expected a kernel object "
+                            "compiled with clang-19 -c");
+  if (bytes.size() < llvm::ELF::EI_NIDENT)
+    return notValid(origin, "file is truncated (" + llvm::Twine(bytes.size()) + " bytes, shorter than e_ident)");
+  uint8_t cls = static_cast<uint8_t>(bytes[llvm::ELF::EI_CLASS]);
+  uint8_t data = static_cast<uint8_t>(bytes[llvm::ELF::EI_DATA]);
+  if (cls != llvm::ELF::ELFCLASS64)
+    return sk::inputError(origin + ": ELF class is " + (cls == llvm::ELF::ELFCLASS32 ? "ELF32" : "invalid") +
+                          ", expected ELF64 x86-64: compile for the host ISA (no -m32, no --target)");
+  if (data != llvm::ELF::ELFDATA2LSB)
+    return sk::inputError(origin + ": ELF data encoding is " +
+                          (data == llvm::ELF::ELFDATA2MSB ? "big-endian" : "invalid") +
+                          ", expected little-endian x86-64: compile for the host ISA (no --target)");
+
+  auto obj = ObjectFile::create(object);
+  if (!obj) return corrupt(origin, obj.takeError());
+  const auto& header = obj->getELFFile().getHeader();
+  if (header.e_machine != llvm::ELF::EM_X86_64)
+    return sk::inputError(origin + ": e_machine is " + machineName(header.e_machine) +
+                          ", expected EM_X86_64: kernels are compiled for the host ISA (no --target)");
+  if (header.e_type != llvm::ELF::ET_REL)
+    return sk::inputError(origin + ": e_type is " + typeName(header.e_type) +
+                          ", expected ET_REL (a relocatable object): compile with -c");
+  // Touch every section header once so that a truncated or corrupt table fails here.
+  if (auto sections = obj->getELFFile().sections(); !sections) return corrupt(origin, sections.takeError());
+  return std::move(*obj);
+}
+
+// The symbol table of an object (null when it has none) and its string table.
+struct SymbolTable {
+  const Shdr* symtab = nullptr;
+  llvm::StringRef strtab;
+};
+
+llvm::Expected<SymbolTable> findSymbolTable(const ObjectFile& obj, const std::string& origin) {
+  const auto& ef = obj.getELFFile();
+  auto sections = ef.sections();
+  if (!sections) return corrupt(origin, sections.takeError());
+  SymbolTable t;
+  for (const Shdr& s : *sections)
+    if (s.sh_type == llvm::ELF::SHT_SYMTAB) {
+      t.symtab = &s;
+      auto strtab = ef.getStringTableForSymtab(s);
+      if (!strtab) return corrupt(origin, strtab.takeError());
+      t.strtab = *strtab;
+      break;
+    }
+  return t;
+}
+
+bool isTlsRelocation(uint32_t type) {
+  using namespace llvm::ELF;
+  switch (type) {
+    case R_X86_64_DTPMOD64: case R_X86_64_DTPOFF64: case R_X86_64_TPOFF64: case R_X86_64_TLSGD:
+    case R_X86_64_TLSLD: case R_X86_64_DTPOFF32: case R_X86_64_GOTTPOFF: case R_X86_64_TPOFF32:
+    case R_X86_64_GOTPC32_TLSDESC: case R_X86_64_TLSDESC_CALL: case R_X86_64_TLSDESC:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The relocations a -fPIC small-model object needs (toolchain.md §4).
+bool isSupportedRelocation(uint32_t type) {
+  using namespace llvm::ELF;
+  switch (type) {
+    case R_X86_64_NONE: case R_X86_64_64: case R_X86_64_PC32: case R_X86_64_PLT32:
+    case R_X86_64_GOTPCREL: case R_X86_64_GOTPCRELX: case R_X86_64_REX_GOTPCRELX: case R_X86_64_PC64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool isLargeModelRelocation(uint32_t type) {
+  using namespace llvm::ELF;
+  return type == R_X86_64_GOT64 || type == R_X86_64_GOTOFF64 || type == R_X86_64_GOTPC64 ||
+         type == R_X86_64_GOTPCREL64 || type == R_X86_64_GOTPLT64 || type == R_X86_64_PLTOFF64;
+}
+
+// Sections that run code before or after the kernel (JITLink drops them silently, research
+// toolchain.md §3 pitfall 1). Returns the fix, or null.
+const char* initFiniFix(const Shdr& s, llvm::StringRef name) {
+  auto is = [&](llvm::StringRef base) { return name == base || name.starts_with((base + ".").str()); };
+  if (s.sh_type == llvm::ELF::SHT_INIT_ARRAY || s.sh_type == llvm::ELF::SHT_PREINIT_ARRAY ||
+      is(".init_array") || is(".preinit_array") || is(".ctors"))
+    return "remove global constructors (namespace-scope objects with dynamic initialisation)";
+  if (s.sh_type == llvm::ELF::SHT_FINI_ARRAY || is(".fini_array") || is(".dtors"))
+    return "remove global destructors (namespace-scope objects with non-trivial destructors)";
+  return nullptr;
+}
+
+// How a relocation names its target in messages: the symbol, or the section of a section symbol.
+std::string relocationTarget(const llvm::object::ELFFile<ELFT>& ef, const Shdr* symtab,
+                             llvm::StringRef strtab, uint32_t symIndex) {
+  if (!symtab || symIndex == 0) return "";
+  auto sym = ef.getSymbol(symtab, symIndex);
+  if (!sym) {
+    llvm::consumeError(sym.takeError());
+    return "";
+  }
+  if ((*sym)->getType() == llvm::ELF::STT_SECTION) {
+    auto sec = ef.getSection((*sym)->st_shndx);
+    if (!sec) {
+      llvm::consumeError(sec.takeError());
+      return "";
+    }
+    auto name = ef.getSectionName(**sec);
+    if (!name) {
+      llvm::consumeError(name.takeError());
+      return "";
+    }
+    return name->str();
+  }
+  auto name = (*sym)->getName(strtab);
+  if (!name) {
+    llvm::consumeError(name.takeError());
+    return "";
+  }
+  return "'" + name->str() + "'";
+}
+
+std::string hex(uint64_t v) { return "0x" + llvm::utohexstr(v, /*LowerCase=*/true); }
+
+// Relocations: SHT_RELA only (JITLink's x86-64 ELF reader rejects SHT_REL and does not know
+// SHT_CREL); in the SHF_ALLOC sections the loader applies. Non-alloc sections (.debug_*) are
+// never loaded, so their R_X86_64_32 relocations from -g are harmless and not checked.
+llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const std::string& origin) {
+  const auto& ef = obj.getELFFile();
+  auto sections = ef.sections();
+  if (!sections) return corrupt(origin, sections.takeError());
+  for (const Shdr& rs : *sections) {
+    if (rs.sh_type == llvm::ELF::SHT_REL || rs.sh_type == llvm::ELF::SHT_CREL ||
+        rs.sh_type == llvm::ELF::SHT_ANDROID_REL || rs.sh_type == llvm::ELF::SHT_ANDROID_RELA) {
+      auto name = ef.getSectionName(rs);
+      std::string sectionName = name ? name->str() : "?";
+      if (!name) llvm::consumeError(name.takeError());
+      if (rs.sh_type == llvm::ELF::SHT_CREL)
+        return sk::inputError(origin + ": relocation section " + sectionName +
+                              " is compressed (SHT_CREL): the kernel loader reads only SHT_RELA; drop -Wa,--crel");
+      return sk::inputError(origin + ": relocation section " + sectionName + " is not SHT_RELA (sh_type " +
+                            hex(rs.sh_type) + "): x86-64 kernel objects carry SHT_RELA relocations only");
+    }
+    if (rs.sh_type != llvm::ELF::SHT_RELA) continue;
+    if (rs.sh_info >= sections->size())
+      return notValid(origin, "relocation section sh_info " + llvm::Twine(rs.sh_info) + " is out of range");
+    const Shdr& target = (*sections)[rs.sh_info];
+    if (!(target.sh_flags & llvm::ELF::SHF_ALLOC)) continue;
+    auto targetName = ef.getSectionName(target);
+    if (!targetName) return corrupt(origin, targetName.takeError());
+
+    auto check = [&](uint32_t type, uint64_t offset, uint32_t symIndex) -> llvm::Error {
+      if (isSupportedRelocation(type)) return llvm::Error::success();
+      std::string typeStr = llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, type).str();
+      if (typeStr == "Unknown") typeStr = "type " + std::to_string(type);
+      std::string against = relocationTarget(ef, st.symtab, st.strtab, symIndex);
+      std::string where = " in section " + targetName->str() + " at offset " + hex(offset) +
+                          (against.empty() ? "" : " against " + against);
+      if (isTlsRelocation(type))
+        return sk::inputError(origin + ": relocation " + typeStr + where + ": " + kTlsFix);
+      if (type == llvm::ELF::R_X86_64_32 || type == llvm::ELF::R_X86_64_32S)
+        return sk::inputError(origin + ": " + typeStr + ": compile with -fPIC (absolute 32-bit address" + where +
+                              "; kernels are loaded anywhere in the 64-bit address space)");
+      if (isLargeModelRelocation(type))
+        return sk::inputError(origin + ": unsupported relocation " + typeStr + where +
+                              ": compile with the small code model (drop -mcmodel=large/medium) and -fPIC");
+      return sk::inputError(origin + ": unsupported relocation " + typeStr + where +
+                            ": the kernel contract allows only -fPIC small-code-model relocations (R_X86_64_64, "
+                            "PC32, PLT32, GOTPCREL, GOTPCRELX, REX_GOTPCRELX, PC64, NONE)");
+    };
+
+    auto relas = ef.relas(rs);
+    if (!relas) return corrupt(origin, relas.takeError());
+    for (const auto& r : *relas)
+      if (auto err = check(r.getType(false), r.r_offset, r.getSymbol(false))) return err;
+  }
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+std::string sha256Hex(llvm::StringRef bytes) {
+  auto digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes));
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::string& origin) {
+  auto obj = openObject(object, origin);
+  if (!obj) return obj.takeError();
+  const auto& ef = obj->getELFFile();
+  ObjectInfo info;
+
+  // Sections: TLS, constructors/destructors, executable bytes.
+  auto sections = ef.sections();
+  if (!sections) return corrupt(origin, sections.takeError());
+  for (const Shdr& s : *sections) {
+    auto name = ef.getSectionName(s);
+    if (!name) return corrupt(origin, name.takeError());
+    if (s.sh_flags & llvm::ELF::SHF_TLS)
+      return sk::inputError(origin + ": section " + *name + " is thread-local (SHF_TLS): " + kTlsFix);
+    if (const char* fix = initFiniFix(s, *name))
+      return sk::inputError(origin + ": " + *name + " present: " + fix);
+    if ((s.sh_flags & llvm::ELF::SHF_ALLOC) && (s.sh_flags & llvm::ELF::SHF_EXECINSTR)) info.textBytes += s.sh_size;
+  }
+
+  // Symbols: TLS, COMMON; what the object defines and imports.
+  auto st = findSymbolTable(*obj, origin);
+  if (!st) return st.takeError();
+  if (st->symtab) {
+    auto syms = ef.symbols(st->symtab);
+    if (!syms) return corrupt(origin, syms.takeError());
+    for (const Sym& s : syms->drop_front()) {  // entry 0 is the null symbol
+      auto name = s.getName(st->strtab);
+      if (!name) return corrupt(origin, name.takeError());
+      if (s.getType() == llvm::ELF::STT_TLS)
+        return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
+      if (s.isCommon())
+        return sk::inputError(origin + ": COMMON symbol '" + *name +
+                              "': compile with -fno-common or initialise it");
+      if (s.isUndefined()) {
+        if (!name->empty()) info.undefinedSymbols.push_back(name->str());
+      } else if (s.getBinding() == llvm::ELF::STB_GLOBAL || s.getBinding() == llvm::ELF::STB_WEAK ||
+                 s.getBinding() == llvm::ELF::STB_GNU_UNIQUE) {
+        info.definedGlobals.push_back(name->str());
+      }
+    }
+  }
+
+  if (auto err = checkRelocations(*obj, *st, origin)) return err;
+  return info;
+}
+
+llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin) {
+  return checkEntry(object, symbol, origin, "");
+}
+
+llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin,
+                       const std::string& symbolSource) {
+  auto obj = openObject(object, origin);
+  if (!obj) return obj.takeError();
+  const auto& ef = obj->getELFFile();
+  auto st = findSymbolTable(*obj, origin);
+  if (!st) return st.takeError();
+  std::string entry = "entry symbol '" + symbol + "'" + (symbolSource.empty() ? "" : " (" + symbolSource + ")");
+
+  // Prefer a global definition over a local or undefined symbol of the same name.
+  const Sym* found = nullptr;
+  std::vector<std::string> functions, mangled;
+  if (st->symtab) {
+    auto syms = ef.symbols(st->symtab);
+    if (!syms) return corrupt(origin, syms.takeError());
+    for (const Sym& s : syms->drop_front()) {
+      auto name = s.getName(st->strtab);
+      if (!name) return corrupt(origin, name.takeError());
+      bool global = s.getBinding() != llvm::ELF::STB_LOCAL;
+      if (*name == symbol) {
+        if (!found || (global && found->getBinding() == llvm::ELF::STB_LOCAL) ||
+            (found->isUndefined() && !s.isUndefined()))
+          found = &s;
+      } else if (global && s.isDefined() && s.getType() == llvm::ELF::STT_FUNC) {
+        functions.push_back(name->str());
+        // _Z<len><symbol>...: a C++ function of that name, declared without extern "C".
+        if (name->starts_with("_Z" + std::to_string(symbol.size()) + symbol)) mangled.push_back(name->str());
+      }
+    }
+  }
+
+  if (!found || found->isUndefined()) {
+    std::string msg = origin + ": " + entry + " is not defined in the object";
+    if (found) msg += " (it is only referenced)";
+    if (!mangled.empty())
+      msg += ": it has C++ linkage (" + mangled.front() + "): declare the entry extern \"C\"";
+    else if (!functions.empty())
+      msg += "; global functions defined: " + llvm::join(functions.begin(),
+                                                          functions.begin() + std::min<size_t>(functions.size(), 8), ", ");
+    else
+      msg += "; it defines no global functions";
+    return sk::inputError(msg);
+  }
+  if (found->getType() != llvm::ELF::STT_FUNC)
+    return sk::inputError(origin + ": " + entry + " is not a function (symbol type " +
+                          (found->getType() == llvm::ELF::STT_OBJECT ? std::string("STT_OBJECT") :
+                                                                       std::to_string(found->getType())) +
+                          "): kernelName must name the kernel's entry function");
+  if (found->getBinding() == llvm::ELF::STB_LOCAL)
+    return sk::inputError(origin + ": entry '" + symbol + "' has local binding: remove `static` (or the anonymous " +
+                          "namespace) and declare it extern \"C\"");
+  if (found->getVisibility() != llvm::ELF::STV_DEFAULT) {
+    const char* vis = found->getVisibility() == llvm::ELF::STV_HIDDEN      ? "hidden"
+                      : found->getVisibility() == llvm::ELF::STV_PROTECTED ? "protected"
+                                                                           : "internal";
+    return sk::inputError(origin + ": entry '" + symbol + "' has " + vis +
+                          " visibility: remove -fvisibility=hidden or mark it "
+                          "__attribute__((visibility(\"default\")))");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error checkBlockDim(const KernelMeta& m, const ArchLimits& arch) {
+  // Blocks that fit: each block takes taskRation.aic AIC and taskRation.aiv AIV cores.
+  uint64_t limit = UINT64_MAX;
+  if (m.taskRation.aic) limit = std::min<uint64_t>(limit, arch.aicCores / m.taskRation.aic);
+  if (m.taskRation.aiv) limit = std::min<uint64_t>(limit, arch.aivCores / m.taskRation.aiv);
+  if (limit == UINT64_MAX) limit = 0;  // a 0:0 ration fits nowhere
+  std::string archName = arch.name.empty() ? "the target arch" : arch.name;
+  if (m.blockDim >= 1 && m.blockDim <= limit) return llvm::Error::success();
+  std::string cores = archName + " has " + std::to_string(arch.aicCores) + " AIC and " +
+                      std::to_string(arch.aivCores) + " AIV cores, and each " + coreTypeName(m.coreType) +
+                      " block (taskRation " + m.taskRation.str() + ") takes " +
+                      std::to_string(m.taskRation.aic) + " AIC + " + std::to_string(m.taskRation.aiv) + " AIV";
+  if (limit == 0)
+    return sk::inputError(m.origin + ": coreType: " + coreTypeName(m.coreType) + " kernels do not fit " + cores);
+  return sk::inputError(m.origin + ": blockDim: " + std::to_string(m.blockDim) + " is out of range for " +
+                        archName + ", expected 1.." + std::to_string(limit) + " (" + cores + ")");
+}
+
+llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
+                                        const ArchLimits& arch) {
+  SubKernel sk;
+  sk.objectPath = objPath;
+  auto buf = llvm::MemoryBuffer::getFile(objPath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buf) return sk::inputError(objPath + ": cannot read kernel object: " + buf.getError().message());
+  sk.object = std::move(*buf);
+
+  std::string metaPath = jsonPath;
+  if (metaPath.empty()) {
+    llvm::SmallString<256> p(objPath);
+    llvm::sys::path::replace_extension(p, ".json");
+    metaPath = p.str().str();
+  }
+  auto meta = readMeta(metaPath);
+  if (!meta) return meta.takeError();
+  sk.meta = std::move(*meta);
+
+  auto info = checkObject(sk.object->getMemBufferRef(), objPath);
+  if (!info) return info.takeError();
+  sk.info = std::move(*info);
+
+  if (auto err = checkEntry(sk.object->getMemBufferRef(), sk.meta.kernelName, objPath,
+                            "kernelName in " + metaPath))
+    return err;
+
+  if (!sk.meta.sha256.empty()) {
+    std::string actual = sha256Hex(sk.object->getBuffer());
+    if (actual != sk.meta.sha256)
+      return sk::inputError(metaPath + ": sha256 does not match " + objPath + " (json says " + sk.meta.sha256 +
+                            ", file is " + actual + "): rebuild or regenerate the metadata");
+  }
+
+  if (auto err = checkBlockDim(sk.meta, arch)) return err;
+  return sk;
+}
+
+}  // namespace sk::subkernel

@@ -1,0 +1,473 @@
+// Kernel metadata v1 (DESIGN §4, docs/metadata.md): what parseMeta accepts, its defaults, and
+// that every rejection names the file and the field and says what is expected.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "sk/subkernel.h"
+#include "test_util.h"
+
+namespace sk::subkernel {
+namespace {
+
+using nlohmann::json;
+using test::inputErrorText;
+using testing::HasSubstr;
+
+// A valid AIV kernel with one input; tests change one thing in it.
+json minimalDoc() {
+  return json::parse(R"({"version": 1, "kernelName": "add_custom", "coreType": "AIV", "blockDim": 8,
+                         "params": [{"name": "x", "role": "input", "dtype": "float16", "shape": [8, 2048]}]})");
+}
+
+KernelMeta parseOk(const json& doc) {
+  auto m = parseMeta(doc.dump(), "add.json");
+  if (!m) {
+    ADD_FAILURE() << llvm::toString(m.takeError());
+    return {};
+  }
+  return std::move(*m);
+}
+
+// The InputError message for `doc` read from "add.json".
+std::string rejection(const json& doc) { return inputErrorText(parseMeta(doc.dump(), "add.json")); }
+
+json withParam(const json& param) {
+  json doc = minimalDoc();
+  doc["params"] = json::array({param});
+  return doc;
+}
+
+// ---- accepted documents -------------------------------------------------------------------
+
+TEST(Meta, FullExampleIsRead) {
+  auto m = readMeta(test::sourceFile("meta/good/add_custom.json"));
+  ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());
+  EXPECT_EQ(m->version, 1);
+  EXPECT_EQ(m->kernelName, "add_custom");
+  EXPECT_EQ(m->coreType, CoreType::AIV);
+  EXPECT_EQ(m->taskRation, (Ration{0, 1}));
+  EXPECT_EQ(m->blockDim, 8u);
+  ASSERT_EQ(m->params.size(), 5u);
+  EXPECT_EQ(m->params[0].name, "x");
+  EXPECT_EQ(m->params[0].role, Role::Input);
+  EXPECT_EQ(m->params[0].dtype, DType::Float16);
+  EXPECT_EQ(m->params[0].shape, (std::vector<int64_t>{8, 2048}));
+  EXPECT_EQ(m->params[0].bytes, 8u * 2048 * 2);
+  EXPECT_EQ(m->params[2].role, Role::Output);
+  EXPECT_EQ(m->params[3].role, Role::Workspace);
+  EXPECT_EQ(m->params[3].bytes, 4096u);
+  EXPECT_EQ(m->params[4].role, Role::Tiling);
+  EXPECT_EQ(m->params[4].bytes, 16u);
+  EXPECT_EQ(m->sha256, "3b1f0e5a0c6d2a4f8e7b9c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f7");
+  EXPECT_THAT(m->origin, HasSubstr("add_custom.json"));
+}
+
+TEST(Meta, OptionalFieldsDefault) {
+  KernelMeta m = parseOk(minimalDoc());
+  EXPECT_EQ(m.taskRation, (Ration{0, 1}));
+  EXPECT_EQ(m.binFileName, "add_custom");
+  EXPECT_EQ(m.binFileSuffix, ".o");
+  EXPECT_FALSE(m.earlyStartWait);
+  EXPECT_FALSE(m.earlyStartSet);
+  EXPECT_FALSE(m.intercoreSync);
+  EXPECT_EQ(m.streamId, 0);
+  EXPECT_TRUE(m.sendEvents.empty());
+  EXPECT_TRUE(m.recvEvents.empty());
+  EXPECT_TRUE(m.sha256.empty());
+}
+
+TEST(Meta, AicTaskRationDefaultsToOneZero) {
+  json doc = minimalDoc();
+  doc["coreType"] = "AIC";
+  EXPECT_EQ(parseOk(doc).taskRation, (Ration{1, 0}));
+}
+
+TEST(Meta, MixKernelReadsRationEventsAndEarlyStart) {
+  auto m = readMeta(test::sourceFile("meta/good/matmul_mix.json"));
+  ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());
+  EXPECT_EQ(m->coreType, CoreType::MIX);
+  EXPECT_EQ(m->taskRation, (Ration{1, 2}));
+  EXPECT_TRUE(m->earlyStartWait);
+  EXPECT_TRUE(m->earlyStartSet);
+  EXPECT_TRUE(m->intercoreSync);
+  EXPECT_EQ(m->streamId, 1);
+  EXPECT_EQ(m->sendEvents, (std::vector<int64_t>{3}));
+  EXPECT_EQ(m->recvEvents, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(m->params[4].bytes, 0u);      // an empty workspace
+  EXPECT_TRUE(m->params[5].data.empty());  // tiling without static data
+}
+
+TEST(Meta, EmptyParamsAreAccepted) {
+  json doc = minimalDoc();
+  doc["params"] = json::array();
+  EXPECT_TRUE(parseOk(doc).params.empty());
+}
+
+TEST(Meta, MatchingBytesOnTensorIsAccepted) {
+  EXPECT_EQ(parseOk(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "int64"}, {"shape", {3, 5}}, {"bytes", 120}}))
+                .params[0].bytes,
+            120u);
+}
+
+TEST(Meta, TensorBytesAreDtypeSizeTimesElements) {
+  const std::pair<const char*, uint64_t> sizes[] = {{"float32", 4}, {"float16", 2}, {"bfloat16", 2}, {"int8", 1},
+                                                    {"uint8", 1},   {"int32", 4},   {"int64", 8}};
+  for (auto [dtype, size] : sizes) {
+    SCOPED_TRACE(dtype);
+    KernelMeta m = parseOk(withParam({{"name", "x"}, {"role", "output"}, {"dtype", dtype}, {"shape", {7, 3}}}));
+    ASSERT_EQ(m.params.size(), 1u);
+    EXPECT_EQ(m.params[0].bytes, 21 * size);
+    EXPECT_EQ(m.params[0].dtype, parseDType(dtype));
+    EXPECT_STREQ(dtypeName(m.params[0].dtype), dtype);
+  }
+}
+
+TEST(Meta, TilingDataIsDecodedFromHex) {
+  KernelMeta m = parseOk(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 4}, {"data", "0aFf1000"}}));
+  EXPECT_EQ(m.params[0].data, (std::vector<uint8_t>{0x0a, 0xff, 0x10, 0x00}));
+}
+
+TEST(Meta, Sha256IsStoredLowerCase) {
+  json doc = minimalDoc();
+  doc["sha256"] = std::string(64, 'A');
+  EXPECT_EQ(parseOk(doc).sha256, std::string(64, 'a'));
+}
+
+TEST(Meta, GoodExampleFilesParse) {
+  std::error_code ec;
+  int n = 0;
+  for (llvm::sys::fs::directory_iterator it(test::sourceFile("meta/good"), ec), end; it != end && !ec;
+       it.increment(ec)) {
+    SCOPED_TRACE(it->path());
+    auto m = readMeta(it->path());
+    EXPECT_TRUE(bool(m)) << (m ? "" : llvm::toString(m.takeError()));
+    ++n;
+  }
+  EXPECT_FALSE(ec) << ec.message();
+  EXPECT_GE(n, 3);
+}
+
+// The files the schema test rejects are rejected by the parser too, naming the file.
+TEST(Meta, SchemaBadExampleFilesAreRejected) {
+  std::error_code ec;
+  int n = 0;
+  for (llvm::sys::fs::directory_iterator it(test::sourceFile("meta/bad"), ec), end; it != end && !ec;
+       it.increment(ec)) {
+    SCOPED_TRACE(it->path());
+    std::string msg = inputErrorText(readMeta(it->path()));
+    EXPECT_THAT(msg, HasSubstr(llvm::sys::path::filename(it->path()).str() + ": "));
+    ++n;
+  }
+  EXPECT_FALSE(ec) << ec.message();
+  EXPECT_GE(n, 5);
+}
+
+// ---- required fields and types ----------------------------------------------------------
+
+TEST(Meta, EachMissingRequiredFieldIsNamed) {
+  for (const char* field : {"version", "kernelName", "coreType", "blockDim", "params"}) {
+    SCOPED_TRACE(field);
+    json doc = minimalDoc();
+    doc.erase(field);
+    EXPECT_THAT(rejection(doc), HasSubstr(std::string("add.json: ") + field + ": missing (required)"));
+  }
+}
+
+TEST(Meta, MissingBlockDimSaysWhatIsExpected) {
+  json doc = minimalDoc();
+  doc.erase("blockDim");
+  EXPECT_EQ(rejection(doc), "add.json: blockDim: missing (required), expected an integer >= 1");
+}
+
+TEST(Meta, WrongTypesNameTheFieldAndTheExpectation) {
+  struct Case {
+    const char* field;
+    json value;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"version", "1", "version: expected 1"},
+      {"kernelName", 7, "kernelName: expected a non-empty C identifier"},
+      {"kernelName", "", "kernelName: expected a non-empty C identifier"},
+      {"coreType", "aiv", "coreType: expected one of AIV, AIC, MIX, got \"aiv\""},
+      {"blockDim", "8", "blockDim: expected an integer >= 1, got \"8\""},
+      {"blockDim", 0, "blockDim: expected an integer >= 1, got 0"},
+      {"blockDim", -3, "blockDim: expected an integer >= 1, got -3"},
+      {"blockDim", 2.5, "blockDim: expected an integer >= 1, got 2.5"},
+      {"blockDim", 4294967296ull, "blockDim: expected an integer >= 1"},
+      {"params", json::object(), "params: expected an array of params"},
+      {"taskRation", 1, "taskRation: expected \"aic:aiv\""},
+      {"binFileName", "", "binFileName: expected a non-empty string"},
+      {"binFileSuffix", false, "binFileSuffix: expected a string"},
+      {"earlyStart", true, "earlyStart: expected an object"},
+      {"earlyStart", {{"wait", 1}}, "earlyStart.wait: expected true or false, got 1"},
+      {"earlyStart", {{"set", "yes"}}, "earlyStart.set: expected true or false"},
+      {"intercoreSync", "false", "intercoreSync: expected true or false"},
+      {"streamId", -1, "streamId: expected a stream id (integer >= 0), got -1"},
+      {"sendEvents", 3, "sendEvents: expected an array of event ids"},
+      {"recvEvents", {1, "two"}, "recvEvents[1]: expected an event id (integer >= 0), got \"two\""},
+      {"sha256", "abc123", "sha256: expected 64 hex digits"},
+      {"sha256", std::string(63, 'a') + "g", "sha256: expected 64 hex digits"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.field) + " = " + c.value.dump());
+    json doc = minimalDoc();
+    doc[c.field] = c.value;
+    EXPECT_THAT(rejection(doc), HasSubstr(std::string("add.json: ") + c.expected));
+  }
+}
+
+TEST(Meta, VersionOtherThanOneIsRejected) {
+  json doc = minimalDoc();
+  doc["version"] = 2;
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: version: expected 1 (the only metadata version this build reads), got 2"));
+}
+
+TEST(Meta, KernelNameMustBeACIdentifier) {
+  for (const char* name : {"add-custom", "1add", "add custom", "add.custom"}) {
+    SCOPED_TRACE(name);
+    json doc = minimalDoc();
+    doc["kernelName"] = name;
+    EXPECT_THAT(rejection(doc), HasSubstr("add.json: kernelName: expected a non-empty C identifier (the entry symbol)"));
+  }
+}
+
+TEST(Meta, MalformedJsonNamesLineAndColumn) {
+  std::string msg = inputErrorText(parseMeta("{\n  \"version\": 1,\n  \"kernelName\": \n}", "add.json"));
+  EXPECT_THAT(msg, HasSubstr("add.json: not valid JSON: "));
+  EXPECT_THAT(msg, HasSubstr("line 4, column 1"));
+  EXPECT_THAT(msg, testing::Not(HasSubstr("[json.exception")));
+}
+
+TEST(Meta, TopLevelMustBeAnObject) {
+  EXPECT_THAT(inputErrorText(parseMeta("[1, 2]", "add.json")), HasSubstr("add.json: expected a JSON object"));
+}
+
+TEST(Meta, MissingFileIsNamed) {
+  EXPECT_THAT(inputErrorText(readMeta("/nonexistent/add.json")),
+              HasSubstr("/nonexistent/add.json: cannot read kernel metadata: "));
+}
+
+// ---- coreType / taskRation ----------------------------------------------------------------
+
+TEST(Meta, MixWithoutTaskRationIsRejected) {
+  json doc = minimalDoc();
+  doc["coreType"] = "MIX";
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: taskRation: missing (required), expected \"1:1\" or \"1:2\" when "
+                                        "coreType is MIX"));
+}
+
+TEST(Meta, AivWithCubeRationIsAContradiction) {
+  json doc = minimalDoc();
+  doc["taskRation"] = "1:2";
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: taskRation: \"1:2\" contradicts coreType AIV: expected \"0:1\""));
+}
+
+TEST(Meta, AicWithVectorRationIsAContradiction) {
+  json doc = minimalDoc();
+  doc["coreType"] = "AIC";
+  doc["taskRation"] = "0:1";
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: taskRation: \"0:1\" contradicts coreType AIC: expected \"1:0\""));
+}
+
+TEST(Meta, MixWithSingleSideRationIsAContradiction) {
+  json doc = minimalDoc();
+  doc["coreType"] = "MIX";
+  doc["taskRation"] = "1:0";
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: taskRation: \"1:0\" contradicts coreType MIX: expected \"1:1\" or \"1:2\""));
+}
+
+TEST(Meta, MixAcceptsOneToOne) {
+  json doc = minimalDoc();
+  doc["coreType"] = "MIX";
+  doc["taskRation"] = "1:1";
+  EXPECT_EQ(parseOk(doc).taskRation, (Ration{1, 1}));
+}
+
+TEST(Meta, UnknownRationIsRejected) {
+  for (const char* r : {"2:1", "1:3", "0:0", "1/2", " 1:2"}) {
+    SCOPED_TRACE(r);
+    json doc = minimalDoc();
+    doc["coreType"] = "MIX";
+    doc["taskRation"] = r;
+    EXPECT_THAT(rejection(doc),
+                HasSubstr("add.json: taskRation: expected \"aic:aiv\", one of \"0:1\", \"1:0\", \"1:1\", \"1:2\""));
+  }
+}
+
+// ---- params ---------------------------------------------------------------------------------
+
+TEST(Meta, SixtyFourParamsAreTooMany) {
+  json doc = minimalDoc();
+  doc["params"] = json::array();
+  for (int i = 0; i < 64; ++i) doc["params"].push_back({{"name", "w" + std::to_string(i)}, {"role", "workspace"}, {"bytes", 0}});
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: params: 64 entries, expected fewer than 64"));
+  doc["params"].erase(63);
+  EXPECT_EQ(parseOk(doc).params.size(), 63u);
+}
+
+TEST(Meta, ParamMustBeAnObject) {
+  EXPECT_THAT(rejection(withParam("x")), HasSubstr("add.json: params[0]: expected an object"));
+}
+
+TEST(Meta, ParamNameIsRequiredAndNonEmpty) {
+  EXPECT_THAT(rejection(withParam({{"role", "workspace"}, {"bytes", 1}})),
+              HasSubstr("add.json: params[0].name: missing (required), expected a non-empty string"));
+  EXPECT_THAT(rejection(withParam({{"name", ""}, {"role", "workspace"}, {"bytes", 1}})),
+              HasSubstr("add.json: params[0].name: expected a non-empty string, got \"\""));
+}
+
+TEST(Meta, ParamRoleIsRequiredAndKnown) {
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"bytes", 1}})),
+              HasSubstr("add.json: params[0].role: missing (required), expected one of input, output, workspace, tiling"));
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "scratch"}, {"bytes", 1}})),
+              HasSubstr("add.json: params[0].role: expected one of input, output, workspace, tiling, got \"scratch\""));
+}
+
+TEST(Meta, DuplicateParamNamesAreRejected) {
+  json doc = minimalDoc();
+  doc["params"].push_back({{"name", "y"}, {"role", "input"}, {"dtype", "float16"}, {"shape", {8}}});
+  doc["params"].push_back({{"name", "x"}, {"role", "output"}, {"dtype", "float16"}, {"shape", {8}}});
+  EXPECT_THAT(rejection(doc), HasSubstr("add.json: params[2].name: duplicate name \"x\" (also params[0].name)"));
+}
+
+TEST(Meta, TensorNeedsDtype) {
+  EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"shape", {8}}})),
+              HasSubstr("add.json: params[0].dtype: missing (required), expected one of float32, float16, bfloat16, "
+                        "int8, uint8, int32, int64"));
+}
+
+TEST(Meta, UnknownDtypeIsRejected) {
+  EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "fp16"}, {"shape", {8}}})),
+              HasSubstr("add.json: params[0].dtype: expected one of float32, float16, bfloat16, int8, uint8, int32, "
+                        "int64, got \"fp16\""));
+}
+
+TEST(Meta, TensorNeedsShape) {
+  EXPECT_THAT(rejection(withParam({{"name", "z"}, {"role", "output"}, {"dtype", "float32"}})),
+              HasSubstr("add.json: params[0].shape: missing (required), expected a non-empty array of positive integers"));
+}
+
+TEST(Meta, ShapeMustBeANonEmptyArrayOfPositiveIntegers) {
+  for (json shape : {json::array(), json({8, 0}), json({-1}), json({"8"}), json(8), json({2.5})}) {
+    SCOPED_TRACE(shape.dump());
+    json doc = minimalDoc();
+    doc["params"].push_back({{"name", "z"}, {"role", "output"}, {"dtype", "float32"}, {"shape", shape}});
+    EXPECT_THAT(rejection(doc), HasSubstr("add.json: params[1].shape: expected a non-empty array of positive integers, "
+                                          "got " + shape.dump()));
+  }
+}
+
+TEST(Meta, ShapeOverflowIsRejected) {
+  EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "float32"},
+                                   {"shape", {1ll << 31, 1ll << 31, 4}}})),
+              HasSubstr("add.json: params[0].shape: dtype float32 x shape [2147483648,2147483648,4] overflows"));
+  EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "int64"}, {"shape", {1ll << 61}}})),
+              HasSubstr("add.json: params[0].shape: dtype int64 x shape"));
+}
+
+TEST(Meta, TensorBytesDisagreeingWithShapeIsRejected) {
+  EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "float16"}, {"shape", {8, 2048}},
+                                   {"bytes", 65536}})),
+              HasSubstr("add.json: params[0].bytes: 65536 disagrees with dtype float16 x shape [8,2048] = 32768 bytes"));
+}
+
+TEST(Meta, WorkspaceNeedsBytes) {
+  EXPECT_THAT(rejection(withParam({{"name", "workspace"}, {"role", "workspace"}})),
+              HasSubstr("add.json: params[0].bytes: missing (required), expected a byte count (integer >= 0) for a "
+                        "workspace param"));
+  EXPECT_THAT(rejection(withParam({{"name", "workspace"}, {"role", "workspace"}, {"bytes", -4}})),
+              HasSubstr("add.json: params[0].bytes: expected a byte count (integer >= 0), got -4"));
+}
+
+TEST(Meta, TilingNeedsBytes) {
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"data", "00"}})),
+              HasSubstr("add.json: params[0].bytes: missing (required), expected a byte count (integer >= 0) for a "
+                        "tiling param"));
+}
+
+TEST(Meta, TilingDataWithOddLengthIsRejected) {
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 2}, {"data", "abc"}})),
+              HasSubstr("add.json: params[0].data: expected a hex string of the tiling bytes (two hex digits per "
+                        "byte), got an odd number of digits (3)"));
+}
+
+TEST(Meta, TilingDataWithNonHexDigitIsRejected) {
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 2}, {"data", "0g12"}})),
+              HasSubstr("add.json: params[0].data: expected a hex string of the tiling bytes (two hex digits per "
+                        "byte), got 'g' at position 1"));
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 2}, {"data", 1234}})),
+              HasSubstr("add.json: params[0].data: expected a hex string"));
+}
+
+TEST(Meta, TilingDataLengthMustEqualBytes) {
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 16}, {"data", "00112233"}})),
+              HasSubstr("add.json: params[0].data: 4 bytes of hex but bytes is 16: expected exactly 32 hex digits"));
+}
+
+// ---- unknown fields and writing back -----------------------------------------------------
+
+TEST(Meta, UnknownFieldsAreKeptInRawAndIgnored) {
+  json doc = minimalDoc();
+  doc["opType"] = "AddCustom";
+  doc["params"][0]["format"] = "ND";
+  doc["earlyStart"] = {{"wait", true}, {"note", "vendor"}};
+  KernelMeta m = parseOk(doc);
+  EXPECT_EQ(m.raw["opType"], "AddCustom");
+  EXPECT_EQ(m.raw["params"][0]["format"], "ND");
+  EXPECT_TRUE(m.earlyStartWait);
+}
+
+TEST(Meta, MetaToJsonKeepsUnknownFields) {
+  json doc = minimalDoc();
+  doc["opType"] = "AddCustom";
+  doc["params"][0]["format"] = "ND";
+  doc["earlyStart"] = {{"wait", true}, {"note", "vendor"}};
+  json out = metaToJson(parseOk(doc));
+  EXPECT_EQ(out["opType"], "AddCustom");
+  EXPECT_EQ(out["params"][0]["format"], "ND");
+  EXPECT_EQ(out["earlyStart"]["note"], "vendor");
+}
+
+TEST(Meta, MetaToJsonWritesDefaultsExplicitly) {
+  json out = metaToJson(parseOk(minimalDoc()));
+  EXPECT_EQ(out["taskRation"], "0:1");
+  EXPECT_EQ(out["binFileName"], "add_custom");
+  EXPECT_EQ(out["binFileSuffix"], ".o");
+  EXPECT_EQ(out["earlyStart"], json({{"wait", false}, {"set", false}}));
+  EXPECT_EQ(out["intercoreSync"], false);
+  EXPECT_EQ(out["streamId"], 0);
+  EXPECT_EQ(out["sendEvents"], json::array());
+  EXPECT_EQ(out["recvEvents"], json::array());
+  EXPECT_EQ(out["params"][0]["bytes"], 32768);
+  EXPECT_FALSE(out.contains("sha256"));
+}
+
+TEST(Meta, MetaToJsonWritesChangedFields) {
+  KernelMeta m = parseOk(minimalDoc());
+  m.blockDim = 16;
+  m.params[0].shape = {16, 2048};
+  m.sha256 = std::string(64, '0');
+  json out = metaToJson(m);
+  EXPECT_EQ(out["blockDim"], 16);
+  EXPECT_EQ(out["params"][0]["shape"], json({16, 2048}));
+  EXPECT_EQ(out["params"][0]["bytes"], 16 * 2048 * 2);
+  EXPECT_EQ(out["sha256"], std::string(64, '0'));
+}
+
+TEST(Meta, RoundTripGivesAnEqualMeta) {
+  for (const char* file : {"meta/good/add_custom.json", "meta/good/matmul_mix.json", "meta/good/minimal_aic.json"}) {
+    SCOPED_TRACE(file);
+    auto m = readMeta(test::sourceFile(file));
+    ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());
+    auto again = parseMeta(metaToJson(*m).dump(), "again.json");
+    ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+    EXPECT_TRUE(*again == *m);
+    EXPECT_EQ(metaToJson(*again), metaToJson(*m));  // and a fixed point
+  }
+}
+
+}  // namespace
+}  // namespace sk::subkernel

@@ -1,0 +1,321 @@
+// The kernel compile contract (DESIGN §3) on real objects compiled by the build from
+// tests/subkernel/kernels, the entry symbol checks, blockDim against an arch, and readSubKernel.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "llvm/BinaryFormat/ELF.h"
+#include "sk/subkernel.h"
+#include "test_util.h"
+
+namespace sk::subkernel {
+namespace {
+
+using nlohmann::json;
+using test::inputErrorText;
+using testing::HasSubstr;
+
+const ArchLimits kDav2201{"dav-2201", 24, 48};
+
+// The bytes of a kernel object built by the tests' CMakeLists.txt.
+struct Object {
+  std::string path, bytes;
+  explicit Object(const std::string& name) : path(test::kernelFile(name)), bytes(test::readFile(path)) {}
+  llvm::MemoryBufferRef ref() const { return llvm::MemoryBufferRef(bytes, path); }
+};
+
+std::string objectRejection(const std::string& bytes, const std::string& origin) {
+  return inputErrorText(checkObject(llvm::MemoryBufferRef(bytes, origin), origin));
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// ---- checkObject ----------------------------------------------------------------------------
+
+TEST(Object, GoodKernelPassesAndReportsSymbols) {
+  Object o("subkernel_add.o");
+  auto info = checkObject(o.ref(), o.path);
+  ASSERT_TRUE(bool(info)) << llvm::toString(info.takeError());
+  EXPECT_GT(info->textBytes, 0u);
+  EXPECT_TRUE(contains(info->definedGlobals, "add_custom"));
+  EXPECT_TRUE(contains(info->definedGlobals, "add_custom_version"));
+  EXPECT_FALSE(contains(info->definedGlobals, "add_tail"));  // local
+  EXPECT_TRUE(contains(info->undefinedSymbols, "sk_data_copy"));
+  EXPECT_TRUE(contains(info->undefinedSymbols, "sk_block_idx"));
+  EXPECT_FALSE(contains(info->undefinedSymbols, ""));
+}
+
+TEST(Object, DebugInfoRelocationsAreAccepted) {
+  // -g adds R_X86_64_32 in .debug_* sections, which are never loaded.
+  Object o("subkernel_add_g.o");
+  auto info = checkObject(o.ref(), o.path);
+  EXPECT_TRUE(bool(info)) << llvm::toString(info.takeError());
+}
+
+TEST(Object, NoPicIsRejectedWithFix) {
+  Object o("subkernel_nopic.o");
+  std::string msg = objectRejection(o.bytes, "nopic.o");
+  EXPECT_THAT(msg, HasSubstr("nopic.o: R_X86_64_32S: compile with -fPIC"));
+  EXPECT_THAT(msg, HasSubstr("in section .text"));
+}
+
+TEST(Object, LargeCodeModelRelocationIsUnsupported) {
+  Object o("subkernel_large.o");
+  std::string msg = objectRejection(o.bytes, "large.o");
+  EXPECT_THAT(msg, HasSubstr("large.o: unsupported relocation R_X86_64_"));
+  EXPECT_THAT(msg, HasSubstr("in section .ltext"));  // the large model's text section
+  EXPECT_THAT(msg, HasSubstr("small code model"));
+}
+
+TEST(Object, CompressedRelocationsAreRejected) {
+  Object o("subkernel_crel.o");
+  EXPECT_THAT(objectRejection(o.bytes, "crel.o"),
+              HasSubstr("crel.o: relocation section .crel.text is compressed (SHT_CREL): the kernel loader reads only "
+                        "SHT_RELA; drop -Wa,--crel"));
+}
+
+TEST(Object, GlobalConstructorIsRejected) {
+  Object o("subkernel_ctor.o");
+  EXPECT_THAT(objectRejection(o.bytes, "ctor.o"), HasSubstr("ctor.o: .init_array present: remove global constructors"));
+}
+
+TEST(Object, ThreadLocalIsRejected) {
+  Object o("subkernel_tls.o");
+  std::string msg = objectRejection(o.bytes, "tls.o");
+  EXPECT_THAT(msg, HasSubstr("tls.o: "));
+  EXPECT_THAT(msg, HasSubstr(".tbss"));
+  EXPECT_THAT(msg, HasSubstr("thread_local is not supported in kernels: per-core state comes from intrinsics"));
+}
+
+TEST(Object, CommonSymbolIsRejected) {
+  Object o("subkernel_common.o");
+  EXPECT_THAT(objectRejection(o.bytes, "common.o"),
+              HasSubstr("common.o: COMMON symbol 'counter': compile with -fno-common or initialise it"));
+}
+
+TEST(Object, TruncatedObjectIsRejected) {
+  Object o("subkernel_add.o");
+  for (size_t n : {size_t(10), size_t(64), o.bytes.size() / 2, o.bytes.size() - 1}) {
+    SCOPED_TRACE(n);
+    test::TempDir dir;
+    std::string path = dir.file("truncated.o");
+    test::writeFile(path, o.bytes.substr(0, n));
+    std::string bytes = test::readFile(path);
+    EXPECT_THAT(objectRejection(bytes, path), HasSubstr(path + ": not a valid ELF64 relocatable object: "));
+  }
+}
+
+TEST(Object, NonElfFileIsRejected) {
+  std::string json = test::readFile(test::kernelFile("subkernel_add.json"));
+  EXPECT_THAT(objectRejection(json, "add.json"),
+              HasSubstr("add.json: not a valid ELF64 relocatable object: no ELF magic"));
+}
+
+TEST(Object, Elf32IsRejected) {
+  std::string bytes = Object("subkernel_add.o").bytes;
+  bytes[llvm::ELF::EI_CLASS] = llvm::ELF::ELFCLASS32;
+  EXPECT_THAT(objectRejection(bytes, "add32.o"), HasSubstr("add32.o: ELF class is ELF32, expected ELF64 x86-64"));
+}
+
+TEST(Object, BigEndianIsRejected) {
+  std::string bytes = Object("subkernel_add.o").bytes;
+  bytes[llvm::ELF::EI_DATA] = llvm::ELF::ELFDATA2MSB;
+  EXPECT_THAT(objectRejection(bytes, "addbe.o"),
+              HasSubstr("addbe.o: ELF data encoding is big-endian, expected little-endian x86-64"));
+}
+
+TEST(Object, OtherMachineIsRejected) {
+  std::string bytes = Object("subkernel_add.o").bytes;
+  // e_machine is the 16-bit little-endian field at offset 18.
+  bytes[18] = static_cast<char>(llvm::ELF::EM_AARCH64 & 0xff);
+  bytes[19] = static_cast<char>(llvm::ELF::EM_AARCH64 >> 8);
+  EXPECT_THAT(objectRejection(bytes, "arm.o"), HasSubstr("arm.o: e_machine is EM_AARCH64, expected EM_X86_64"));
+}
+
+TEST(Object, SharedObjectIsRejectedWithCompileC) {
+  Object o("subkernel_add.so");
+  EXPECT_THAT(objectRejection(o.bytes, "add.so"),
+              HasSubstr("add.so: e_type is ET_DYN (a shared object or PIE executable), expected ET_REL (a relocatable "
+                        "object): compile with -c"));
+}
+
+// ---- checkEntry ---------------------------------------------------------------------------
+
+TEST(Entry, DefinedDefaultFunctionPasses) {
+  Object o("subkernel_add.o");
+  llvm::Error err = checkEntry(o.ref(), "add_custom", o.path);
+  EXPECT_FALSE(bool(err)) << llvm::toString(std::move(err));
+}
+
+TEST(Entry, AbsentSymbolIsNamedWithItsMetadataField) {
+  Object o("subkernel_add.o");
+  std::string msg = inputErrorText(checkEntry(o.ref(), "sub_custom", "add.o", "kernelName in add.json"));
+  EXPECT_THAT(msg, HasSubstr("add.o: entry symbol 'sub_custom' (kernelName in add.json) is not defined in the object"));
+  EXPECT_THAT(msg, HasSubstr("global functions defined: add_custom"));
+}
+
+TEST(Entry, UndefinedReferenceIsNotADefinition) {
+  Object o("subkernel_add.o");
+  EXPECT_THAT(inputErrorText(checkEntry(o.ref(), "sk_data_copy", "add.o")),
+              HasSubstr("add.o: entry symbol 'sk_data_copy' is not defined in the object (it is only referenced)"));
+}
+
+TEST(Entry, HiddenVisibilityIsRejectedWithFix) {
+  Object o("subkernel_hidden.o");
+  EXPECT_THAT(inputErrorText(checkEntry(o.ref(), "hidden_kernel", "hidden.o")),
+              HasSubstr("hidden.o: entry 'hidden_kernel' has hidden visibility: remove -fvisibility=hidden or mark it "
+                        "__attribute__((visibility(\"default\")))"));
+}
+
+TEST(Entry, DataSymbolIsNotAFunction) {
+  Object o("subkernel_add.o");
+  EXPECT_THAT(inputErrorText(checkEntry(o.ref(), "add_custom_version", "add.o")),
+              HasSubstr("add.o: entry symbol 'add_custom_version' is not a function (symbol type STT_OBJECT)"));
+}
+
+TEST(Entry, LocalFunctionIsRejected) {
+  Object o("subkernel_add.o");
+  EXPECT_THAT(inputErrorText(checkEntry(o.ref(), "add_tail", "add.o")),
+              HasSubstr("add.o: entry 'add_tail' has local binding: remove `static`"));
+}
+
+TEST(Entry, CxxLinkageGetsExternCHint) {
+  Object o("subkernel_mangled.o");
+  EXPECT_THAT(inputErrorText(checkEntry(o.ref(), "mangled_kernel", "mangled.o")),
+              HasSubstr("mangled.o: entry symbol 'mangled_kernel' is not defined in the object: it has C++ linkage "
+                        "(_Z14mangled_kernelPh): declare the entry extern \"C\""));
+}
+
+// ---- checkBlockDim ------------------------------------------------------------------------
+
+KernelMeta metaWith(CoreType core, Ration ration, uint32_t blockDim) {
+  KernelMeta m;
+  m.kernelName = "k";
+  m.origin = "k.json";
+  m.coreType = core;
+  m.taskRation = ration;
+  m.blockDim = blockDim;
+  return m;
+}
+
+TEST(BlockDim, AivKernelFitsTheAivCores) {
+  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 48), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 49), kDav2201)),
+              HasSubstr("k.json: blockDim: 49 is out of range for dav-2201, expected 1..48"));
+}
+
+TEST(BlockDim, AicKernelFitsTheAicCores) {
+  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::AIC, {1, 0}, 24), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIC, {1, 0}, 25), kDav2201)),
+              HasSubstr("k.json: blockDim: 25 is out of range for dav-2201, expected 1..24"));
+}
+
+TEST(BlockDim, MixOneToTwoIsLimitedByAivPairs) {
+  const ArchLimits fewAiv{"few-aiv", 24, 40};  // 20 AIV pairs
+  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 20), fewAiv)));
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 21), fewAiv)),
+              HasSubstr("k.json: blockDim: 21 is out of range for few-aiv, expected 1..20"));
+}
+
+TEST(BlockDim, MixOneToOneIsLimitedByAicCores) {
+  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::MIX, {1, 1}, 24), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::MIX, {1, 1}, 25), kDav2201)),
+              HasSubstr("expected 1..24"));
+}
+
+TEST(BlockDim, ZeroIsRejected) {
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 0), kDav2201)),
+              HasSubstr("k.json: blockDim: 0 is out of range for dav-2201, expected 1..48"));
+}
+
+// ---- readSubKernel ------------------------------------------------------------------------
+
+TEST(SubKernel, GoodKernelIsReadWithTheJsonBesideIt) {
+  auto sk = readSubKernel(test::kernelFile("subkernel_add.o"), "", kDav2201);
+  ASSERT_TRUE(bool(sk)) << llvm::toString(sk.takeError());
+  EXPECT_EQ(sk->meta.kernelName, "add_custom");
+  EXPECT_EQ(sk->meta.sha256, sha256Hex(sk->object->getBuffer()));
+  EXPECT_THAT(sk->meta.origin, HasSubstr("subkernel_add.json"));
+  EXPECT_EQ(sk->objectPath, test::kernelFile("subkernel_add.o"));
+  EXPECT_TRUE(contains(sk->info.definedGlobals, "add_custom"));
+}
+
+TEST(SubKernel, ExplicitJsonPathIsUsed) {
+  test::TempDir dir;
+  std::string json = dir.file("other.json");
+  test::writeFile(json, test::readFile(test::kernelFile("subkernel_add.json")));
+  auto sk = readSubKernel(test::kernelFile("subkernel_add.o"), json, kDav2201);
+  ASSERT_TRUE(bool(sk)) << llvm::toString(sk.takeError());
+  EXPECT_EQ(sk->meta.origin, json);
+}
+
+TEST(SubKernel, MissingObjectIsNamed) {
+  EXPECT_THAT(inputErrorText(readSubKernel("/nonexistent/add.o", "", kDav2201)),
+              HasSubstr("/nonexistent/add.o: cannot read kernel object: "));
+}
+
+TEST(SubKernel, MissingJsonBesideTheObjectIsNamed) {
+  test::TempDir dir;
+  test::writeFile(dir.file("add.o"), test::readFile(test::kernelFile("subkernel_add.o")));
+  EXPECT_THAT(inputErrorText(readSubKernel(dir.file("add.o"), "", kDav2201)),
+              HasSubstr(dir.file("add.json") + ": cannot read kernel metadata: "));
+}
+
+TEST(SubKernel, Sha256MismatchIsRejected) {
+  // The object was rebuilt (here: one byte appended) but the metadata was not regenerated.
+  test::TempDir dir;
+  std::string bytes = test::readFile(test::kernelFile("subkernel_add.o")) + '\0';
+  test::writeFile(dir.file("add.o"), bytes);
+  std::string meta = test::readFile(test::kernelFile("subkernel_add.json"));
+  test::writeFile(dir.file("add.json"), meta);
+  std::string expected = json::parse(meta)["sha256"];
+  std::string msg = inputErrorText(readSubKernel(dir.file("add.o"), "", kDav2201));
+  EXPECT_THAT(msg, HasSubstr(dir.file("add.json") + ": sha256 does not match " + dir.file("add.o") + " (json says " +
+                             expected + ", file is " + sha256Hex(bytes) + "): rebuild or regenerate the metadata"));
+}
+
+TEST(SubKernel, BlockDimBeyondTheArchIsRejected) {
+  test::TempDir dir;
+  json meta = json::parse(test::readFile(test::kernelFile("subkernel_add.json")));
+  meta["blockDim"] = 64;
+  test::writeFile(dir.file("add.json"), meta.dump());
+  EXPECT_THAT(inputErrorText(readSubKernel(test::kernelFile("subkernel_add.o"), dir.file("add.json"), kDav2201)),
+              HasSubstr(dir.file("add.json") + ": blockDim: 64 is out of range for dav-2201, expected 1..48"));
+}
+
+TEST(SubKernel, AbsentEntryNamesTheMetadataField) {
+  test::TempDir dir;
+  json meta = json::parse(test::readFile(test::kernelFile("subkernel_add.json")));
+  meta["kernelName"] = "sub_custom";
+  test::writeFile(dir.file("add.json"), meta.dump());
+  std::string obj = test::kernelFile("subkernel_add.o");
+  EXPECT_THAT(inputErrorText(readSubKernel(obj, dir.file("add.json"), kDav2201)),
+              HasSubstr(obj + ": entry symbol 'sub_custom' (kernelName in " + dir.file("add.json") +
+                        ") is not defined in the object"));
+}
+
+TEST(SubKernel, HiddenEntryIsRejected) {
+  std::string obj = test::kernelFile("subkernel_hidden.o");
+  EXPECT_THAT(inputErrorText(readSubKernel(obj, "", kDav2201)),
+              HasSubstr(obj + ": entry 'hidden_kernel' has hidden visibility"));
+}
+
+TEST(SubKernel, ContractViolationIsReportedBeforeTheEntry) {
+  // The -fno-pic object with a metadata file naming its entry: the relocation is the problem.
+  test::TempDir dir;
+  test::writeFile(dir.file("nopic.o"), test::readFile(test::kernelFile("subkernel_nopic.o")));
+  test::writeFile(dir.file("nopic.json"), R"({"version": 1, "kernelName": "nopic_kernel", "coreType": "AIV",
+      "blockDim": 1, "params": [{"name": "out", "role": "output", "dtype": "int64", "shape": [1]}]})");
+  EXPECT_THAT(inputErrorText(readSubKernel(dir.file("nopic.o"), "", kDav2201)),
+              HasSubstr(dir.file("nopic.o") + ": R_X86_64_32S: compile with -fPIC"));
+}
+
+TEST(Sha256, IsLowerCaseHex) {
+  EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+}  // namespace
+}  // namespace sk::subkernel
