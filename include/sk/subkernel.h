@@ -77,6 +77,7 @@ nlohmann::json metaToJson(const KernelMeta& m);
 struct ObjectInfo {
   uint64_t textBytes = 0;                      // size of all executable sections
   std::vector<std::string> definedGlobals;     // defined symbols with global/weak binding
+  std::vector<uint64_t> definedSizes;          // their st_size, in the same order
   std::vector<std::string> undefinedSymbols;   // what the object imports
 };
 

@@ -47,7 +47,7 @@ Expected<std::unique_ptr<JitLoader>> JitLoader::create(const std::vector<std::pa
   SymbolMap syms;
   for (const auto& [name, addr] : hostSymbols)
     syms[impl->es->intern(name)] = {ExecutorAddr::fromPtr(addr), JITSymbolFlags::Exported | JITSymbolFlags::Callable};
-  if (Error e = impl->host->define(absoluteSymbols(std::move(syms)))) return std::move(e);
+  if (Error e = impl->host->define(absoluteSymbols(std::move(syms)))) return e;
   return std::unique_ptr<JitLoader>(new JitLoader(std::move(impl)));
 }
 
@@ -61,7 +61,7 @@ Expected<JitLoader::Module*> JitLoader::add(MemoryBufferRef object, const std::s
   m->jd->addToLinkOrder(*impl_->host);
   if (Error e = impl_->layer->add(*m->jd, MemoryBuffer::getMemBufferCopy(object.getBuffer(), name))) {
     consumeError(impl_->es->removeJITDylib(*m->jd));
-    return std::move(e);
+    return e;
   }
   Module* raw = m.get();
   impl_->modules[raw] = std::move(m);

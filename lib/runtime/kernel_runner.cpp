@@ -129,7 +129,7 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
     }
     if (e) {
       cleanup();
-      return std::move(e);
+      return e;
     }
   }
 
@@ -138,14 +138,14 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   for (uint32_t i = 0; i < opts.repeat; ++i) {
     if (llvm::Error e = rt.launch(*fn, m.blockDim, args, opts.stream)) {
       cleanup();
-      return std::move(e);
+      return e;
     }
   }
   llvm::Error syncErr = dev.synchronizeStream(opts.stream);
   auto t1 = std::chrono::steady_clock::now();
   if (syncErr) {
     cleanup();
-    return std::move(syncErr);
+    return syncErr;
   }
   RunResult r;
   r.wallMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
@@ -159,7 +159,7 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
     if (p.bytes)
       if (llvm::Error e = dev.memcpy(out.data(), (void*)args[i], p.bytes, sim::CopyKind::DeviceToHost)) {
         cleanup();
-        return std::move(e);
+        return e;
       }
     r.outputs[p.name] = std::move(out);
   }

@@ -1,5 +1,6 @@
 #include "sk/runtime.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -20,6 +21,7 @@ struct Function {
   Binary* binary = nullptr;
   std::string symbol;
   void* entry = nullptr;
+  uint64_t textBytes = 0;  // the symbol's st_size
 };
 
 struct Binary {
@@ -167,15 +169,16 @@ llvm::Expected<Function*> Runtime::getFunction(Binary* b, const std::string& sym
   if (!impl_->binaries.count(b)) return deviceError(107017, "getFunction: invalid or unloaded binary handle");
   auto it = b->functions.find(symbol);
   if (it != b->functions.end()) return it->second.get();
-  bool defined = false;
-  for (const std::string& g : b->info.definedGlobals) defined |= g == symbol;
-  if (!defined) return deviceError(107000, b->name + ": no kernel named '" + symbol + "' in this binary");
+  const auto& globals = b->info.definedGlobals;
+  auto pos = std::find(globals.begin(), globals.end(), symbol);
+  if (pos == globals.end()) return deviceError(107000, b->name + ": no kernel named '" + symbol + "' in this binary");
   auto addr = impl_->loader->lookup(b->module, symbol);
   if (!addr) return addr.takeError();
   auto f = std::make_unique<Function>();
   f->binary = b;
   f->symbol = symbol;
   f->entry = *addr;
+  f->textBytes = b->info.definedSizes[pos - globals.begin()];
   Function* raw = f.get();
   impl_->functions.insert(raw);
   b->functions[symbol] = std::move(f);
@@ -216,6 +219,7 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
   k.ration = ration ? *ration : f->binary->ration;
   k.blockDim = blockDim;
   k.args = std::move(args);
+  k.textBytes = f->textBytes;
   return impl_->device->launch(stream, std::move(k));
 }
 

@@ -119,7 +119,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("d2dGBps", a.d2dGBps);
   r.number("memcpyLatencyNs", a.memcpyLatencyNs);
   r.number("instrFetchBytesPerCycle", a.instrFetchBytesPerCycle);
-  if (llvm::Error e = r.takeError()) return std::move(e);
+  if (llvm::Error e = r.takeError()) return e;
   if (a.clockMHz == 0 || a.aivCores + a.aicCores == 0 || a.ubBytes == 0 || a.l1Bytes == 0 || a.hbmBytes == 0 ||
       a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.l1ToGmGiBps <= 0 ||
       a.localCopyGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)

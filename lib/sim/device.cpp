@@ -22,6 +22,7 @@
 #include "scheduler.h"
 #include "sk/error.h"
 #include "sk/sim/device.h"
+#include "sk/task_table.h"
 #include "trace.h"
 
 namespace sk::sim {
@@ -30,6 +31,7 @@ namespace {
 
 struct Task {
   enum class Kind { Kernel, Copy, Memset, Record, Wait } kind;
+  explicit Task(Kind k) : kind(k) {}
   uint64_t seq = 0;
   uint64_t submit = 0;  // host clock at submission (cycles)
   KernelLaunch kernel;
@@ -81,6 +83,7 @@ struct Device::Impl {
   uint64_t localMemBytes = 0;
   std::vector<uint64_t> aicFreeAt, aivFreeAt;
   std::vector<CoreRun> aicRuns, aivRuns;  // reused by every launch
+  std::unique_ptr<TaskSlot[]> taskSlots;  // super-kernel tasks, SK_MAX_TASKS of them
   Launch launch;                          // the launch being run (one at a time)
 
   std::mutex mu;  // guards everything below (host API path)
@@ -210,6 +213,7 @@ struct Device::Impl {
 
   void runKernel(StreamId sid, KernelLaunch& k, uint64_t start);
   void placeCores(Launch& L, uint64_t start);
+  void resetTaskSlots(uint32_t n);
   void collectResults(StreamId sid, Launch& L, uint64_t start);
 };
 
@@ -282,6 +286,14 @@ void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
   for (const CoreRun* c : L.cores) begin = std::min(begin, c->clock);
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
   collectResults(sid, L, begin);
+  resetTaskSlots(L.tasksUsed.exchange(0));
+}
+
+void Device::Impl::resetTaskSlots(uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    taskSlots[i].release.reset(arch.taskSyncCycles);
+    taskSlots[i].barrier.reset();
+  }
 }
 
 void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
@@ -301,7 +313,7 @@ void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
   if (opts.trace)
     for (const CoreRun* c : L.cores)
       for (const Span& sp : c->spans)
-        trace.core(c->type == CoreType::AIC, c->physId, *sp.name, sp.begin, sp.end, sp.block, sp.faulted);
+        trace.core(c->type == CoreType::AIC, c->physId, sp.name, sp.begin, sp.end, sp.block, sp.faulted);
 
   // Kernel printf, in virtual-time order whatever the host scheduling was.
   struct Line { uint64_t clock; int type; uint32_t id; size_t n; const CoreRun* c; };
@@ -374,6 +386,9 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
     c.localSize = arch.ubBytes;
   }
   impl->sched = std::make_unique<Scheduler>(options.workerThreads, options.stackBytes);
+  impl->taskSlots.reset(new TaskSlot[SK_MAX_TASKS]);
+  impl->resetTaskSlots(SK_MAX_TASKS);
+  impl->launch.tasks = impl->taskSlots.get();
   impl->streams.emplace_back();  // the default stream
   impl->trace.setClock(arch.clockMHz);
   return std::unique_ptr<Device>(new Device(std::move(impl)));
@@ -515,7 +530,7 @@ llvm::Error Device::launch(StreamId s, KernelLaunch k) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto e = impl_->checkStream(s, "launch")) return e;
   impl_->chargeHost("launch " + k.name, impl_->arch.launchHostNs);
-  Task t{Task::Kind::Kernel};
+  Task t(Task::Kind::Kernel);
   t.kernel = std::move(k);
   impl_->enqueue(s, std::move(t));
   return llvm::Error::success();
@@ -539,7 +554,7 @@ llvm::Error Device::memcpyAsync(StreamId s, void* dst, const void* src, uint64_t
     if (!pageable) {
       impl_->chargeHost(std::string("memcpyAsync ") + copyKindName(kind) + " " + humanBytes(bytes),
                         impl_->arch.hostApiNs);
-      Task t{Task::Kind::Copy};
+      Task t(Task::Kind::Copy);
       t.dst = dst;
       t.src = src;
       t.bytes = bytes;
@@ -559,7 +574,7 @@ llvm::Error Device::memsetAsync(StreamId s, void* dst, int value, uint64_t bytes
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto e = impl_->checkStream(s, "memsetAsync")) return e;
   impl_->chargeHost("memsetAsync " + humanBytes(bytes), impl_->arch.hostApiNs);
-  Task t{Task::Kind::Memset};
+  Task t(Task::Kind::Memset);
   t.dst = dst;
   t.value = value;
   t.bytes = bytes;
@@ -572,7 +587,7 @@ llvm::Error Device::recordEvent(EventId e, StreamId s) {
   if (auto err = impl_->checkEvent(e, "recordEvent")) return err;
   if (auto err = impl_->checkStream(s, "recordEvent")) return err;
   impl_->chargeHost("recordEvent", impl_->arch.hostApiNs);
-  Task t{Task::Kind::Record};
+  Task t(Task::Kind::Record);
   t.event = e;
   impl_->enqueue(s, std::move(t));
   impl_->events[e].lastRecordSeq = impl_->streams[s].pending.back().seq;
@@ -585,7 +600,7 @@ llvm::Error Device::streamWaitEvent(StreamId s, EventId e) {
   if (auto err = impl_->checkEvent(e, "streamWaitEvent")) return err;
   if (auto err = impl_->checkStream(s, "streamWaitEvent")) return err;
   impl_->chargeHost("streamWaitEvent", impl_->arch.hostApiNs);
-  Task t{Task::Kind::Wait};
+  Task t(Task::Kind::Wait);
   t.event = e;
   t.recordSeq = impl_->events[e].lastRecordSeq;  // the record issued so far; none: no wait
   impl_->enqueue(s, std::move(t));

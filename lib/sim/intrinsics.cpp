@@ -12,13 +12,15 @@
 
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
+#include "sk/task_table.h"
 
 namespace sk::sim {
 
 std::string CoreRun::label() const {
   std::string s = type == CoreType::AIC ? "aic" : "aiv";
-  s += std::to_string(physId) + " (block " + std::to_string(blockIdx) + ")";
-  return s;
+  s += std::to_string(physId) + " (block " + std::to_string(blockIdx);
+  if (task) s += std::string(" of ") + task->name;
+  return s + ")";
 }
 
 namespace {
@@ -41,8 +43,12 @@ CoreRun* enter(const char* name) {
   return c;
 }
 
+// A fault message names the kernel (the sub-kernel inside a super kernel), block, core and
+// what went wrong. (Faults do not unwind: temporaries of the caller are not freed, a few
+// hundred bytes per fault.)
 [[noreturn]] void fault(CoreRun* c, const std::string& what) {
-  raiseFault(c, c->launch->desc.name + ": block " + std::to_string(c->blockIdx) + " on " +
+  const std::string kernel = c->task ? c->task->name : c->launch->desc.name;
+  raiseFault(c, kernel + ": block " + std::to_string(c->blockIdx) + " on " +
                     (c->type == CoreType::AIC ? "aic" : "aiv") + std::to_string(c->physId) + ": " + what);
 }
 
@@ -113,6 +119,13 @@ uint32_t elemBytesOrFault(CoreRun* c, const char* op, int32_t dtype) {
 
 void faultIf(CoreRun* c, const std::string& err) {
   if (!err.empty()) fault(c, err);
+}
+
+// The device resets task slots [0, tasksUsed) after the launch.
+void noteTaskUsed(Launch& L, uint32_t task) {
+  uint32_t used = L.tasksUsed.load(std::memory_order_relaxed);
+  while (used <= task && !L.tasksUsed.compare_exchange_weak(used, task + 1)) {
+  }
 }
 
 }  // namespace
@@ -188,6 +201,14 @@ void sk_sync_all(void) {
   CoreRun* c = enter("sk_sync_all");
   if (!c) return;
   Launch& L = *c->launch;
+  if (c->task) {  // a barrier over the cores of the current sub-kernel only
+    TaskSlot& slot = L.tasks[c->task->task];
+    slot.barrierLock.lock();
+    if (!slot.barrier) slot.barrier.emplace(c->task->cores, L.arch->syncAllCycles);
+    slot.barrierLock.unlock();
+    slot.barrier->arrive(c);
+    return;
+  }
   if (L.waves)
     fault(c, "sk_sync_all in a launch whose blockDim " + std::to_string(L.desc.blockDim) +
                  " exceeds the cores it can use (" + std::to_string(L.cores.size()) +
@@ -195,9 +216,30 @@ void sk_sync_all(void) {
   L.syncAll->arrive(c);
 }
 
-// Outside a super kernel there is no predecessor or successor task: both are no-ops.
-void sk_wait_pre_task_end(void) { enter("sk_wait_pre_task_end"); }
-void sk_set_next_task_start(void) { enter("sk_set_next_task_start"); }
+// Early start (DESIGN §5). Outside a super kernel there is no predecessor or successor: both
+// are no-ops. Inside, a declared call must happen exactly once per core; with the SK's
+// early-start option off the dispatcher already waited and releases at return, so the
+// declared calls are satisfied no-ops (one binary serves both settings).
+void sk_wait_pre_task_end(void) {
+  CoreRun* c = enter("sk_wait_pre_task_end");
+  if (!c || !c->task) return;
+  TaskContext& t = *c->task;
+  if (!(t.flags & SK_TASK_EARLY_WAIT)) return;
+  if (++t.waitCalls > 1)
+    fault(c, "sk_wait_pre_task_end called twice on this core (earlyStart.wait allows exactly one call)");
+  if (!t.earlyStart) return;
+  for (uint32_t i = 0; i < t.npreds; ++i) c->launch->tasks[t.preds[i].task].release.wait(c, t.preds[i].cores);
+}
+
+void sk_set_next_task_start(void) {
+  CoreRun* c = enter("sk_set_next_task_start");
+  if (!c || !c->task) return;
+  TaskContext& t = *c->task;
+  if (!(t.flags & SK_TASK_EARLY_SET)) return;
+  if (++t.setCalls > 1)
+    fault(c, "sk_set_next_task_start called twice on this core (earlyStart.set allows exactly one call)");
+  if (t.earlyStart) c->launch->tasks[t.task].release.add(c);
+}
 
 void sk_trap(int32_t code, const char* msg) {
   CoreRun* c = enter("sk_trap");
@@ -308,6 +350,78 @@ void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k
   c->clock += A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16);
 }
 
+uint64_t sk_launch_arg(uint32_t index) {
+  CoreRun* c = enter("sk_launch_arg");
+  if (!c) return 0;
+  const std::vector<uint64_t>& a = c->launch->desc.args;
+  if (index >= a.size())
+    fault(c, "sk_launch_arg(" + std::to_string(index) + "): the launch has " + std::to_string(a.size()) + " arguments");
+  return a[index];
+}
+
+void sk_call_kernel(void* entry, const uint64_t* args, uint32_t nargs) {
+  CoreRun* c = enter("sk_call_kernel");
+  if (!c) return;
+  if (!entry) fault(c, "sk_call_kernel: null entry");
+  if (nargs >= 64) fault(c, "sk_call_kernel: " + std::to_string(nargs) + " arguments; ABI v1 allows at most 63");
+  callKernel(entry, args, nargs);
+}
+
+void sk_task_wait(uint32_t task, uint32_t cores) {
+  CoreRun* c = enter("sk_task_wait");
+  if (!c) return;
+  if (task >= SK_MAX_TASKS) fault(c, "sk_task_wait: task " + std::to_string(task) + " out of range");
+  noteTaskUsed(*c->launch, task);
+  c->launch->tasks[task].release.wait(c, cores);
+}
+
+void sk_task_enter(const sk_task_context* ctx) {
+  CoreRun* c = enter("sk_task_enter");
+  if (!c) return;
+  Launch& L = *c->launch;
+  if (c->task) fault(c, std::string("sk_task_enter: already inside task '") + c->task->name + "'");
+  if (ctx->task >= SK_MAX_TASKS) fault(c, "sk_task_enter: task " + std::to_string(ctx->task) + " out of range");
+  noteTaskUsed(L, ctx->task);
+  L.tasks[ctx->task].release.setName(ctx->name);
+  TaskContext& t = c->task.emplace();
+  t.task = ctx->task;
+  t.flags = ctx->flags;
+  t.earlyStart = ctx->early_start;
+  t.cores = ctx->cores;
+  t.npreds = ctx->npreds;
+  t.preds = ctx->preds;
+  t.name = ctx->name ? ctx->name : "unnamed task";
+  c->outerBlockIdx = c->blockIdx;
+  c->outerBlockNum = c->blockNum;
+  c->outerSubBlockIdx = c->subBlockIdx;
+  c->outerSubBlockNum = c->subBlockNum;
+  c->blockIdx = ctx->block_idx;
+  c->blockNum = ctx->block_num;
+  c->subBlockIdx = ctx->sub_block_idx;
+  c->subBlockNum = ctx->sub_block_num;
+  chargeFetch(c, ctx->entry, ctx->text_bytes, ctx->fetch_hidden != 0);
+  t.span = c->spans.size();
+  c->spans.push_back(Span{t.name, c->clock, 0, ctx->block_idx, false});
+}
+
+void sk_task_exit(void) {
+  CoreRun* c = enter("sk_task_exit");
+  if (!c) return;
+  if (!c->task) fault(c, "sk_task_exit outside a task");
+  TaskContext& t = *c->task;
+  if ((t.flags & SK_TASK_EARLY_WAIT) && t.waitCalls == 0)
+    fault(c, "declares earlyStart.wait but returned without calling sk_wait_pre_task_end");
+  if ((t.flags & SK_TASK_EARLY_SET) && t.setCalls == 0)
+    fault(c, "declares earlyStart.set but returned without calling sk_set_next_task_start");
+  if (!(t.earlyStart && (t.flags & SK_TASK_EARLY_SET))) c->launch->tasks[t.task].release.add(c);
+  c->spans[t.span].end = c->clock;
+  c->blockIdx = c->outerBlockIdx;
+  c->blockNum = c->outerBlockNum;
+  c->subBlockIdx = c->outerSubBlockIdx;
+  c->subBlockNum = c->outerSubBlockNum;
+  c->task.reset();
+}
+
 // Compiler helpers for _Float16 / __bf16 arithmetic. On x86-64 these values travel in the low
 // 16 bits of an XMM register, which is also where a float's bits travel, so float-typed
 // parameters and results carry them without relying on the host compiler's _Float16.
@@ -347,6 +461,11 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       {"sk_vec_cast", (void*)&sk_vec_cast},
       {"sk_vec_dup", (void*)&sk_vec_dup},
       {"sk_cube_mmad", (void*)&sk_cube_mmad},
+      {"sk_launch_arg", (void*)&sk_launch_arg},
+      {"sk_call_kernel", (void*)&sk_call_kernel},
+      {"sk_task_wait", (void*)&sk_task_wait},
+      {"sk_task_enter", (void*)&sk_task_enter},
+      {"sk_task_exit", (void*)&sk_task_exit},
       {"__extendhfsf2", (void*)&sk_extendhfsf2},
       {"__truncsfhf2", (void*)&sk_truncsfhf2},
       {"__truncdfhf2", (void*)&sk_truncdfhf2},

@@ -23,7 +23,13 @@ constexpr auto kCallTable = makeTable(std::make_index_sequence<64>{});
 
 }  // namespace
 
-void callKernel(void* entry, const std::vector<uint64_t>& args) { kCallTable[args.size()](entry, args.data()); }
+void callKernel(void* entry, const uint64_t* args, size_t nargs) { kCallTable[nargs](entry, args); }
+
+void chargeFetch(CoreRun* c, const void* entry, uint64_t bytes, bool hidden) {
+  if (!c->fetched.insert(entry).second || hidden || bytes == 0) return;
+  uint32_t rate = c->launch->arch->instrFetchBytesPerCycle;
+  c->clock += rate ? (bytes + rate - 1) / rate : 0;
+}
 
 void runCoreBlocks(CoreRun* c) {
   Launch& L = *c->launch;
@@ -31,8 +37,9 @@ void runCoreBlocks(CoreRun* c) {
     c->clock += L.arch->blockDispatchCycles;
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
-    c->spans.push_back(Span{&L.desc.name, c->clock, 0, b.blockIdx, false});
-    callKernel(L.desc.entry, L.desc.args);
+    c->spans.push_back(Span{L.desc.name.c_str(), c->clock, 0, b.blockIdx, false});
+    chargeFetch(c, L.desc.entry, L.desc.textBytes, false);
+    callKernel(L.desc.entry, L.desc.args.data(), L.desc.args.size());
     c->spans.back().end = c->clock;
   }
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/context/detail/fcontext.hpp>
@@ -14,6 +15,8 @@
 #include "sk/sim/arch.h"
 #include "sk/sim/device.h"
 #include "spinlock.h"
+
+struct sk_task_pred;
 
 namespace sk::sim {
 
@@ -54,7 +57,53 @@ class Barrier final : public Waitable {
   std::vector<CoreRun*> waiters_;
 };
 
+// Release counter of a super-kernel task: each core running the task adds one when it
+// releases its successors (at return, or at sk_set_next_task_start under early start). A
+// waiter is released at the latest add + cost, so the timeline does not depend on add order.
+class TaskCounter final : public Waitable {
+ public:
+  void reset(uint64_t cost) {
+    count_ = 0;
+    latest_ = 0;
+    cost_ = cost;
+    waiters_.clear();
+    name_ = nullptr;
+  }
+  void setName(const char* n) {
+    if (!name_) name_ = n;
+  }
+  void add(CoreRun* c);
+  // Blocks c until `target` cores have added.
+  void wait(CoreRun* c, uint32_t target);
+  bool park(CoreRun* c) override;
+  std::string describe(const CoreRun* c) const override;
+
+ private:
+  SpinLock lock_;
+  uint32_t count_ = 0;
+  uint64_t latest_ = 0;
+  uint64_t cost_ = 0;
+  const char* name_ = nullptr;
+  std::vector<CoreRun*> waiters_;
+};
+
+// Per-task state of a super-kernel launch: its release counter and its barrier.
+struct TaskSlot {
+  TaskCounter release;
+  SpinLock barrierLock;
+  std::optional<Barrier> barrier;  // made by the first sk_sync_all inside the task
+};
+
 enum class CoreState : uint8_t { Ready, Running, Waiting, Finished, Faulted, Abandoned };
+
+// The sub-kernel a core is running inside a super kernel (copy of sk_task_context).
+struct TaskContext {
+  uint32_t task = 0, flags = 0, earlyStart = 0, cores = 0, npreds = 0;
+  const char* name = "";
+  const sk_task_pred* preds = nullptr;
+  uint32_t waitCalls = 0, setCalls = 0;
+  size_t span = 0;  // index of its span in CoreRun::spans
+};
 
 struct BlockSlot {
   int64_t blockIdx = 0;
@@ -62,7 +111,7 @@ struct BlockSlot {
 };
 
 struct Span {  // one block (or sub-kernel task) on one core, in virtual cycles
-  const std::string* name = nullptr;  // owned by the launch
+  const char* name = nullptr;  // the kernel's name or the sub-kernel's (SK .rodata): live until collected
   uint64_t begin = 0, end = 0;
   int64_t block = 0;
   bool faulted = false;
@@ -106,19 +155,26 @@ struct CoreRun {
   Waitable* pendingWait = nullptr;  // set by the fiber, consumed by the scheduler
   Waitable* waitingOn = nullptr;    // what a parked core waits for
   uint64_t waitGeneration = 0;
+  uint32_t waitTarget = 0;  // TaskCounter waits
   uint64_t wakeClock = 0;
+  // Super kernels: the sub-kernel being run, and what this core has fetched.
+  std::optional<TaskContext> task;
+  int64_t outerBlockIdx = 0, outerBlockNum = 1, outerSubBlockIdx = 0, outerSubBlockNum = 1;
+  std::unordered_set<const void*> fetched;  // entries whose code this core has fetched
   // Results.
   std::vector<Span> spans;
   std::vector<PrintLine> prints;
   std::optional<Fault> fault;
 
-  std::string label() const;  // "aiv3 (block 3)"
+  std::string label() const;  // "aiv3 (block 3)", or "aiv3 (block 1 of add_custom (op 2))" in a task
   // Clears the results of the previous launch (keeps vector capacity).
   void reset() {
     blocks.clear();
     spans.clear();
     prints.clear();
     fault.reset();
+    task.reset();
+    fetched.clear();
     ctx = sched = nullptr;
     state = CoreState::Ready;
     pendingWait = waitingOn = nullptr;
@@ -138,6 +194,8 @@ struct Launch {
   uint64_t hbmBase = 0, hbmEnd = 0;
   std::vector<CoreRun*> cores;  // the device's per-core records taking part in this launch
   std::optional<Barrier> syncAll;
+  TaskSlot* tasks = nullptr;  // SK_MAX_TASKS slots (super kernels), owned by the device
+  std::atomic<uint32_t> tasksUsed{0};  // slots [0, tasksUsed) to reset after the launch
   bool waves = false;  // more blocks than cores: blocks run in waves
   // GM bandwidth of one core in this launch (shared HBM bandwidth divided among its cores).
   double gmReadGBps = 0, gmWriteGBps = 0, l1ReadGBps = 0, l1WriteGBps = 0, localGBps = 0;
@@ -161,6 +219,9 @@ void makeReady(CoreRun* c);
 // Fiber body: runs the core's blocks one after another (lib/sim/kernel_call.cpp).
 void runCoreBlocks(CoreRun* c);
 // Calls a kernel entry `void f(uint8_t*, ...)` with args.size() < 64 pointer arguments.
-void callKernel(void* entry, const std::vector<uint64_t>& args);
+void callKernel(void* entry, const uint64_t* args, size_t nargs);
+// Instruction fetch: a core's first call of `entry` costs bytes / instrFetchBytesPerCycle,
+// unless the code was prefetched (`hidden`).
+void chargeFetch(CoreRun* c, const void* entry, uint64_t bytes, bool hidden);
 
 }  // namespace sk::sim

@@ -35,10 +35,11 @@ void suspendOn(CoreRun* c, Waitable* w) {
 void raiseFault(CoreRun* c, std::string message) {
   int code = c->type == CoreType::AIC ? 507015 : 507035;  // AI Core / vector core exception
   c->fault = Fault{code, c->clock, std::move(message)};
-  if (!c->spans.empty() && c->spans.back().end == 0) {
-    c->spans.back().end = c->clock;
-    c->spans.back().faulted = true;
-  }
+  for (Span& s : c->spans)  // close the open block (and sub-kernel) spans at the fault
+    if (s.end == 0) {
+      s.end = c->clock;
+      s.faulted = true;
+    }
   c->state = CoreState::Faulted;
   bctx::jump_fcontext(c->sched, nullptr);
   __builtin_unreachable();

@@ -3,6 +3,7 @@
 namespace sk::sim {
 
 void Barrier::arrive(CoreRun* c) {
+  uint64_t arrival = c->clock;
   lock_.lock();
   if (c->clock > latest_) latest_ = c->clock;
   if (++arrived_ == participants_) {
@@ -19,11 +20,13 @@ void Barrier::arrive(CoreRun* c) {
       makeReady(w);
     }
     c->clock = release;
+    c->spans.push_back(Span{"sk_sync_all", arrival, c->clock, c->blockIdx, false});
     return;
   }
   c->waitGeneration = generation_;
   lock_.unlock();
   suspendOn(c, this);
+  c->spans.push_back(Span{"sk_sync_all", arrival, c->clock, c->blockIdx, false});
 }
 
 bool Barrier::park(CoreRun* c) {
@@ -39,6 +42,60 @@ bool Barrier::park(CoreRun* c) {
 std::string Barrier::describe(const CoreRun*) const {
   return "sk_sync_all: " + std::to_string(arrived_) + " of " + std::to_string(participants_) +
          " cores arrived";
+}
+
+}  // namespace sk::sim
+
+namespace sk::sim {
+
+void TaskCounter::add(CoreRun* c) {
+  lock_.lock();
+  ++count_;
+  if (c->clock > latest_) latest_ = c->clock;
+  std::vector<CoreRun*> ready;
+  for (size_t i = 0; i < waiters_.size();) {
+    if (waiters_[i]->waitTarget <= count_) {
+      ready.push_back(waiters_[i]);
+      waiters_[i] = waiters_.back();
+      waiters_.pop_back();
+    } else {
+      ++i;
+    }
+  }
+  uint64_t release = latest_ + cost_;
+  lock_.unlock();
+  for (CoreRun* w : ready) {
+    w->wakeClock = release;
+    makeReady(w);
+  }
+}
+
+void TaskCounter::wait(CoreRun* c, uint32_t target) {
+  lock_.lock();
+  if (count_ >= target) {
+    uint64_t release = latest_ + cost_;
+    lock_.unlock();
+    if (release > c->clock) c->clock = release;
+    return;
+  }
+  lock_.unlock();
+  c->waitTarget = target;
+  suspendOn(c, this);
+}
+
+bool TaskCounter::park(CoreRun* c) {
+  std::lock_guard<SpinLock> lk(lock_);
+  if (count_ >= c->waitTarget) {
+    c->wakeClock = latest_ + cost_;
+    return false;
+  }
+  waiters_.push_back(c);
+  return true;
+}
+
+std::string TaskCounter::describe(const CoreRun* c) const {
+  return std::string("sk_task_wait for task '") + (name_ ? name_ : "?") + "': " + std::to_string(count_) + " of " +
+         std::to_string(c->waitTarget) + " cores released it";
 }
 
 }  // namespace sk::sim

@@ -281,6 +281,7 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       } else if (s.getBinding() == llvm::ELF::STB_GLOBAL || s.getBinding() == llvm::ELF::STB_WEAK ||
                  s.getBinding() == llvm::ELF::STB_GNU_UNIQUE) {
         info.definedGlobals.push_back(name->str());
+        info.definedSizes.push_back(s.st_size);
       }
     }
   }

@@ -29,6 +29,7 @@ struct KernelLaunch {
   TaskRation ration;
   uint32_t blockDim = 1;
   std::vector<uint64_t> args;  // < 64 parameters, passed as uint8_t* in order
+  uint64_t textBytes = 0;      // code fetched on a core's first call (instruction-fetch model)
 };
 
 using StreamId = uint32_t;

@@ -1,0 +1,456 @@
+// makePlan: read_sub_kernels → bind_tensors → build_dependencies → plan_memory →
+// place_cores → make_params. Each pass is a function over the Plan being built.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sk/error.h"
+#include "sk/reuse_analysis.h"
+#include "sk/task_table.h"
+
+namespace sk::reuse {
+
+using subkernel::DType;
+using subkernel::Param;
+using subkernel::Role;
+
+const char* tensorKindName(TensorKind k) {
+  switch (k) {
+    case TensorKind::Input: return "input";
+    case TensorKind::Output: return "output";
+    case TensorKind::InOut: return "in-out";
+    default: return "intermediate";
+  }
+}
+
+namespace {
+
+constexpr uint64_t kAlign = 64;
+uint64_t alignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
+
+// Reachability over the dependency graph: bit v of reach[u] means a path u -> v.
+struct Reach {
+  size_t words = 0;
+  std::vector<uint64_t> bits;
+  bool test(uint32_t u, uint32_t v) const { return bits[u * words + v / 64] >> (v % 64) & 1; }
+};
+
+struct Builder {
+  const PlanRequest& req;
+  Plan plan;
+  std::map<std::string, size_t> tensorIndex;
+  std::map<std::pair<uint32_t, uint32_t>, size_t> edgeIndex;
+  Reach reach;
+
+  void edge(uint32_t from, uint32_t to, const std::string& why) {
+    if (from == to) return;
+    auto [it, fresh] = edgeIndex.emplace(std::make_pair(from, to), plan.edges.size());
+    if (fresh) plan.edges.push_back(Edge{from, to, {}});
+    auto& reasons = plan.edges[it->second].reasons;
+    if (std::find(reasons.begin(), reasons.end(), why) == reasons.end()) reasons.push_back(why);
+  }
+
+  llvm::Error readSubKernels();
+  llvm::Error bindTensors();
+  llvm::Error buildDependencies();
+  llvm::Error checkEvents();
+  void computeReach();
+  void planMemory();
+  void placeCores();
+  llvm::Error makeParams();
+};
+
+// ---- read_sub_kernels ------------------------------------------------------------------
+
+llvm::Error Builder::readSubKernels() {
+  if (req.ops.ops.empty()) return inputError("no sub-kernels to fuse: give --ops or --op-list");
+  if (req.ops.ops.size() > SK_MAX_TASKS)
+    return inputError(std::to_string(req.ops.ops.size()) + " sub-kernels: a super kernel holds at most " +
+                      std::to_string(SK_MAX_TASKS));
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<const subkernel::SubKernel>> cache;
+  for (uint32_t i = 0; i < req.ops.ops.size(); ++i) {
+    const OpSpec& spec = req.ops.ops[i];
+    auto key = std::make_pair(spec.objPath, spec.jsonPath);
+    auto& k = cache[key];
+    if (!k) {
+      auto sub = subkernel::readSubKernel(spec.objPath, spec.jsonPath, req.arch);
+      if (!sub) return sub.takeError();
+      k = std::make_shared<subkernel::SubKernel>(std::move(*sub));
+    }
+    Instance op;
+    op.index = i;
+    op.kernel = k;
+    op.label = k->meta.kernelName + " (op " + std::to_string(i) + ")";
+    op.stream = spec.streamId ? *spec.streamId : k->meta.streamId;
+    op.sendEvents = spec.sendEvents ? *spec.sendEvents : k->meta.sendEvents;
+    op.recvEvents = spec.recvEvents ? *spec.recvEvents : k->meta.recvEvents;
+    const auto& g = k->info.definedGlobals;
+    auto pos = std::find(g.begin(), g.end(), k->meta.kernelName);
+    if (pos != g.end()) op.textBytes = (uint32_t)k->info.definedSizes[pos - g.begin()];
+    for (const auto& [param, tensor] : spec.bind) {
+      auto p = std::find_if(k->meta.params.begin(), k->meta.params.end(), [&](const Param& q) { return q.name == param; });
+      if (p == k->meta.params.end())
+        return inputError("op_list[" + std::to_string(i) + "].bind." + param + ": " + k->meta.origin + " has no parameter '" +
+                          param + "'");
+      if (!p->isTensor())
+        return inputError("op_list[" + std::to_string(i) + "].bind." + param + ": '" + param + "' is a " +
+                          subkernel::roleName(p->role) + "; only inputs and outputs are bound to graph tensors");
+    }
+    for (const Param& p : k->meta.params) {
+      auto b = spec.bind.find(p.name);
+      op.boundNames.push_back(!p.isTensor() ? "" : b != spec.bind.end() ? b->second : p.name);
+    }
+    plan.ops.push_back(std::move(op));
+  }
+  return llvm::Error::success();
+}
+
+// ---- bind_tensors ----------------------------------------------------------------------
+
+llvm::Error Builder::bindTensors() {
+  for (const Instance& op : plan.ops) {
+    const auto& params = op.meta().params;
+    for (size_t j = 0; j < params.size(); ++j) {
+      const Param& p = params[j];
+      if (!p.isTensor()) continue;
+      const std::string& name = op.boundNames[j];
+      auto [it, fresh] = tensorIndex.emplace(name, plan.tensors.size());
+      if (fresh) {
+        Tensor t;
+        t.name = name;
+        t.dtype = p.dtype;
+        t.shape = p.shape;
+        t.bytes = p.bytes;
+        t.firstSeenIn = op.label;
+        plan.tensors.push_back(std::move(t));
+      }
+      Tensor& t = plan.tensors[it->second];
+      if (t.dtype != p.dtype || t.bytes != p.bytes)
+        return inputError(op.meta().origin + ": params[" + std::to_string(j) + "] '" + p.name + "' (bound to '" + name +
+                          "'): " + subkernel::dtypeName(p.dtype) + ", " + std::to_string(p.bytes) + " bytes, but " +
+                          t.firstSeenIn + " uses '" + name + "' as " + subkernel::dtypeName(t.dtype) + ", " +
+                          std::to_string(t.bytes) + " bytes: one name is one buffer, so dtype and size must agree");
+      t.accesses.push_back(Access{op.index, p.role == Role::Output});
+    }
+  }
+  std::set<std::string> keep(req.keepOutputs.begin(), req.keepOutputs.end());
+  for (Tensor& t : plan.tensors) {
+    bool firstWrite = t.accesses.front().write, lastWrite = t.accesses.back().write;
+    bool anyWrite = std::any_of(t.accesses.begin(), t.accesses.end(), [](const Access& a) { return a.write; });
+    t.kind = !firstWrite ? (anyWrite ? TensorKind::InOut : TensorKind::Input)
+                         : (lastWrite ? TensorKind::Output : TensorKind::Intermediate);
+    if (t.kind == TensorKind::Intermediate && keep.count(t.name)) {
+      t.kind = TensorKind::Output;
+      t.keptAsOutput = true;
+    }
+    keep.erase(t.name);
+    std::vector<uint32_t> writers;
+    for (const Access& a : t.accesses)
+      if (a.write && (writers.empty() || writers.back() != a.op)) writers.push_back(a.op);
+    if (writers.size() > 1) {
+      std::string w;
+      for (uint32_t o : writers) w += (w.empty() ? "" : ", ") + plan.ops[o].label;
+      plan.notes.push_back("'" + t.name + "' is written by " + w + ": the later write wins");
+    }
+  }
+  if (!keep.empty()) return inputError("--keep-output " + *keep.begin() + ": no tensor of that name in the op list");
+  return llvm::Error::success();
+}
+
+// ---- build_dependencies ----------------------------------------------------------------
+
+llvm::Error Builder::buildDependencies() {
+  // Hazards on names, in program order.
+  for (const Tensor& t : plan.tensors) {
+    std::optional<uint32_t> lastWriter;
+    std::vector<uint32_t> readers;  // since the last write
+    for (const Access& a : t.accesses) {
+      if (!a.write) {
+        if (lastWriter) edge(*lastWriter, a.op, "RAW on " + t.name);
+        readers.push_back(a.op);
+        continue;
+      }
+      for (uint32_t r : readers) edge(r, a.op, "WAR on " + t.name);
+      if (lastWriter) edge(*lastWriter, a.op, "WAW on " + t.name);
+      lastWriter = a.op;
+      readers.clear();
+    }
+  }
+  // Stream order.
+  std::map<int64_t, uint32_t> lastOnStream;
+  for (const Instance& op : plan.ops) {
+    auto it = lastOnStream.find(op.stream);
+    if (it != lastOnStream.end()) edge(it->second, op.index, "stream " + std::to_string(op.stream));
+    lastOnStream[op.stream] = op.index;
+    if (!plan.options.streamFusion && op.index > 0)
+      edge(op.index - 1, op.index, "program order (stream-fusion=0)");
+  }
+  return checkEvents();
+}
+
+// An event received before it is sent in program order can never be satisfied by a fused
+// kernel (the launching host would deadlock too); say which chain makes it so.
+llvm::Error Builder::checkEvents() {
+  std::map<int64_t, uint32_t> sentBy;  // latest sender so far
+  for (const Instance& op : plan.ops) {
+    for (int64_t e : op.recvEvents) {
+      auto s = sentBy.find(e);
+      if (s != sentBy.end()) {
+        edge(s->second, op.index, "event " + std::to_string(e));
+        continue;
+      }
+      const Instance* later = nullptr;
+      for (const Instance& o : plan.ops)
+        if (o.index > op.index && std::count(o.sendEvents.begin(), o.sendEvents.end(), e)) {
+          later = &o;
+          break;
+        }
+      std::string what = op.label + " (stream " + std::to_string(op.stream) + ") receives event " + std::to_string(e);
+      if (!later) return inputError(what + ", but no op in the list sends it");
+      // The chain back from the sender to the receiver, through edges known so far.
+      std::string chain = later->label + " sends it only later";
+      std::vector<int64_t> waits = later->recvEvents;
+      for (int64_t w : later->recvEvents) {
+        for (const Instance& o : plan.ops)
+          if (o.index > op.index && o.index != later->index && std::count(o.sendEvents.begin(), o.sendEvents.end(), w))
+            chain += ", after waiting for event " + std::to_string(w) + " which " + o.label + " (stream " +
+                     std::to_string(o.stream) + ") sends after " + op.label;
+      }
+      return inputError(what + ", but " + chain + ": a cycle (or a wait for the future); receive an event only after "
+                        "the op that sends it in the op list");
+    }
+    for (int64_t e : op.sendEvents) {
+      if (std::count(op.recvEvents.begin(), op.recvEvents.end(), e))
+        return inputError(op.label + " both sends and receives event " + std::to_string(e));
+      sentBy[e] = op.index;
+    }
+  }
+  return llvm::Error::success();
+}
+
+void Builder::computeReach() {
+  size_t n = plan.ops.size();
+  reach.words = (n + 63) / 64;
+  reach.bits.assign(n * reach.words, 0);
+  std::vector<std::vector<uint32_t>> succ(n);
+  plan.preds.assign(n, {});
+  std::sort(plan.edges.begin(), plan.edges.end(),
+            [](const Edge& a, const Edge& b) { return std::tie(a.to, a.from) < std::tie(b.to, b.from); });
+  for (const Edge& e : plan.edges) {
+    succ[e.from].push_back(e.to);
+    plan.preds[e.to].push_back(e.from);
+  }
+  for (size_t u = n; u-- > 0;)  // every edge goes forward in program order
+    for (uint32_t v : succ[u]) {
+      reach.bits[u * reach.words + v / 64] |= 1ull << (v % 64);
+      for (size_t w = 0; w < reach.words; ++w) reach.bits[u * reach.words + w] |= reach.bits[v * reach.words + w];
+    }
+}
+
+// ---- plan_memory -----------------------------------------------------------------------
+
+// Items share bytes only when one is entirely before the other along dependency paths, so
+// tasks that can run concurrently never share bytes. An item touched by a task that may run
+// early (a declared early-start point, with early start on) never shares: its bytes may still
+// be in use when the dependency is released.
+void Builder::planMemory() {
+  for (const Tensor& t : plan.tensors) {
+    if (t.kind != TensorKind::Intermediate) continue;
+    MemoryItem m;
+    m.what = "intermediate " + t.name;
+    m.tensor = t.name;
+    m.bytes = t.bytes;
+    for (const Access& a : t.accesses)
+      if (m.users.empty() || m.users.back() != a.op) m.users.push_back(a.op);
+    plan.memory.push_back(std::move(m));
+  }
+  for (const Instance& op : plan.ops)
+    for (size_t j = 0; j < op.meta().params.size(); ++j) {
+      const Param& p = op.meta().params[j];
+      if (p.role != Role::Workspace || p.bytes == 0) continue;
+      MemoryItem m;
+      m.what = "workspace " + p.name + " of " + op.label;
+      m.workspaceParam = (int32_t)j;
+      m.bytes = p.bytes;
+      m.users = {op.index};
+      plan.memory.push_back(std::move(m));
+    }
+  for (MemoryItem& m : plan.memory)
+    for (uint32_t u : m.users) {
+      const auto& meta = plan.ops[u].meta();
+      if (plan.options.earlyStart && (meta.earlyStartSet || meta.earlyStartWait)) m.shareable = false;
+    }
+  auto before = [&](const MemoryItem& a, const MemoryItem& b) {
+    for (uint32_t x : a.users)
+      for (uint32_t y : b.users)
+        if (!reach.test(x, y)) return false;
+    return true;
+  };
+  for (size_t i = 0; i < plan.memory.size(); ++i) {
+    MemoryItem& m = plan.memory[i];
+    std::vector<std::pair<uint64_t, uint64_t>> busy;  // intervals of conflicting items
+    std::vector<size_t> compatible;
+    for (size_t j = 0; j < i; ++j) {
+      const MemoryItem& o = plan.memory[j];
+      bool share = m.shareable && o.shareable && (before(o, m) || before(m, o));
+      if (share) compatible.push_back(j);
+      else busy.emplace_back(o.offset, o.offset + alignUp(o.bytes));
+    }
+    std::sort(busy.begin(), busy.end());
+    uint64_t off = 0;
+    for (auto [lo, hi] : busy)
+      if (off + m.bytes > lo && off < hi) off = std::max(off, hi);
+    m.offset = off;
+    for (size_t j : compatible) {
+      const MemoryItem& o = plan.memory[j];
+      if (o.offset < off + m.bytes && off < o.offset + o.bytes) {
+        m.sharesWith = (uint32_t)j;
+        break;
+      }
+    }
+    plan.workspaceBytes = std::max(plan.workspaceBytes, alignUp(m.offset + m.bytes));
+    plan.workspaceBytesNoReuse += alignUp(m.bytes);
+  }
+}
+
+// ---- place_cores -----------------------------------------------------------------------
+
+// Each task takes the lowest block range of each core type it uses that no concurrently
+// runnable task (no dependency path either way) holds, when one fits; otherwise it shares
+// cores with them (a core runs its tasks in table order, so sharing only serialises).
+void Builder::placeCores() {
+  size_t n = plan.ops.size();
+  plan.ranges.assign(n, {});
+  auto concurrent = [&](uint32_t a, uint32_t b) { return !reach.test(a, b) && !reach.test(b, a); };
+  auto pick = [&](uint32_t op, uint32_t need, uint32_t cores, bool aic) -> uint32_t {
+    if (need == 0 || !plan.options.streamFusion) return 0;
+    std::vector<std::pair<uint32_t, uint32_t>> busy;
+    for (uint32_t o = 0; o < op; ++o) {
+      const CoreRange& r = plan.ranges[o];
+      uint32_t b = aic ? r.aicBegin : r.aivBegin, c = aic ? r.aicCount : r.aivCount;
+      if (c && concurrent(o, op)) busy.emplace_back(b, b + c);
+    }
+    std::sort(busy.begin(), busy.end());
+    uint32_t off = 0;
+    for (auto [lo, hi] : busy)
+      if (off + need > lo && off < hi) off = std::max(off, hi);
+    return off + need <= cores ? off : 0;
+  };
+  uint32_t aicExtent = 0, aivExtent = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const auto& m = plan.ops[i].meta();
+    CoreRange& r = plan.ranges[i];
+    r.aicCount = m.blockDim * m.taskRation.aic;
+    r.aivCount = m.blockDim * m.taskRation.aiv;
+    r.aicBegin = pick(i, r.aicCount, req.arch.aicCores, true);
+    r.aivBegin = pick(i, r.aivCount, req.arch.aivCores, false);
+    aicExtent = std::max(aicExtent, r.aicBegin + r.aicCount);
+    aivExtent = std::max(aivExtent, r.aivBegin + r.aivCount);
+  }
+  // The anchor's rule (anchor_superkernel.md §1.6): pure types keep their type; mixed ones
+  // take MIX 1:1 when the AIV need fits the AIC count, else MIX 1:2.
+  if (aicExtent == 0) plan.ration = {0, 1}, plan.blockDim = aivExtent;
+  else if (aivExtent == 0) plan.ration = {1, 0}, plan.blockDim = aicExtent;
+  else if (aivExtent <= aicExtent) plan.ration = {1, 1}, plan.blockDim = aicExtent;
+  else plan.ration = {1, 2}, plan.blockDim = std::max(aicExtent, (aivExtent + 1) / 2);
+  uint32_t records = 0;
+  for (const CoreRange& r : plan.ranges) {
+    plan.firstRecord.push_back(records);
+    records += r.aicCount + r.aivCount;
+  }
+  plan.profileOffset = alignUp(plan.workspaceBytes);
+  plan.profileBytes = plan.options.profiling ? (uint64_t)records * sizeof(sk_profile_record) : 0;
+}
+
+// ---- make_params -----------------------------------------------------------------------
+
+llvm::Error Builder::makeParams() {
+  auto addTensors = [&](bool inputs) {
+    for (const Tensor& t : plan.tensors) {
+      bool in = t.kind == TensorKind::Input || t.kind == TensorKind::InOut;
+      bool out = t.kind == TensorKind::Output;
+      if (inputs ? !in : !out) continue;
+      SkParam p;
+      p.name = t.name;
+      p.role = inputs ? Role::Input : Role::Output;
+      p.dtype = t.dtype;
+      p.shape = t.shape;
+      p.bytes = t.bytes;
+      p.inout = t.kind == TensorKind::InOut;
+      plan.params.push_back(std::move(p));
+    }
+  };
+  addTensors(true);
+  addTensors(false);
+  for (const SkParam& p : plan.params)
+    if (p.name == "sk_workspace" || p.name == "sk_tiling")
+      return inputError("tensor name '" + p.name + "' is reserved for the super kernel's own parameters; bind it to "
+                        "another name");
+  int32_t ws = (int32_t)plan.params.size();
+  plan.params.push_back(SkParam{"sk_workspace", Role::Workspace, DType::UInt8, {}, plan.profileOffset + plan.profileBytes,
+                                false, {}});
+  int32_t tiling = (int32_t)plan.params.size();
+  SkParam tilingParam{"sk_tiling", Role::Tiling, DType::UInt8, {}, 0, false, {}};
+  std::map<std::vector<uint8_t>, uint64_t> tilingOffsets;  // identical tiling bytes are stored once
+  if (plan.params.size() >= 64)
+    return inputError("the super kernel would have " + std::to_string(plan.params.size()) +
+                      " parameters; ABI v1 allows 63: fuse fewer ops, or bind more tensors to shared names");
+
+  std::map<std::string, int32_t> paramOf;
+  for (size_t i = 0; i < plan.params.size(); ++i) paramOf[plan.params[i].name] = (int32_t)i;
+  std::map<std::pair<uint32_t, int32_t>, uint64_t> wsOffset;  // (op, param) -> offset
+  std::map<std::string, uint64_t> intermediateOffset;
+  for (const MemoryItem& m : plan.memory) {
+    if (m.workspaceParam < 0) intermediateOffset[m.tensor] = m.offset;
+    else wsOffset[{m.users.front(), m.workspaceParam}] = m.offset;
+  }
+  for (const Instance& op : plan.ops) {
+    std::vector<TaskArg> args;
+    const auto& params = op.meta().params;
+    for (size_t j = 0; j < params.size(); ++j) {
+      const Param& p = params[j];
+      if (p.isTensor()) {
+        const std::string& name = op.boundNames[j];
+        auto io = intermediateOffset.find(name);
+        if (io != intermediateOffset.end()) args.push_back(TaskArg{ws, io->second});
+        else args.push_back(TaskArg{paramOf.at(name), 0});
+      } else if (p.bytes == 0) {
+        args.push_back(TaskArg{-1, 0});
+      } else if (p.role == Role::Workspace) {
+        args.push_back(TaskArg{ws, wsOffset.at({op.index, (int32_t)j})});
+      } else {
+        std::vector<uint8_t> bytes = p.data;
+        bytes.resize(p.bytes, 0);
+        auto [it, fresh] = tilingOffsets.emplace(bytes, tilingParam.data.size());
+        if (fresh) {
+          tilingParam.data.insert(tilingParam.data.end(), bytes.begin(), bytes.end());
+          tilingParam.data.resize(alignUp(tilingParam.data.size()), 0);
+        }
+        args.push_back(TaskArg{tiling, it->second});
+      }
+    }
+    plan.args.push_back(std::move(args));
+  }
+  tilingParam.bytes = tilingParam.data.size();
+  plan.params.push_back(std::move(tilingParam));
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+llvm::Expected<Plan> makePlan(const PlanRequest& request) {
+  Builder b{request, {}, {}, {}, {}};
+  b.plan.name = request.name;
+  b.plan.arch = request.arch;
+  b.plan.options = request.options;
+  if (llvm::Error e = b.readSubKernels()) return e;
+  if (llvm::Error e = b.bindTensors()) return e;
+  if (llvm::Error e = b.buildDependencies()) return e;
+  b.computeReach();
+  b.planMemory();
+  b.placeCores();
+  if (llvm::Error e = b.makeParams()) return e;
+  return std::move(b.plan);
+}
+
+}  // namespace sk::reuse
