@@ -18,22 +18,40 @@ using TensorBytes = std::vector<uint8_t>;
 // [-1, 1), signed integers in [-8, 8), uint8 in [0, 16), all little-endian.
 TensorBytes seededInput(const subkernel::Param& p, uint64_t seed);
 
+struct ReadBack {
+  std::string param;
+  uint64_t offset = 0, bytes = 0;
+};
+
 struct RunOptions {
   std::map<std::string, TensorBytes> inputs;  // by param name; missing inputs are seeded
   uint64_t seed = 1;
   uint32_t repeat = 1;
   sim::StreamId stream = sim::kDefaultStream;
+  std::vector<ReadBack> readBack;  // extra device bytes to return (e.g. SK profiling records)
 };
 
 struct RunResult {
-  std::map<std::string, TensorBytes> outputs;  // by param name
-  double deviceUs = 0;  // virtual time of the launches (first start to last end)
-  double wallMs = 0;    // host wall time of launch + synchronize
+  std::map<std::string, TensorBytes> outputs;  // by param name (in-out parameters included)
+  std::vector<TensorBytes> readBack;           // as RunOptions::readBack asked
+  double deviceUs = 0;   // virtual time of the launches (first start to last end)
+  double wallMs = 0;     // host wall time of launch + synchronize
+  size_t launches = 0;   // device tasks run
 };
 
-// Registers the kernel's object (if not yet), runs it `repeat` times and returns its
-// outputs. Inputs of the wrong size are InputErrors naming the parameter.
+// Outputs of a kernel: role output, and inputs marked "inout": true (super kernels).
+bool isOutput(const subkernel::KernelMeta& m, size_t param);
+
+// Registers the kernel's object, runs it `repeat` times and returns its outputs. Inputs of
+// the wrong size are InputErrors naming the parameter.
 llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, const RunOptions& opts);
+
+// Runs a super kernel unfused: each sub-kernel instance launched one at a time in program
+// order (its entry <sk>__<i>__<kernelName> in the same binary), on the same buffers.
+llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts);
+
+// One line per output whose bytes differ between two runs (empty: identical).
+std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const RunResult& a, const RunResult& b);
 
 // "float16[8, 2048]"
 std::string describeTensor(const subkernel::Param& p);

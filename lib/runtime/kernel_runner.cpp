@@ -82,89 +82,210 @@ std::string summarizeTensor(const Param& p, const TensorBytes& bytes, size_t max
   return os.str();
 }
 
-llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, const RunOptions& opts) {
-  const subkernel::KernelMeta& m = k.meta;
+bool isOutput(const subkernel::KernelMeta& m, size_t i) {
+  if (m.params[i].role == Role::Output) return true;
+  const auto& raw = m.raw;
+  return raw.contains("params") && raw["params"].is_array() && i < raw["params"].size() &&
+         raw["params"][i].value("inout", false);
+}
+
+namespace {
+
+// Every parameter of a kernel allocated on the device and filled: inputs from the options or
+// seeded, tiling from its bytes, the rest zeroed. Freed on destruction.
+class DeviceParams {
+ public:
+  explicit DeviceParams(sim::Device& d) : dev_(d) {}
+  ~DeviceParams() {
+    for (void* b : buffers_) llvm::consumeError(dev_.free(b));
+  }
+  llvm::Error allocate(const subkernel::KernelMeta& m, const RunOptions& opts) {
+    for (const Param& p : m.params) {
+      if (p.bytes == 0) {
+        args.push_back(0);
+        continue;
+      }
+      auto buf = dev_.malloc(p.bytes);
+      if (!buf) return buf.takeError();
+      buffers_.push_back(*buf);
+      args.push_back((uint64_t)*buf);
+      if (p.role == Role::Input) {
+        auto it = opts.inputs.find(p.name);
+        TensorBytes data = it != opts.inputs.end() ? it->second : seededInput(p, opts.seed);
+        if (llvm::Error e = dev_.memcpy(*buf, data.data(), p.bytes, sim::CopyKind::HostToDevice)) return e;
+      } else if (p.role == Role::Tiling && !p.data.empty()) {
+        if (llvm::Error e = dev_.memcpy(*buf, p.data.data(), p.bytes, sim::CopyKind::HostToDevice)) return e;
+      } else if (llvm::Error e = dev_.memset(*buf, 0, p.bytes)) {
+        return e;
+      }
+    }
+    return llvm::Error::success();
+  }
+  llvm::Expected<TensorBytes> read(size_t param, uint64_t offset, uint64_t bytes) {
+    TensorBytes out(bytes);
+    if (bytes)
+      if (llvm::Error e = dev_.memcpy(out.data(), (char*)args[param] + offset, bytes, sim::CopyKind::DeviceToHost))
+        return e;
+    return out;
+  }
+  llvm::Error readOutputs(const subkernel::KernelMeta& m, RunResult& r) {
+    for (size_t i = 0; i < m.params.size(); ++i) {
+      if (!isOutput(m, i)) continue;
+      auto out = read(i, 0, m.params[i].bytes);
+      if (!out) return out.takeError();
+      r.outputs[m.params[i].name] = std::move(*out);
+    }
+    return llvm::Error::success();
+  }
+  std::vector<uint64_t> args;
+
+ private:
+  sim::Device& dev_;
+  std::vector<void*> buffers_;
+};
+
+llvm::Error checkInputs(const subkernel::KernelMeta& m, const RunOptions& opts) {
   for (const auto& [name, data] : opts.inputs) {
     const Param* p = nullptr;
-    for (const Param& q : m.params) if (q.name == name) p = &q;
+    for (const Param& q : m.params)
+      if (q.name == name) p = &q;
     if (!p || p->role != Role::Input)
       return inputError("--input " + name + ": " + m.kernelName + " has no input parameter named '" + name + "'");
     if (data.size() != p->bytes)
       return inputError("--input " + name + ": " + std::to_string(data.size()) + " bytes given, but " + name + " is " +
                         describeTensor(*p) + " = " + std::to_string(p->bytes) + " bytes");
   }
+  return llvm::Error::success();
+}
+
+// A registered binary, unregistered on destruction.
+struct LoadedBinary {
+  Runtime& rt;
+  Binary* bin = nullptr;
+  ~LoadedBinary() {
+    if (bin) llvm::consumeError(rt.unloadBinary(bin));
+  }
+};
+
+// Synchronises `stream` and fills the timings of `r` from the tasks run since `firstTask`.
+llvm::Error finish(sim::Device& dev, sim::StreamId stream, size_t firstTask,
+                   std::chrono::steady_clock::time_point t0, RunResult& r) {
+  llvm::Error err = dev.synchronizeStream(stream);
+  r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto timings = dev.taskTimings();
+  if (timings.size() > firstTask) {
+    r.deviceUs = timings.back().endUs - timings[firstTask].beginUs;
+    r.launches = timings.size() - firstTask;
+  }
+  return err;
+}
+
+}  // namespace
+
+llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, const RunOptions& opts) {
+  const subkernel::KernelMeta& m = k.meta;
+  if (llvm::Error e = checkInputs(m, opts)) return e;
+  LoadedBinary lb{rt};
   auto bin = rt.loadBinary(k.object->getMemBufferRef(), k.objectPath, sim::TaskRation{m.taskRation.aic, m.taskRation.aiv});
   if (!bin) return bin.takeError();
-  auto fn = rt.getFunction(*bin, m.kernelName);
+  lb.bin = *bin;
+  auto fn = rt.getFunction(lb.bin, m.kernelName);
   if (!fn) return fn.takeError();
-
   sim::Device& dev = rt.device();
-  std::vector<uint64_t> args;
-  std::vector<void*> buffers;
-  auto cleanup = [&] {
-    for (void* b : buffers) llvm::consumeError(dev.free(b));
-    llvm::consumeError(rt.unloadBinary(*bin));
-  };
-  for (const Param& p : m.params) {
-    if (p.bytes == 0) {
-      args.push_back(0);
-      continue;
-    }
-    auto buf = dev.malloc(p.bytes);
-    if (!buf) {
-      cleanup();
-      return buf.takeError();
-    }
-    buffers.push_back(*buf);
-    args.push_back((uint64_t)*buf);
-    llvm::Error e = llvm::Error::success();
-    if (p.role == Role::Input) {
-      auto it = opts.inputs.find(p.name);
-      TensorBytes data = it != opts.inputs.end() ? it->second : seededInput(p, opts.seed);
-      e = dev.memcpy(*buf, data.data(), p.bytes, sim::CopyKind::HostToDevice);
-    } else if (p.role == Role::Tiling && !p.data.empty()) {
-      e = dev.memcpy(*buf, p.data.data(), p.bytes, sim::CopyKind::HostToDevice);
-    } else {
-      e = dev.memset(*buf, 0, p.bytes);
-    }
-    if (e) {
-      cleanup();
-      return e;
-    }
-  }
+  DeviceParams params(dev);
+  if (llvm::Error e = params.allocate(m, opts)) return e;
 
-  size_t timingsBefore = dev.taskTimings().size();
+  RunResult r;
+  size_t firstTask = dev.taskTimings().size();
   auto t0 = std::chrono::steady_clock::now();
-  for (uint32_t i = 0; i < opts.repeat; ++i) {
-    if (llvm::Error e = rt.launch(*fn, m.blockDim, args, opts.stream)) {
-      cleanup();
-      return e;
-    }
+  for (uint32_t i = 0; i < opts.repeat; ++i)
+    if (llvm::Error e = rt.launch(*fn, m.blockDim, params.args, opts.stream)) return e;
+  if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
+  if (llvm::Error e = params.readOutputs(m, r)) return e;
+  for (const auto& [param, offset, bytes] : opts.readBack) {
+    size_t i = 0;
+    while (i < m.params.size() && m.params[i].name != param) ++i;
+    if (i == m.params.size()) return inputError("read back: no parameter '" + param + "'");
+    auto b = params.read(i, offset, bytes);
+    if (!b) return b.takeError();
+    r.readBack.push_back(std::move(*b));
   }
-  llvm::Error syncErr = dev.synchronizeStream(opts.stream);
-  auto t1 = std::chrono::steady_clock::now();
-  if (syncErr) {
-    cleanup();
-    return syncErr;
+  return r;
+}
+
+llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts) {
+  const subkernel::KernelMeta& m = sk.meta;
+  if (!m.raw.contains("superKernel") || !m.raw["superKernel"].contains("instances"))
+    return inputError(m.origin + ": not a super kernel (no superKernel.instances): --compare-unfused needs one");
+  if (llvm::Error e = checkInputs(m, opts)) return e;
+  LoadedBinary lb{rt};
+  auto bin = rt.loadBinary(sk.object->getMemBufferRef(), sk.objectPath);
+  if (!bin) return bin.takeError();
+  lb.bin = *bin;
+  sim::Device& dev = rt.device();
+  DeviceParams params(dev);
+  if (llvm::Error e = params.allocate(m, opts)) return e;
+  std::map<std::string, size_t> paramIndex;
+  for (size_t i = 0; i < m.params.size(); ++i) paramIndex[m.params[i].name] = i;
+
+  struct Launch {
+    Function* fn;
+    uint32_t blockDim;
+    sim::TaskRation ration;
+    std::vector<uint64_t> args;
+  };
+  std::vector<Launch> launches;
+  const auto& instances = m.raw["superKernel"]["instances"];
+  for (size_t i = 0; i < instances.size(); ++i) {
+    const auto& inst = instances[i];
+    std::string where = m.origin + ": superKernel.instances[" + std::to_string(i) + "]";
+    auto fn = rt.getFunction(lb.bin, inst.value("symbol", ""));
+    if (!fn) return fn.takeError();
+    std::string ration = inst.value("taskRation", "0:1");
+    Launch l{*fn, inst.value("blockDim", 1u), {(uint8_t)(ration[0] - '0'), (uint8_t)(ration[2] - '0')}, {}};
+    for (const auto& a : inst["args"]) {
+      if (a["skParam"].is_null()) {
+        l.args.push_back(0);
+        continue;
+      }
+      auto it = paramIndex.find(a["skParam"].get<std::string>());
+      if (it == paramIndex.end()) return inputError(where + ": argument refers to an unknown SK parameter");
+      l.args.push_back(params.args[it->second] + a.value("offset", (uint64_t)0));
+    }
+    launches.push_back(std::move(l));
   }
   RunResult r;
-  r.wallMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
-  auto timings = dev.taskTimings();
-  if (timings.size() > timingsBefore) r.deviceUs = timings.back().endUs - timings[timingsBefore].beginUs;
-
-  for (size_t i = 0; i < m.params.size(); ++i) {
-    const Param& p = m.params[i];
-    if (p.role != Role::Output) continue;
-    TensorBytes out(p.bytes);
-    if (p.bytes)
-      if (llvm::Error e = dev.memcpy(out.data(), (void*)args[i], p.bytes, sim::CopyKind::DeviceToHost)) {
-        cleanup();
-        return e;
-      }
-    r.outputs[p.name] = std::move(out);
-  }
-  cleanup();
+  size_t firstTask = dev.taskTimings().size();
+  auto t0 = std::chrono::steady_clock::now();
+  for (uint32_t rep = 0; rep < opts.repeat; ++rep)
+    for (const Launch& l : launches)
+      if (llvm::Error e = rt.launch(l.fn, l.blockDim, l.args, opts.stream, l.ration)) return e;
+  if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
+  if (llvm::Error e = params.readOutputs(m, r)) return e;
   return r;
+}
+
+std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const RunResult& a, const RunResult& b) {
+  std::vector<std::string> diffs;
+  for (size_t i = 0; i < m.params.size(); ++i) {
+    if (!isOutput(m, i)) continue;
+    const Param& p = m.params[i];
+    const TensorBytes& x = a.outputs.at(p.name);
+    const TensorBytes& y = b.outputs.at(p.name);
+    uint32_t eb = subkernel::dtypeBytes(p.dtype);
+    uint64_t n = x.size() / eb, differ = 0, first = 0;
+    for (uint64_t e = n; e-- > 0;)
+      if (std::memcmp(&x[e * eb], &y[e * eb], eb) != 0) {
+        ++differ;
+        first = e;
+      }
+    if (differ)
+      diffs.push_back(p.name + ": " + std::to_string(differ) + " of " + std::to_string(n) +
+                      " elements differ; first at element " + std::to_string(first) + ": fused " +
+                      std::to_string(valueAt(p.dtype, x, first)) + ", unfused " +
+                      std::to_string(valueAt(p.dtype, y, first)));
+  }
+  return diffs;
 }
 
 }  // namespace sk::rt

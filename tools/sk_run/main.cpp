@@ -1,5 +1,7 @@
 // sk_run: run a kernel (sub-kernel or super kernel) on the simulated NPU (DESIGN §11).
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -14,6 +16,7 @@
 #include "sk/runtime.h"
 #include "sk/sim/arch.h"
 #include "sk/subkernel.h"
+#include "sk/task_table.h"
 
 namespace {
 
@@ -54,6 +57,38 @@ llvm::Error writeFileAtomic(const std::string& path, const std::string& bytes) {
   return llvm::Error::success();
 }
 
+// Fused and unfused outputs differ: exit code 3.
+class MismatchError : public llvm::ErrorInfo<MismatchError> {
+ public:
+  static char ID;
+  explicit MismatchError(std::string m) : msg(std::move(m)) {}
+  void log(llvm::raw_ostream& os) const override { os << msg; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+  std::string msg;
+};
+char MismatchError::ID = 0;
+
+// Per sub-kernel: cores, first start, last end (profiling=1 super kernels).
+void printProfile(const sk::subkernel::KernelMeta& m, const std::vector<uint8_t>& bytes, uint32_t mhz) {
+  const auto& inst = m.raw["superKernel"]["instances"];
+  std::vector<std::pair<uint64_t, uint64_t>> span(inst.size(), {UINT64_MAX, 0});
+  std::vector<uint32_t> cores(inst.size(), 0);
+  for (size_t at = 0; at + sizeof(sk_profile_record) <= bytes.size(); at += sizeof(sk_profile_record)) {
+    sk_profile_record r;
+    std::memcpy(&r, bytes.data() + at, sizeof r);
+    if (r.end_cycles == 0 || r.task >= inst.size()) continue;
+    span[r.task].first = std::min(span[r.task].first, r.start_cycles);
+    span[r.task].second = std::max(span[r.task].second, r.end_cycles);
+    ++cores[r.task];
+  }
+  std::printf("profile (virtual us):\n  %-32s %6s %12s %12s %12s\n", "sub-kernel", "cores", "start", "end", "duration");
+  for (size_t i = 0; i < inst.size(); ++i)
+    if (cores[i])
+      std::printf("  %-32s %6u %12.3f %12.3f %12.3f\n", inst[i].value("label", "?").c_str(), cores[i],
+                  (double)span[i].first / mhz, (double)span[i].second / mhz,
+                  (double)(span[i].second - span[i].first) / mhz);
+}
+
 // KERNEL.json, or the name of an installed kernel.
 llvm::Expected<std::string> resolveKernel(const std::string& arg) {
   if (llvm::sys::fs::exists(arg)) return arg;
@@ -87,8 +122,15 @@ llvm::Error run(const Options& o) {
   }
   if (!o.outputDir.empty() && !llvm::sys::fs::is_directory(o.outputDir))
     return sk::inputError("--output-dir " + o.outputDir + ": not a directory");
-  if (o.compareUnfused) return sk::inputError("--compare-unfused: " + *jsonPath + " is not a super kernel");
+  const nlohmann::json& raw = kernel->meta.raw;
+  bool superKernel = raw.contains("superKernel");
+  if (o.compareUnfused && !superKernel)
+    return sk::inputError("--compare-unfused: " + *jsonPath + " is not a super kernel (made by sk_compile)");
   if (!o.report.empty()) return sk::inputError("--report: HTML reports are not implemented yet");
+  uint64_t profileBytes = superKernel ? raw["superKernel"]["memoryPlan"].value("profileBytes", (uint64_t)0) : 0;
+  if (profileBytes)
+    ro.readBack.push_back({"sk_workspace", raw["superKernel"]["memoryPlan"].value("profileOffset", (uint64_t)0),
+                           profileBytes});
 
   sk::sim::DeviceOptions dopts;
   dopts.trace = !o.trace.empty();
@@ -98,16 +140,24 @@ llvm::Error run(const Options& o) {
   if (!rt) return rt.takeError();
   auto wall0 = std::chrono::steady_clock::now();
   auto result = sk::rt::runKernel(**rt, *kernel, ro);
+  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{};
+  if (result && o.compareUnfused) unfused = sk::rt::runUnfused(**rt, *kernel, ro);
   double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
   if (!o.trace.empty())  // also after a device error: the trace shows where it happened
     if (llvm::Error e = writeFileAtomic(o.trace, (*rt)->device().traceJson())) {
       if (!result) llvm::consumeError(result.takeError());
+      if (!unfused) llvm::consumeError(unfused.takeError());
       return e;
     }
-  if (!result) return result.takeError();
+  if (!result) {
+    if (!unfused) llvm::consumeError(unfused.takeError());
+    return result.takeError();
+  }
+  if (!unfused) return unfused.takeError();
 
-  for (const sk::subkernel::Param& p : kernel->meta.params) {
-    if (p.role != sk::subkernel::Role::Output) continue;
+  for (size_t i = 0; i < kernel->meta.params.size(); ++i) {
+    if (!sk::rt::isOutput(kernel->meta, i)) continue;
+    const sk::subkernel::Param& p = kernel->meta.params[i];
     const auto& bytes = result->outputs.at(p.name);
     if (!o.outputDir.empty()) {
       llvm::SmallString<256> path(o.outputDir);
@@ -123,7 +173,20 @@ llvm::Error run(const Options& o) {
               kernel->meta.blockDim, o.repeat);
   std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
               result->deviceUs, st.hostUs, wallMs);
-  return llvm::Error::success();
+  if (profileBytes) printProfile(kernel->meta, result->readBack.front(), arch->clockMHz);
+  if (!o.compareUnfused) return llvm::Error::success();
+  double saved = unfused->deviceUs - result->deviceUs;
+  std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
+              unfused->deviceUs, unfused->launches, result->deviceUs, result->launches, saved,
+              unfused->deviceUs > 0 ? 100.0 * saved / unfused->deviceUs : 0.0);
+  auto diffs = sk::rt::compareOutputs(kernel->meta, *result, *unfused);
+  if (diffs.empty()) {
+    std::printf("fused and unfused outputs are byte-identical\n");
+    return llvm::Error::success();
+  }
+  std::string msg = "fused and unfused outputs differ:";
+  for (const std::string& d : diffs) msg += "\n  " + d;
+  return llvm::make_error<MismatchError>(msg);
 }
 
 }  // namespace
@@ -151,6 +214,12 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
   }
-  if (llvm::Error e = run(o)) return sk::reportAndExitCode(std::move(e), "sk_run");
-  return 0;
+  llvm::Error err = run(o);
+  int code = 0;
+  err = llvm::handleErrors(std::move(err), [&](const MismatchError& m) {
+    llvm::errs() << "sk_run: " << m.msg << "\n";
+    code = 3;
+  });
+  if (err) return sk::reportAndExitCode(std::move(err), "sk_run");
+  return code;
 }
