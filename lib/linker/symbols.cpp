@@ -1,0 +1,191 @@
+// resolveSymbols: names every input symbol in the output (renames, definePrefix) and builds
+// the output symbol table by name; assignSymbolValues: moves each definition by the offset
+// of its input section inside the output section.
+#include "context.h"
+#include "llvm/ADT/SmallString.h"
+#include "sk/error.h"
+
+namespace sk::linker {
+
+using namespace llvm;
+
+namespace {
+
+// ELF gABI: when symbols merge, the most constraining visibility wins
+// (STV_INTERNAL > STV_HIDDEN > STV_PROTECTED > STV_DEFAULT).
+uint8_t mergeVisibility(uint8_t a, uint8_t b) {
+  auto rank = [](uint8_t v) { return v == ELF::STV_DEFAULT ? 0 : v == ELF::STV_PROTECTED ? 1 : v == ELF::STV_HIDDEN ? 2 : 3; };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+uint8_t visibilityOf(uint8_t st_other) { return st_other & 3; }
+
+Error malformed(const InputFile& f, const Twine& what) {
+  return inputError(f.name() + ": truncated or malformed ELF object: " + what + ": pass the .o produced by clang-19 -c");
+}
+
+// The name of a defined global/weak symbol of input `in`, or of one it references.
+StringRef outputName(const InputObject& in, StringRef name, bool defined, SmallString<128>& buf) {
+  if (!in.renames.empty()) {
+    auto it = in.renames.find(name.str());
+    if (it != in.renames.end()) return it->second;
+  }
+  if (!defined || in.definePrefix.empty()) return name;
+  buf = in.definePrefix;
+  buf += name;
+  return buf.str();
+}
+
+}  // namespace
+
+Expected<uint32_t> defineGlobal(Context& ctx, StringRef name, const OutputSymbol& def) {
+  auto [it, inserted] = ctx.globalByName.try_emplace(name, (uint32_t)ctx.globals.size());
+  if (inserted) {
+    ctx.globals.push_back(def);
+    ctx.globals.back().name = it->getKey();
+    return it->second;
+  }
+  OutputSymbol& g = ctx.globals[it->second];
+  if (g.defined)
+    return inputError("duplicate definition of '" + name + "' in " + describeChunk(ctx, g.definedIn) + " and " +
+                      describeChunk(ctx, def.definedIn) +
+                      ": give each input its own definePrefix (or rename one of them)");
+  // An earlier input referenced it: the definition takes over, visibilities merge.
+  uint8_t vis = mergeVisibility(visibilityOf(g.st_other), visibilityOf(def.st_other));
+  StringRef keep = g.name;
+  g = def;
+  g.name = keep;
+  g.st_other = (def.st_other & ~3) | vis;
+  return it->second;
+}
+
+uint32_t referenceGlobal(Context& ctx, StringRef name, uint8_t binding, uint8_t type, uint8_t st_other) {
+  auto [it, inserted] = ctx.globalByName.try_emplace(name, (uint32_t)ctx.globals.size());
+  if (inserted) {
+    OutputSymbol u;
+    u.name = it->getKey();
+    // An undefined symbol stays weak only while every reference to it is weak.
+    u.st_info = (uint8_t)((binding == ELF::STB_WEAK ? ELF::STB_WEAK : ELF::STB_GLOBAL) << 4 | type);
+    u.st_other = st_other;
+    ctx.globals.push_back(u);
+    return it->second;
+  }
+  OutputSymbol& g = ctx.globals[it->second];
+  g.st_other = (g.st_other & ~3) | mergeVisibility(visibilityOf(g.st_other), visibilityOf(st_other));
+  if (!g.defined && binding != ELF::STB_WEAK) g.st_info = (uint8_t)(ELF::STB_GLOBAL << 4 | g.type());
+  return it->second;
+}
+
+Error resolveSymbols(Context& ctx) {
+  SmallString<128> buf;
+  for (uint32_t fi = 0; fi < ctx.files.size(); ++fi) {
+    InputFile& f = ctx.files[fi];
+    const InputObject& in = *f.object;
+    f.symbolRefs.resize(f.symbols.size());
+    for (uint32_t si = 1; si < f.symbols.size(); ++si) {
+      const InputSym& s = f.symbols[si];
+      SymbolRef& ref = f.symbolRefs[si];
+      auto name = s.getName(f.strtab);
+      if (!name) return malformed(f, "symbol " + Twine(si) + ": " + toString(name.takeError()));
+      uint8_t type = s.getType(), binding = s.getBinding();
+      if (s.st_shndx == ELF::SHN_COMMON)
+        return inputError(in.name + ": COMMON symbol '" + *name + "': compile with -fno-common or initialise it");
+
+      // The section it is defined in (kNone: undefined or special like SHN_ABS).
+      uint32_t shndx = kNone;
+      if (s.st_shndx == ELF::SHN_XINDEX) {
+        auto x = f.elf.getSectionIndex(s, f.symbols, f.shndxTable);
+        if (!x) return malformed(f, "symbol '" + *name + "': " + toString(x.takeError()));
+        shndx = *x;
+      } else if (s.st_shndx != ELF::SHN_UNDEF && s.st_shndx < ELF::SHN_LORESERVE) {
+        shndx = s.st_shndx;
+      }
+      if (shndx != kNone && shndx >= f.sections.size())
+        return malformed(f, "symbol '" + *name + "': st_shndx " + Twine(shndx) + " out of range");
+      bool undefined = s.st_shndx == ELF::SHN_UNDEF;
+      bool dropped = shndx != kNone && !f.sections[shndx].kept;
+
+      if (type == ELF::STT_FILE) {
+        ref = {SymbolKind::Dropped, 0};
+        continue;
+      }
+      if (binding == ELF::STB_LOCAL) {
+        if (undefined) return malformed(f, "local symbol " + Twine(si) + " is undefined");
+        if (dropped) {
+          ref = {SymbolKind::Dropped, 0};
+        } else if (type == ELF::STT_SECTION) {
+          ref = {SymbolKind::Section, shndx};
+          if (shndx == kNone) return malformed(f, "section symbol " + Twine(si) + " has no section");
+        } else {
+          OutputSymbol l;
+          l.name = *name;  // locals keep their names; several inputs may share one
+          l.st_info = s.st_info;
+          l.st_other = s.st_other;
+          l.st_shndx = s.st_shndx;
+          l.st_value = s.st_value;
+          l.st_size = s.st_size;
+          l.defined = true;
+          l.definedIn = {fi, shndx};
+          ref = {SymbolKind::Local, (uint32_t)ctx.locals.size()};
+          ctx.locals.push_back(l);
+        }
+        continue;
+      }
+
+      // STB_GLOBAL, STB_WEAK, STB_GNU_UNIQUE.
+      if (undefined) {
+        StringRef out = outputName(in, *name, false, buf);
+        if (out.empty()) return inputError(in.name + ": renames maps '" + *name + "' to an empty name");
+        ref = {SymbolKind::Global, referenceGlobal(ctx, out, binding, type, s.st_other)};
+        continue;
+      }
+      if (dropped)
+        return inputError(in.name + ": symbol '" + *name + "' is defined in section " + f.sections[shndx].name +
+                          ", which the linker drops (not SHF_ALLOC)");
+      OutputSymbol d;
+      d.st_info = s.st_info;
+      d.st_other = s.st_other;
+      d.st_shndx = s.st_shndx;
+      d.st_value = s.st_value;
+      d.st_size = s.st_size;
+      d.defined = true;
+      d.definedIn = {fi, shndx};
+      StringRef out = outputName(in, *name, true, buf);
+      if (out.empty()) return inputError(in.name + ": renames maps '" + *name + "' to an empty name");
+      auto index = defineGlobal(ctx, out, d);
+      if (!index) return index.takeError();
+      ref = {SymbolKind::Global, *index};
+    }
+  }
+  return Error::success();
+}
+
+void assignSymbolValues(Context& ctx) {
+  ctx.firstLocal = 1 + (uint32_t)ctx.outputSections.size();
+  ctx.firstGlobal = ctx.firstLocal + (uint32_t)ctx.locals.size();
+  auto place = [&](OutputSymbol& s) {
+    if (!s.defined || s.definedIn.index == kNone) return;  // undefined or SHN_ABS: as it was
+    uint32_t os;
+    uint64_t offset;
+    if (s.definedIn.file == kSyntheticFile) {
+      os = ctx.synthetic[s.definedIn.index].outputSection;
+      offset = ctx.synthetic[s.definedIn.index].outputOffset;
+    } else {
+      const InputSection& is = ctx.files[s.definedIn.file].sections[s.definedIn.index];
+      os = is.outputSection;
+      offset = is.outputOffset;
+    }
+    s.outputSection = os;
+    s.st_shndx = (uint16_t)ctx.outputSections[os].shndx;
+    s.st_value += offset;
+  };
+  for (OutputSymbol& s : ctx.locals) place(s);
+  for (OutputSymbol& s : ctx.globals) place(s);
+}
+
+std::string describeChunk(const Context& ctx, Chunk c) {
+  if (c.file == kSyntheticFile) return "synthetic section " + ctx.request->synthetic[c.index].name;
+  return ctx.files[c.file].name();
+}
+
+}  // namespace sk::linker

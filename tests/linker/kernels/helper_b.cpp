@@ -1,0 +1,12 @@
+// Defines a global (not static) `helper`, like helper_a.cpp but with another body.
+#include "sk/kernel.h"
+
+extern "C" __attribute__((noinline)) int32_t helper(int32_t x) { return x * 5 - 2; }
+
+extern "C" void entry_b(uint8_t* out, uint8_t* arg) {
+  int32_t x;
+  sk_data_copy(&x, arg, 4);
+  int32_t* ub = (int32_t*)sk_ub_base();
+  ub[0] = helper(x);
+  sk_data_copy(out, ub, 4);
+}

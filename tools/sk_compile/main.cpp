@@ -1,0 +1,142 @@
+// sk_compile: fuse sub-kernels into one super kernel (DESIGN §11).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "sk/error.h"
+#include "sk/reuse_analysis.h"
+#include "sk/sim/arch.h"
+#include "sk/super_kernel.h"
+
+namespace {
+
+struct Options {
+  std::vector<std::string> ops;
+  std::string opList;
+  std::string options;
+  std::string name = "super_kernel";
+  std::string arch = "dav-2201";
+  std::string outDir = ".";
+  bool package = false;
+  std::string version;
+  bool explain = false;
+  std::vector<std::string> keep;
+  bool quiet = false;
+};
+
+bool isIdentifier(const std::string& s) {
+  if (s.empty() || std::isdigit((unsigned char)s[0])) return false;
+  for (char c : s)
+    if (!std::isalnum((unsigned char)c) && c != '_') return false;
+  return true;
+}
+
+// Writes every file to a temporary name in `dir` first, then renames them all into place: a
+// failed run leaves nothing behind, and readers never see half a file.
+llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<std::string> temps;
+  auto cleanup = [&] {
+    for (const std::string& t : temps) std::remove(t.c_str());
+  };
+  for (const auto& [name, bytes] : files) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, "." + name + ".tmp");
+    std::ofstream out(std::string(path), std::ios::binary | std::ios::trunc);
+    temps.push_back(std::string(path));
+    if (!out || !out.write(bytes.data(), (std::streamsize)bytes.size())) {
+      cleanup();
+      return sk::inputError(dir + ": cannot write " + name + " (does -o name a writable directory?)");
+    }
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, files[i].first);
+    if (std::rename(temps[i].c_str(), path.c_str()) != 0) {
+      cleanup();
+      return sk::inputError(std::string(path) + ": cannot move the output into place");
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error run(const Options& o) {
+  if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
+  if (!isIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
+  if (o.package) return sk::inputError("--package: .run packaging is not implemented yet");
+  if (!llvm::sys::fs::is_directory(o.outDir)) return sk::inputError("-o " + o.outDir + ": not a directory");
+  auto arch = sk::sim::loadArch(o.arch);
+  if (!arch) return arch.takeError();
+
+  sk::reuse::PlanRequest req;
+  req.name = o.name;
+  req.arch = sk::subkernel::ArchLimits{arch->name, arch->aicCores, arch->aivCores};
+  req.keepOutputs = o.keep;
+  if (!o.opList.empty()) {
+    auto list = sk::reuse::readOpList(o.opList);
+    if (!list) return list.takeError();
+    req.ops = std::move(*list);
+  } else {
+    req.ops = sk::reuse::opListFromObjects(o.ops);
+  }
+  std::string optionText = req.ops.options;
+  if (!o.options.empty()) optionText += (optionText.empty() ? "" : ":") + o.options;
+  auto options = sk::reuse::parseOptions(optionText);
+  if (!options) return options.takeError();
+  req.options = *options;
+
+  auto plan = sk::reuse::makePlan(req);
+  if (!plan) return plan.takeError();
+  if (o.explain) std::cout << sk::reuse::explain(*plan) << std::flush;
+  auto sk = sk::linker::buildSuperKernel(*plan);
+  if (!sk) return sk.takeError();
+  std::string json = sk->metadata.dump(2) + "\n";
+  if (llvm::Error e = writeAll(o.outDir, {{o.name + ".o", std::string(sk->object.begin(), sk->object.end())},
+                                          {o.name + ".json", json}}))
+    return e;
+  if (!o.quiet)
+    std::printf("fused %zu sub-kernels into %s (%s %s, blockDim %u): %s/%s.o (%zu bytes), %s.json; workspace %llu "
+                "bytes (%llu without reuse)\n",
+                plan->ops.size(), o.name.c_str(), plan->ration.aic == 0 ? "AIV" : plan->ration.aiv == 0 ? "AIC" : "MIX",
+                plan->ration.str().c_str(), plan->blockDim, o.outDir.c_str(), o.name.c_str(), sk->object.size(),
+                o.name.c_str(), (unsigned long long)plan->workspaceBytes,
+                (unsigned long long)plan->workspaceBytesNoReuse);
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"sk_compile: fuse sub-kernels (each X.o with X.json beside it) into one super kernel <name>.o + "
+               "<name>.json.\nExit codes: 0 ok, 1 internal error, 2 usage or bad input."};
+  app.add_option("--ops", o.ops, "sub-kernel objects in program (launch) order: a.o,b.o,...")->delimiter(',');
+  app.add_option("--op-list", o.opList,
+                 "anchor-compatible op list JSON: {\"super_kernel_options\", \"op_list\": [{\"bin_path\", \"json_path\", "
+                 "\"stream_id\", \"send_event_list\", \"recv_event_list\", \"bind\"}]}");
+  app.add_option("--options", o.options,
+                 "key=value:key=value (strict). early-start=0|1 (default 1), stream-fusion=0|1 (1), "
+                 "debug-sync-all=0|1 (0), preload-code=per-func|none (per-func), profiling=0|1 (0); accepted "
+                 "without effect, see docs/sk_compile.md: feed-sync-all=0|1, split-mode=1..64");
+  app.add_option("--name", o.name, "super kernel name (a C identifier)")->capture_default_str();
+  app.add_option("--arch", o.arch, "dav-2201 | dav-3510 | path of an arch JSON")->capture_default_str();
+  app.add_option("-o", o.outDir, "output directory")->capture_default_str();
+  app.add_flag("--package", o.package, "also build a .run package (not implemented yet)");
+  app.add_option("--version", o.version, "package version");
+  app.add_flag("--explain", o.explain, "print the plan: tasks, core ranges, dependencies with reasons, memory plan");
+  app.add_option("--keep-output", o.keep, "keep intermediate tensor NAME as an output of the super kernel (repeatable)");
+  app.add_flag("-q,--quiet", o.quiet, "no summary line");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  if (llvm::Error e = run(o)) return sk::reportAndExitCode(std::move(e), "sk_compile");
+  return 0;
+}
