@@ -21,10 +21,19 @@ ops = [{"bin_path": obj, "bind": {"x": "t%d" % i, "y": "t%d" % (i + 1)}} for i i
 json.dump({"op_list": ops}, open(out, "w"))
 PY
 
-now() { date +%s.%N; }
-t0=$(now)
-"$build/bin/sk_compile" --op-list "$work/ops.json" --name chain -o "$work" -q
-t1=$(now)
+now() { date +%s%N; }  # nanoseconds
+# Median of 5 wall times of a command.
+median5() {
+  local ts=() a b
+  for _ in 1 2 3 4 5; do
+    a=$(now)
+    "$@"
+    b=$(now)
+    ts+=("$((b - a))")
+  done
+  printf '%s\n' "${ts[@]}" | sort -n | sed -n 3p
+}
+ours=$(median5 "$build/bin/sk_compile" --op-list "$work/ops.json" --name chain -o "$work" -q)
 
 mkdir -p "$work/lld"
 syms=$(llvm-nm-19 --defined-only --extern-only --format=just-symbols "$obj")
@@ -33,17 +42,16 @@ for ((i = 0; i < n; i++)); do
   sed "s/.*/& sk__${i}__&/" <<<"$syms" >"$work/lld/map"
   llvm-objcopy-19 --redefine-syms="$work/lld/map" "$obj" "$work/lld/$i.o"
 done
-t_lld=$(now)
-ld.lld-19 -r "$work"/lld/*.o -o "$work/lld/merged.o"
 t3=$(now)
+lld=$(median5 ld.lld-19 -r "$work"/lld/*.o -o "$work/lld/merged.o")
 
-python3 - "$n" "$t0" "$t1" "$t2" "$t3" "$t_lld" "$work/chain.json" <<'PY'
+python3 - "$n" "$ours" "$t2" "$t3" "$lld" "$work/chain.json" <<'PY'
 import json, sys
-n, t0, t1, t2, t3, tl = int(sys.argv[1]), *map(float, sys.argv[2:7])
-mp = json.load(open(sys.argv[7]))["superKernel"]["memoryPlan"]
-ours, theirs, lld = t1 - t0, t3 - t2, t3 - tl
-print("sk_compile, %d instances (plan + link + metadata): %.3f s" % (n, ours))
-print("llvm-objcopy-19 --redefine-syms x %d + ld.lld-19 -r: %.3f s (of which ld.lld-19 -r: %.3f s)" % (n, theirs, lld))
+n, ours, t2, t3, lld = int(sys.argv[1]), *(float(x) / 1e9 for x in sys.argv[2:6])
+mp = json.load(open(sys.argv[6]))["superKernel"]["memoryPlan"]
+theirs = t3 - t2 + lld
+print("sk_compile, %d instances (plan + link + metadata), median of 5: %.3f s" % (n, ours))
+print("llvm-objcopy-19 --redefine-syms x %d + ld.lld-19 -r: %.3f s (of which ld.lld-19 -r, median of 5: %.3f s)" % (n, theirs, lld))
 print("ratio sk_compile / (objcopy + lld) = %.3f; sk_compile / ld.lld-19 -r alone = %.3f" % (ours / theirs, ours / lld))
 print("workspace: %d bytes with reuse, %d without" % (mp["workspaceBytes"], mp["workspaceBytesWithoutReuse"]))
 PY

@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "llvm/Support/Error.h"
 #include "sk/linker.h"
 #include "sk/reuse_analysis.h"
@@ -16,7 +14,7 @@ namespace sk::linker {
 
 struct SuperKernel {
   std::vector<uint8_t> object;  // <sk>.o
-  nlohmann::json metadata;      // <sk>.json (sha256 of object filled in)
+  std::string metadata;         // <sk>.json (sha256 of object filled in)
   LinkStats stats;
 };
 

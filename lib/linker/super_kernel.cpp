@@ -1,6 +1,8 @@
 #include "sk/super_kernel.h"
 
+#include <cstdio>
 #include <cstring>
+#include <thread>
 
 #include "sk/error.h"
 #include "sk/subkernel.h"
@@ -11,8 +13,6 @@ extern const unsigned char sk_interpreter_object[];
 extern const std::size_t sk_interpreter_object_size;
 
 namespace sk::linker {
-
-using nlohmann::json;
 
 llvm::ArrayRef<uint8_t> interpreterObject() { return {sk_interpreter_object, sk_interpreter_object_size}; }
 using reuse::Plan;
@@ -102,86 +102,177 @@ SyntheticSection buildTaskTable(const Plan& p) {
 
 const char* coreTypeOf(const subkernel::Ration& r) { return r.aic == 0 ? "AIV" : r.aiv == 0 ? "AIC" : "MIX"; }
 
-std::string hex(const std::vector<uint8_t>& bytes) {
-  static const char* d = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : bytes) {
-    s += d[b >> 4];
-    s += d[b & 15];
-  }
-  return s;
-}
+// ---- <sk>.json, written directly into one buffer: one line per instance, tensor, dependency
+// and memory item, so a thousand-op super kernel stays readable and quick to write. ----------
 
-json paramJson(const reuse::SkParam& q) {
-  json j = {{"name", q.name}, {"role", subkernel::roleName(q.role)}};
-  if (q.role == subkernel::Role::Input || q.role == subkernel::Role::Output) {
-    j["dtype"] = subkernel::dtypeName(q.dtype);
-    j["shape"] = q.shape;
-    if (q.inout) j["inout"] = true;  // one buffer: read as an input, written back as an output
-  } else {
-    j["bytes"] = q.bytes;
-    if (q.role == subkernel::Role::Tiling) j["data"] = hex(q.data);
-  }
-  return j;
-}
+class JsonOut {
+ public:
+  std::string text;
 
-json superKernelSection(const Plan& p) {
-  json instances = json::array();
-  for (size_t i = 0; i < p.ops.size(); ++i) {
-    const reuse::Instance& op = p.ops[i];
-    const auto& m = op.meta();
-    const reuse::CoreRange& r = p.ranges[i];
-    json args = json::array();
-    for (size_t j = 0; j < m.params.size(); ++j) {
-      const reuse::TaskArg& a = p.args[i][j];
-      args.push_back({{"param", m.params[j].name},
-                      {"skParam", a.param < 0 ? json(nullptr) : json(p.params[a.param].name)},
-                      {"offset", a.offset}});
+  JsonOut& raw(const char* s) {
+    text += s;
+    return *this;
+  }
+  JsonOut& str(const std::string& s) {
+    text += '"';
+    for (unsigned char c : s) {
+      if (c == '"' || c == '\\') {
+        text += '\\';
+        text += (char)c;
+      } else if (c < 0x20) {
+        char b[8];
+        std::snprintf(b, sizeof b, "\\u%04x", c);
+        text += b;
+      } else {
+        text += (char)c;
+      }
     }
-    instances.push_back({{"index", i},
-                         {"label", op.label},
-                         {"kernelName", m.kernelName},
-                         {"symbol", instanceSymbol(p.name, (uint32_t)i, m.kernelName)},
-                         {"object", op.kernel->objectPath},
-                         {"metadata", m.origin},
-                         {"stream", op.stream},
-                         {"blockDim", m.blockDim},
-                         {"coreType", subkernel::coreTypeName(m.coreType)},
-                         {"taskRation", m.taskRation.str()},
-                         {"earlyStart", {{"wait", m.earlyStartWait}, {"set", m.earlyStartSet}}},
-                         {"aicBlocks", {r.aicBegin, r.aicBegin + r.aicCount}},
-                         {"aivBlocks", {r.aivBegin, r.aivBegin + r.aivCount}},
-                         {"textBytes", op.textBytes},
-                         {"args", args}});
+    text += '"';
+    return *this;
   }
-  json tensors = json::array();
-  for (const reuse::Tensor& t : p.tensors) {
-    json acc = json::array();
-    for (const reuse::Access& a : t.accesses) acc.push_back({{"op", a.op}, {"write", a.write}});
-    tensors.push_back({{"name", t.name}, {"dtype", subkernel::dtypeName(t.dtype)}, {"shape", t.shape},
-                       {"bytes", t.bytes}, {"kind", reuse::tensorKindName(t.kind)}, {"accesses", acc}});
+  JsonOut& num(uint64_t v) { return digits(v, false); }
+  JsonOut& num(int64_t v) { return v < 0 ? digits((uint64_t)-v, true) : digits((uint64_t)v, false); }
+  JsonOut& boolean(bool b) { return raw(b ? "true" : "false"); }
+  JsonOut& hex(const std::vector<uint8_t>& bytes) {
+    static const char* d = "0123456789abcdef";
+    text += '"';
+    for (uint8_t b : bytes) {
+      text += d[b >> 4];
+      text += d[b & 15];
+    }
+    text += '"';
+    return *this;
   }
-  json deps = json::array();
-  for (const reuse::Edge& e : p.edges) deps.push_back({{"from", e.from}, {"to", e.to}, {"reasons", e.reasons}});
-  json items = json::array();
-  for (const reuse::MemoryItem& m : p.memory) {
-    json it = {{"what", m.what}, {"offset", m.offset}, {"bytes", m.bytes}, {"users", m.users}, {"shareable", m.shareable}};
-    if (m.sharesWith) it["sharesBytesWith"] = p.memory[*m.sharesWith].what;
-    items.push_back(it);
+  // Members of a one-line object: key(...) writes the separator and "key": .
+  JsonOut& key(const char* k, bool first = false) {
+    if (!first) text += ", ";
+    text += '"';
+    text += k;
+    text += "\": ";
+    return *this;
   }
-  return {{"version", 1},
-          {"arch", p.arch.name},
-          {"options", p.options.text()},
-          {"instances", instances},
-          {"tensors", tensors},
-          {"dependencies", deps},
-          {"memoryPlan",
-           {{"items", items},
-            {"workspaceBytes", p.workspaceBytes},
-            {"workspaceBytesWithoutReuse", p.workspaceBytesNoReuse},
-            {"profileOffset", p.profileOffset},
-            {"profileBytes", p.profileBytes}}},
-          {"notes", p.notes}};
+  template <typename Seq, typename F> JsonOut& list(const Seq& seq, F each) {
+    text += '[';
+    bool first = true;
+    for (const auto& x : seq) {
+      if (!first) text += ", ";
+      first = false;
+      each(*this, x);
+    }
+    text += ']';
+    return *this;
+  }
+  // "key": [ one element per line ], each written by `each`.
+  template <typename F> void block(const char* k, size_t n, const char* indent, bool last, F each) {
+    text += indent;
+    key(k, true);
+    text += '[';
+    for (size_t i = 0; i < n; ++i) {
+      text += i ? ",\n" : "\n";
+      text += indent;
+      text += "  ";
+      each(i);
+    }
+    if (n) {
+      text += '\n';
+      text += indent;
+    }
+    text += last ? "]\n" : "],\n";
+  }
+
+ private:
+  JsonOut& digits(uint64_t v, bool negative) {
+    char b[24];
+    int n = 0;
+    do b[n++] = (char)('0' + v % 10);
+    while (v /= 10);
+    if (negative) text += '-';
+    while (n) text += b[--n];
+    return *this;
+  }
+};
+
+void paramJson(JsonOut& o, const reuse::SkParam& p) {
+  o.raw("{").key("name", true).str(p.name).key("role").str(subkernel::roleName(p.role));
+  if (p.role == subkernel::Role::Input || p.role == subkernel::Role::Output) {
+    o.key("dtype").str(subkernel::dtypeName(p.dtype)).key("shape");
+    o.list(p.shape, [](JsonOut& j, int64_t d) { j.num(d); });
+    if (p.inout) o.key("inout").boolean(true);  // one buffer: read as an input, written back as an output
+  } else {
+    o.key("bytes").num(p.bytes);
+    if (p.role == subkernel::Role::Tiling) o.key("data").hex(p.data);
+  }
+  o.raw("}");
+}
+
+void instanceJson(JsonOut& o, const Plan& p, size_t i) {
+  const reuse::Instance& op = p.ops[i];
+  const auto& m = op.meta();
+  const reuse::CoreRange& r = p.ranges[i];
+  o.raw("{").key("index", true).num((uint64_t)i).key("label").str(op.label).key("kernelName").str(m.kernelName);
+  o.key("symbol").str(instanceSymbol(p.name, (uint32_t)i, m.kernelName)).key("object").str(op.kernel->objectPath);
+  o.key("metadata").str(m.origin).key("stream").num(op.stream).key("blockDim").num((uint64_t)m.blockDim);
+  o.key("coreType").str(subkernel::coreTypeName(m.coreType)).key("taskRation").str(m.taskRation.str());
+  o.key("earlyStart").raw("{").key("wait", true).boolean(m.earlyStartWait).key("set").boolean(m.earlyStartSet).raw("}");
+  o.key("aicBlocks").raw("[").num((uint64_t)r.aicBegin).raw(", ").num((uint64_t)(r.aicBegin + r.aicCount)).raw("]");
+  o.key("aivBlocks").raw("[").num((uint64_t)r.aivBegin).raw(", ").num((uint64_t)(r.aivBegin + r.aivCount)).raw("]");
+  o.key("textBytes").num((uint64_t)op.textBytes).key("args").raw("[");
+  for (size_t j = 0; j < m.params.size(); ++j) {
+    const reuse::TaskArg& a = p.args[i][j];
+    if (j) o.raw(", ");
+    o.raw("{").key("param", true).str(m.params[j].name).key("skParam");
+    if (a.param < 0) o.raw("null");
+    else o.str(p.params[a.param].name);
+    o.key("offset").num(a.offset).raw("}");
+  }
+  o.raw("]}");
+}
+
+std::string metadataText(const Plan& p, const std::string& sha256) {
+  JsonOut o;
+  o.text.reserve(4096 + 1024 * p.ops.size() + 256 * (p.tensors.size() + p.edges.size() + p.memory.size()));
+  o.raw("{\n  ").key("version", true).num((uint64_t)1).raw(",\n  ").key("kernelName", true).str(p.name);
+  o.raw(",\n  ").key("binFileName", true).str(p.name).raw(",\n  ").key("binFileSuffix", true).str(".o");
+  o.raw(",\n  ").key("coreType", true).str(coreTypeOf(p.ration)).raw(",\n  ").key("taskRation", true).str(p.ration.str());
+  o.raw(",\n  ").key("blockDim", true).num((uint64_t)p.blockDim).raw(",\n");
+  o.block("params", p.params.size(), "  ", false, [&](size_t i) { paramJson(o, p.params[i]); });
+  o.raw("  \"earlyStart\": {\"wait\": false, \"set\": false},\n  \"intercoreSync\": false,\n  \"streamId\": 0,\n"
+        "  \"sendEvents\": [],\n  \"recvEvents\": [],\n  ");
+  o.key("sha256", true).str(sha256).raw(",\n  \"superKernel\": {\n    \"version\": 1,\n    ");
+  o.key("arch", true).str(p.arch.name).raw(",\n    ").key("options", true).str(p.options.text()).raw(",\n");
+  o.block("instances", p.ops.size(), "    ", false, [&](size_t i) { instanceJson(o, p, i); });
+  o.block("tensors", p.tensors.size(), "    ", false, [&](size_t i) {
+    const reuse::Tensor& t = p.tensors[i];
+    o.raw("{").key("name", true).str(t.name).key("dtype").str(subkernel::dtypeName(t.dtype)).key("shape");
+    o.list(t.shape, [](JsonOut& j, int64_t d) { j.num(d); });
+    o.key("bytes").num(t.bytes).key("kind").str(reuse::tensorKindName(t.kind)).key("accesses");
+    o.list(t.accesses, [](JsonOut& j, const reuse::Access& a) {
+      j.raw("{").key("op", true).num((uint64_t)a.op).key("write").boolean(a.write).raw("}");
+    });
+    o.raw("}");
+  });
+  o.block("dependencies", p.edges.size(), "    ", false, [&](size_t i) {
+    const reuse::Edge& e = p.edges[i];
+    o.raw("{").key("from", true).num((uint64_t)e.from).key("to").num((uint64_t)e.to).key("reasons");
+    o.list(e.reasons, [](JsonOut& j, const std::string& r) { j.str(r); });
+    o.raw("}");
+  });
+  o.raw("    \"memoryPlan\": {\n      ").key("workspaceBytes", true).num(p.workspaceBytes);
+  o.raw(",\n      ").key("workspaceBytesWithoutReuse", true).num(p.workspaceBytesNoReuse);
+  o.raw(",\n      ").key("profileOffset", true).num(p.profileOffset);
+  o.raw(",\n      ").key("profileBytes", true).num(p.profileBytes).raw(",\n");
+  o.block("items", p.memory.size(), "      ", true, [&](size_t i) {
+    const reuse::MemoryItem& m = p.memory[i];
+    o.raw("{").key("what", true).str(m.what).key("offset").num(m.offset).key("bytes").num(m.bytes).key("users");
+    o.list(m.users, [](JsonOut& j, uint32_t u) { j.num((uint64_t)u); });
+    o.key("shareable").boolean(m.shareable);
+    if (m.sharesWith) o.key("sharesBytesWith").str(p.memory[*m.sharesWith].what);
+    o.raw("}");
+  });
+  o.raw("    },\n");
+  o.block("notes", p.notes.size(), "    ", true, [&](size_t i) { o.str(p.notes[i]); });
+  o.raw("  }\n}\n");
+  return std::move(o.text);
 }
 
 }  // namespace
@@ -214,28 +305,21 @@ llvm::Expected<SuperKernel> buildSuperKernel(const Plan& p) {
     req.synthetic.push_back(std::move(t));
   }
 
+  // The metadata does not depend on the object but for its hash: write it on a second thread
+  // while the object is linked and hashed, and fill the hash in at the end.
   SuperKernel sk;
+  const std::string placeholder(64, '0');
+  std::thread writer([&] { sk.metadata = metadataText(p, placeholder); });
   auto obj = link(req, &sk.stats);
+  std::string sha256;
+  if (obj) {
+    sk.object = std::move(*obj);
+    sha256 = subkernel::sha256Hex(llvm::StringRef((const char*)sk.object.data(), sk.object.size()));
+  }
+  writer.join();
   if (!obj) return obj.takeError();
-  sk.object = std::move(*obj);
-
-  json params = json::array();
-  for (const reuse::SkParam& q : p.params) params.push_back(paramJson(q));
-  sk.metadata = {{"version", 1},
-                 {"kernelName", p.name},
-                 {"binFileName", p.name},
-                 {"binFileSuffix", ".o"},
-                 {"coreType", coreTypeOf(p.ration)},
-                 {"taskRation", p.ration.str()},
-                 {"blockDim", p.blockDim},
-                 {"params", params},
-                 {"earlyStart", {{"wait", false}, {"set", false}}},
-                 {"intercoreSync", false},
-                 {"streamId", 0},
-                 {"sendEvents", json::array()},
-                 {"recvEvents", json::array()},
-                 {"sha256", subkernel::sha256Hex(llvm::StringRef((const char*)sk.object.data(), sk.object.size()))},
-                 {"superKernel", superKernelSection(p)}};
+  const std::string field = "\"sha256\": \"";
+  sk.metadata.replace(sk.metadata.find(field + placeholder) + field.size(), 64, sha256);
   return sk;
 }
 

@@ -28,11 +28,14 @@ namespace {
 constexpr uint64_t kAlign = 64;
 uint64_t alignUp(uint64_t v) { return (v + kAlign - 1) / kAlign * kAlign; }
 
-// Reachability over the dependency graph: bit v of reach[u] means a path u -> v.
-struct Reach {
+// Ancestors in the dependency graph: bit u of row v means a path u -> v. Every edge goes
+// forward in program order, so ops after v are never its ancestors.
+struct Ancestors {
   size_t words = 0;
   std::vector<uint64_t> bits;
-  bool test(uint32_t u, uint32_t v) const { return bits[u * words + v / 64] >> (v % 64) & 1; }
+  uint64_t* row(uint32_t v) { return &bits[v * words]; }
+  const uint64_t* row(uint32_t v) const { return &bits[v * words]; }
+  static bool test(const uint64_t* row, uint32_t u) { return row[u / 64] >> (u % 64) & 1; }
 };
 
 struct Builder {
@@ -40,7 +43,7 @@ struct Builder {
   Plan plan;
   std::map<std::string, size_t> tensorIndex;
   std::map<std::pair<uint32_t, uint32_t>, size_t> edgeIndex;
-  Reach reach;
+  Ancestors anc;
 
   void edge(uint32_t from, uint32_t to, const std::string& why) {
     if (from == to) return;
@@ -54,7 +57,7 @@ struct Builder {
   llvm::Error bindTensors();
   llvm::Error buildDependencies();
   llvm::Error checkEvents();
-  void computeReach();
+  void computeAncestors();
   void planMemory();
   void placeCores();
   llvm::Error makeParams();
@@ -228,22 +231,20 @@ llvm::Error Builder::checkEvents() {
   return llvm::Error::success();
 }
 
-void Builder::computeReach() {
+void Builder::computeAncestors() {
   size_t n = plan.ops.size();
-  reach.words = (n + 63) / 64;
-  reach.bits.assign(n * reach.words, 0);
-  std::vector<std::vector<uint32_t>> succ(n);
+  anc.words = (n + 63) / 64;
+  anc.bits.assign(n * anc.words, 0);
   plan.preds.assign(n, {});
   std::sort(plan.edges.begin(), plan.edges.end(),
             [](const Edge& a, const Edge& b) { return std::tie(a.to, a.from) < std::tie(b.to, b.from); });
-  for (const Edge& e : plan.edges) {
-    succ[e.from].push_back(e.to);
-    plan.preds[e.to].push_back(e.from);
-  }
-  for (size_t u = n; u-- > 0;)  // every edge goes forward in program order
-    for (uint32_t v : succ[u]) {
-      reach.bits[u * reach.words + v / 64] |= 1ull << (v % 64);
-      for (size_t w = 0; w < reach.words; ++w) reach.bits[u * reach.words + w] |= reach.bits[v * reach.words + w];
+  for (const Edge& e : plan.edges) plan.preds[e.to].push_back(e.from);
+  for (uint32_t v = 0; v < n; ++v)
+    for (uint32_t u : plan.preds[v]) {
+      uint64_t* row = anc.row(v);
+      const uint64_t* from = anc.row(u);
+      for (size_t w = 0; w < anc.words; ++w) row[w] |= from[w];
+      row[u / 64] |= 1ull << (u % 64);
     }
 }
 
@@ -280,33 +281,35 @@ void Builder::planMemory() {
       const auto& meta = plan.ops[u].meta();
       if (plan.options.earlyStart && (meta.earlyStartSet || meta.earlyStartWait)) m.shareable = false;
     }
-  auto before = [&](const MemoryItem& a, const MemoryItem& b) {
-    for (uint32_t x : a.users)
-      for (uint32_t y : b.users)
-        if (!reach.test(x, y)) return false;
+  // below[i]: the ops that reach every user of item i. Item a is entirely before item b when
+  // all of a's users are below b.
+  std::vector<uint64_t> below(plan.memory.size() * anc.words, ~0ull);
+  for (size_t i = 0; i < plan.memory.size(); ++i)
+    for (uint32_t y : plan.memory[i].users)
+      for (size_t w = 0; w < anc.words; ++w) below[i * anc.words + w] &= anc.row(y)[w];
+  auto before = [&](size_t a, size_t b) {
+    for (uint32_t x : plan.memory[a].users)
+      if (!Ancestors::test(&below[b * anc.words], x)) return false;
     return true;
   };
   for (size_t i = 0; i < plan.memory.size(); ++i) {
     MemoryItem& m = plan.memory[i];
-    std::vector<std::pair<uint64_t, uint64_t>> busy;  // intervals of conflicting items
-    std::vector<size_t> compatible;
+    auto shares = [&](size_t j) {
+      return m.shareable && plan.memory[j].shareable && (before(j, i) || before(i, j));
+    };
+    std::vector<std::pair<uint64_t, uint64_t>> busy;  // intervals of items it may not share with
     for (size_t j = 0; j < i; ++j) {
       const MemoryItem& o = plan.memory[j];
-      bool share = m.shareable && o.shareable && (before(o, m) || before(m, o));
-      if (share) compatible.push_back(j);
-      else busy.emplace_back(o.offset, o.offset + alignUp(o.bytes));
+      if (!shares(j)) busy.emplace_back(o.offset, o.offset + alignUp(o.bytes));
     }
     std::sort(busy.begin(), busy.end());
     uint64_t off = 0;
     for (auto [lo, hi] : busy)
       if (off + m.bytes > lo && off < hi) off = std::max(off, hi);
     m.offset = off;
-    for (size_t j : compatible) {
+    for (size_t j = 0; j < i && !m.sharesWith; ++j) {  // for --explain: one item whose bytes it reuses
       const MemoryItem& o = plan.memory[j];
-      if (o.offset < off + m.bytes && off < o.offset + o.bytes) {
-        m.sharesWith = (uint32_t)j;
-        break;
-      }
+      if (o.offset < off + m.bytes && off < o.offset + o.bytes && shares(j)) m.sharesWith = (uint32_t)j;
     }
     plan.workspaceBytes = std::max(plan.workspaceBytes, alignUp(m.offset + m.bytes));
     plan.workspaceBytesNoReuse += alignUp(m.bytes);
@@ -321,14 +324,20 @@ void Builder::planMemory() {
 void Builder::placeCores() {
   size_t n = plan.ops.size();
   plan.ranges.assign(n, {});
-  auto concurrent = [&](uint32_t a, uint32_t b) { return !reach.test(a, b) && !reach.test(b, a); };
+  // Earlier ops that are not ancestors of op can run concurrently with it.
   auto pick = [&](uint32_t op, uint32_t need, uint32_t cores, bool aic) -> uint32_t {
     if (need == 0 || !plan.options.streamFusion) return 0;
     std::vector<std::pair<uint32_t, uint32_t>> busy;
-    for (uint32_t o = 0; o < op; ++o) {
-      const CoreRange& r = plan.ranges[o];
-      uint32_t b = aic ? r.aicBegin : r.aivBegin, c = aic ? r.aicCount : r.aivCount;
-      if (c && concurrent(o, op)) busy.emplace_back(b, b + c);
+    const uint64_t* a = anc.row(op);
+    for (size_t w = 0; w * 64 < op; ++w) {
+      uint64_t concurrent = ~a[w];
+      if ((w + 1) * 64 > op) concurrent &= (1ull << (op % 64)) - 1;
+      for (; concurrent; concurrent &= concurrent - 1) {
+        uint32_t o = (uint32_t)(w * 64 + __builtin_ctzll(concurrent));
+        const CoreRange& r = plan.ranges[o];
+        uint32_t b = aic ? r.aicBegin : r.aivBegin, c = aic ? r.aicCount : r.aivCount;
+        if (c) busy.emplace_back(b, b + c);
+      }
     }
     std::sort(busy.begin(), busy.end());
     uint32_t off = 0;
@@ -446,7 +455,7 @@ llvm::Expected<Plan> makePlan(const PlanRequest& request) {
   if (llvm::Error e = b.readSubKernels()) return e;
   if (llvm::Error e = b.bindTensors()) return e;
   if (llvm::Error e = b.buildDependencies()) return e;
-  b.computeReach();
+  b.computeAncestors();
   b.planMemory();
   b.placeCores();
   if (llvm::Error e = b.makeParams()) return e;

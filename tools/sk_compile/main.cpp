@@ -1,4 +1,5 @@
 // sk_compile: fuse sub-kernels into one super kernel (DESIGN §11).
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -28,6 +29,22 @@ struct Options {
   bool explain = false;
   std::vector<std::string> keep;
   bool quiet = false;
+  bool verbose = false;
+};
+
+// -v: how long each step took, on stderr.
+class Phases {
+ public:
+  explicit Phases(bool on) : on_(on), last_(std::chrono::steady_clock::now()) {}
+  void done(const char* step) {
+    auto now = std::chrono::steady_clock::now();
+    if (on_) std::fprintf(stderr, "sk_compile: %-14s %8.2f ms\n", step, std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
 };
 
 bool isIdentifier(const std::string& s) {
@@ -39,7 +56,7 @@ bool isIdentifier(const std::string& s) {
 
 // Writes every file to a temporary name in `dir` first, then renames them all into place: a
 // failed run leaves nothing behind, and readers never see half a file.
-llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::string, llvm::StringRef>>& files) {
   std::vector<std::string> temps;
   auto cleanup = [&] {
     for (const std::string& t : temps) std::remove(t.c_str());
@@ -66,6 +83,7 @@ llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::st
 }
 
 llvm::Error run(const Options& o) {
+  Phases phases(o.verbose);
   if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
   if (!isIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
   if (o.package) return sk::inputError("--package: .run packaging is not implemented yet");
@@ -90,15 +108,20 @@ llvm::Error run(const Options& o) {
   if (!options) return options.takeError();
   req.options = *options;
 
+  phases.done("read op list");
   auto plan = sk::reuse::makePlan(req);
   if (!plan) return plan.takeError();
+  phases.done("plan");
   if (o.explain) std::cout << sk::reuse::explain(*plan) << std::flush;
   auto sk = sk::linker::buildSuperKernel(*plan);
   if (!sk) return sk.takeError();
-  std::string json = sk->metadata.dump(2) + "\n";
-  if (llvm::Error e = writeAll(o.outDir, {{o.name + ".o", std::string(sk->object.begin(), sk->object.end())},
-                                          {o.name + ".json", json}}))
+  phases.done("link");
+  const std::string& json = sk->metadata;
+  phases.done("metadata");
+  llvm::StringRef object((const char*)sk->object.data(), sk->object.size());
+  if (llvm::Error e = writeAll(o.outDir, {{o.name + ".o", object}, {o.name + ".json", json}}))
     return e;
+  phases.done("write");
   if (!o.quiet)
     std::printf("fused %zu sub-kernels into %s (%s %s, blockDim %u): %s/%s.o (%zu bytes), %s.json; workspace %llu "
                 "bytes (%llu without reuse)\n",
@@ -131,6 +154,7 @@ int main(int argc, char** argv) {
   app.add_flag("--explain", o.explain, "print the plan: tasks, core ranges, dependencies with reasons, memory plan");
   app.add_option("--keep-output", o.keep, "keep intermediate tensor NAME as an output of the super kernel (repeatable)");
   app.add_flag("-q,--quiet", o.quiet, "no summary line");
+  app.add_flag("-v,--verbose", o.verbose, "print how long each step took");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
