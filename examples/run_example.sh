@@ -25,6 +25,9 @@ set -euo pipefail
 
 EXAMPLES=(
   demo/run.sh
+  jit/example01_super_kernel_base/run.sh
+  jit/example02_super_kernel_profiling/run.sh
+  jit/example03_super_kernel_runtime_basic/run.sh
 )
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
