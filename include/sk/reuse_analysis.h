@@ -112,14 +112,10 @@ struct TaskArg {
   uint64_t offset = 0;
 };
 
-struct SkParam {
-  std::string name;
-  subkernel::Role role;
-  subkernel::DType dtype = subkernel::DType::Float32;
-  std::vector<int64_t> shape;
-  uint64_t bytes = 0;
-  bool inout = false;        // an input the SK also writes: read back as an output too
-  std::vector<uint8_t> data; // tiling
+// A parameter of the super kernel: metadata v1's Param, plus whether an input is also
+// written back (an in-out tensor: one buffer, "inout": true in <sk>.json).
+struct SkParam : subkernel::Param {
+  bool inout = false;
 };
 
 struct Plan {

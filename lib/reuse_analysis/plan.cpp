@@ -396,10 +396,15 @@ llvm::Error Builder::makeParams() {
       return inputError("tensor name '" + p.name + "' is reserved for the super kernel's own parameters; bind it to "
                         "another name");
   int32_t ws = (int32_t)plan.params.size();
-  plan.params.push_back(SkParam{"sk_workspace", Role::Workspace, DType::UInt8, {}, plan.profileOffset + plan.profileBytes,
-                                false, {}});
+  SkParam workspace;
+  workspace.name = "sk_workspace";
+  workspace.role = Role::Workspace;
+  workspace.bytes = plan.profileOffset + plan.profileBytes;
+  plan.params.push_back(std::move(workspace));
   int32_t tiling = (int32_t)plan.params.size();
-  SkParam tilingParam{"sk_tiling", Role::Tiling, DType::UInt8, {}, 0, false, {}};
+  SkParam tilingParam;
+  tilingParam.name = "sk_tiling";
+  tilingParam.role = Role::Tiling;
   std::map<std::vector<uint8_t>, uint64_t> tilingOffsets;  // identical tiling bytes are stored once
   if (plan.params.size() >= 64)
     return inputError("the super kernel would have " + std::to_string(plan.params.size()) +

@@ -111,10 +111,23 @@ void chargeVector(CoreRun* c, const char* opName, uint64_t count, uint32_t elemB
   c->clock += k.head + k.perRepeat * repeats(count, elemBytes);
 }
 
-uint32_t elemBytesOrFault(CoreRun* c, const char* op, int32_t dtype) {
-  uint32_t b = dtypeBytes(dtype);
-  if (b == 0) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(dtype));
-  return b;
+struct Operand {
+  const char* role;
+  const void* p;
+  uint64_t bytes;
+};
+
+// What every vector and cube op checks first: the calling core, its type, known dtypes, and
+// every operand inside the core's local memory. Null: not called from a kernel.
+CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initializer_list<int32_t> dtypes,
+                std::initializer_list<Operand> operands) {
+  CoreRun* c = enter(intrinsic);
+  if (!c) return nullptr;
+  requireCoreType(c, op, unit);
+  for (int32_t d : dtypes)
+    if (dtypeBytes(d) == 0) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(d));
+  for (const Operand& o : operands) checkLocalOperand(c, op, o.role, o.p, o.bytes);
+  return c;
 }
 
 void faultIf(CoreRun* c, const std::string& err) {
@@ -263,86 +276,65 @@ int sk_printf(const char* fmt, ...) {
 }
 
 void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
-  CoreRun* c = enter("sk_vec_binary");
-  if (!c) return;
   const char* name = binaryOpName(op);
-  requireCoreType(c, name, CoreType::AIV);
-  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
-  checkLocalOperand(c, name, "dst", dst, bytes);
-  checkLocalOperand(c, name, "src0", src0, bytes);
-  checkLocalOperand(c, name, "src1", src1, bytes);
+  uint64_t bytes = count * dtypeBytes(dtype);
+  CoreRun* c = unitOp("sk_vec_binary", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src0", src0, bytes}, {"src1", src1, bytes}});
+  if (!c) return;
   faultIf(c, vecBinary(op, dtype, dst, src0, src1, count));
   chargeVector(c, name, count, dtypeBytes(dtype));
 }
 
 void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar, uint64_t count) {
-  CoreRun* c = enter("sk_vec_scalar");
-  if (!c) return;
   const char* name = scalarOpName(op);
-  requireCoreType(c, name, CoreType::AIV);
-  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
-  checkLocalOperand(c, name, "dst", dst, bytes);
-  checkLocalOperand(c, name, "src", src, bytes);
+  uint64_t bytes = count * dtypeBytes(dtype);
+  CoreRun* c = unitOp("sk_vec_scalar", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src", src, bytes}});
+  if (!c) return;
   if (!scalar) fault(c, std::string(name) + ": scalar pointer is null");
   faultIf(c, vecScalar(op, dtype, dst, src, scalar, count));
   chargeVector(c, name, count, dtypeBytes(dtype));
 }
 
 void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
-  CoreRun* c = enter("sk_vec_unary");
-  if (!c) return;
   const char* name = unaryOpName(op);
-  requireCoreType(c, name, CoreType::AIV);
-  uint64_t bytes = count * elemBytesOrFault(c, name, dtype);
-  checkLocalOperand(c, name, "dst", dst, bytes);
-  checkLocalOperand(c, name, "src", src, bytes);
+  uint64_t bytes = count * dtypeBytes(dtype);
+  CoreRun* c = unitOp("sk_vec_unary", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src", src, bytes}});
+  if (!c) return;
   faultIf(c, vecUnary(op, dtype, dst, src, count));
   chargeVector(c, name, count, dtypeBytes(dtype));
 }
 
 void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
-  CoreRun* c = enter("sk_vec_reduce");
-  if (!c) return;
   const char* name = reduceOpName(op);
-  requireCoreType(c, name, CoreType::AIV);
-  uint32_t eb = elemBytesOrFault(c, name, dtype);
-  checkLocalOperand(c, name, "dst", dst, eb);
-  checkLocalOperand(c, name, "src", src, count * eb);
+  uint32_t eb = dtypeBytes(dtype);
+  CoreRun* c = unitOp("sk_vec_reduce", name, CoreType::AIV, {dtype}, {{"dst", dst, eb}, {"src", src, count * eb}});
+  if (!c) return;
   faultIf(c, vecReduce(op, dtype, dst, src, count));
   chargeVector(c, name, count, eb);
 }
 
 void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, uint64_t count) {
-  CoreRun* c = enter("sk_vec_cast");
+  uint32_t db = dtypeBytes(dstType), sb = dtypeBytes(srcType);
+  CoreRun* c = unitOp("sk_vec_cast", "cast", CoreType::AIV, {dstType, srcType},
+                      {{"dst", dst, count * db}, {"src", src, count * sb}});
   if (!c) return;
-  requireCoreType(c, "cast", CoreType::AIV);
-  uint32_t db = elemBytesOrFault(c, "cast", dstType), sb = elemBytesOrFault(c, "cast", srcType);
-  checkLocalOperand(c, "cast", "dst", dst, count * db);
-  checkLocalOperand(c, "cast", "src", src, count * sb);
   faultIf(c, vecCast(dstType, srcType, round, dst, src, count));
   chargeVector(c, "cast", count, db > sb ? db : sb);
 }
 
 void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
-  CoreRun* c = enter("sk_vec_dup");
+  CoreRun* c = unitOp("sk_vec_dup", "duplicate", CoreType::AIV, {dtype}, {{"dst", dst, count * dtypeBytes(dtype)}});
   if (!c) return;
-  requireCoreType(c, "duplicate", CoreType::AIV);
-  uint32_t eb = elemBytesOrFault(c, "duplicate", dtype);
-  checkLocalOperand(c, "duplicate", "dst", dst, count * eb);
   if (!scalar) fault(c, "duplicate: scalar pointer is null");
   faultIf(c, vecDup(dtype, dst, scalar, count));
-  chargeVector(c, "duplicate", count, eb);
+  chargeVector(c, "duplicate", count, dtypeBytes(dtype));
 }
 
 void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
                   int32_t accumulate) {
-  CoreRun* c = enter("sk_cube_mmad");
+  uint32_t eb = dtypeBytes(abType);
+  CoreRun* c = unitOp("sk_cube_mmad", "mmad", CoreType::AIC, {abType},
+                      {{"a", a, (uint64_t)m * k * eb}, {"b", b, (uint64_t)k * n * eb}, {"c", cm, (uint64_t)m * n * 4}});
   if (!c) return;
-  requireCoreType(c, "mmad", CoreType::AIC);
-  uint32_t eb = elemBytesOrFault(c, "mmad", abType);
-  checkLocalOperand(c, "mmad", "a", a, (uint64_t)m * k * eb);
-  checkLocalOperand(c, "mmad", "b", b, (uint64_t)k * n * eb);
-  checkLocalOperand(c, "mmad", "c", cm, (uint64_t)m * n * 4);
   faultIf(c, cubeMmad(cm, a, b, m, k, n, abType, accumulate != 0));
   const ArchSpec& A = *c->launch->arch;
   uint32_t kFrac = 32 / eb;  // k elements per 16x?x16 fractal: 16 (fp16), 8 (fp32), 32 (int8)

@@ -113,7 +113,10 @@ fake_example() {
   cp "$SK_RUN_EXAMPLE" "$T/tree/examples/run_example.sh"
   cp "$SK_COMMON_SH" "$T/tree/scripts/common.sh"
   FAKE=$T/tree/examples
-  fake_example demo/run.sh
+  # every entry of the built-in EXAMPLES list (the array between "EXAMPLES=(" and ")")
+  while IFS= read -r entry; do
+    fake_example "$entry"
+  done < <(sed -n '/^EXAMPLES=(/,/^)/p' "$SK_RUN_EXAMPLE" | sed '1d;$d;s/^[[:space:]]*//')
   mkdir -p "$T/cwd"
   cd "$T/cwd"
   run bash ../tree/examples/run_example.sh --npu-arch=dav-2201

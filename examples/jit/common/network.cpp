@@ -147,16 +147,7 @@ class Session {
     auto fn = function(scope, ref, scope, {plan->ration.aic, plan->ration.aiv});
     if (!fn) return fn.takeError();
     Launch l{*fn, plan->blockDim, {}};
-    for (const sk::reuse::SkParam& q : plan->params) {
-      Param p;
-      p.name = q.name;
-      p.role = q.role;
-      p.dtype = q.dtype;
-      p.shape = q.shape;
-      p.bytes = q.bytes;
-      p.data = q.data;
-      l.args.emplace_back(p.isTensor() ? q.name : "", p);
-    }
+    for (const sk::reuse::SkParam& q : plan->params) l.args.emplace_back(q.isTensor() ? q.name : "", q);
     return l;
   }
 
