@@ -15,10 +15,12 @@
 
 namespace {
 
-void writeTrace(const std::string& dir, const std::string& json) {
+bool writeTrace(const std::string& dir, const std::string& json) {
   mkdir("prof_result", 0755);
   mkdir(dir.c_str(), 0755);
-  std::ofstream(dir + "/trace.json") << json;
+  std::ofstream out(dir + "/trace.json");
+  out << json;
+  return out.good();
 }
 
 void printTasks(const char* title, const example::RunResult& r) {
@@ -52,8 +54,10 @@ int main(int argc, char** argv) {
   auto fused = example::runNetwork(net, cfg);
   if (!fused) return sk::reportAndExitCode(fused.takeError(), "example02");
 
-  writeTrace("prof_result/no_sk_model", eager->trace);
-  writeTrace("prof_result/sk_model", fused->trace);
+  if (!writeTrace("prof_result/no_sk_model", eager->trace) || !writeTrace("prof_result/sk_model", fused->trace)) {
+    std::printf("ERROR: cannot write the traces under prof_result/\n");
+    return 1;
+  }
   printTasks("without SuperKernel:", *eager);
   printTasks("with SuperKernel (one per layer):", *fused);
   if (eager->output != fused->output || eager->output.empty()) {
