@@ -25,7 +25,7 @@ packages=(
   llvm-19-dev clang-19 lld-19
   libcli11-dev nlohmann-json3-dev googletest libgtest-dev libgmock-dev
   libboost1.81-dev libboost-context1.81-dev libboost-filesystem1.81-dev
-  makeself bats python3 python3-jsonschema
+  makeself bats python3 python3-jsonschema chromium
 )
 
 missing=()

@@ -37,10 +37,11 @@ void runCoreBlocks(CoreRun* c) {
     c->clock += L.arch->blockDispatchCycles;
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
+    size_t span = c->spans.size();  // the kernel may push its own spans (sub-kernels, barriers)
     c->spans.push_back(Span{L.desc.name.c_str(), c->clock, 0, b.blockIdx, false});
     chargeFetch(c, L.desc.entry, L.desc.textBytes, false);
     callKernel(L.desc.entry, L.desc.args.data(), L.desc.args.size());
-    c->spans.back().end = c->clock;
+    c->spans[span].end = c->clock;
   }
 }
 

@@ -261,6 +261,38 @@ TEST(Fusion, SyncAllInsideAFusedTaskIsScopedToItsCores) {
   expectFusedEqualsUnfused(*f);
 }
 
+TEST(Fusion, SuperKernelTracesAreIdenticalForAnyWorkerCountAndSpansNest) {
+  auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "a"}}, 0},
+                 {"fz_center", {{"x", "w"}, {"y", "c"}}, 1, {3}, {}},
+                 {"fz_es_scale", {{"x", "a"}, {"y", "b"}}, 0, {}, {3}}},
+                "debug-sync-all=1");
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  std::vector<std::string> traces;
+  for (const char* w : {"1", "2", "4"}) {
+    TempDir d;
+    CommandResult r = tool(SK_RUN, {f->json(), "--workers", w, "--trace", d.file("t.json")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    traces.push_back(sk::test::readText(d.file("t.json")));
+  }
+  EXPECT_EQ(traces[0], traces[1]);
+  EXPECT_EQ(traces[0], traces[2]);
+  json t = json::parse(traces[0]);
+  double kernelEnd = 0, kernelBegin = 1e300;
+  for (const json& e : t["traceEvents"])
+    if (e["ph"] == "X" && e["pid"] == 2) {
+      kernelBegin = std::min(kernelBegin, e["ts"].get<double>());
+      kernelEnd = std::max(kernelEnd, e["ts"].get<double>() + e["dur"].get<double>());
+    }
+  size_t subKernelSpans = 0;
+  for (const json& e : t["traceEvents"])
+    if (e["ph"] == "X" && (e["pid"] == 3 || e["pid"] == 4)) {
+      EXPECT_GE(e["ts"].get<double>(), kernelBegin) << e.dump();
+      EXPECT_LE(e["ts"].get<double>() + e["dur"].get<double>(), kernelEnd + 1e-3) << e.dump();
+      subKernelSpans += e["name"].get<std::string>().find(" (op ") != std::string::npos;
+    }
+  EXPECT_EQ(subKernelSpans, 8u + 4u + 8u) << "one span per core per sub-kernel";
+}
+
 TEST(Fusion, SameInputsGiveByteIdenticalObjects) {
   std::vector<Op> ops = {{"fz_mm", {{"c", "c"}}}, {"fz_relu", {{"x", "c"}}}};
   auto a = fuse(ops), b = fuse(ops);

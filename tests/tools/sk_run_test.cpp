@@ -209,6 +209,38 @@ TEST(SkRunExit, InputOfTheWrongSizeNamesTheParameterAndExpectedBytes) {
   EXPECT_NE(r.err.find("no input parameter named 'nope'"), std::string::npos) << r.err;
 }
 
+// The DOM of an HTML file after a real browser ran its scripts (headless Chromium).
+std::string renderedDom(const std::string& html) {
+  TempDir profile;
+  CommandResult r = sk::test::run({SK_CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                                   "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                                   "--disable-sync", "--user-data-dir=" + profile.path(), "--dump-dom",
+                                   "file://" + html});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  return r.out;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(SkRunReport, RendersInARealBrowserWithOneTimelineRowPerCore) {
+  TempDir d;
+  std::string html = d.file("report.html");
+  auto r = skRun({ops("rmsnorm_custom.json"), "--repeat", "2", "--report", html});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::string src = sk::test::readText(html);
+  EXPECT_NE(src.find("<title>sk_run report: rmsnorm_custom</title>"), std::string::npos);
+  EXPECT_EQ(src.find("src=\"http"), std::string::npos) << "self-contained: nothing to fetch";
+  std::string dom = renderedDom(html);
+  EXPECT_NE(dom.find("data-rendered=\"yes\""), std::string::npos) << "the report's script ran to the end";
+  EXPECT_EQ(count(dom, "<rect"), 16u) << "8 AIV cores x 2 launches, one span each";
+  EXPECT_EQ(count(dom, ">aiv7<"), 1u) << "one labelled row per core";
+  EXPECT_EQ(count(dom, "<td>rmsnorm_custom</td>"), 2u) << "one task row per launch";
+}
+
 // ---- kernels that break the compile contract or whose metadata is wrong ----
 
 // A directory holding a copy of a test kernel (.o) and a metadata file edited by `edit`.

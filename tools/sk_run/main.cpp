@@ -16,6 +16,7 @@
 #include "sk/runtime.h"
 #include "sk/sim/arch.h"
 #include "sk/subkernel.h"
+#include "report.h"
 #include "sk/task_table.h"
 
 namespace {
@@ -126,14 +127,13 @@ llvm::Error run(const Options& o) {
   bool superKernel = raw.contains("superKernel");
   if (o.compareUnfused && !superKernel)
     return sk::inputError("--compare-unfused: " + *jsonPath + " is not a super kernel (made by sk_compile)");
-  if (!o.report.empty()) return sk::inputError("--report: HTML reports are not implemented yet");
   uint64_t profileBytes = superKernel ? raw["superKernel"]["memoryPlan"].value("profileBytes", (uint64_t)0) : 0;
   if (profileBytes)
     ro.readBack.push_back({"sk_workspace", raw["superKernel"]["memoryPlan"].value("profileOffset", (uint64_t)0),
                            profileBytes});
 
   sk::sim::DeviceOptions dopts;
-  dopts.trace = !o.trace.empty();
+  dopts.trace = !o.trace.empty() || !o.report.empty();
   dopts.workerThreads = o.workers;
   dopts.launchTimeoutMs = o.timeoutMs;
   auto rt = sk::rt::Runtime::create(*arch, dopts);
@@ -174,6 +174,12 @@ llvm::Error run(const Options& o) {
   std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
               result->deviceUs, st.hostUs, wallMs);
   if (profileBytes) printProfile(kernel->meta, result->readBack.front(), arch->clockMHz);
+  if (!o.report.empty()) {
+    skrun::ReportInput in{&kernel->meta, arch->name, arch->clockMHz, &*result,
+                          o.compareUnfused ? &*unfused : nullptr, (*rt)->device().traceJson()};
+    if (llvm::Error e = writeFileAtomic(o.report, skrun::htmlReport(in))) return e;
+    std::printf("report: %s\n", o.report.c_str());
+  }
   if (!o.compareUnfused) return llvm::Error::success();
   double saved = unfused->deviceUs - result->deviceUs;
   std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
