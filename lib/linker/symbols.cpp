@@ -38,6 +38,18 @@ StringRef outputName(const InputObject& in, StringRef name, bool defined, SmallS
 
 }  // namespace
 
+OutputSymbol definition(const InputSym& s, Chunk where) {
+  OutputSymbol d;
+  d.st_info = s.st_info;
+  d.st_other = s.st_other;
+  d.st_shndx = s.st_shndx;
+  d.st_value = s.st_value;
+  d.st_size = s.st_size;
+  d.defined = true;
+  d.definedIn = where;
+  return d;
+}
+
 Expected<uint32_t> defineGlobal(Context& ctx, StringRef name, const OutputSymbol& def) {
   auto [it, inserted] = ctx.globalByName.try_emplace(name, (uint32_t)ctx.globals.size());
   if (inserted) {
@@ -117,15 +129,8 @@ Error resolveSymbols(Context& ctx) {
           ref = {SymbolKind::Section, shndx};
           if (shndx == kNone) return malformed(f, "section symbol " + Twine(si) + " has no section");
         } else {
-          OutputSymbol l;
+          OutputSymbol l = definition(s, {fi, shndx});
           l.name = *name;  // locals keep their names; several inputs may share one
-          l.st_info = s.st_info;
-          l.st_other = s.st_other;
-          l.st_shndx = s.st_shndx;
-          l.st_value = s.st_value;
-          l.st_size = s.st_size;
-          l.defined = true;
-          l.definedIn = {fi, shndx};
           ref = {SymbolKind::Local, (uint32_t)ctx.locals.size()};
           ctx.locals.push_back(l);
         }
@@ -142,14 +147,7 @@ Error resolveSymbols(Context& ctx) {
       if (dropped)
         return inputError(in.name + ": symbol '" + *name + "' is defined in section " + f.sections[shndx].name +
                           ", which the linker drops (not SHF_ALLOC)");
-      OutputSymbol d;
-      d.st_info = s.st_info;
-      d.st_other = s.st_other;
-      d.st_shndx = s.st_shndx;
-      d.st_value = s.st_value;
-      d.st_size = s.st_size;
-      d.defined = true;
-      d.definedIn = {fi, shndx};
+      OutputSymbol d = definition(s, {fi, shndx});
       StringRef out = outputName(in, *name, true, buf);
       if (out.empty()) return inputError(in.name + ": renames maps '" + *name + "' to an empty name");
       auto index = defineGlobal(ctx, out, d);
