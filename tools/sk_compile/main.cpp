@@ -1,4 +1,6 @@
 // sk_compile: fuse sub-kernels into one super kernel (DESIGN §11).
+#include <sys/stat.h>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/packaging.h"
 #include "sk/reuse_analysis.h"
 #include "sk/sim/arch.h"
 #include "sk/super_kernel.h"
@@ -26,6 +29,7 @@ struct Options {
   std::string outDir = ".";
   bool package = false;
   std::string version;
+  bool versionGiven = false;
   bool explain = false;
   std::vector<std::string> keep;
   bool quiet = false;
@@ -86,7 +90,10 @@ llvm::Error run(const Options& o) {
   Phases phases(o.verbose);
   if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
   if (!isIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
-  if (o.package) return sk::inputError("--package: .run packaging is not implemented yet");
+  std::string version = o.versionGiven ? o.version : sk::pkg::kDefaultVersion;
+  if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
+  if (o.package)
+    if (llvm::Error e = sk::pkg::validateVersion(version)) return e;
   if (!llvm::sys::fs::is_directory(o.outDir)) return sk::inputError("-o " + o.outDir + ": not a directory");
   auto arch = sk::sim::loadArch(o.arch);
   if (!arch) return arch.takeError();
@@ -119,8 +126,20 @@ llvm::Error run(const Options& o) {
   const std::string& json = sk->metadata;
   phases.done("metadata");
   llvm::StringRef object((const char*)sk->object.data(), sk->object.size());
-  if (llvm::Error e = writeAll(o.outDir, {{o.name + ".o", object}, {o.name + ".json", json}}))
-    return e;
+  std::vector<std::pair<std::string, llvm::StringRef>> files = {{o.name + ".o", object}, {o.name + ".json", json}};
+  llvm::Expected<sk::pkg::Package> package = sk::pkg::Package{};
+  if (o.package) {
+    package = sk::pkg::buildPackage({o.name, version, arch->name, object, json, "sk_compile " SK_PROJECT_VERSION});
+    if (!package) return package.takeError();
+    files.push_back({package->fileName, package->bytes});
+    phases.done("package");
+  }
+  if (llvm::Error e = writeAll(o.outDir, files)) return e;
+  if (o.package) {  // executable, as far as the umask allows
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod((o.outDir + "/" + package->fileName).c_str(), 0777 & ~mask);
+  }
   phases.done("write");
   if (!o.quiet)
     std::printf("fused %zu sub-kernels into %s (%s %s, blockDim %u): %s/%s.o (%zu bytes), %s.json; workspace %llu "
@@ -129,6 +148,10 @@ llvm::Error run(const Options& o) {
                 plan->ration.str().c_str(), plan->blockDim, o.outDir.c_str(), o.name.c_str(), sk->object.size(),
                 o.name.c_str(), (unsigned long long)plan->workspaceBytes,
                 (unsigned long long)plan->workspaceBytesNoReuse);
+  if (o.package && !o.quiet)
+    std::printf("packaged %s %s for %s: %s/%s (%zu bytes, sha256 %s)\n", o.name.c_str(), version.c_str(),
+                arch->name.c_str(), o.outDir.c_str(), package->fileName.c_str(), package->bytes.size(),
+                package->fileSha256.c_str());
   return llvm::Error::success();
 }
 
@@ -149,8 +172,12 @@ int main(int argc, char** argv) {
   app.add_option("--name", o.name, "super kernel name (a C identifier)")->capture_default_str();
   app.add_option("--arch", o.arch, "dav-2201 | dav-3510 | path of an arch JSON")->capture_default_str();
   app.add_option("-o", o.outDir, "output directory")->capture_default_str();
-  app.add_flag("--package", o.package, "also build a .run package (not implemented yet)");
-  app.add_option("--version", o.version, "package version");
+  app.add_flag("--package", o.package,
+               "also write <name>_<version>_linux-<cpu>.run, an installable static kernel package "
+               "(docs/packaging.md)");
+  CLI::Option* versionOpt = app.add_option("--version", o.version,
+                 std::string("package version (default ") + sk::pkg::kDefaultVersion +
+                     "; 0-9 A-Z a-z . + ~ -, no '_')");
   app.add_flag("--explain", o.explain, "print the plan: tasks, core ranges, dependencies with reasons, memory plan");
   app.add_option("--keep-output", o.keep, "keep intermediate tensor NAME as an output of the super kernel (repeatable)");
   app.add_flag("-q,--quiet", o.quiet, "no summary line");
@@ -161,6 +188,7 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
   }
+  o.versionGiven = versionOpt->count() > 0;
   if (llvm::Error e = run(o)) return sk::reportAndExitCode(std::move(e), "sk_compile");
   return 0;
 }

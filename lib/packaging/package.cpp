@@ -1,0 +1,459 @@
+// Builds a static kernel package (docs/packaging.md): payload files, manifest, scripts, a
+// makeself header derived from the installed one, makeself itself, then the whole-file SHA-256
+// patched into the header.
+#include "sk/packaging.h"
+
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "run_tool.h"
+#include "sk/error.h"
+
+extern const unsigned char sk_package_script[];
+extern const std::size_t sk_package_script_size;
+
+namespace sk::pkg {
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+constexpr const char* kManifestFormat = "superkernel-static-kernel-manifest/1";
+// Fixed so that the same inputs give the same bytes (toolchain.md §7).
+constexpr const char* kPackagingDate = "2025-01-01T00:00:00Z";
+constexpr const char* kTarExtra = "--mtime=@1735689600 --sort=name --owner=0 --group=0 --numeric-owner";
+constexpr const char* kShaField = "SK_SHA256=";
+const std::string kZeroSha(64, '0');
+
+std::string sha256Hex(llvm::StringRef bytes) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes)), /*LowerCase=*/true);
+}
+
+bool isIdentifier(const std::string& s) {
+  if (s.empty() || std::isdigit((unsigned char)s[0])) return false;
+  for (char c : s)
+    if (!std::isalnum((unsigned char)c) && c != '_') return false;
+  return true;
+}
+
+// Text shown by the package's --info/--help: printable ASCII without quotes or backslashes.
+std::string plain(const std::string& s) {
+  std::string r;
+  for (unsigned char c : s) r += (c >= 0x20 && c < 0x7f && c != '\'' && c != '"' && c != '\\' && c != '`') ? (char)c : '?';
+  return r;
+}
+
+// makeself generates its header with `cat << EOF`: runtime `$`, backquotes and backslashes
+// must be escaped in everything inserted into the template.
+std::string heredocEscape(const std::string& s) {
+  std::string r;
+  for (char c : s) {
+    if (c == '\\' || c == '$' || c == '`') r += '\\';
+    r += c;
+  }
+  return r;
+}
+
+std::string singleQuoted(const std::string& s) {  // s is already plain()
+  return "'" + s + "'";
+}
+
+// A temporary directory removed on destruction.
+class WorkDir {
+ public:
+  llvm::Error create() {
+    const char* base = std::getenv("TMPDIR");
+    std::string tmpl = std::string(base && *base ? base : "/tmp") + "/sk_package_XXXXXX";
+    if (!mkdtemp(tmpl.data()))
+      return sk::internalError("cannot create a temporary directory in " + tmpl.substr(0, tmpl.rfind('/')) +
+                               ": " + std::strerror(errno) + " (set TMPDIR to a writable directory)");
+    path_ = tmpl;
+    return llvm::Error::success();
+  }
+  ~WorkDir() {
+    if (!path_.empty()) (void)llvm::sys::fs::remove_directories(path_);
+  }
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& rel) const { return path_ + "/" + rel; }
+
+ private:
+  std::string path_;
+};
+
+llvm::Error writeFile(const std::string& path, llvm::StringRef bytes, unsigned mode) {
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out || !out.write(bytes.data(), (std::streamsize)bytes.size()))
+      return sk::internalError(path + ": cannot write (disk full?)");
+  }
+  if (::chmod(path.c_str(), mode) != 0) return sk::internalError(path + ": cannot set its mode");
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return sk::internalError(path + ": cannot read");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct KernelFacts {
+  std::string coreType, taskRation;
+  uint64_t blockDim = 0;
+  ojson inputs = ojson::array(), outputs = ojson::array();
+  std::vector<std::string> inputText, outputText;  // "x float32[2048]"
+};
+
+llvm::Expected<KernelFacts> readFacts(const PackageInput& in) {
+  nlohmann::json m = nlohmann::json::parse(in.metadata.begin(), in.metadata.end(), nullptr, false);
+  std::string origin = in.name + ".json";
+  if (!m.is_object() || !m.contains("params") || !m["params"].is_array())
+    return sk::inputError(origin + ": not kernel metadata (expected an object with params)");
+  KernelFacts f;
+  f.coreType = m.value("coreType", "");
+  f.taskRation = m.value("taskRation", "");
+  f.blockDim = m.value("blockDim", (uint64_t)0);
+  for (const auto& p : m["params"]) {
+    std::string role = p.value("role", "");
+    if (role != "input" && role != "output") continue;
+    ojson e = {{"name", p.value("name", "")}, {"dtype", p.value("dtype", "")}};
+    std::string shape;
+    if (p.contains("shape") && p["shape"].is_array())
+      for (const auto& d : p["shape"]) shape += (shape.empty() ? "" : ", ") + d.dump();
+    std::string text = p.value("name", "") + " " + p.value("dtype", "") + "[" + shape + "]";
+    if (p.value("inout", false)) {
+      e["inout"] = true;
+      text += " (in-out)";
+    }
+    (role == "input" ? f.inputs : f.outputs).push_back(e);
+    (role == "input" ? f.inputText : f.outputText).push_back(plain(text));
+  }
+  return f;
+}
+
+struct FileEntry {
+  std::string path;
+  std::string bytes;
+  unsigned mode;
+  bool installed;
+};
+
+std::string manifestText(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
+  ojson index = {{"name", in.name},
+                 {"version", in.version},
+                 {"npuArch", in.npuArch},
+                 {"coreType", f.coreType},
+                 {"blockDim", f.blockDim},
+                 {"inputs", f.inputs},
+                 {"outputs", f.outputs},
+                 {"json", in.name + "/" + in.name + ".json"},
+                 {"binary", in.name + "/" + in.name + ".o"}};
+  auto str = [](const std::string& s) { return ojson(s).dump(); };
+  std::ostringstream o;
+  // One field per line and one file per line: the package scripts read it with bash only.
+  o << "{\n";
+  o << "  \"format\": " << str(kManifestFormat) << ",\n";
+  o << "  \"kernel\": " << str(in.name) << ",\n";
+  o << "  \"version\": " << str(in.version) << ",\n";
+  o << "  \"npuArch\": " << str(in.npuArch) << ",\n";
+  o << "  \"host\": " << str("linux-" + hostCpu()) << ",\n";
+  o << "  \"builtBy\": " << str(in.toolVersion) << ",\n";
+  o << "  \"coreType\": " << str(f.coreType) << ",\n";
+  o << "  \"taskRation\": " << str(f.taskRation) << ",\n";
+  o << "  \"blockDim\": " << f.blockDim << ",\n";
+  o << "  \"index\": " << index.dump() << ",\n";
+  o << "  \"files\": [\n";
+  for (size_t i = 0; i < files.size(); ++i) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "0%03o", files[i].mode);
+    ojson e = {{"path", files[i].path},
+               {"sha256", sha256Hex(files[i].bytes)},
+               {"bytes", files[i].bytes.size()},
+               {"mode", mode},
+               {"installed", files[i].installed}};
+    o << "    " << e.dump() << (i + 1 < files.size() ? ",\n" : "\n");
+  }
+  o << "  ]\n}\n";
+  return o.str();
+}
+
+std::string scriptText(const PackageInput& in, const char* role) {
+  std::ostringstream o;
+  o << "#!/bin/bash\n"
+    << "# " << (std::strcmp(role, "install") == 0 ? "Installer" : "Uninstaller") << " of the SuperKernel static kernel "
+    << in.name << " " << in.version << " (generated by sk_compile; docs/packaging.md).\n"
+    << "SK_ROLE=" << role << "\n"
+    << "SK_KERNEL=" << in.name << "\n"
+    << "SK_VERSION=" << in.version << "\n"
+    << "SK_NPU_ARCH=" << in.npuArch << "\n";
+  o.write((const char*)sk_package_script, (std::streamsize)sk_package_script_size);
+  return o.str();
+}
+
+// ---- the makeself header ---------------------------------------------------------------------
+
+// The functions added to the header (runtime shell text; escaped for the template by the caller).
+std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
+  std::ostringstream o;
+  // Two independent copies of the whole-file check, both run: a single changed byte can disable
+  // at most one of them (e.g. turn its "exit 2" into a command that is not found), and the other
+  // still sees that the file changed.
+  for (const char* fn : {"SK_Check_Whole_A", "SK_Check_Whole_B"}) {
+    o << fn << R"SH(()
+{
+    sk_field=$(head -n "$skip" "$1" 2>/dev/null | grep -a -b -o '^SK_SHA256=[0-9a-f]\{64\}$' | head -n 1)
+    sk_off=${sk_field%%:*}
+    sk_want=${sk_field#*:SK_SHA256=}
+    case "$sk_off" in
+    ''|*[!0-9]*)
+	echo "ERROR: $1: integrity check failed: the whole-file SHA-256 field of its header is missing or damaged. The package was modified or is incomplete: get or rebuild it." >&2
+	exit 2 ;;
+    esac
+    sk_off=$((sk_off + 10))
+    sk_got=$( { head -c "$sk_off" "$1"; printf '%064d' 0; tail -c +"$((sk_off + 65))" "$1"; } | sha256sum | cut -b-64)
+    if test x"$sk_got" != x"$sk_want"; then
+	echo "ERROR: $1: integrity check failed: the SHA-256 of the whole file is $sk_got, the package says $sk_want. Bytes were changed, removed or appended after it was built: get or rebuild the package." >&2
+	exit 2
+    fi
+)SH";
+    if (std::string(fn).back() == 'B') o << "    if test x\"$quiet\" = xn; then\n\techo \"Whole-file SHA-256 is OK: $sk_want\"\n    fi\n";
+    o << "}\n\n";
+  }
+  std::string id = plain(in.name + " " + in.version);
+  o << "SK_Help()\n{\n    cat <<SKEOH\n"
+    << "Usage: $0 [--quiet] --install|--upgrade|--uninstall [--install-path=DIR]\n"
+    << "       $0 --check|--list|--info|--version|--help\n"
+    << "SuperKernel static kernel package: " << id << " for NPU arch " << plain(in.npuArch) << ", installs on linux-"
+    << plain(hostCpu()) << ".\n\n"
+    << "  --install            install into <root>/opp/static_kernel/ai_core/" << in.name << "/ and register it in\n"
+    << "                       <root>/opp/static_kernel/ai_core/index.json; prints the path of its uninstall.sh\n"
+    << "  --upgrade            replace the installed version in one atomic step (installs when absent)\n"
+    << "  --uninstall          remove the installed " << in.name << " (as its uninstall.sh does)\n"
+    << "  --install-path=DIR   install root (default: \\$SK_HOME, else \\$HOME/.superkernel)\n"
+    << "  --quiet              print only errors and the uninstall.sh path\n"
+    << "  --check              verify the SHA-256 of the whole file and the archive checksums\n"
+    << "  --list               list the files in the package\n"
+    << "  --info               show what the package holds\n"
+    << "  --version            print the package version (" << plain(in.version) << ")\n"
+    << "  --help               this text\n\n"
+    << "Exit codes: 0 ok; 1 refused or failed (nothing changed); 2 usage error or damaged package.\n"
+    << "SKEOH\n"
+    << "    echo\n    echo 'Archive options (makeself), for inspection and debugging:'\n    MS_Help 2>&1\n}\n\n";
+
+  std::vector<std::string> lines = {
+      "SuperKernel static kernel package",
+      "  Kernel:        " + plain(in.name) + " (" + plain(f.coreType) +
+          (f.taskRation.empty() ? "" : " " + plain(f.taskRation)) + ", blockDim " + std::to_string(f.blockDim) + ")",
+      "  Version:       " + plain(in.version),
+      "  NPU arch:      " + plain(in.npuArch),
+      "  Installs on:   linux-" + plain(hostCpu()),
+  };
+  auto list = [&](const char* label, const std::vector<std::string>& items) {
+    std::string l = std::string("  ") + label;
+    for (size_t i = 0; i < items.size(); ++i) l += (i ? ", " : "") + items[i];
+    if (items.empty()) l += "(none)";
+    lines.push_back(l);
+  };
+  list("Inputs:        ", f.inputText);
+  list("Outputs:       ", f.outputText);
+  for (size_t i = 0; i < files.size(); ++i)
+    lines.push_back(std::string(i == 0 ? "  Files:         " : "                 ") + plain(files[i].path) + " (" +
+                    std::to_string(files[i].bytes.size()) + " bytes" + (files[i].installed ? "" : ", not installed") +
+                    ", sha256 " + sha256Hex(files[i].bytes) + ")");
+  lines.push_back("                 manifest.json (the list above with the index entry)");
+  lines.push_back("  Installs to:   <root>/opp/static_kernel/ai_core/" + in.name +
+                  "/ (root: --install-path=DIR, $SK_HOME or $HOME/.superkernel)");
+  o << "SK_Info()\n{\n";
+  for (const std::string& l : lines) o << "    echo " << singleQuoted(l) << "\n";
+  o << "    echo \"  Whole file:    SHA-256 $SK_SHA256 (see --check)\"\n    echo\n}\n\n";
+  return o.str();
+}
+
+// Applies one targeted edit to the template: `anchor` must occur exactly once.
+llvm::Error edit(std::string& text, const std::string& anchor, const std::string& replacement,
+                 const std::string& templatePath) {
+  size_t at = text.find(anchor);
+  if (at == std::string::npos || text.find(anchor, at + 1) != std::string::npos)
+    return sk::internalError(templatePath + ": does not look like the makeself 2.4 header this build knows (" +
+                             (at == std::string::npos ? "missing" : "repeated") + " text: \"" +
+                             llvm::StringRef(anchor).split('\n').first.str() +
+                             "\"); install Debian's makeself 2.4.x or set SK_MAKESELF_HEADER to its "
+                             "makeself-header.sh");
+  text.replace(at, anchor.size(), replacement);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> deriveHeader(const std::string& templatePath, const PackageInput& in,
+                                         const KernelFacts& f, const std::vector<FileEntry>& files) {
+  auto text = readFile(templatePath);
+  if (!text) {
+    llvm::consumeError(text.takeError());
+    return sk::internalError(templatePath + ": cannot read the makeself header template (install makeself, or "
+                             "set SK_MAKESELF_HEADER)");
+  }
+  std::string h = std::move(*text);
+  std::string funcs = heredocEscape(headerFunctions(in, f, files));
+  for (llvm::StringRef line : llvm::split(funcs, '\n'))
+    if (line == "EOF") return sk::internalError("package header: a line reads EOF");  // cannot happen
+  struct Edit {
+    std::string anchor, replacement;
+  };
+  std::string ver = heredocEscape(singleQuoted(plain(in.version)));
+  std::vector<Edit> edits = {
+      // the whole-file checksum field: fixed width, patched after makeself ran
+      {"SHA=\"$SHAsum\"\n", "SHA=\"$SHAsum\"\n" + std::string(kShaField) + kZeroSha + "\n"},
+      {"initargs=\"\\$@\"\n", funcs + "initargs=\"\\$@\"\n"},
+      {"    -h | --help)\n\tMS_Help\n\texit 0\n", "    -h | --help)\n\tSK_Help\n\texit 0\n"},
+      {"    -q | --quiet)\n\tquiet=y\n", "    -q | --quiet)\n\tquiet=y\n\tSK_PKG_QUIET=1\n\texport SK_PKG_QUIET\n"},
+      {"    --info)\n", "    --info)\n\tSK_Info\n"},
+      {"    --check)\n\tMS_Check \"\\$0\" y\n", "    --check)\n\tnoprogress=y\n\tSK_Check_Whole_A \"\\$0\"\n\tSK_Check_Whole_B \"\\$0\"\n\tMS_Check \"\\$0\" y\n"},
+      // the package's own actions go to the embedded install script; unknown flags are usage errors
+      {"    -*)\n\techo Unrecognized flag : \"\\$1\" >&2\n\tMS_Help\n\texit 1\n",
+       "    --install | --upgrade | --uninstall | --install-path | --install-path=*)\n\tquiet=y\n\tnoprogress=y\n"
+       "\tbreak ;;\n"
+       "    --version)\n\techo " + ver + "\n\texit 0\n\t;;\n"
+       "    -*)\n\techo \"ERROR: unrecognized option: \\$1 (see \\$0 --help)\" >&2\n\texit 2\n"},
+      // before anything is written (even the temporary extraction folder): an action is required
+      // and the whole file must be intact
+      {"if test x\"\\$targetdir\" = x.; then\n",
+       "if test x\"\\$script\" != x && test \\$# -eq 0; then\n"
+       "    echo \"ERROR: no action given: use --install, --upgrade or --uninstall (see \\$0 --help)\" >&2\n"
+       "    exit 2\nfi\nSK_Check_Whole_A \"\\$0\"\nSK_Check_Whole_B \"\\$0\"\n"
+       "if test x\"\\$targetdir\" = x.; then\n"},
+  };
+  for (const Edit& e : edits)
+    if (llvm::Error err = edit(h, e.anchor, e.replacement, templatePath)) return err;
+  return h;
+}
+
+}  // namespace
+
+llvm::Error validateVersion(const std::string& v) {
+  auto bad = [&](const std::string& why) {
+    return sk::inputError("--version " + v + ": " + why +
+                          " (a version is 1-64 characters from 0-9 A-Z a-z . + ~ -, starting with a letter or digit, "
+                          "e.g. 1.0.0)");
+  };
+  if (v.empty()) return bad("empty");
+  if (v.size() > 64) return bad("longer than 64 characters");
+  if (!std::isalnum((unsigned char)v[0])) return bad("must start with a letter or digit");
+  for (char c : v) {
+    if (c == '_') return bad("'_' separates the parts of the package file name");
+    if (c == '/') return bad("'/' is not allowed in a file name");
+    if (std::isspace((unsigned char)c)) return bad("spaces are not allowed");
+    if (!std::isalnum((unsigned char)c) && c != '.' && c != '+' && c != '~' && c != '-')
+      return bad(std::string("'") + c + "' is not allowed");
+  }
+  return llvm::Error::success();
+}
+
+std::string hostCpu() {
+  struct utsname u;
+  if (uname(&u) != 0 || !*u.machine) return "unknown";
+  return plain(u.machine);
+}
+
+std::string packageFileName(const std::string& name, const std::string& version) {
+  return name + "_" + version + "_linux-" + hostCpu() + ".run";
+}
+
+llvm::Expected<Package> buildPackage(const PackageInput& in) {
+  if (!isIdentifier(in.name)) return sk::inputError("package: kernel name " + in.name + " is not a C identifier");
+  if (llvm::Error e = validateVersion(in.version)) return e;
+  for (char c : in.npuArch)
+    if (!std::isalnum((unsigned char)c) && c != '-' && c != '_' && c != '.')
+      return sk::inputError("package: NPU arch name '" + in.npuArch +
+                            "' cannot be recorded in a package (letters, digits, '-', '_', '.')");
+  auto facts = readFacts(in);
+  if (!facts) return facts.takeError();
+
+  // makeself and its header template
+  std::string makeself;
+  if (const char* m = std::getenv("SK_MAKESELF"); m && *m)
+    makeself = m;
+  else
+    makeself = detail::findOnPath("makeself");
+  if (makeself.empty())
+    return sk::internalError("--package needs makeself, which is not on PATH: install it (apt-get install makeself; "
+                             "scripts/setup.sh does) or set SK_MAKESELF");
+  std::string headerTemplate;
+  if (const char* h = std::getenv("SK_MAKESELF_HEADER"); h && *h) {
+    headerTemplate = h;
+  } else {
+    llvm::SmallString<256> real;
+    std::string prefix = llvm::sys::fs::real_path(makeself, real) ? makeself : std::string(real);
+    prefix = llvm::sys::path::parent_path(llvm::sys::path::parent_path(prefix)).str();
+    headerTemplate = prefix + "/share/makeself/makeself-header.sh";
+  }
+
+  // payload: the kernel, the scripts, the manifest (which lists the others)
+  std::vector<FileEntry> files = {
+      {in.name + ".o", in.object.str(), 0644, true},
+      {in.name + ".json", in.metadata.str(), 0644, true},
+      {"uninstall.sh", scriptText(in, "uninstall"), 0755, true},
+      {"install.sh", scriptText(in, "install"), 0755, false},
+  };
+  std::string manifest = manifestText(in, *facts, files);
+  auto header = deriveHeader(headerTemplate, in, *facts, files);
+  if (!header) return header.takeError();
+
+  WorkDir work;
+  if (llvm::Error e = work.create()) return e;
+  std::string payload = work.file(in.name);
+  if (::mkdir(payload.c_str(), 0755) != 0 || ::chmod(payload.c_str(), 0755) != 0)
+    return sk::internalError(payload + ": cannot create the payload directory");
+  for (const FileEntry& f : files)
+    if (llvm::Error e = writeFile(payload + "/" + f.path, f.bytes, f.mode)) return e;
+  if (llvm::Error e = writeFile(payload + "/manifest.json", manifest, 0644)) return e;
+  if (llvm::Error e = writeFile(work.file("sk-header.sh"), *header, 0644)) return e;
+  std::string scratch = work.file("scratch");
+  std::string tmp = work.file("tmp");
+  if (::mkdir(scratch.c_str(), 0700) != 0 || ::mkdir(tmp.c_str(), 0700) != 0)
+    return sk::internalError(work.path() + ": cannot create scratch directories");
+
+  // Relative names inside the work directory only: makeself embeds its command line.
+  const std::string label = "SuperKernel static kernel " + in.name + " " + in.version + " (" + in.npuArch + ")";
+  // gzip is run as "gzip -c<complevel>": "9n" adds -n, which keeps the time stamp of its input
+  // (makeself's temporary tar file) out of the gzip header.
+  std::vector<std::string> args = {"--sha256",       "--nox11",      "--quiet",       "--tar-quietly",
+                                   "--gzip",         "--complevel",  "9n",            "--packaging-date",
+                                   kPackagingDate,   "--tar-extra",  kTarExtra,       "--header",
+                                   "./sk-header.sh", in.name,       "package.run",   label,
+                                   "bash",           "./install.sh"};
+  detail::ToolResult r = detail::runTool(makeself, args, work.path(), {{"TMPDIR", tmp}, {"LC_ALL", "C"}}, scratch);
+  if (!r.started) return sk::internalError("cannot run " + makeself + ": " + r.error);
+  if (r.exitCode != 0)
+    return sk::internalError(makeself + " failed (exit " + std::to_string(r.exitCode) + "):\n" + r.out + r.err);
+  auto run = readFile(work.file("package.run"));
+  if (!run) {
+    llvm::consumeError(run.takeError());
+    return sk::internalError(makeself + " did not write the package:\n" + r.out + r.err);
+  }
+
+  // Patch the whole-file SHA-256 into the header field (same width, so no offset moves).
+  Package p;
+  p.bytes = std::move(*run);
+  std::string field = "\n" + std::string(kShaField) + kZeroSha + "\n";
+  size_t at = p.bytes.find(field);
+  if (at == std::string::npos) return sk::internalError("package: the SHA-256 field is missing from the header");
+  p.sha256 = sha256Hex(p.bytes);
+  p.bytes.replace(at + 1 + std::strlen(kShaField), 64, p.sha256);
+  p.fileSha256 = sha256Hex(p.bytes);
+  p.fileName = packageFileName(in.name, in.version);
+  return p;
+}
+
+}  // namespace sk::pkg

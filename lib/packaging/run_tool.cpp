@@ -1,0 +1,48 @@
+// The only translation unit that includes Boost.Process.
+#include "run_tool.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <boost/filesystem.hpp>
+#include <boost/process.hpp>
+
+namespace bp = boost::process;
+
+namespace sk::pkg::detail {
+
+namespace {
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+ToolResult runTool(const std::string& program, const std::vector<std::string>& args, const std::string& cwd,
+                   const std::map<std::string, std::string>& env, const std::string& scratchDir) {
+  ToolResult r;
+  std::string outPath = scratchDir + "/tool.stdout", errPath = scratchDir + "/tool.stderr";
+  try {
+    bp::environment e = boost::this_process::environment();
+    for (const auto& [k, v] : env) e[k] = v;
+    bp::child c(bp::exe = program, bp::args = args, bp::start_dir = cwd, e, bp::std_in < bp::null,
+                bp::std_out > boost::filesystem::path(outPath), bp::std_err > boost::filesystem::path(errPath));
+    c.wait();
+    r.started = true;
+    r.exitCode = c.exit_code();
+  } catch (const std::exception& ex) {
+    r.error = ex.what();
+  }
+  r.out = slurp(outPath);
+  r.err = slurp(errPath);
+  return r;
+}
+
+std::string findOnPath(const std::string& name) {
+  boost::filesystem::path p = bp::search_path(name);
+  return p.empty() ? std::string() : p.string();
+}
+
+}  // namespace sk::pkg::detail
