@@ -12,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/installed_kernels.h"
 #include "sk/kernel_runner.h"
 #include "sk/runtime.h"
 #include "sk/sim/arch.h"
@@ -24,6 +25,8 @@ namespace {
 struct Options {
   std::string kernel;
   std::string arch = "dav-2201";
+  bool archGiven = false;
+  std::string installPath;  // root of installed kernels (default $SK_HOME, else $HOME/.superkernel)
   std::vector<std::string> inputs;
   uint64_t seed = 1;
   std::string outputDir;
@@ -90,18 +93,34 @@ void printProfile(const sk::subkernel::KernelMeta& m, const std::vector<uint8_t>
                   (double)(span[i].second - span[i].first) / mhz);
 }
 
-// KERNEL.json, or the name of an installed kernel.
-llvm::Expected<std::string> resolveKernel(const std::string& arg) {
-  if (llvm::sys::fs::exists(arg)) return arg;
-  if (llvm::StringRef(arg).ends_with(".json")) return sk::inputError(arg + ": no such metadata file");
-  return sk::inputError("'" + arg + "' is neither a kernel metadata file nor the name of an installed kernel");
+// KERNEL.json, or the name of a kernel installed from a .run package (docs/packaging.md).
+struct ResolvedKernel {
+  std::string json;
+  std::string npuArch;  // installed kernels: the arch it was built for
+};
+
+llvm::Expected<ResolvedKernel> resolveKernel(const std::string& arg, const std::string& installPath) {
+  if (llvm::sys::fs::exists(arg)) return ResolvedKernel{arg, ""};
+  if (llvm::StringRef(arg).ends_with(".json") || arg.find('/') != std::string::npos)
+    return sk::inputError(arg + ": no such metadata file");
+  auto k = sk::rt::findInstalledKernel(arg, installPath);
+  if (!k) {
+    std::string why = llvm::toString(k.takeError());
+    return sk::inputError(arg + ": no such file, and " + why);
+  }
+  if (!k->indexCurrent)
+    llvm::errs() << "sk_run: note: " << k->folder
+                 << " is not (or not yet) in index.json as installed; the next install or uninstall updates it\n";
+  return ResolvedKernel{k->json, k->npuArch};
 }
 
 llvm::Error run(const Options& o) {
-  auto arch = sk::sim::loadArch(o.arch);
+  auto resolved = resolveKernel(o.kernel, o.installPath);
+  if (!resolved) return resolved.takeError();
+  // an installed kernel runs on the arch it was built for unless --arch says otherwise
+  auto arch = sk::sim::loadArch(!o.archGiven && !resolved->npuArch.empty() ? resolved->npuArch : o.arch);
   if (!arch) return arch.takeError();
-  auto jsonPath = resolveKernel(o.kernel);
-  if (!jsonPath) return jsonPath.takeError();
+  const std::string* jsonPath = &resolved->json;
   auto meta = sk::subkernel::readMeta(*jsonPath);
   if (!meta) return meta.takeError();
   llvm::SmallString<256> objPath(llvm::sys::path::parent_path(*jsonPath));
@@ -201,9 +220,16 @@ int main(int argc, char** argv) {
   Options o;
   CLI::App app{"sk_run: run a kernel or super kernel on the simulated NPU.\n"
                "Exit codes: 0 ok, 1 runtime or device error, 2 usage or bad input, 3 fused/unfused mismatch."};
-  app.add_option("kernel", o.kernel, "KERNEL.json (the .o named by binFileName sits beside it) or an installed kernel name")
+  app.add_option("kernel", o.kernel, "KERNEL.json (the .o named by binFileName sits beside it) or the name of a kernel installed from a .run "
+                 "package (found through <root>/opp/static_kernel/ai_core/index.json)")
       ->required();
-  app.add_option("--arch", o.arch, "dav-2201 | dav-3510 | path of an arch JSON")->capture_default_str();
+  CLI::Option* archOpt =
+      app.add_option("--arch", o.arch,
+                     "dav-2201 | dav-3510 | path of an arch JSON (installed kernels: default the arch they were "
+                     "built for)")
+          ->capture_default_str();
+  app.add_option("--install-path", o.installPath,
+                 "root of installed kernels, for KERNEL given by name (default $SK_HOME, else $HOME/.superkernel)");
   app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input NAME (repeatable)");
   app.add_option("--seed", o.seed, "seed for inputs not given with --input")->capture_default_str();
   app.add_option("--output-dir", o.outputDir, "write each output to DIR/<name>.bin");
@@ -220,6 +246,7 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
   }
+  o.archGiven = archOpt->count() > 0;
   llvm::Error err = run(o);
   int code = 0;
   err = llvm::handleErrors(std::move(err), [&](const MismatchError& m) {
