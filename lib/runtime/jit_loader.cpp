@@ -21,13 +21,15 @@ namespace {
 // lib/sim/scheduler.cpp), so unwind tables are of no use at run time. Dropping .eh_frame
 // before JITLink's own passes also avoids LLVM 19's pathological dependency propagation
 // through FDE blocks: a 1,000-instance super kernel registers in ~20 ms instead of seconds.
+Error dropUnwindTables(jitlink::LinkGraph& g) {
+  if (jitlink::Section* s = g.findSectionByName(".eh_frame")) g.removeSection(*s);
+  return Error::success();
+}
+
 class DropUnwindTablesPlugin : public ObjectLinkingLayer::Plugin {
  public:
   void modifyPassConfig(MaterializationResponsibility&, jitlink::LinkGraph&, jitlink::PassConfiguration& config) override {
-    config.PrePrunePasses.insert(config.PrePrunePasses.begin(), [](jitlink::LinkGraph& g) {
-      if (jitlink::Section* s = g.findSectionByName(".eh_frame")) g.removeSection(*s);
-      return Error::success();
-    });
+    config.PrePrunePasses.insert(config.PrePrunePasses.begin(), dropUnwindTables);
   }
   Error notifyFailed(MaterializationResponsibility&) override { return Error::success(); }
   Error notifyRemovingResources(JITDylib&, ResourceKey) override { return Error::success(); }

@@ -32,8 +32,8 @@ struct Op {
   std::string kernel;                // fz_scale ...
   std::map<std::string, std::string> bind;
   int stream = 0;
-  std::vector<int> send, recv;
-  std::string json;                  // metadata path override
+  std::vector<int> send{}, recv{};
+  std::string json{};                // metadata path override
 };
 
 std::string writeOpList(const TempDir& d, const std::vector<Op>& ops, const std::string& options = "") {
@@ -460,11 +460,26 @@ TEST(Rejects, UnsupportedRelocation) {
   expectRejected(*f, {"nopic_kernel.o", "R_X86_64_32S", "-fPIC"});
 }
 
+TEST(Fusion, MissingOutputDirectoryIsCreatedOnlyWhenFusionSucceeds) {
+  TempDir d;
+  std::string out = d.file("a/b");
+  CommandResult bad = tool(SK_COMPILE, {"--ops", obj("fz_scale"), "--options", "bogus=1", "-o", out});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_FALSE(sk::test::exists(d.file("a"))) << "bad input must leave nothing behind";
+  CommandResult ok = tool(SK_COMPILE, {"--ops", obj("fz_scale"), "--name", "sk", "-o", out});
+  ASSERT_EQ(ok.exitCode, 0) << ok.err;
+  EXPECT_TRUE(sk::test::exists(out + "/sk.o"));
+  EXPECT_TRUE(sk::test::exists(out + "/sk.json"));
+}
+
 TEST(Rejects, UsageErrors) {
   TempDir d;
   EXPECT_EQ(tool(SK_COMPILE, {}).exitCode, 2);
   EXPECT_EQ(tool(SK_COMPILE, {"--ops", obj("fz_scale"), "--name", "1bad", "-o", d.path()}).exitCode, 2);
-  EXPECT_EQ(tool(SK_COMPILE, {"--ops", obj("fz_scale"), "-o", "/nonexistent/dir"}).exitCode, 2);
+  sk::test::writeText(d.file("plain_file"), "");
+  CommandResult notDir = tool(SK_COMPILE, {"--ops", obj("fz_scale"), "-o", d.file("plain_file")});
+  EXPECT_EQ(notDir.exitCode, 2);
+  EXPECT_NE(notDir.err.find("plain_file: exists and is not a directory"), std::string::npos) << notDir.err;
   EXPECT_EQ(tool(SK_COMPILE, {"--help"}).exitCode, 0);
   CommandResult r = tool(SK_COMPILE, {"--ops", obj("fz_scale"), "--op-list", "x.json", "-o", d.path()});
   EXPECT_EQ(r.exitCode, 2);

@@ -146,6 +146,17 @@ TEST(SkRun, SeededInputsAreDeterministic) {
   EXPECT_NE(sk::test::readBytes(d1.file("z.bin")), sk::test::readBytes(d3.file("z.bin")));
 }
 
+TEST(SkRun, OutputDirIsCreatedWhenMissingAndMustNotBeAFile) {
+  TempDir d;
+  auto r = skRun({ops("add_custom.json"), "--seed", "7", "--output-dir", d.file("new/out")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(sk::test::exists(d.file("new/out/z.bin")));
+  sk::test::writeText(d.file("plain_file"), "");
+  r = skRun({ops("add_custom.json"), "--output-dir", d.file("plain_file")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("plain_file: exists and is not a directory"), std::string::npos) << r.err;
+}
+
 TEST(SkRun, TraceIsByteIdenticalWithOneTwoAndFourWorkers) {
   TempDir d;
   std::vector<std::string> traces;
@@ -298,9 +309,10 @@ TEST(SkRunRejects, EachBrokenKernelGetsExitCodeTwoAndItsOwnMessage) {
   }
   EXPECT_EQ(messages.size(), all.size()) << "every rejection says something different";
   auto has = [&](const std::string& name, std::initializer_list<const char*> parts) {
-    for (const Rejection& r : all)
-      if (r.name == name)
-        for (const char* p : parts) EXPECT_NE(r.result.err.find(p), std::string::npos) << name << ": " << r.result.err;
+    for (const Rejection& r : all) {
+      if (r.name != name) continue;
+      for (const char* p : parts) EXPECT_NE(r.result.err.find(p), std::string::npos) << name << ": " << r.result.err;
+    }
   };
   has("-fno-pic", {"nopic_kernel.o", "R_X86_64_32S", "-fPIC"});
   has("global constructor", {"ctor_kernel.o", ".init_array", "global constructors"});

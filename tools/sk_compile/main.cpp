@@ -61,6 +61,9 @@ bool isIdentifier(const std::string& s) {
 // Writes every file to a temporary name in `dir` first, then renames them all into place: a
 // failed run leaves nothing behind, and readers never see half a file.
 llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::string, llvm::StringRef>>& files) {
+  // Created only now, so that bad input leaves no trace.
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return sk::inputError("-o " + dir + ": cannot create the directory: " + ec.message());
   std::vector<std::string> temps;
   auto cleanup = [&] {
     for (const std::string& t : temps) std::remove(t.c_str());
@@ -94,7 +97,8 @@ llvm::Error run(const Options& o) {
   if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
   if (o.package)
     if (llvm::Error e = sk::pkg::validateVersion(version)) return e;
-  if (!llvm::sys::fs::is_directory(o.outDir)) return sk::inputError("-o " + o.outDir + ": not a directory");
+  if (llvm::sys::fs::exists(o.outDir) && !llvm::sys::fs::is_directory(o.outDir))
+    return sk::inputError("-o " + o.outDir + ": exists and is not a directory");
   auto arch = sk::sim::loadArch(o.arch);
   if (!arch) return arch.takeError();
 
@@ -171,7 +175,7 @@ int main(int argc, char** argv) {
                  "without effect, see docs/sk_compile.md: feed-sync-all=0|1, split-mode=1..64");
   app.add_option("--name", o.name, "super kernel name (a C identifier)")->capture_default_str();
   app.add_option("--arch", o.arch, "dav-2201 | dav-3510 | path of an arch JSON")->capture_default_str();
-  app.add_option("-o", o.outDir, "output directory")->capture_default_str();
+  app.add_option("-o", o.outDir, "output directory (created if missing)")->capture_default_str();
   app.add_flag("--package", o.package,
                "also write <name>_<version>_linux-<cpu>.run, an installable static kernel package "
                "(docs/packaging.md)");

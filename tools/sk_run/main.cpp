@@ -140,8 +140,8 @@ llvm::Error run(const Options& o) {
     if (!data) return data.takeError();
     ro.inputs[spec.substr(0, eq)] = std::move(*data);
   }
-  if (!o.outputDir.empty() && !llvm::sys::fs::is_directory(o.outputDir))
-    return sk::inputError("--output-dir " + o.outputDir + ": not a directory");
+  if (llvm::sys::fs::exists(o.outputDir) && !llvm::sys::fs::is_directory(o.outputDir))
+    return sk::inputError("--output-dir " + o.outputDir + ": exists and is not a directory");
   const nlohmann::json& raw = kernel->meta.raw;
   bool superKernel = raw.contains("superKernel");
   if (o.compareUnfused && !superKernel)
@@ -174,6 +174,9 @@ llvm::Error run(const Options& o) {
   }
   if (!unfused) return unfused.takeError();
 
+  if (!o.outputDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(o.outputDir))
+      return sk::inputError("--output-dir " + o.outputDir + ": cannot create the directory: " + ec.message());
   for (size_t i = 0; i < kernel->meta.params.size(); ++i) {
     if (!sk::rt::isOutput(kernel->meta, i)) continue;
     const sk::subkernel::Param& p = kernel->meta.params[i];
@@ -232,7 +235,7 @@ int main(int argc, char** argv) {
                  "root of installed kernels, for KERNEL given by name (default $SK_HOME, else $HOME/.superkernel)");
   app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input NAME (repeatable)");
   app.add_option("--seed", o.seed, "seed for inputs not given with --input")->capture_default_str();
-  app.add_option("--output-dir", o.outputDir, "write each output to DIR/<name>.bin");
+  app.add_option("--output-dir", o.outputDir, "write each output to DIR/<name>.bin (DIR is created if missing)");
   app.add_flag("--compare-unfused", o.compareUnfused, "super kernels: also run the sub-kernels one by one and compare");
   app.add_option("--trace", o.trace, "write a Chrome trace (virtual time) to FILE.json");
   app.add_option("--report", o.report, "write an HTML profile report to FILE.html");
