@@ -229,7 +229,7 @@ std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const 
 	exit 2
     fi
 )SH";
-    if (std::string(fn).back() == 'B') o << "    if test x\"$quiet\" = xn; then\n\techo \"Whole-file SHA-256 is OK: $sk_want\"\n    fi\n";
+    if (std::string(fn).back() == 'B') o << "    if test x\"$quiet\" = xn; then\n\techo \"Whole-file SHA-256 is OK: $sk_want (computed with the SK_SHA256 field in the header zeroed)\"\n    fi\n";
     o << "}\n\n";
   }
   std::string id = plain(in.name + " " + in.version);
@@ -278,7 +278,7 @@ std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const 
                   "/ (root: --install-path=DIR, $SK_HOME or $HOME/.superkernel)");
   o << "SK_Info()\n{\n";
   for (const std::string& l : lines) o << "    echo " << singleQuoted(l) << "\n";
-  o << "    echo \"  Whole file:    SHA-256 $SK_SHA256 (see --check)\"\n    echo\n}\n\n";
+  o << "    echo \"  Whole file:    SHA-256 $SK_SHA256 (of the whole file with this field zeroed: see --check)\"\n    echo\n}\n\n";
   return o.str();
 }
 
