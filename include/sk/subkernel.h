@@ -113,7 +113,5 @@ struct SubKernel {
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
                                         const ArchLimits& arch);
 
-// Lower-case hex SHA-256 of `bytes`.
-std::string sha256Hex(llvm::StringRef bytes);
 
 }  // namespace sk::subkernel

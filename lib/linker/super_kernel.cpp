@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "sk/error.h"
+#include "sk/text.h"
 #include "sk/subkernel.h"
 #include "sk/task_table.h"
 
@@ -314,7 +315,7 @@ llvm::Expected<SuperKernel> buildSuperKernel(const Plan& p) {
   std::string sha256;
   if (obj) {
     sk.object = std::move(*obj);
-    sha256 = subkernel::sha256Hex(llvm::StringRef((const char*)sk.object.data(), sk.object.size()));
+    sha256 = sk::sha256Hex(llvm::StringRef((const char*)sk.object.data(), sk.object.size()));
   }
   writer.join();
   if (!obj) return obj.takeError();

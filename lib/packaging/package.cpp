@@ -17,9 +17,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "run_tool.h"
 #include "sk/error.h"
+#include "sk/text.h"
 
 extern const unsigned char sk_package_script[];
 extern const std::size_t sk_package_script_size;
@@ -36,17 +36,6 @@ constexpr const char* kPackagingDate = "2025-01-01T00:00:00Z";
 constexpr const char* kTarExtra = "--mtime=@1735689600 --sort=name --owner=0 --group=0 --numeric-owner";
 constexpr const char* kShaField = "SK_SHA256=";
 const std::string kZeroSha(64, '0');
-
-std::string sha256Hex(llvm::StringRef bytes) {
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes)), /*LowerCase=*/true);
-}
-
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit((unsigned char)s[0])) return false;
-  for (char c : s)
-    if (!std::isalnum((unsigned char)c) && c != '_') return false;
-  return true;
-}
 
 // Text shown by the package's --info/--help: printable ASCII without quotes or backslashes.
 std::string plain(const std::string& s) {
@@ -371,7 +360,7 @@ std::string packageFileName(const std::string& name, const std::string& version)
 }
 
 llvm::Expected<Package> buildPackage(const PackageInput& in) {
-  if (!isIdentifier(in.name)) return sk::inputError("package: kernel name " + in.name + " is not a C identifier");
+  if (!sk::isCIdentifier(in.name)) return sk::inputError("package: kernel name " + in.name + " is not a C identifier");
   if (llvm::Error e = validateVersion(in.version)) return e;
   for (char c : in.npuArch)
     if (!std::isalnum((unsigned char)c) && c != '-' && c != '_' && c != '.')

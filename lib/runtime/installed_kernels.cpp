@@ -1,5 +1,6 @@
 // Finding installed static kernels through <root>/opp/static_kernel/ai_core/index.json.
 #include "sk/installed_kernels.h"
+#include "sk/text.h"
 
 #include <sys/stat.h>
 
@@ -19,13 +20,6 @@ namespace sk::rt {
 namespace {
 
 using nlohmann::json;
-
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit((unsigned char)s[0])) return false;
-  for (char c : s)
-    if (!std::isalnum((unsigned char)c) && c != '_') return false;
-  return true;
-}
 
 enum class Kind { Missing, File, Dir, Symlink, Other };
 
@@ -132,7 +126,7 @@ llvm::Expected<InstalledKernel> findInstalledKernel(const std::string& name, con
                                                     const std::vector<std::string>& dtypes) {
   auto root = resolveRoot(rootArg);
   if (!root) return root.takeError();
-  if (!isIdentifier(name)) return sk::inputError("'" + name + "': an installed kernel's name is a C identifier");
+  if (!sk::isCIdentifier(name)) return sk::inputError("'" + name + "': an installed kernel's name is a C identifier");
   std::string kdir = staticKernelDir(*root);
   json index = readJson(kdir + "/index.json");
   json entry = nullptr;
@@ -168,12 +162,12 @@ llvm::Expected<std::vector<InstalledKernel>> listInstalledKernels(const std::str
   std::vector<std::string> names;
   if (index.is_object() && index.contains("kernels") && index["kernels"].is_array())
     for (const json& e : index["kernels"])
-      if (e.is_object() && isIdentifier(e.value("name", ""))) names.push_back(e.value("name", ""));
+      if (e.is_object() && sk::isCIdentifier(e.value("name", ""))) names.push_back(e.value("name", ""));
   // folders the index does not know yet (a killed install): the folder is the truth
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(kdir, ec), end; !ec && it != end; it.increment(ec)) {
     std::string n = llvm::sys::path::filename(it->path()).str();
-    if (isIdentifier(n) && kindOf(it->path() + "/manifest.json") == Kind::File) names.push_back(n);
+    if (sk::isCIdentifier(n) && kindOf(it->path() + "/manifest.json") == Kind::File) names.push_back(n);
   }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());

@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "sk/error.h"
+#include "sk/text.h"
 #include "sk/subkernel.h"
 
 namespace sk::subkernel {
@@ -94,12 +95,6 @@ std::string describe(const json& v) {
   return s;
 }
 
-bool isCIdentifier(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-  return true;
-}
 
 std::optional<Ration> parseRation(const std::string& s) {
   for (Ration r : {Ration{0, 1}, Ration{1, 0}, Ration{1, 1}, Ration{1, 2}})
@@ -268,7 +263,7 @@ llvm::Error MetaReader::readMeta(const json& doc, KernelMeta& m) const {
   v = find("kernelName");
   const char* kernelNameWhat = "a non-empty C identifier (the entry symbol)";
   if (!v) return missing("kernelName", kernelNameWhat);
-  if (!v->is_string() || !isCIdentifier(v->get<std::string>())) return expected("kernelName", kernelNameWhat, *v);
+  if (!v->is_string() || !sk::isCIdentifier(v->get<std::string>())) return expected("kernelName", kernelNameWhat, *v);
   m.kernelName = v->get<std::string>();
 
   v = find("coreType");

@@ -2,12 +2,11 @@
 // and reading a whole sub-kernel (.o + .json). See docs/metadata.md for every message.
 #include <algorithm>
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "sk/error.h"
+#include "sk/text.h"
 #include "sk/subkernel.h"
 
 namespace sk::subkernel {
@@ -237,11 +236,6 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
 }
 
 }  // namespace
-
-std::string sha256Hex(llvm::StringRef bytes) {
-  auto digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(bytes));
-  return llvm::toHex(digest, /*LowerCase=*/true);
-}
 
 llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::string& origin) {
   auto obj = openObject(object, origin);

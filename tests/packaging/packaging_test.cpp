@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sk/installed_kernels.h"
+#include "sk/text.h"
 #include "sk/subkernel.h"
 #include "test_support.h"
 
@@ -135,7 +136,7 @@ std::vector<std::string> lines(const std::string& text) {
   return r;
 }
 
-std::string sha256File(const std::string& path) { return sk::subkernel::sha256Hex(sk::test::readText(path)); }
+std::string sha256File(const std::string& path) { return sk::sha256Hex(sk::test::readText(path)); }
 
 // ---- a sandbox: HOME, TMPDIR and packages in temporary directories ---------------------------
 

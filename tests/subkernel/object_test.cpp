@@ -7,6 +7,7 @@
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "sk/subkernel.h"
+#include "sk/text.h"
 #include "test_util.h"
 
 namespace sk::subkernel {

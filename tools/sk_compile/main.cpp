@@ -3,20 +3,18 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/packaging.h"
 #include "sk/reuse_analysis.h"
 #include "sk/sim/arch.h"
 #include "sk/super_kernel.h"
+#include "sk/text.h"
 
 namespace {
 
@@ -51,48 +49,11 @@ class Phases {
   std::chrono::steady_clock::time_point last_;
 };
 
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit((unsigned char)s[0])) return false;
-  for (char c : s)
-    if (!std::isalnum((unsigned char)c) && c != '_') return false;
-  return true;
-}
-
-// Writes every file to a temporary name in `dir` first, then renames them all into place: a
-// failed run leaves nothing behind, and readers never see half a file.
-llvm::Error writeAll(const std::string& dir, const std::vector<std::pair<std::string, llvm::StringRef>>& files) {
-  // Created only now, so that bad input leaves no trace.
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return sk::inputError("-o " + dir + ": cannot create the directory: " + ec.message());
-  std::vector<std::string> temps;
-  auto cleanup = [&] {
-    for (const std::string& t : temps) std::remove(t.c_str());
-  };
-  for (const auto& [name, bytes] : files) {
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, "." + name + ".tmp");
-    std::ofstream out(std::string(path), std::ios::binary | std::ios::trunc);
-    temps.push_back(std::string(path));
-    if (!out || !out.write(bytes.data(), (std::streamsize)bytes.size())) {
-      cleanup();
-      return sk::inputError(dir + ": cannot write " + name + " (does -o name a writable directory?)");
-    }
-  }
-  for (size_t i = 0; i < files.size(); ++i) {
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, files[i].first);
-    if (std::rename(temps[i].c_str(), path.c_str()) != 0) {
-      cleanup();
-      return sk::inputError(std::string(path) + ": cannot move the output into place");
-    }
-  }
-  return llvm::Error::success();
-}
 
 llvm::Error run(const Options& o) {
   Phases phases(o.verbose);
   if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
-  if (!isIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
+  if (!sk::isCIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
   std::string version = o.versionGiven ? o.version : sk::pkg::kDefaultVersion;
   if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
   if (o.package)
@@ -138,7 +99,8 @@ llvm::Error run(const Options& o) {
     files.push_back({package->fileName, package->bytes});
     phases.done("package");
   }
-  if (llvm::Error e = writeAll(o.outDir, files)) return e;
+  // -o is created only now, so that bad input leaves no trace.
+  if (llvm::Error e = sk::writeFilesInto(o.outDir, files, "-o")) return e;
   if (o.package) {  // executable, as far as the umask allows
     mode_t mask = ::umask(0);
     ::umask(mask);

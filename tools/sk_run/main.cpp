@@ -5,13 +5,14 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/installed_kernels.h"
 #include "sk/kernel_runner.h"
 #include "sk/runtime.h"
@@ -43,22 +44,6 @@ llvm::Expected<std::vector<uint8_t>> readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return sk::inputError(path + ": cannot open");
   return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// Writes `path` through a temporary file and a rename, so a failed run leaves no torn file.
-llvm::Error writeFileAtomic(const std::string& path, const std::string& bytes) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return sk::inputError(path + ": cannot write (does the directory exist and is it writable?)");
-    out.write(bytes.data(), (std::streamsize)bytes.size());
-    if (!out) return sk::inputError(path + ": write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return sk::inputError(path + ": cannot rename the written file into place");
-  }
-  return llvm::Error::success();
 }
 
 // Fused and unfused outputs differ: exit code 3.
@@ -163,7 +148,7 @@ llvm::Error run(const Options& o) {
   if (result && o.compareUnfused) unfused = sk::rt::runUnfused(**rt, *kernel, ro);
   double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
   if (!o.trace.empty())  // also after a device error: the trace shows where it happened
-    if (llvm::Error e = writeFileAtomic(o.trace, (*rt)->device().traceJson())) {
+    if (llvm::Error e = sk::writeFileAtomically(o.trace, (*rt)->device().traceJson())) {
       if (!result) llvm::consumeError(result.takeError());
       if (!unfused) llvm::consumeError(unfused.takeError());
       return e;
@@ -174,22 +159,18 @@ llvm::Error run(const Options& o) {
   }
   if (!unfused) return unfused.takeError();
 
-  if (!o.outputDir.empty())
-    if (std::error_code ec = llvm::sys::fs::create_directories(o.outputDir))
-      return sk::inputError("--output-dir " + o.outputDir + ": cannot create the directory: " + ec.message());
+  std::vector<std::pair<std::string, llvm::StringRef>> outputFiles;
   for (size_t i = 0; i < kernel->meta.params.size(); ++i) {
     if (!sk::rt::isOutput(kernel->meta, i)) continue;
     const sk::subkernel::Param& p = kernel->meta.params[i];
     const auto& bytes = result->outputs.at(p.name);
-    if (!o.outputDir.empty()) {
-      llvm::SmallString<256> path(o.outputDir);
-      llvm::sys::path::append(path, p.name + ".bin");
-      if (llvm::Error e = writeFileAtomic(std::string(path), std::string(bytes.begin(), bytes.end()))) return e;
-    }
+    outputFiles.push_back({p.name + ".bin", llvm::toStringRef(llvm::ArrayRef(bytes))});
     if (!o.quiet)
       std::cout << "output " << p.name << " " << sk::rt::describeTensor(p) << " "
                 << sk::rt::summarizeTensor(p, bytes) << "\n";
   }
+  if (!o.outputDir.empty())
+    if (llvm::Error e = sk::writeFilesInto(o.outputDir, outputFiles, "--output-dir")) return e;
   sk::sim::DeviceStats st = (*rt)->device().stats();
   std::printf("%s on %s: blockDim %u, %u run(s)\n", kernel->meta.kernelName.c_str(), arch->name.c_str(),
               kernel->meta.blockDim, o.repeat);
@@ -199,7 +180,7 @@ llvm::Error run(const Options& o) {
   if (!o.report.empty()) {
     skrun::ReportInput in{&kernel->meta, arch->name, arch->clockMHz, &*result,
                           o.compareUnfused ? &*unfused : nullptr, (*rt)->device().traceJson()};
-    if (llvm::Error e = writeFileAtomic(o.report, skrun::htmlReport(in))) return e;
+    if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
     std::printf("report: %s\n", o.report.c_str());
   }
   if (!o.compareUnfused) return llvm::Error::success();
