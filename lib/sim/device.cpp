@@ -369,22 +369,17 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
   impl->localMem = (uint8_t*)m;
   impl->aicFreeAt.assign(arch.aicCores, 0);
   impl->aivFreeAt.assign(arch.aivCores, 0);
-  impl->aicRuns.resize(arch.aicCores);
-  impl->aivRuns.resize(arch.aivCores);
-  for (uint32_t i = 0; i < arch.aicCores; ++i) {
-    CoreRun& c = impl->aicRuns[i];
-    c.type = CoreType::AIC;
-    c.physId = i;
-    c.local = impl->localOf(CoreType::AIC, i);
-    c.localSize = arch.l1Bytes;
-  }
-  for (uint32_t i = 0; i < arch.aivCores; ++i) {
-    CoreRun& c = impl->aivRuns[i];
-    c.type = CoreType::AIV;
-    c.physId = i;
-    c.local = impl->localOf(CoreType::AIV, i);
-    c.localSize = arch.ubBytes;
-  }
+  auto initCores = [&](std::vector<CoreRun>& runs, CoreType type, uint32_t count, uint64_t localSize) {
+    runs.resize(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      runs[i].type = type;
+      runs[i].physId = i;
+      runs[i].local = impl->localOf(type, i);
+      runs[i].localSize = localSize;
+    }
+  };
+  initCores(impl->aicRuns, CoreType::AIC, arch.aicCores, arch.l1Bytes);
+  initCores(impl->aivRuns, CoreType::AIV, arch.aivCores, arch.ubBytes);
   impl->sched = std::make_unique<Scheduler>(options.workerThreads, options.stackBytes);
   impl->taskSlots.reset(new TaskSlot[SK_MAX_TASKS]);
   impl->resetTaskSlots(SK_MAX_TASKS);
