@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "acl/acl_base.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,35 +25,6 @@ typedef void* aclrtBinHandle;
 typedef void* aclrtFuncHandle;
 typedef int32_t rtError_t;
 typedef void* rtStream_t;
-
-/* ---- error codes (acl_base_rt.h, rt_error_codes.h) ---- */
-static const int ACL_SUCCESS = 0;
-static const int ACL_ERROR_NONE = 0;
-static const int ACL_ERROR_INVALID_PARAM = 100000;
-static const int ACL_ERROR_UNINITIALIZE = 100001;
-static const int ACL_ERROR_REPEAT_INITIALIZE = 100002;
-static const int ACL_ERROR_INVALID_FILE = 100003;
-static const int ACL_ERROR_PARSE_FILE = 100006;
-static const int ACL_ERROR_REPEAT_FINALIZE = 100037;
-static const int ACL_ERROR_BAD_ALLOC = 200000;
-static const int ACL_ERROR_INTERNAL_ERROR = 500000;
-static const int ACL_ERROR_FAILURE = 500001;
-static const int RT_ERROR_NONE = 0;
-#define ACL_ERROR_RT_PARAM_INVALID 107000
-#define ACL_ERROR_RT_INVALID_DEVICEID 107001
-#define ACL_ERROR_RT_CONTEXT_NULL 107002
-#define ACL_ERROR_RT_INVALID_HANDLE 107017
-#define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000
-#define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
-#define ACL_ERROR_RT_MEMORY_FREE 207002
-#define ACL_ERROR_RT_INTERNAL_ERROR 507000
-#define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR 507007
-#define ACL_ERROR_RT_AICORE_TIMEOUT 507014
-#define ACL_ERROR_RT_AICORE_EXCEPTION 507015
-#define ACL_ERROR_RT_KERNEL_LOOKUP 507027
-#define ACL_ERROR_RT_KERNEL_DUPLICATE 507028
-#define ACL_ERROR_RT_VECTOR_CORE_TIMEOUT 507034
-#define ACL_ERROR_RT_VECTOR_CORE_EXCEPTION 507035
 
 /* ---- memory ---- */
 typedef enum aclrtMemMallocPolicy {

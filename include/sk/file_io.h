@@ -9,6 +9,16 @@
 
 namespace sk {
 
+// Reads the whole of `path`, which must be a regular file (not a directory, FIFO or device) of
+// at most `maxBytes` bytes: a reader never blocks on a FIFO or fills memory from /dev/zero.
+// `what` names the file's role in messages ("kernel metadata"). Errors are InputErrors naming
+// the path.
+llvm::Expected<std::string> readFile(const std::string& path, uint64_t maxBytes, const char* what);
+
+// Size limits of the files the tools read (far above anything real, far below the machine).
+inline constexpr uint64_t kMaxJsonBytes = 256ull << 20;    // metadata, op lists, arch specs, indexes
+inline constexpr uint64_t kMaxObjectBytes = 1024ull << 20; // kernel objects
+
 // Writes every (path, bytes) to a hidden temporary file beside its path, then renames them all
 // into place. On failure every temporary file is removed and the error (an InputError: the
 // user chose the paths) names the path.

@@ -40,7 +40,8 @@ uint64_t sk_cycles(void);               /* this core's virtual clock, in device 
 /* Element types, shared by vector and cube intrinsics. */
 enum sk_dtype {
   SK_DT_FLOAT32 = 0, SK_DT_FLOAT16 = 1, SK_DT_BFLOAT16 = 2, SK_DT_INT8 = 3,
-  SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7
+  SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7, SK_DT_UINT16 = 8,
+  SK_DT_UINT32 = 9, SK_DT_UINT64 = 10
 };
 enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };
 enum sk_vec_scalar_op { SK_VOP_ADDS = 0, SK_VOP_MULS, SK_VOP_MAXS, SK_VOP_MINS, SK_VOP_LEAKYRELU };

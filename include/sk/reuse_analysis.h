@@ -75,7 +75,7 @@ struct Access {
 
 struct Tensor {
   std::string name;
-  subkernel::DType dtype = subkernel::DType::Float32;
+  sk::DType dtype = sk::DType::Float32;
   std::vector<int64_t> shape;
   uint64_t bytes = 0;
   TensorKind kind = TensorKind::Input;
@@ -132,7 +132,7 @@ struct Plan {
   uint64_t profileOffset = 0, profileBytes = 0;
   std::vector<CoreRange> ranges;             // per op
   std::vector<uint32_t> firstRecord;         // per op (profiling)
-  subkernel::Ration ration;                  // the SK's kernel type
+  sk::TaskRation ration;                  // the SK's kernel type
   uint32_t blockDim = 0;
   std::vector<SkParam> params;               // inputs, outputs, workspace, tiling
   std::vector<std::vector<TaskArg>> args;    // per op, per param

@@ -31,10 +31,10 @@ class Runtime {
   // intrinsics nor on the allow-list, and JIT-links the object. `ration` is the kernel type
   // its functions launch with unless a launch says otherwise. `name` names it in messages.
   llvm::Expected<Binary*> loadBinary(llvm::MemoryBufferRef object, const std::string& name,
-                                     sim::TaskRation ration = {0, 1});
+                                     sk::TaskRation ration = {0, 1});
   // As above from a file; the kernel type comes from the metadata JSON beside the .o
   // (coreType/taskRation) when there is one, else `fallback`.
-  llvm::Expected<Binary*> loadBinaryFile(const std::string& path, sim::TaskRation fallback = {0, 1});
+  llvm::Expected<Binary*> loadBinaryFile(const std::string& path, sk::TaskRation fallback = {0, 1});
   llvm::Expected<Function*> getFunction(Binary* binary, const std::string& symbol);
   llvm::Error unloadBinary(Binary* binary);
   bool isLiveBinary(const Binary* b) const;
@@ -42,7 +42,7 @@ class Runtime {
 
   // Queues a launch of `f` on `stream`. args are device addresses, one per kernel parameter.
   llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                     std::optional<sim::TaskRation> ration = std::nullopt);
+                     std::optional<sk::TaskRation> ration = std::nullopt);
 
   // Wall time spent registering binaries so far (JIT link included), and how many.
   double loadWallUs() const;

@@ -12,24 +12,12 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "sk/types.h"
 
 namespace sk::subkernel {
 
 enum class Role { Input, Output, Workspace, Tiling };
-enum class DType { Float32, Float16, BFloat16, Int8, UInt8, Int32, Int64 };
-enum class CoreType { AIV, AIC, MIX };
-
 const char* roleName(Role r);
-const char* dtypeName(DType d);            // "float16"
-uint32_t dtypeBytes(DType d);
-std::optional<DType> parseDType(const std::string& s);
-const char* coreTypeName(CoreType c);      // "AIV"
-
-struct Ration {  // AIC:AIV cores per block
-  uint8_t aic = 0, aiv = 1;
-  std::string str() const { return std::to_string(aic) + ":" + std::to_string(aiv); }
-  bool operator==(const Ration& o) const { return aic == o.aic && aiv == o.aiv; }
-};
 
 struct Param {
   std::string name;
@@ -47,7 +35,7 @@ struct KernelMeta {
   std::string binFileName;          // default: kernelName
   std::string binFileSuffix = ".o";
   CoreType coreType = CoreType::AIV;
-  Ration taskRation;                // default from coreType (AIV 0:1, AIC 1:0); MIX must give it
+  TaskRation taskRation;            // default from coreType (AIV 0:1, AIC 1:0); MIX must give it
   uint32_t blockDim = 1;
   std::vector<Param> params;
   bool earlyStartWait = false, earlyStartSet = false;
@@ -107,6 +95,9 @@ struct SubKernel {
   ObjectInfo info;
   std::string objectPath;
 };
+
+// Where a kernel object's metadata lives: <dir>/<name>.json beside <dir>/<name>.o.
+std::string metadataPathFor(llvm::StringRef objPath);
 
 // Reads <objPath> and its metadata (jsonPath, or the .json beside the .o), checks the
 // contract, the entry symbol, sha256 (when present) and blockDim against `arch`.

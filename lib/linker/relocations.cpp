@@ -6,6 +6,7 @@
 #include "context.h"
 #include "llvm/Support/Format.h"
 #include "sk/error.h"
+#include "sk/text.h"
 
 namespace sk::linker {
 
@@ -46,11 +47,7 @@ StringRef sectionTypeName(uint32_t sh_type) { return object::getELFSectionTypeNa
 
 namespace {
 
-std::string hex(uint64_t v) {
-  std::string s;
-  raw_string_ostream(s) << format_hex(v, 2);
-  return s;
-}
+using sk::hexAddress;
 
 // The input symbol's name for messages (a section symbol is named after its section).
 std::string symbolName(const InputFile& f, uint32_t index) {
@@ -75,14 +72,14 @@ Error rewriteSection(Context& ctx, InputFile& f, const InputSection& is) {
     uint32_t type = r.getType(false), sym = r.getSymbol(false), size = 0;
     if (sym >= f.symbols.size() && sym != 0)
       return inputError(f.name() + ": truncated or malformed ELF object: section " + is.name + ": relocation at " +
-                        hex(r.r_offset) + " refers to symbol " + Twine(sym) + ", past the end of .symtab");
+                        hexAddress(r.r_offset) + " refers to symbol " + Twine(sym) + ", past the end of .symtab");
     if (!relocationSupported(type, &size))
       return inputError(f.name() + ": section " + is.name + ": relocation " + relocationTypeName(type) +
-                        " is not supported: " + relocationFix(type) + " (offset " + hex(r.r_offset) + ", symbol '" +
+                        " is not supported: " + relocationFix(type) + " (offset " + hexAddress(r.r_offset) + ", symbol '" +
                         symbolName(f, sym) + "')");
     if (r.r_offset > sectionSize || sectionSize - r.r_offset < size)
       return inputError(f.name() + ": truncated or malformed ELF object: section " + is.name + ": relocation at " +
-                        hex(r.r_offset) + " patches bytes past the end of the section");
+                        hexAddress(r.r_offset) + " patches bytes past the end of the section");
     ELF::Elf64_Rela out;
     out.r_offset = r.r_offset + is.outputOffset;
     out.r_addend = r.r_addend;
@@ -104,7 +101,7 @@ Error rewriteSection(Context& ctx, InputFile& f, const InputSection& is) {
         outSym = ctx.firstGlobal + ref.index;
         break;
       case SymbolKind::Dropped:
-        return inputError(f.name() + ": section " + is.name + ": relocation at " + hex(r.r_offset) + " refers to '" +
+        return inputError(f.name() + ": section " + is.name + ": relocation at " + hexAddress(r.r_offset) + " refers to '" +
                           symbolName(f, sym) + "', which is in a section the linker drops (not SHF_ALLOC)");
     }
     out.setSymbolAndType(outSym, type);

@@ -101,7 +101,7 @@ SyntheticSection buildTaskTable(const Plan& p) {
   return s;
 }
 
-const char* coreTypeOf(const subkernel::Ration& r) { return r.aic == 0 ? "AIV" : r.aiv == 0 ? "AIC" : "MIX"; }
+const char* coreTypeOf(const sk::TaskRation& r) { return r.aic == 0 ? "AIV" : r.aiv == 0 ? "AIC" : "MIX"; }
 
 // ---- <sk>.json, written directly into one buffer: one line per instance, tensor, dependency
 // and memory item, so a thousand-op super kernel stays readable and quick to write. ----------
@@ -196,7 +196,7 @@ class JsonOut {
 void paramJson(JsonOut& o, const reuse::SkParam& p) {
   o.raw("{").key("name", true).str(p.name).key("role").str(subkernel::roleName(p.role));
   if (p.role == subkernel::Role::Input || p.role == subkernel::Role::Output) {
-    o.key("dtype").str(subkernel::dtypeName(p.dtype)).key("shape");
+    o.key("dtype").str(sk::dtypeName(p.dtype)).key("shape");
     o.list(p.shape, [](JsonOut& j, int64_t d) { j.num(d); });
     if (p.inout) o.key("inout").boolean(true);  // one buffer: read as an input, written back as an output
   } else {
@@ -213,7 +213,7 @@ void instanceJson(JsonOut& o, const Plan& p, size_t i) {
   o.raw("{").key("index", true).num((uint64_t)i).key("label").str(op.label).key("kernelName").str(m.kernelName);
   o.key("symbol").str(instanceSymbol(p.name, (uint32_t)i, m.kernelName)).key("object").str(op.kernel->objectPath);
   o.key("metadata").str(m.origin).key("stream").num(op.stream).key("blockDim").num((uint64_t)m.blockDim);
-  o.key("coreType").str(subkernel::coreTypeName(m.coreType)).key("taskRation").str(m.taskRation.str());
+  o.key("coreType").str(sk::coreTypeName(m.coreType)).key("taskRation").str(m.taskRation.str());
   o.key("earlyStart").raw("{").key("wait", true).boolean(m.earlyStartWait).key("set").boolean(m.earlyStartSet).raw("}");
   o.key("aicBlocks").raw("[").num((uint64_t)r.aicBegin).raw(", ").num((uint64_t)(r.aicBegin + r.aicCount)).raw("]");
   o.key("aivBlocks").raw("[").num((uint64_t)r.aivBegin).raw(", ").num((uint64_t)(r.aivBegin + r.aivCount)).raw("]");
@@ -244,7 +244,7 @@ std::string metadataText(const Plan& p, const std::string& sha256) {
   o.block("instances", p.ops.size(), "    ", false, [&](size_t i) { instanceJson(o, p, i); });
   o.block("tensors", p.tensors.size(), "    ", false, [&](size_t i) {
     const reuse::Tensor& t = p.tensors[i];
-    o.raw("{").key("name", true).str(t.name).key("dtype").str(subkernel::dtypeName(t.dtype)).key("shape");
+    o.raw("{").key("name", true).str(t.name).key("dtype").str(sk::dtypeName(t.dtype)).key("shape");
     o.list(t.shape, [](JsonOut& j, int64_t d) { j.num(d); });
     o.key("bytes").num(t.bytes).key("kind").str(reuse::tensorKindName(t.kind)).key("accesses");
     o.list(t.accesses, [](JsonOut& j, const reuse::Access& a) {

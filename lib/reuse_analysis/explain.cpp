@@ -7,7 +7,7 @@ namespace sk::reuse {
 
 namespace {
 
-std::string ration(const subkernel::Ration& r) {
+std::string ration(const sk::TaskRation& r) {
   if (r.aic == 0) return "AIV (0:1)";
   if (r.aiv == 0) return "AIC (1:0)";
   return "MIX " + r.str();
@@ -39,7 +39,7 @@ std::string explain(const Plan& p) {
 
   os << "\ntensors:\n";
   for (const Tensor& t : p.tensors) {
-    os << "  " << t.name << "  " << subkernel::dtypeName(t.dtype) << "[";
+    os << "  " << t.name << "  " << sk::dtypeName(t.dtype) << "[";
     for (size_t i = 0; i < t.shape.size(); ++i) os << (i ? ", " : "") << t.shape[i];
     os << "], " << t.bytes << " bytes, " << tensorKindName(t.kind) << (t.keptAsOutput ? " (kept as output)" : "")
        << ": ";

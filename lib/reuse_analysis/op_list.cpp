@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/json_io.h"
 #include "sk/reuse_analysis.h"
 
 namespace sk::reuse {
@@ -36,12 +37,10 @@ llvm::Expected<std::vector<int64_t>> eventList(const json& v, const std::string&
 }  // namespace
 
 llvm::Expected<OpList> readOpList(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return inputError(path + ": cannot open the op list");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  json j = json::parse(ss.str(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return inputError(path + ": not a JSON object");
+  auto doc = readJsonFile(path, "op list");
+  if (!doc) return doc.takeError();
+  const json& j = *doc;
+  if (!j.is_object()) return inputError(path + ": expected a JSON object {\"op_list\": [...]}, got " + describeJson(j));
   OpList list;
   if (j.contains("super_kernel_options")) {
     if (!j["super_kernel_options"].is_string()) return inputError(path + ": super_kernel_options: expected a string");

@@ -10,7 +10,7 @@
 
 namespace sk::reuse {
 
-using subkernel::DType;
+using sk::DType;
 using subkernel::Param;
 using subkernel::Role;
 
@@ -130,8 +130,8 @@ llvm::Error Builder::bindTensors() {
       Tensor& t = plan.tensors[it->second];
       if (t.dtype != p.dtype || t.bytes != p.bytes)
         return inputError(op.meta().origin + ": params[" + std::to_string(j) + "] '" + p.name + "' (bound to '" + name +
-                          "'): " + subkernel::dtypeName(p.dtype) + ", " + std::to_string(p.bytes) + " bytes, but " +
-                          t.firstSeenIn + " uses '" + name + "' as " + subkernel::dtypeName(t.dtype) + ", " +
+                          "'): " + sk::dtypeName(p.dtype) + ", " + std::to_string(p.bytes) + " bytes, but " +
+                          t.firstSeenIn + " uses '" + name + "' as " + sk::dtypeName(t.dtype) + ", " +
                           std::to_string(t.bytes) + " bytes: one name is one buffer, so dtype and size must agree");
       t.accesses.push_back(Access{op.index, p.role == Role::Output});
     }

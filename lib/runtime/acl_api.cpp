@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "sk/error.h"
+#include "sk/file_io.h"
+#include "sk/json_io.h"
 #include "sk/runtime.h"
 #include "sk/sim/arch.h"
 
@@ -111,7 +113,7 @@ std::string defaultArch() {
 }
 
 // Which simulated cores a binary's kernels use, from a binary magic.
-bool rationFromMagic(uint32_t magic, sk::sim::TaskRation& r) {
+bool rationFromMagic(uint32_t magic, sk::TaskRation& r) {
   switch (magic) {
     case ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE: r = {0, 1}; return true;
     case ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE: r = {1, 0}; return true;
@@ -156,12 +158,12 @@ aclError aclInit(const char* configPath) {
   State& s = state();
   if (s.initialized) return fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized (harmless)");
   if (configPath && *configPath) {
-    std::ifstream in(configPath);
-    if (!in) return fail(ACL_ERROR_INVALID_FILE, std::string("aclInit: cannot read config file ") + configPath);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    auto j = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto text = sk::readFile(configPath, sk::kMaxJsonBytes, "ACL config");
+    if (!text) return failWith(text.takeError(), "aclInit", ACL_ERROR_INVALID_FILE);
+    auto doc = sk::parseJson(*text, configPath);
+    if (!doc) return failWith(doc.takeError(), "aclInit", ACL_ERROR_PARSE_FILE);
+    const nlohmann::json& j = *doc;
+    if (!j.is_object())
       return fail(ACL_ERROR_PARSE_FILE, std::string("aclInit: ") + configPath + ": not a JSON object");
     if (j.contains("superkernel") && j["superkernel"].contains("arch") && j["superkernel"]["arch"].is_string())
       s.archName = j["superkernel"]["arch"].get<std::string>();
@@ -454,7 +456,7 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   if (!data || !binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromData: data or binHandle is NULL");
   if (length == 0) return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromData: length is 0");
   SK_DEVICE("aclrtBinaryLoadFromData");
-  sk::sim::TaskRation ration{0, 1};
+  sk::TaskRation ration{0, 1};
   for (size_t i = 0; options && i < options->numOpt; ++i) {
     const aclrtBinaryLoadOption& o = options->options[i];
     if (o.type == ACL_RT_BINARY_LOAD_OPT_MAGIC && !rationFromMagic(o.value.magic, ration))
@@ -527,7 +529,7 @@ rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl) {
   SK_LOCK;
   if (!bin || !hdl || !bin->data || bin->length == 0)
     return fail(ACL_ERROR_RT_PARAM_INVALID, "rtDevBinaryRegister: bin, hdl or bin->data is NULL, or length is 0");
-  sk::sim::TaskRation ration;
+  sk::TaskRation ration;
   if (!rationFromMagic(bin->magic, ration))
     return fail(ACL_ERROR_RT_PARAM_INVALID, "rtDevBinaryRegister: unsupported magic " + std::to_string(bin->magic) +
                                                 " (AI Core, vector core and cube core ELF magics are)");

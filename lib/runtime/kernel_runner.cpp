@@ -9,7 +9,7 @@
 
 namespace sk::rt {
 
-using subkernel::DType;
+using sk::DType;
 using subkernel::Param;
 using subkernel::Role;
 
@@ -29,17 +29,18 @@ uint64_t fnv1a(const std::string& s) {
 }
 
 double valueAt(DType d, const TensorBytes& b, uint64_t i) {
-  const uint8_t* p = b.data();
-  switch (d) {
-    case DType::Float32: { float v; std::memcpy(&v, p + 4 * i, 4); return v; }
-    case DType::Float16: { uint16_t v; std::memcpy(&v, p + 2 * i, 2); return halfToFloat(v); }
-    case DType::BFloat16: { uint16_t v; std::memcpy(&v, p + 2 * i, 2); return bf16ToFloat(v); }
-    case DType::Int8: return (int8_t)p[i];
-    case DType::UInt8: return p[i];
-    case DType::Int32: { int32_t v; std::memcpy(&v, p + 4 * i, 4); return v; }
-    case DType::Int64: { int64_t v; std::memcpy(&v, p + 8 * i, 8); return (double)v; }
+  const sk::DTypeInfo& t = sk::dtypeInfo(d);
+  const uint8_t* p = b.data() + t.bytes * i;
+  if (d == DType::Float32) { float v; std::memcpy(&v, p, 4); return v; }
+  uint64_t u = 0;
+  std::memcpy(&u, p, t.bytes);  // little-endian host, like the device
+  if (d == DType::Float16) return halfToFloat((uint16_t)u);
+  if (d == DType::BFloat16) return bf16ToFloat((uint16_t)u);
+  if (t.isSigned && t.bytes < 8) {  // sign-extend
+    uint64_t sign = 1ull << (8 * t.bytes - 1);
+    return (double)(int64_t)((u ^ sign) - sign);
   }
-  return 0;
+  return t.isSigned ? (double)(int64_t)u : (double)u;
 }
 
 }  // namespace
@@ -47,32 +48,34 @@ double valueAt(DType d, const TensorBytes& b, uint64_t i) {
 TensorBytes seededInput(const Param& p, uint64_t seed) {
   TensorBytes out(p.bytes);
   uint64_t s = seed ^ fnv1a(p.name);
-  uint64_t n = p.bytes / subkernel::dtypeBytes(p.dtype);
+  uint64_t n = p.bytes / sk::dtypeBytes(p.dtype);
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t r = splitmix(s);
     float f = (float)((double)(r >> 40) / (double)(1ull << 24) * 2.0 - 1.0);  // [-1, 1), 24-bit grid
     int64_t k = (int64_t)(r >> 60) - 8;                                        // [-8, 8)
-    switch (p.dtype) {
-      case DType::Float32: std::memcpy(&out[4 * i], &f, 4); break;
-      case DType::Float16: { uint16_t h = floatToHalf(f); std::memcpy(&out[2 * i], &h, 2); break; }
-      case DType::BFloat16: { uint16_t h = floatToBf16(f); std::memcpy(&out[2 * i], &h, 2); break; }
-      case DType::Int8: out[i] = (uint8_t)(int8_t)k; break;
-      case DType::UInt8: out[i] = (uint8_t)(k + 8); break;
-      case DType::Int32: { int32_t v = (int32_t)k; std::memcpy(&out[4 * i], &v, 4); break; }
-      case DType::Int64: std::memcpy(&out[8 * i], &k, 8); break;
+    const sk::DTypeInfo& t = sk::dtypeInfo(p.dtype);
+    uint8_t* at = &out[t.bytes * i];
+    if (p.dtype == DType::Float32) {
+      std::memcpy(at, &f, 4);
+    } else if (t.isFloat) {
+      uint16_t h = p.dtype == DType::Float16 ? floatToHalf(f) : floatToBf16(f);
+      std::memcpy(at, &h, 2);
+    } else {
+      int64_t v = t.isSigned ? k : k + 8;  // unsigned: [0, 16)
+      std::memcpy(at, &v, t.bytes);         // the low bytes (little-endian)
     }
   }
   return out;
 }
 
 std::string describeTensor(const Param& p) {
-  std::string s = std::string(subkernel::dtypeName(p.dtype)) + "[";
+  std::string s = std::string(sk::dtypeName(p.dtype)) + "[";
   for (size_t i = 0; i < p.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(p.shape[i]);
   return s + "]";
 }
 
 std::string summarizeTensor(const Param& p, const TensorBytes& bytes, size_t maxValues) {
-  uint64_t n = bytes.size() / subkernel::dtypeBytes(p.dtype);
+  uint64_t n = bytes.size() / sk::dtypeBytes(p.dtype);
   std::ostringstream os;
   os.precision(6);
   os << "[";
@@ -186,7 +189,7 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   const subkernel::KernelMeta& m = k.meta;
   if (llvm::Error e = checkInputs(m, opts)) return e;
   LoadedBinary lb{rt};
-  auto bin = rt.loadBinary(k.object->getMemBufferRef(), k.objectPath, sim::TaskRation{m.taskRation.aic, m.taskRation.aiv});
+  auto bin = rt.loadBinary(k.object->getMemBufferRef(), k.objectPath, m.taskRation);
   if (!bin) return bin.takeError();
   lb.bin = *bin;
   auto fn = rt.getFunction(lb.bin, m.kernelName);
@@ -231,7 +234,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
   struct Launch {
     Function* fn;
     uint32_t blockDim;
-    sim::TaskRation ration;
+    sk::TaskRation ration;
     std::vector<uint64_t> args;
   };
   std::vector<Launch> launches;
@@ -272,7 +275,7 @@ std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const Ru
     const Param& p = m.params[i];
     const TensorBytes& x = a.outputs.at(p.name);
     const TensorBytes& y = b.outputs.at(p.name);
-    uint32_t eb = subkernel::dtypeBytes(p.dtype);
+    uint32_t eb = sk::dtypeBytes(p.dtype);
     uint64_t n = x.size() / eb, differ = 0, first = 0;
     for (uint64_t e = n; e-- > 0;)
       if (std::memcmp(&x[e * eb], &y[e * eb], eb) != 0) {

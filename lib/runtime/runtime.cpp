@@ -1,4 +1,5 @@
 #include "sk/runtime.h"
+#include "acl/acl_base.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/sim/intrinsics.h"
 #include "sk/subkernel.h"
 
@@ -27,7 +29,7 @@ struct Function {
 struct Binary {
   std::string name;
   JitLoader::Module* module = nullptr;
-  sim::TaskRation ration;
+  sk::TaskRation ration;
   subkernel::ObjectInfo info;
   std::map<std::string, std::unique_ptr<Function>> functions;
 };
@@ -118,7 +120,7 @@ llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const sim::ArchSpec& ar
 sim::Device& Runtime::device() { return *impl_->device; }
 
 llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const std::string& name,
-                                            sim::TaskRation ration) {
+                                            sk::TaskRation ration) {
   auto t0 = std::chrono::steady_clock::now();
   auto info = subkernel::checkObject(object, name);
   if (!info) return info.takeError();
@@ -150,28 +152,27 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
   return raw;
 }
 
-llvm::Expected<Binary*> Runtime::loadBinaryFile(const std::string& path, sim::TaskRation fallback) {
-  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buf) return inputError(path + ": cannot read kernel object: " + buf.getError().message());
-  sim::TaskRation ration = fallback;
-  std::string json = path;
-  if (json.size() > 2 && json.compare(json.size() - 2, 2, ".o") == 0) json.replace(json.size() - 2, 2, ".json");
+llvm::Expected<Binary*> Runtime::loadBinaryFile(const std::string& path, sk::TaskRation fallback) {
+  auto bytes = readFile(path, kMaxObjectBytes, "kernel object");
+  if (!bytes) return bytes.takeError();
+  sk::TaskRation ration = fallback;
+  std::string json = subkernel::metadataPathFor(path);
   if (json != path && llvm::sys::fs::exists(json)) {
     auto meta = subkernel::readMeta(json);
     if (!meta) return meta.takeError();
-    ration = sim::TaskRation{meta->taskRation.aic, meta->taskRation.aiv};
+    ration = meta->taskRation;
   }
-  return loadBinary((*buf)->getMemBufferRef(), path, ration);
+  return loadBinary(llvm::MemoryBufferRef(*bytes, path), path, ration);
 }
 
 llvm::Expected<Function*> Runtime::getFunction(Binary* b, const std::string& symbol) {
   std::lock_guard<std::mutex> lk(impl_->mu);
-  if (!impl_->binaries.count(b)) return deviceError(107017, "getFunction: invalid or unloaded binary handle");
+  if (!impl_->binaries.count(b)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "getFunction: invalid or unloaded binary handle");
   auto it = b->functions.find(symbol);
   if (it != b->functions.end()) return it->second.get();
   const auto& globals = b->info.definedGlobals;
   auto pos = std::find(globals.begin(), globals.end(), symbol);
-  if (pos == globals.end()) return deviceError(107000, b->name + ": no kernel named '" + symbol + "' in this binary");
+  if (pos == globals.end()) return deviceError(ACL_ERROR_RT_PARAM_INVALID, b->name + ": no kernel named '" + symbol + "' in this binary");
   auto addr = impl_->loader->lookup(b->module, symbol);
   if (!addr) return addr.takeError();
   auto f = std::make_unique<Function>();
@@ -190,7 +191,7 @@ llvm::Error Runtime::unloadBinary(Binary* b) {
   {
     std::lock_guard<std::mutex> lk(impl_->mu);
     auto it = impl_->binaries.find(b);
-    if (it == impl_->binaries.end()) return deviceError(107017, "unload: invalid or already unloaded binary handle");
+    if (it == impl_->binaries.end()) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "unload: invalid or already unloaded binary handle");
     owned = std::move(it->second);
     impl_->binaries.erase(it);
     for (auto& [name, f] : owned->functions) impl_->functions.erase(f.get());
@@ -211,8 +212,8 @@ bool Runtime::isLiveFunction(const Function* f) const {
 }
 
 llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                            std::optional<sim::TaskRation> ration) {
-  if (!isLiveFunction(f)) return deviceError(107017, "launch: invalid function handle (binary unloaded?)");
+                            std::optional<sk::TaskRation> ration) {
+  if (!isLiveFunction(f)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
   sim::KernelLaunch k;
   k.name = f->symbol;
   k.entry = f->entry;

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "sk/error.h"
+#include "sk/file_io.h"
+#include "sk/json_io.h"
 
 namespace sk::sim {
 
@@ -85,8 +87,10 @@ class Reader {
 }  // namespace
 
 llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::string& origin) {
-  json j = json::parse(jsonText, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) return inputError(origin + ": not a valid JSON object");
+  auto doc = parseJson(jsonText, origin);
+  if (!doc) return doc.takeError();
+  const json& j = *doc;
+  if (!j.is_object()) return inputError(origin + ": expected a JSON object with the arch spec, got " + describeJson(j));
   ArchSpec a;
   Reader r(j, origin);
   r.text("name", a.name);
@@ -136,11 +140,9 @@ llvm::Expected<ArchSpec> loadArch(const std::string& nameOrPath) {
     return inputError("unsupported NPU architecture '" + nameOrPath + "' (known: " + known +
                       "; or give the path of an arch JSON file)");
   }
-  std::ifstream in(nameOrPath);
-  if (!in) return inputError(nameOrPath + ": cannot open arch file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parseArch(ss.str(), nameOrPath);
+  auto text = readFile(nameOrPath, kMaxJsonBytes, "arch spec");
+  if (!text) return text.takeError();
+  return parseArch(*text, nameOrPath);
 }
 
 }  // namespace sk::sim

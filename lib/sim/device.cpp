@@ -17,6 +17,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "acl/acl_base.h"
 #include "hbm.h"
 #include "launch.h"
 #include "scheduler.h"
@@ -113,12 +114,12 @@ struct Device::Impl {
 
   llvm::Error checkStream(StreamId s, const char* api) const {
     if (s >= streams.size() || !streams[s].live)
-      return deviceError(107017, llvm::Twine(api) + ": stream " + llvm::Twine(s) + " does not exist (destroyed?)");
+      return deviceError(ACL_ERROR_RT_INVALID_HANDLE, llvm::Twine(api) + ": stream " + llvm::Twine(s) + " does not exist (destroyed?)");
     return llvm::Error::success();
   }
   llvm::Error checkEvent(EventId e, const char* api) const {
     if (e >= events.size() || !events[e].live)
-      return deviceError(107017, llvm::Twine(api) + ": event " + llvm::Twine(e) + " does not exist (destroyed?)");
+      return deviceError(ACL_ERROR_RT_INVALID_HANDLE, llvm::Twine(api) + ": event " + llvm::Twine(e) + " does not exist (destroyed?)");
     return llvm::Error::success();
   }
 
@@ -339,10 +340,10 @@ void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
     if (faults > 1) msg += " (and " + std::to_string(faults - 1) + " more faulting cores)";
     st.error.emplace(firstFault->fault->aclCode, msg);
   } else if (L.timedOut) {
-    st.error.emplace(aicOnly ? 507014 : 507034, "launch of '" + L.desc.name + "' timed out after " +
+    st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT, "launch of '" + L.desc.name + "' timed out after " +
                                                      std::to_string(opts.launchTimeoutMs) + " ms (wall clock)");
   } else if (!L.deadlockReport.empty()) {
-    st.error.emplace(aicOnly ? 507014 : 507034,
+    st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
                      "deadlock in kernel '" + L.desc.name + "' (blockDim " + std::to_string(L.desc.blockDim) +
                          "): every live core is waiting and none can release another" + L.deadlockReport);
   }
@@ -406,9 +407,9 @@ llvm::Error Device::free(void* devPtr) {
 }
 
 llvm::Expected<void*> Device::mallocHost(uint64_t bytes) {
-  if (bytes == 0) return deviceError(100000, "host allocation of 0 bytes");
+  if (bytes == 0) return deviceError(ACL_ERROR_INVALID_PARAM, "host allocation of 0 bytes");
   void* p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-  if (!p) return deviceError(207001, "out of host memory allocating " + llvm::Twine(bytes) + " bytes");
+  if (!p) return deviceError(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory allocating " + llvm::Twine(bytes) + " bytes");
   std::lock_guard<std::mutex> lk(impl_->mu);
   impl_->chargeHost("mallocHost " + humanBytes(bytes), impl_->arch.hostApiNs);
   impl_->pinned[p] = bytes;
@@ -419,7 +420,7 @@ llvm::Error Device::freeHost(void* hostPtr) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   auto it = impl_->pinned.find(hostPtr);
   if (it == impl_->pinned.end())
-    return deviceError(207002, "freeHost: " + llvm::Twine::utohexstr((uint64_t)hostPtr) +
+    return deviceError(ACL_ERROR_RT_MEMORY_FREE, "freeHost: " + llvm::Twine::utohexstr((uint64_t)hostPtr) +
                                    " was not allocated by mallocHost");
   impl_->pinned.erase(it);
   std::free(hostPtr);
@@ -434,7 +435,7 @@ llvm::Error Device::checkDeviceRange(const void* p, uint64_t bytes, const char* 
   const Allocation* a = t->enclosing((uint64_t)p);
   std::string where = a ? "runs past the end of a " + std::to_string(a->size) + "-byte device allocation"
                         : "is not inside any live device allocation";
-  return deviceError(107000, llvm::Twine(what) + ": [" + llvm::Twine::utohexstr((uint64_t)p) + ", +" +
+  return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(what) + ": [" + llvm::Twine::utohexstr((uint64_t)p) + ", +" +
                                  llvm::Twine(bytes) + ") " + where);
 }
 
@@ -445,12 +446,12 @@ llvm::Error checkKind(const Device& d, void* dst, const void* src, uint64_t byte
   if (dstDev) {
     if (auto e = d.checkDeviceRange(dst, bytes, (std::string(api) + " dst").c_str())) return e;
   } else if (d.isDevicePointer(dst)) {
-    return deviceError(107000, llvm::Twine(api) + ": dst is device memory but the copy kind says host");
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(api) + ": dst is device memory but the copy kind says host");
   }
   if (srcDev) {
     if (auto e = d.checkDeviceRange(src, bytes, (std::string(api) + " src").c_str())) return e;
   } else if (d.isDevicePointer(src)) {
-    return deviceError(107000, llvm::Twine(api) + ": src is device memory but the copy kind says host");
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(api) + ": src is device memory but the copy kind says host");
   }
   return llvm::Error::success();
 }
@@ -486,7 +487,7 @@ llvm::Expected<StreamId> Device::createStream() {
 }
 
 llvm::Error Device::destroyStream(StreamId s) {
-  if (s == kDefaultStream) return deviceError(100000, "the default stream cannot be destroyed");
+  if (s == kDefaultStream) return deviceError(ACL_ERROR_INVALID_PARAM, "the default stream cannot be destroyed");
   {
     std::lock_guard<std::mutex> lk(impl_->mu);
     if (auto e = impl_->checkStream(s, "destroyStream")) return e;
@@ -513,14 +514,14 @@ llvm::Error Device::destroyEvent(EventId e) {
 }
 
 llvm::Error Device::launch(StreamId s, KernelLaunch k) {
-  if (!k.entry) return deviceError(107017, "launch: null kernel entry");
-  if (k.blockDim == 0) return deviceError(107000, "launch of '" + k.name + "': blockDim must be at least 1");
+  if (!k.entry) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: null kernel entry");
+  if (k.blockDim == 0) return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': blockDim must be at least 1");
   if (k.args.size() >= 64)
-    return deviceError(107000, "launch of '" + k.name + "': " + llvm::Twine(k.args.size()) +
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': " + llvm::Twine(k.args.size()) +
                                    " parameters; ABI v1 allows at most 63");
   const TaskRation r = k.ration;
   if (!((r.aic == 1 && r.aiv <= 2) || (r.aic == 0 && r.aiv == 1)))
-    return deviceError(107000, "launch of '" + k.name + "': taskRation " + r.str() +
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': taskRation " + r.str() +
                                    " is not one of 1:0, 0:1, 1:1, 1:2");
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto e = impl_->checkStream(s, "launch")) return e;

@@ -1,4 +1,5 @@
 #include "hbm.h"
+#include "acl/acl_base.h"
 
 #include <sys/mman.h>
 
@@ -63,7 +64,7 @@ llvm::Expected<uint8_t*> Hbm::allocate(uint64_t bytes, bool readOnly) {
   for (auto it = free_.begin(); it != free_.end(); ++it)
     if (it->second >= len && (best == free_.end() || it->second < best->second)) best = it;
   if (best == free_.end())
-    return deviceError(207001, "out of device memory: " + llvm::Twine(bytes) + " bytes requested, " +
+    return deviceError(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of device memory: " + llvm::Twine(bytes) + " bytes requested, " +
                                    llvm::Twine(size_ - reservedBytes_) + " of " + llvm::Twine(size_) +
                                    " bytes free (fragmented)");
   uint64_t off = best->first, avail = best->second;
@@ -84,7 +85,7 @@ llvm::Error Hbm::release(const void* p) {
     std::lock_guard<std::mutex> lk(mu_);
     auto it = allocated_.find(begin);
     if (it == allocated_.end())
-      return deviceError(207002, "free of " + llvm::Twine::utohexstr(begin) +
+      return deviceError(ACL_ERROR_RT_MEMORY_FREE, "free of " + llvm::Twine::utohexstr(begin) +
                                      ": not the start of a live device allocation");
     allocated_.erase(it);
     len = reservedLen_[begin];

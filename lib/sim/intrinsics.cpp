@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "launch.h"
+#include "sk/text.h"
 #include "sk/sim/float16.h"
 #include "sk/sim/intrinsics.h"
 #include "vector_ops.h"
@@ -25,11 +26,7 @@ std::string CoreRun::label() const {
 
 namespace {
 
-std::string hex(uint64_t v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
-  return b;
-}
+using sk::hexAddress;
 
 // The core calling an intrinsic. Outside a launch (host code calling an intrinsic) there is
 // none: that is a programming error of the host program, reported once per call.
@@ -77,15 +74,15 @@ void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64
   auto addr = (uint64_t)p;
   if (const Allocation* a = t.find(addr, bytes)) {
     if (write && a->readOnly)
-      fault(c, std::string(op) + ": write of " + std::to_string(bytes) + " bytes at " + hex(addr) +
+      fault(c, std::string(op) + ": write of " + std::to_string(bytes) + " bytes at " + hexAddress(addr) +
                    " into read-only device memory (buffer #" + std::to_string(a->id) + ")");
     return;
   }
   std::string what = std::string(op) + ": " + (write ? "write" : "read") + " of " + std::to_string(bytes) +
-                     " bytes at GM address " + hex(addr) + " (" + role + ")";
+                     " bytes at GM address " + hexAddress(addr) + " (" + role + ")";
   if (const Allocation* a = t.enclosing(addr))
     what += " runs " + std::to_string(addr + bytes - (a->begin + a->size)) + " bytes past the end of buffer #" +
-            std::to_string(a->id) + " [" + hex(a->begin) + ", +" + std::to_string(a->size) + ")";
+            std::to_string(a->id) + " [" + hexAddress(a->begin) + ", +" + std::to_string(a->size) + ")";
   else
     what += " is not inside any live device allocation";
   fault(c, what);
@@ -93,9 +90,9 @@ void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64
 
 void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes) {
   if (!inRange(p, bytes, c->local, c->local + c->localSize))
-    fault(c, std::string(op) + ": operand " + role + " [" + hex((uint64_t)p) + ", +" + std::to_string(bytes) +
+    fault(c, std::string(op) + ": operand " + role + " [" + hexAddress((uint64_t)p) + ", +" + std::to_string(bytes) +
                  ") is not in this core's local memory (" + localName(c) + ", " + std::to_string(c->localSize) +
-                 " bytes at " + hex((uint64_t)c->local) + "): vector and cube ops work on local memory only");
+                 " bytes at " + hexAddress((uint64_t)c->local) + "): vector and cube ops work on local memory only");
 }
 
 void requireCoreType(CoreRun* c, const char* op, CoreType t) {
@@ -125,7 +122,7 @@ CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initi
   if (!c) return nullptr;
   requireCoreType(c, op, unit);
   for (int32_t d : dtypes)
-    if (dtypeBytes(d) == 0) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(d));
+    if (codeBytes(d) == 0) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(d));
   for (const Operand& o : operands) checkLocalOperand(c, op, o.role, o.p, o.bytes);
   return c;
 }
@@ -146,6 +143,7 @@ void noteTaskUsed(Launch& L, uint32_t task) {
 }  // namespace sk::sim
 
 using namespace sk::sim;
+using sk::CoreType;
 
 extern "C" {
 
@@ -189,12 +187,12 @@ void sk_data_copy(void* dst, const void* src, uint64_t bytes) {
   Space d = classify(c, dst, bytes), s = classify(c, src, bytes);
   if (d == Space::Invalid || s == Space::Invalid) {
     const void* bad = d == Space::Invalid ? dst : src;
-    fault(c, std::string("sk_data_copy: ") + (d == Space::Invalid ? "dst " : "src ") + hex((uint64_t)bad) + " (+" +
+    fault(c, std::string("sk_data_copy: ") + (d == Space::Invalid ? "dst " : "src ") + hexAddress((uint64_t)bad) + " (+" +
                  std::to_string(bytes) + " bytes) is neither inside this core's local memory (" + localName(c) +
                  ") nor in device memory (GM)");
   }
   if (d == Space::Gm && s == Space::Gm)
-    fault(c, "sk_data_copy: GM to GM copy (" + hex((uint64_t)src) + " -> " + hex((uint64_t)dst) +
+    fault(c, "sk_data_copy: GM to GM copy (" + hexAddress((uint64_t)src) + " -> " + hexAddress((uint64_t)dst) +
                  "): stage the data through local memory");
   double gbps;
   if (s == Space::Gm) {
@@ -277,35 +275,35 @@ int sk_printf(const char* fmt, ...) {
 
 void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
   const char* name = binaryOpName(op);
-  uint64_t bytes = count * dtypeBytes(dtype);
+  uint64_t bytes = count * codeBytes(dtype);
   CoreRun* c = unitOp("sk_vec_binary", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src0", src0, bytes}, {"src1", src1, bytes}});
   if (!c) return;
   faultIf(c, vecBinary(op, dtype, dst, src0, src1, count));
-  chargeVector(c, name, count, dtypeBytes(dtype));
+  chargeVector(c, name, count, codeBytes(dtype));
 }
 
 void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar, uint64_t count) {
   const char* name = scalarOpName(op);
-  uint64_t bytes = count * dtypeBytes(dtype);
+  uint64_t bytes = count * codeBytes(dtype);
   CoreRun* c = unitOp("sk_vec_scalar", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src", src, bytes}});
   if (!c) return;
   if (!scalar) fault(c, std::string(name) + ": scalar pointer is null");
   faultIf(c, vecScalar(op, dtype, dst, src, scalar, count));
-  chargeVector(c, name, count, dtypeBytes(dtype));
+  chargeVector(c, name, count, codeBytes(dtype));
 }
 
 void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
   const char* name = unaryOpName(op);
-  uint64_t bytes = count * dtypeBytes(dtype);
+  uint64_t bytes = count * codeBytes(dtype);
   CoreRun* c = unitOp("sk_vec_unary", name, CoreType::AIV, {dtype}, {{"dst", dst, bytes}, {"src", src, bytes}});
   if (!c) return;
   faultIf(c, vecUnary(op, dtype, dst, src, count));
-  chargeVector(c, name, count, dtypeBytes(dtype));
+  chargeVector(c, name, count, codeBytes(dtype));
 }
 
 void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
   const char* name = reduceOpName(op);
-  uint32_t eb = dtypeBytes(dtype);
+  uint32_t eb = codeBytes(dtype);
   CoreRun* c = unitOp("sk_vec_reduce", name, CoreType::AIV, {dtype}, {{"dst", dst, eb}, {"src", src, count * eb}});
   if (!c) return;
   faultIf(c, vecReduce(op, dtype, dst, src, count));
@@ -313,7 +311,7 @@ void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64
 }
 
 void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, uint64_t count) {
-  uint32_t db = dtypeBytes(dstType), sb = dtypeBytes(srcType);
+  uint32_t db = codeBytes(dstType), sb = codeBytes(srcType);
   CoreRun* c = unitOp("sk_vec_cast", "cast", CoreType::AIV, {dstType, srcType},
                       {{"dst", dst, count * db}, {"src", src, count * sb}});
   if (!c) return;
@@ -322,16 +320,16 @@ void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, con
 }
 
 void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
-  CoreRun* c = unitOp("sk_vec_dup", "duplicate", CoreType::AIV, {dtype}, {{"dst", dst, count * dtypeBytes(dtype)}});
+  CoreRun* c = unitOp("sk_vec_dup", "duplicate", CoreType::AIV, {dtype}, {{"dst", dst, count * codeBytes(dtype)}});
   if (!c) return;
   if (!scalar) fault(c, "duplicate: scalar pointer is null");
   faultIf(c, vecDup(dtype, dst, scalar, count));
-  chargeVector(c, "duplicate", count, dtypeBytes(dtype));
+  chargeVector(c, "duplicate", count, codeBytes(dtype));
 }
 
 void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
                   int32_t accumulate) {
-  uint32_t eb = dtypeBytes(abType);
+  uint32_t eb = codeBytes(abType);
   CoreRun* c = unitOp("sk_cube_mmad", "mmad", CoreType::AIC, {abType},
                       {{"a", a, (uint64_t)m * k * eb}, {"b", b, (uint64_t)k * n * eb}, {"c", cm, (uint64_t)m * n * 4}});
   if (!c) return;

@@ -11,6 +11,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include "acl/acl_base.h"
 #include "hbm.h"
 #include "sk/sim/arch.h"
 #include "sk/sim/device.h"
@@ -123,7 +124,7 @@ struct PrintLine {
 };
 
 struct Fault {
-  int aclCode;       // 507015 (AIC exception) / 507035 (vector core exception)
+  int aclCode;       // ACL_ERROR_RT_AICORE_EXCEPTION (AIC exception) / ACL_ERROR_RT_VECTOR_CORE_EXCEPTION (vector core exception)
   uint64_t clock;
   std::string message;
 };

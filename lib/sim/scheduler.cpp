@@ -1,4 +1,5 @@
 #include "scheduler.h"
+#include "acl/acl_base.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -33,7 +34,7 @@ void suspendOn(CoreRun* c, Waitable* w) {
 }
 
 void raiseFault(CoreRun* c, std::string message) {
-  int code = c->type == CoreType::AIC ? 507015 : 507035;  // AI Core / vector core exception
+  int code = c->type == CoreType::AIC ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;  // AI Core / vector core exception
   c->fault = Fault{code, c->clock, std::move(message)};
   for (Span& s : c->spans)  // close the open block (and sub-kernel) spans at the fault
     if (s.end == 0) {

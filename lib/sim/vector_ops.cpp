@@ -9,6 +9,7 @@
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
 #include "sk/sim/float16.h"
+#include "sk/types.h"
 
 // Semantics (docs/dialect.md): float16/bfloat16 operands are widened to float32, computed in
 // float32 and rounded back to nearest-even; integer ops compute in int64 and wrap to the
@@ -16,31 +17,20 @@
 
 namespace sk::sim {
 
-uint32_t dtypeBytes(int32_t dtype) {
-  switch (dtype) {
-    case SK_DT_FLOAT32: case SK_DT_INT32: return 4;
-    case SK_DT_FLOAT16: case SK_DT_BFLOAT16: case SK_DT_INT16: return 2;
-    case SK_DT_INT8: case SK_DT_UINT8: return 1;
-    case SK_DT_INT64: return 8;
-    default: return 0;
-  }
+uint32_t codeBytes(int32_t code) {
+  std::optional<DType> d = dtypeFromCode(code);
+  return d ? sk::dtypeBytes(*d) : 0;
 }
 
-const char* dtypeName(int32_t dtype) {
-  switch (dtype) {
-    case SK_DT_FLOAT32: return "float32";
-    case SK_DT_FLOAT16: return "float16";
-    case SK_DT_BFLOAT16: return "bfloat16";
-    case SK_DT_INT8: return "int8";
-    case SK_DT_UINT8: return "uint8";
-    case SK_DT_INT32: return "int32";
-    case SK_DT_INT64: return "int64";
-    case SK_DT_INT16: return "int16";
-    default: return "unknown";
-  }
+const char* codeName(int32_t code) {
+  std::optional<DType> d = dtypeFromCode(code);
+  return d ? sk::dtypeName(*d) : "unknown";
 }
 
-bool isFloatDtype(int32_t d) { return d == SK_DT_FLOAT32 || d == SK_DT_FLOAT16 || d == SK_DT_BFLOAT16; }
+bool isFloatCode(int32_t code) {
+  std::optional<DType> d = dtypeFromCode(code);
+  return d && dtypeInfo(*d).isFloat;
+}
 
 const char* binaryOpName(int32_t op) {
   static const char* n[] = {"add", "sub", "mul", "div", "max", "min"};
@@ -81,8 +71,10 @@ int64_t loadI(int32_t d, const void* p, uint64_t i) {
     case SK_DT_INT8: return ((const int8_t*)p)[i];
     case SK_DT_UINT8: return ((const uint8_t*)p)[i];
     case SK_DT_INT16: { int16_t v; std::memcpy(&v, (const char*)p + 2 * i, 2); return v; }
+    case SK_DT_UINT16: { uint16_t v; std::memcpy(&v, (const char*)p + 2 * i, 2); return v; }
     case SK_DT_INT32: { int32_t v; std::memcpy(&v, (const char*)p + 4 * i, 4); return v; }
-    default: { int64_t v; std::memcpy(&v, (const char*)p + 8 * i, 8); return v; }
+    case SK_DT_UINT32: { uint32_t v; std::memcpy(&v, (const char*)p + 4 * i, 4); return v; }
+    default: { int64_t v; std::memcpy(&v, (const char*)p + 8 * i, 8); return v; }  // int64, uint64
   }
 }
 void storeI(int32_t d, void* p, uint64_t i, int64_t v) {
@@ -90,13 +82,15 @@ void storeI(int32_t d, void* p, uint64_t i, int64_t v) {
     case SK_DT_INT8: ((int8_t*)p)[i] = (int8_t)v; break;
     case SK_DT_UINT8: ((uint8_t*)p)[i] = (uint8_t)v; break;
     case SK_DT_INT16: { int16_t x = (int16_t)v; std::memcpy((char*)p + 2 * i, &x, 2); break; }
+    case SK_DT_UINT16: { uint16_t x = (uint16_t)v; std::memcpy((char*)p + 2 * i, &x, 2); break; }
     case SK_DT_INT32: { int32_t x = (int32_t)v; std::memcpy((char*)p + 4 * i, &x, 4); break; }
-    default: std::memcpy((char*)p + 8 * i, &v, 8); break;
+    case SK_DT_UINT32: { uint32_t x = (uint32_t)v; std::memcpy((char*)p + 4 * i, &x, 4); break; }
+    default: std::memcpy((char*)p + 8 * i, &v, 8); break;  // int64, uint64
   }
 }
 
 std::string unsupported(const char* op, int32_t d) {
-  return std::string(op) + ": dtype " + dtypeName(d) + " is not supported";
+  return std::string(op) + ": dtype " + codeName(d) + " is not supported";
 }
 
 // Pairwise tree: level by level, element 2i combines with 2i+1; an odd tail is carried up.
@@ -134,7 +128,10 @@ int64_t saturate(int32_t d, double v) {
     case SK_DT_INT8: lo = -128; hi = 127; break;
     case SK_DT_UINT8: lo = 0; hi = 255; break;
     case SK_DT_INT16: lo = -32768; hi = 32767; break;
+    case SK_DT_UINT16: lo = 0; hi = 65535; break;
     case SK_DT_INT32: lo = -2147483648.0; hi = 2147483647.0; break;
+    case SK_DT_UINT32: lo = 0; hi = 4294967295.0; break;
+    case SK_DT_UINT64: lo = 0; hi = 9.2233720368547748e18; break;  // carried as int64
     default: lo = -9.2233720368547758e18; hi = 9.2233720368547748e18; break;
   }
   if (std::isnan(v)) return 0;
@@ -145,7 +142,7 @@ int64_t saturate(int32_t d, double v) {
 
 std::string vecBinary(int32_t op, int32_t d, void* dst, const void* a, const void* b, uint64_t n) {
   if (op < SK_VOP_ADD || op > SK_VOP_MIN) return "unknown vector binary op " + std::to_string(op);
-  if (isFloatDtype(d)) {
+  if (isFloatCode(d)) {
     for (uint64_t i = 0; i < n; ++i) {
       float x = loadF(d, a, i), y = loadF(d, b, i), r;
       switch (op) {
@@ -160,7 +157,7 @@ std::string vecBinary(int32_t op, int32_t d, void* dst, const void* a, const voi
     }
     return {};
   }
-  if (dtypeBytes(d) == 0 || op == SK_VOP_DIV) return unsupported(binaryOpName(op), d);
+  if (codeBytes(d) == 0 || op == SK_VOP_DIV) return unsupported(binaryOpName(op), d);
   for (uint64_t i = 0; i < n; ++i) {
     int64_t x = loadI(d, a, i), y = loadI(d, b, i), r;
     switch (op) {
@@ -177,7 +174,7 @@ std::string vecBinary(int32_t op, int32_t d, void* dst, const void* a, const voi
 
 std::string vecScalar(int32_t op, int32_t d, void* dst, const void* src, const void* scalar, uint64_t n) {
   if (op < SK_VOP_ADDS || op > SK_VOP_LEAKYRELU) return "unknown vector scalar op " + std::to_string(op);
-  if (isFloatDtype(d)) {
+  if (isFloatCode(d)) {
     float s = loadF(d, scalar, 0);
     for (uint64_t i = 0; i < n; ++i) {
       float x = loadF(d, src, i), r;
@@ -192,7 +189,7 @@ std::string vecScalar(int32_t op, int32_t d, void* dst, const void* src, const v
     }
     return {};
   }
-  if (dtypeBytes(d) == 0 || op == SK_VOP_LEAKYRELU) return unsupported(scalarOpName(op), d);
+  if (codeBytes(d) == 0 || op == SK_VOP_LEAKYRELU) return unsupported(scalarOpName(op), d);
   int64_t s = loadI(d, scalar, 0);
   for (uint64_t i = 0; i < n; ++i) {
     int64_t x = loadI(d, src, i), r;
@@ -209,8 +206,8 @@ std::string vecScalar(int32_t op, int32_t d, void* dst, const void* src, const v
 
 std::string vecUnary(int32_t op, int32_t d, void* dst, const void* src, uint64_t n) {
   if (op < SK_VOP_EXP || op > SK_VOP_RECIPROCAL) return "unknown vector unary op " + std::to_string(op);
-  if (!isFloatDtype(d)) {
-    if (dtypeBytes(d) == 0 || (op != SK_VOP_ABS && op != SK_VOP_RELU)) return unsupported(unaryOpName(op), d);
+  if (!isFloatCode(d)) {
+    if (codeBytes(d) == 0 || (op != SK_VOP_ABS && op != SK_VOP_RELU)) return unsupported(unaryOpName(op), d);
     for (uint64_t i = 0; i < n; ++i) {
       int64_t x = loadI(d, src, i);
       storeI(d, dst, i, op == SK_VOP_ABS ? (x < 0 ? -x : x) : std::max<int64_t>(x, 0));
@@ -236,7 +233,7 @@ std::string vecUnary(int32_t op, int32_t d, void* dst, const void* src, uint64_t
 std::string vecReduce(int32_t op, int32_t d, void* dst, const void* src, uint64_t n) {
   if (op < SK_VOP_REDUCE_SUM || op > SK_VOP_REDUCE_MIN) return "unknown vector reduce op " + std::to_string(op);
   if (n == 0) return std::string(reduceOpName(op)) + ": count must be positive";
-  if (isFloatDtype(d)) {
+  if (isFloatCode(d)) {
     float* v = scratch<float>(n);
     for (uint64_t i = 0; i < n; ++i) v[i] = loadF(d, src, i);
     float r = op == SK_VOP_REDUCE_SUM   ? pairwise(v, n, [](float x, float y) { return x + y; })
@@ -245,7 +242,7 @@ std::string vecReduce(int32_t op, int32_t d, void* dst, const void* src, uint64_
     storeF(d, dst, 0, r);
     return {};
   }
-  if (dtypeBytes(d) == 0) return unsupported(reduceOpName(op), d);
+  if (codeBytes(d) == 0) return unsupported(reduceOpName(op), d);
   int64_t* v = scratch<int64_t>(n);
   for (uint64_t i = 0; i < n; ++i) v[i] = loadI(d, src, i);
   int64_t r = op == SK_VOP_REDUCE_SUM
@@ -257,17 +254,17 @@ std::string vecReduce(int32_t op, int32_t d, void* dst, const void* src, uint64_
 }
 
 std::string vecCast(int32_t dt, int32_t st, int32_t round, void* dst, const void* src, uint64_t n) {
-  if (dtypeBytes(dt) == 0 || dtypeBytes(st) == 0)
-    return std::string("cast: unsupported dtype pair ") + dtypeName(st) + " -> " + dtypeName(dt);
+  if (codeBytes(dt) == 0 || codeBytes(st) == 0)
+    return std::string("cast: unsupported dtype pair ") + codeName(st) + " -> " + codeName(dt);
   if (round < SK_ROUND_NONE || round > SK_ROUND_TRUNC) return "cast: unknown round mode " + std::to_string(round);
   for (uint64_t i = 0; i < n; ++i) {
-    if (isFloatDtype(st)) {
+    if (isFloatCode(st)) {
       float x = loadF(st, src, i);
-      if (isFloatDtype(dt)) storeF(dt, dst, i, x);  // narrowing rounds to nearest even
+      if (isFloatCode(dt)) storeF(dt, dst, i, x);  // narrowing rounds to nearest even
       else storeI(dt, dst, i, saturate(dt, roundWith(round, x)));
     } else {
       int64_t x = loadI(st, src, i);
-      if (isFloatDtype(dt)) storeF(dt, dst, i, (float)x);
+      if (isFloatCode(dt)) storeF(dt, dst, i, (float)x);
       else storeI(dt, dst, i, (int64_t)saturate(dt, (double)x));
     }
   }
@@ -275,7 +272,7 @@ std::string vecCast(int32_t dt, int32_t st, int32_t round, void* dst, const void
 }
 
 std::string vecDup(int32_t d, void* dst, const void* scalar, uint64_t n) {
-  uint32_t b = dtypeBytes(d);
+  uint32_t b = codeBytes(d);
   if (b == 0) return unsupported("duplicate", d);
   for (uint64_t i = 0; i < n; ++i) std::memcpy((char*)dst + b * i, scalar, b);
   return {};
@@ -294,7 +291,7 @@ std::string cubeMmad(void* c, const void* a, const void* b, uint32_t m, uint32_t
       }
     return {};
   }
-  if (!isFloatDtype(t)) return unsupported("mmad", t);
+  if (!isFloatCode(t)) return unsupported("mmad", t);
   // Widen once; accumulate in float32 in ascending k order.
   float* A = scratch<float>((uint64_t)m * k, 0);
   float* B = scratch<float>((uint64_t)k * n, 1);

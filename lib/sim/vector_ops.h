@@ -5,9 +5,11 @@
 
 namespace sk::sim {
 
-uint32_t dtypeBytes(int32_t dtype);  // 0 for an unknown dtype
-const char* dtypeName(int32_t dtype);
-bool isFloatDtype(int32_t dtype);
+// Intrinsics pass dtypes as device ABI codes (sk_dtype); these read the one dtype table
+// (include/sk/types.h) by code.
+uint32_t codeBytes(int32_t code);  // 0 for an unknown code
+const char* codeName(int32_t code);
+bool isFloatCode(int32_t code);
 
 // Each returns an empty string on success or what is wrong (unsupported op/dtype).
 std::string vecBinary(int32_t op, int32_t dtype, void* dst, const void* a, const void* b, uint64_t n);

@@ -10,6 +10,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
+#include "sk/json_io.h"
 #include "sk/text.h"
 #include "sk/subkernel.h"
 
@@ -23,48 +25,6 @@ const char* roleName(Role r) {
     case Role::Output: return "output";
     case Role::Workspace: return "workspace";
     case Role::Tiling: return "tiling";
-  }
-  return "?";
-}
-
-const char* dtypeName(DType d) {
-  switch (d) {
-    case DType::Float32: return "float32";
-    case DType::Float16: return "float16";
-    case DType::BFloat16: return "bfloat16";
-    case DType::Int8: return "int8";
-    case DType::UInt8: return "uint8";
-    case DType::Int32: return "int32";
-    case DType::Int64: return "int64";
-  }
-  return "?";
-}
-
-uint32_t dtypeBytes(DType d) {
-  switch (d) {
-    case DType::Float32: return 4;
-    case DType::Float16: return 2;
-    case DType::BFloat16: return 2;
-    case DType::Int8: return 1;
-    case DType::UInt8: return 1;
-    case DType::Int32: return 4;
-    case DType::Int64: return 8;
-  }
-  return 0;
-}
-
-std::optional<DType> parseDType(const std::string& s) {
-  for (DType d : {DType::Float32, DType::Float16, DType::BFloat16, DType::Int8, DType::UInt8,
-                  DType::Int32, DType::Int64})
-    if (s == dtypeName(d)) return d;
-  return std::nullopt;
-}
-
-const char* coreTypeName(CoreType c) {
-  switch (c) {
-    case CoreType::AIV: return "AIV";
-    case CoreType::AIC: return "AIC";
-    case CoreType::MIX: return "MIX";
   }
   return "?";
 }
@@ -88,19 +48,7 @@ namespace {
 constexpr size_t kMaxParams = 63;  // params must have fewer than 64 entries (DESIGN §3: N < 64)
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
-// A short rendering of a JSON value for "got ..." in messages.
-std::string describe(const json& v) {
-  std::string s = v.dump();
-  if (s.size() > 60) s = s.substr(0, 57) + "...";
-  return s;
-}
-
-
-std::optional<Ration> parseRation(const std::string& s) {
-  for (Ration r : {Ration{0, 1}, Ration{1, 0}, Ration{1, 1}, Ration{1, 2}})
-    if (s == r.str()) return r;
-  return std::nullopt;
-}
+std::string describe(const json& v) { return sk::describeJson(v); }
 
 // Reads the fields of one metadata document. Each getter returns the value or an InputError
 // naming origin and the field path.
@@ -182,7 +130,7 @@ llvm::Error MetaReader::readParam(const json& p, const std::string& path, Param&
 
   if (out.isTensor()) {
     auto dtype = p.find("dtype");
-    const char* dtypes = "one of float32, float16, bfloat16, int8, uint8, int32, int64";
+    const char* dtypes = dtypeChoices().c_str();
     if (dtype == p.end())
       return missing(path + ".dtype", llvm::Twine(dtypes) + " (input and output params are tensors)");
     std::optional<DType> d = dtype->is_string() ? parseDType(dtype->get<std::string>()) : std::nullopt;
@@ -305,15 +253,15 @@ llvm::Error MetaReader::readMeta(const json& doc, KernelMeta& m) const {
   v = find("taskRation");
   if (!v) {
     if (m.coreType == CoreType::MIX) return missing("taskRation", "\"1:1\" or \"1:2\" when coreType is MIX");
-    m.taskRation = m.coreType == CoreType::AIV ? Ration{0, 1} : Ration{1, 0};
+    m.taskRation = m.coreType == CoreType::AIV ? TaskRation{0, 1} : TaskRation{1, 0};
   } else {
-    std::optional<Ration> r = v->is_string() ? parseRation(v->get<std::string>()) : std::nullopt;
+    std::optional<TaskRation> r = v->is_string() ? TaskRation::parse(v->get<std::string>()) : std::nullopt;
     if (!r) return expected("taskRation", rationWhat, *v);
-    if (m.coreType == CoreType::AIV && !(*r == Ration{0, 1}))
+    if (m.coreType == CoreType::AIV && !(*r == TaskRation{0, 1}))
       return fail("taskRation", "\"" + r->str() + "\" contradicts coreType AIV: expected \"0:1\" (or omit it)");
-    if (m.coreType == CoreType::AIC && !(*r == Ration{1, 0}))
+    if (m.coreType == CoreType::AIC && !(*r == TaskRation{1, 0}))
       return fail("taskRation", "\"" + r->str() + "\" contradicts coreType AIC: expected \"1:0\" (or omit it)");
-    if (m.coreType == CoreType::MIX && !(*r == Ration{1, 1} || *r == Ration{1, 2}))
+    if (m.coreType == CoreType::MIX && !(*r == TaskRation{1, 1} || *r == TaskRation{1, 2}))
       return fail("taskRation", "\"" + r->str() + "\" contradicts coreType MIX: expected \"1:1\" or \"1:2\"");
     m.taskRation = *r;
   }
@@ -382,27 +330,19 @@ llvm::Error MetaReader::readMeta(const json& doc, KernelMeta& m) const {
 }  // namespace
 
 llvm::Expected<KernelMeta> parseMeta(const std::string& jsonText, const std::string& origin) {
-  json doc;
-  try {
-    doc = json::parse(jsonText);
-  } catch (const json::exception& e) {
-    // e.what() is "[json.exception.parse_error.101] parse error at line 3, column 5: ...".
-    std::string msg = e.what();
-    if (size_t close = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && close != std::string::npos)
-      msg = msg.substr(close + 2);
-    return sk::inputError(origin + ": not valid JSON: " + msg);
-  }
+  auto doc = sk::parseJson(jsonText, origin);
+  if (!doc) return doc.takeError();
   KernelMeta m;
   m.origin = origin;
-  if (auto err = MetaReader(origin).readMeta(doc, m)) return err;
-  m.raw = std::move(doc);
+  if (auto err = MetaReader(origin).readMeta(*doc, m)) return err;
+  m.raw = std::move(*doc);
   return m;
 }
 
 llvm::Expected<KernelMeta> readMeta(const std::string& path) {
-  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-  if (!buf) return sk::inputError(path + ": cannot read kernel metadata: " + buf.getError().message());
-  return parseMeta((*buf)->getBuffer().str(), path);
+  auto text = sk::readFile(path, sk::kMaxJsonBytes, "kernel metadata");
+  if (!text) return text.takeError();
+  return parseMeta(*text, path);
 }
 
 json metaToJson(const KernelMeta& m) {

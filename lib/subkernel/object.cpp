@@ -6,6 +6,8 @@
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
+#include "sk/text.h"
 #include "sk/text.h"
 #include "sk/subkernel.h"
 
@@ -178,7 +180,7 @@ std::string relocationTarget(const llvm::object::ELFFile<ELFT>& ef, const Shdr* 
   return "'" + name->str() + "'";
 }
 
-std::string hex(uint64_t v) { return "0x" + llvm::utohexstr(v, /*LowerCase=*/true); }
+using sk::hexAddress;
 
 // Relocations: SHT_RELA only (JITLink's x86-64 ELF reader rejects SHT_REL and does not know
 // SHT_CREL); in the SHF_ALLOC sections the loader applies. Non-alloc sections (.debug_*) are
@@ -197,7 +199,7 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
         return sk::inputError(origin + ": relocation section " + sectionName +
                               " is compressed (SHT_CREL): the kernel loader reads only SHT_RELA; drop -Wa,--crel");
       return sk::inputError(origin + ": relocation section " + sectionName + " is not SHT_RELA (sh_type " +
-                            hex(rs.sh_type) + "): x86-64 kernel objects carry SHT_RELA relocations only");
+                            hexAddress(rs.sh_type) + "): x86-64 kernel objects carry SHT_RELA relocations only");
     }
     if (rs.sh_type != llvm::ELF::SHT_RELA) continue;
     if (rs.sh_info >= sections->size())
@@ -212,7 +214,7 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
       std::string typeStr = llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, type).str();
       if (typeStr == "Unknown") typeStr = "type " + std::to_string(type);
       std::string against = relocationTarget(ef, st.symtab, st.strtab, symIndex);
-      std::string where = " in section " + targetName->str() + " at offset " + hex(offset) +
+      std::string where = " in section " + targetName->str() + " at offset " + hexAddress(offset) +
                           (against.empty() ? "" : " against " + against);
       if (isTlsRelocation(type))
         return sk::inputError(origin + ": relocation " + typeStr + where + ": " + kTlsFix);
@@ -368,20 +370,21 @@ llvm::Error checkBlockDim(const KernelMeta& m, const ArchLimits& arch) {
                         archName + ", expected 1.." + std::to_string(limit) + " (" + cores + ")");
 }
 
+std::string metadataPathFor(llvm::StringRef objPath) {
+  llvm::SmallString<256> p(objPath);
+  llvm::sys::path::replace_extension(p, ".json");
+  return std::string(p);
+}
+
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
                                         const ArchLimits& arch) {
   SubKernel sk;
   sk.objectPath = objPath;
-  auto buf = llvm::MemoryBuffer::getFile(objPath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buf) return sk::inputError(objPath + ": cannot read kernel object: " + buf.getError().message());
-  sk.object = std::move(*buf);
+  auto bytes = sk::readFile(objPath, sk::kMaxObjectBytes, "kernel object");
+  if (!bytes) return bytes.takeError();
+  sk.object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, objPath);
 
-  std::string metaPath = jsonPath;
-  if (metaPath.empty()) {
-    llvm::SmallString<256> p(objPath);
-    llvm::sys::path::replace_extension(p, ".json");
-    metaPath = p.str().str();
-  }
+  std::string metaPath = jsonPath.empty() ? metadataPathFor(objPath) : jsonPath;
   auto meta = readMeta(metaPath);
   if (!meta) return meta.takeError();
   sk.meta = std::move(*meta);

@@ -1,6 +1,12 @@
 #include "sk/file_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 
 #include "llvm/ADT/SmallString.h"
@@ -9,6 +15,35 @@
 #include "sk/error.h"
 
 namespace sk {
+
+llvm::Expected<std::string> readFile(const std::string& path, uint64_t maxBytes, const char* what) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway).
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return inputError(path + ": cannot read " + what + ": " + std::strerror(errno));
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return inputError(path + ": cannot read " + what + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) return inputError(path + ": is a directory, expected a file with the " + what);
+  if (!S_ISREG(st.st_mode))
+    return inputError(path + ": is not a regular file (a FIFO, socket or device?), expected a file with the " + what);
+  if ((uint64_t)st.st_size > maxBytes)
+    return inputError(path + ": " + llvm::Twine((uint64_t)st.st_size) + " bytes, more than the " +
+                      llvm::Twine(maxBytes) + " a file with the " + what + " may have");
+  std::string out((size_t)st.st_size, '\0');
+  size_t got = 0;
+  while (got < out.size()) {
+    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return inputError(path + ": cannot read " + what + ": " + std::strerror(errno));
+    if (n == 0) break;  // shrank while we read: take what is there
+    got += (size_t)n;
+  }
+  out.resize(got);
+  return out;
+}
 
 llvm::Error writeFilesAtomically(const std::vector<std::pair<std::string, llvm::StringRef>>& files) {
   std::vector<std::string> temps;

@@ -11,7 +11,7 @@
 
 using sk::rt::Function;
 using sk::rt::Runtime;
-using sk::sim::TaskRation;
+using sk::TaskRation;
 
 namespace {
 

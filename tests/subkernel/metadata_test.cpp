@@ -47,7 +47,7 @@ TEST(Meta, FullExampleIsRead) {
   EXPECT_EQ(m->version, 1);
   EXPECT_EQ(m->kernelName, "add_custom");
   EXPECT_EQ(m->coreType, CoreType::AIV);
-  EXPECT_EQ(m->taskRation, (Ration{0, 1}));
+  EXPECT_EQ(m->taskRation, (TaskRation{0, 1}));
   EXPECT_EQ(m->blockDim, 8u);
   ASSERT_EQ(m->params.size(), 5u);
   EXPECT_EQ(m->params[0].name, "x");
@@ -66,7 +66,7 @@ TEST(Meta, FullExampleIsRead) {
 
 TEST(Meta, OptionalFieldsDefault) {
   KernelMeta m = parseOk(minimalDoc());
-  EXPECT_EQ(m.taskRation, (Ration{0, 1}));
+  EXPECT_EQ(m.taskRation, (TaskRation{0, 1}));
   EXPECT_EQ(m.binFileName, "add_custom");
   EXPECT_EQ(m.binFileSuffix, ".o");
   EXPECT_FALSE(m.earlyStartWait);
@@ -81,14 +81,14 @@ TEST(Meta, OptionalFieldsDefault) {
 TEST(Meta, AicTaskRationDefaultsToOneZero) {
   json doc = minimalDoc();
   doc["coreType"] = "AIC";
-  EXPECT_EQ(parseOk(doc).taskRation, (Ration{1, 0}));
+  EXPECT_EQ(parseOk(doc).taskRation, (TaskRation{1, 0}));
 }
 
 TEST(Meta, MixKernelReadsRationEventsAndEarlyStart) {
   auto m = readMeta(test::sourceFile("meta/good/matmul_mix.json"));
   ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());
   EXPECT_EQ(m->coreType, CoreType::MIX);
-  EXPECT_EQ(m->taskRation, (Ration{1, 2}));
+  EXPECT_EQ(m->taskRation, (TaskRation{1, 2}));
   EXPECT_TRUE(m->earlyStartWait);
   EXPECT_TRUE(m->earlyStartSet);
   EXPECT_TRUE(m->intercoreSync);
@@ -283,7 +283,7 @@ TEST(Meta, MixAcceptsOneToOne) {
   json doc = minimalDoc();
   doc["coreType"] = "MIX";
   doc["taskRation"] = "1:1";
-  EXPECT_EQ(parseOk(doc).taskRation, (Ration{1, 1}));
+  EXPECT_EQ(parseOk(doc).taskRation, (TaskRation{1, 1}));
 }
 
 TEST(Meta, UnknownRationIsRejected) {
@@ -342,7 +342,7 @@ TEST(Meta, TensorNeedsDtype) {
 TEST(Meta, UnknownDtypeIsRejected) {
   EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "fp16"}, {"shape", {8}}})),
               HasSubstr("add.json: params[0].dtype: expected one of float32, float16, bfloat16, int8, uint8, int32, "
-                        "int64, got \"fp16\""));
+                        "int64, int16, uint16, uint32, uint64, got \"fp16\""));
 }
 
 TEST(Meta, TensorNeedsShape) {

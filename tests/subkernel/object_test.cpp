@@ -192,7 +192,7 @@ TEST(Entry, CxxLinkageGetsExternCHint) {
 
 // ---- checkBlockDim ------------------------------------------------------------------------
 
-KernelMeta metaWith(CoreType core, Ration ration, uint32_t blockDim) {
+KernelMeta metaWith(CoreType core, TaskRation ration, uint32_t blockDim) {
   KernelMeta m;
   m.kernelName = "k";
   m.origin = "k.json";

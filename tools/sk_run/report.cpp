@@ -121,7 +121,7 @@ std::string htmlReport(const ReportInput& in) {
     << "</title><style>" << kStyle << "</style></head>\n<body>\n";
   o << "<h1>" << escapeHtml(m.kernelName) << " on " << escapeHtml(in.arch) << "</h1>\n";
   o << "<table id=\"summary\">\n";
-  o << "<tr><th>kernel type</th><td>" << sk::subkernel::coreTypeName(m.coreType) << " " << m.taskRation.str()
+  o << "<tr><th>kernel type</th><td>" << sk::coreTypeName(m.coreType) << " " << m.taskRation.str()
     << ", blockDim " << m.blockDim << "</td></tr>\n";
   o << "<tr><th>device time (virtual)</th><td class=\"num\">" << fmt(in.fused->deviceUs, "us") << "</td></tr>\n";
   o << "<tr><th>launches</th><td class=\"num\">" << in.fused->launches << "</td></tr>\n";

@@ -81,7 +81,7 @@ class Session {
   }
 
   llvm::Expected<sk::rt::Function*> function(const std::string& key, llvm::MemoryBufferRef object,
-                                             const std::string& symbol, sk::sim::TaskRation ration) {
+                                             const std::string& symbol, sk::TaskRation ration) {
     auto& f = functions_[key];
     if (!f) {
       auto bin = rt_.loadBinary(object, key, ration);

@@ -8,18 +8,9 @@
 
 #include "llvm/Support/Error.h"
 #include "sk/sim/arch.h"
+#include "sk/types.h"
 
 namespace sk::sim {
-
-enum class CoreType : uint8_t { AIC = 0, AIV = 1 };
-
-// AIC:AIV cores per block (metadata taskRation): 1:0, 0:1, 1:1 or 1:2.
-struct TaskRation {
-  uint8_t aic = 0;
-  uint8_t aiv = 1;
-  bool operator==(const TaskRation& o) const { return aic == o.aic && aiv == o.aiv; }
-  std::string str() const { return std::to_string(aic) + ":" + std::to_string(aiv); }
-};
 
 // A kernel launch as the device sees it: an entry address in host memory (the kernel was
 // JIT-linked into this process), its arguments (device addresses) and its shape.

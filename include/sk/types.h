@@ -1,0 +1,58 @@
+// The vocabulary every stage shares: core types, the AIC:AIV task ration and the element
+// types (dtypes). One definition each, used by metadata, the planner, the simulator and the
+// runtime (docs/architecture.md).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "llvm/ADT/StringRef.h"
+
+namespace sk {
+
+// A physical core (AIC = cube, AIV = vector), numbered as the device ABI's sk_core_type()
+// returns them; MIX only describes kernels (metadata coreType: AIC and AIV cores together).
+enum class CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };
+
+const char* coreTypeName(CoreType c);  // "AIC", "AIV", "MIX"
+std::optional<CoreType> parseCoreType(llvm::StringRef s);
+
+// AIC:AIV cores per block of a kernel (metadata taskRation): 1:0, 0:1, 1:1 or 1:2.
+struct TaskRation {
+  uint8_t aic = 0, aiv = 1;
+  std::string str() const { return std::to_string(aic) + ":" + std::to_string(aiv); }
+  bool operator==(const TaskRation& o) const { return aic == o.aic && aiv == o.aiv; }
+  bool operator!=(const TaskRation& o) const { return !(*this == o); }
+  // The kernel type it describes: AIV (0:1), AIC (1:0) or MIX.
+  CoreType kernelType() const { return aic == 0 ? CoreType::AIV : aiv == 0 ? CoreType::AIC : CoreType::MIX; }
+  // The default ration of a kernel type (AIV 0:1, AIC 1:0; MIX has none).
+  static std::optional<TaskRation> defaultFor(CoreType c);
+  // "0:1", "1:0", "1:1" or "1:2"; anything else is nullopt.
+  static std::optional<TaskRation> parse(llvm::StringRef s);
+};
+
+// Element types. The values are the device ABI's sk_dtype codes (include/sk/kernel.h).
+enum class DType : uint8_t {
+  Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, UInt8 = 4, Int32 = 5, Int64 = 6,
+  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10
+};
+constexpr int kDTypeCount = 11;
+
+struct DTypeInfo {
+  DType dtype;
+  const char* name;  // metadata name: "float16"
+  uint32_t bytes;
+  bool isFloat;
+  bool isSigned;  // integers: two's complement; floats: true
+};
+
+const DTypeInfo& dtypeInfo(DType d);
+inline const char* dtypeName(DType d) { return dtypeInfo(d).name; }
+inline uint32_t dtypeBytes(DType d) { return dtypeInfo(d).bytes; }
+std::optional<DType> parseDType(llvm::StringRef name);
+// The dtype with device ABI code `code`, or nullopt for an unknown code.
+std::optional<DType> dtypeFromCode(int32_t code);
+// "one of float32, float16, ...": for messages.
+const std::string& dtypeChoices();
+
+}  // namespace sk

@@ -1,0 +1,84 @@
+#include "sk/types.h"
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk {
+
+namespace {
+
+constexpr DTypeInfo kDTypes[kDTypeCount] = {
+    {DType::Float32, "float32", 4, true, true},   {DType::Float16, "float16", 2, true, true},
+    {DType::BFloat16, "bfloat16", 2, true, true}, {DType::Int8, "int8", 1, false, true},
+    {DType::UInt8, "uint8", 1, false, false},     {DType::Int32, "int32", 4, false, true},
+    {DType::Int64, "int64", 8, false, true},      {DType::Int16, "int16", 2, false, true},
+    {DType::UInt16, "uint16", 2, false, false},   {DType::UInt32, "uint32", 4, false, false},
+    {DType::UInt64, "uint64", 8, false, false},
+};
+
+// The table is indexed by the device ABI code: keep the two in step.
+static_assert((int)DType::Float32 == SK_DT_FLOAT32 && (int)DType::Float16 == SK_DT_FLOAT16 &&
+              (int)DType::BFloat16 == SK_DT_BFLOAT16 && (int)DType::Int8 == SK_DT_INT8 &&
+              (int)DType::UInt8 == SK_DT_UINT8 && (int)DType::Int32 == SK_DT_INT32 &&
+              (int)DType::Int64 == SK_DT_INT64 && (int)DType::Int16 == SK_DT_INT16 &&
+              (int)DType::UInt16 == SK_DT_UINT16 && (int)DType::UInt32 == SK_DT_UINT32 &&
+              (int)DType::UInt64 == SK_DT_UINT64);
+constexpr bool tableInOrder() {
+  for (int i = 0; i < kDTypeCount; ++i)
+    if ((int)kDTypes[i].dtype != i) return false;
+  return true;
+}
+static_assert(tableInOrder());
+
+}  // namespace
+
+const char* coreTypeName(CoreType c) {
+  switch (c) {
+    case CoreType::AIC: return "AIC";
+    case CoreType::AIV: return "AIV";
+    case CoreType::MIX: return "MIX";
+  }
+  return "?";
+}
+
+std::optional<CoreType> parseCoreType(llvm::StringRef s) {
+  for (CoreType c : {CoreType::AIC, CoreType::AIV, CoreType::MIX})
+    if (s == coreTypeName(c)) return c;
+  return std::nullopt;
+}
+
+std::optional<TaskRation> TaskRation::defaultFor(CoreType c) {
+  if (c == CoreType::AIV) return TaskRation{0, 1};
+  if (c == CoreType::AIC) return TaskRation{1, 0};
+  return std::nullopt;
+}
+
+std::optional<TaskRation> TaskRation::parse(llvm::StringRef s) {
+  for (TaskRation r : {TaskRation{0, 1}, TaskRation{1, 0}, TaskRation{1, 1}, TaskRation{1, 2}})
+    if (s == r.str()) return r;
+  return std::nullopt;
+}
+
+const DTypeInfo& dtypeInfo(DType d) { return kDTypes[(int)d]; }
+
+std::optional<DType> parseDType(llvm::StringRef name) {
+  for (const DTypeInfo& i : kDTypes)
+    if (name == i.name) return i.dtype;
+  return std::nullopt;
+}
+
+std::optional<DType> dtypeFromCode(int32_t code) {
+  if (code < 0 || code >= kDTypeCount) return std::nullopt;
+  return (DType)code;
+}
+
+const std::string& dtypeChoices() {
+  static const std::string s = [] {
+    std::string t = "one of ";
+    for (int i = 0; i < kDTypeCount; ++i) t += std::string(i ? ", " : "") + kDTypes[i].name;
+    return t;
+  }();
+  return s;
+}
+
+}  // namespace sk
