@@ -18,7 +18,7 @@
 
 #include "llvm/Support/Error.h"
 #include "sk/runtime.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 
 using Clock = std::chrono::steady_clock;
 
@@ -39,7 +39,7 @@ std::string readFile(const std::string& path) {
 }
 
 std::unique_ptr<sk::rt::Runtime> makeRuntime(unsigned workers) {
-  auto arch = llvm::cantFail(sk::sim::loadArch("dav-2201"));
+  auto arch = llvm::cantFail(sk::arch::loadArch("dav-2201"));
   sk::sim::DeviceOptions o;
   o.workerThreads = workers;
   return llvm::cantFail(sk::rt::Runtime::create(arch, o));

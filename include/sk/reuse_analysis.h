@@ -120,7 +120,7 @@ struct SkParam : subkernel::Param {
 
 struct Plan {
   std::string name;
-  subkernel::ArchLimits arch;
+  arch::ArchSpec arch;
   Options options;
   std::vector<Instance> ops;
   std::vector<Tensor> tensors;
@@ -143,7 +143,7 @@ struct PlanRequest {
   std::string name;                       // the SK name (a C identifier)
   OpList ops;
   Options options;
-  subkernel::ArchLimits arch;
+  arch::ArchSpec arch;
   std::vector<std::string> keepOutputs;   // intermediates to keep as SK outputs
 };
 

@@ -19,7 +19,7 @@ struct Function;  // an entry point of a registered binary
 
 class Runtime {
  public:
-  static llvm::Expected<std::unique_ptr<Runtime>> create(const sim::ArchSpec& arch,
+  static llvm::Expected<std::unique_ptr<Runtime>> create(const arch::ArchSpec& arch,
                                                          const sim::DeviceOptions& options = {});
   ~Runtime();
   Runtime(const Runtime&) = delete;

@@ -12,6 +12,7 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "sk/arch.h"
 #include "sk/types.h"
 
 namespace sk::subkernel {
@@ -80,14 +81,10 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
 llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin,
                        const std::string& symbolSource);
 
-struct ArchLimits {
-  std::string name;  // dav-2201
-  uint32_t aicCores = 0, aivCores = 0;
-};
 // 1 <= blockDim <= the cores of the kernel's type (AIV: aivCores; AIC: aicCores; MIX 1:1 and
 // 1:2: min(aicCores, aivCores / aiv)). The device itself runs larger launches in waves
 // (runtime API), but a sub-kernel shipped for an arch must fit it.
-llvm::Error checkBlockDim(const KernelMeta& m, const ArchLimits& arch);
+llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch);
 
 struct SubKernel {
   KernelMeta meta;
@@ -102,7 +99,7 @@ std::string metadataPathFor(llvm::StringRef objPath);
 // Reads <objPath> and its metadata (jsonPath, or the .json beside the .o), checks the
 // contract, the entry symbol, sha256 (when present) and blockDim against `arch`.
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
-                                        const ArchLimits& arch);
+                                        const arch::ArchSpec& arch);
 
 
 }  // namespace sk::subkernel

@@ -16,7 +16,7 @@
 #include "sk/file_io.h"
 #include "sk/json_io.h"
 #include "sk/runtime.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 
 namespace {
 
@@ -187,7 +187,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
     return fail(ACL_ERROR_RT_INVALID_DEVICEID,
                 "aclrtSetDevice: device " + std::to_string(deviceId) + " does not exist (the simulator has device 0)");
   if (!s.rt) {
-    auto arch = sk::sim::loadArch(defaultArch());
+    auto arch = sk::arch::loadArch(defaultArch());
     if (!arch) return failWith(arch.takeError(), "aclrtSetDevice");
     sk::sim::DeviceOptions opts;
     if (const char* w = std::getenv("SK_WORKERS")) opts.workerThreads = (unsigned)std::atoi(w);
@@ -237,7 +237,7 @@ const char* aclrtGetSocName(void) {
   SK_LOCK;
   State& s = state();
   if (s.socName.empty()) {
-    auto arch = sk::sim::loadArch(defaultArch());
+    auto arch = sk::arch::loadArch(defaultArch());
     if (!arch) {
       failWith(arch.takeError(), "aclrtGetSocName");
       return nullptr;

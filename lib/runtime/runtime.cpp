@@ -104,7 +104,7 @@ Runtime::~Runtime() {
   if (impl_ && impl_->device) llvm::consumeError(impl_->device->synchronizeDevice());
 }
 
-llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const sim::ArchSpec& arch, const sim::DeviceOptions& options) {
+llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const arch::ArchSpec& arch, const sim::DeviceOptions& options) {
   auto impl = std::make_unique<Impl>();
   auto dev = sim::Device::create(arch, options);
   if (!dev) return dev.takeError();

@@ -104,7 +104,7 @@ void requireCoreType(CoreRun* c, const char* op, CoreType t) {
 uint64_t repeats(uint64_t count, uint32_t elemBytes) { return (count * elemBytes + 255) / 256; }
 
 void chargeVector(CoreRun* c, const char* opName, uint64_t count, uint32_t elemBytes) {
-  const VectorOpCost& k = c->launch->arch->vectorOp(opName);
+  const arch::VectorOpCost& k = c->launch->arch->vectorOp(opName);
   c->clock += k.head + k.perRepeat * repeats(count, elemBytes);
 }
 

@@ -13,7 +13,7 @@
 
 #include "acl/acl_base.h"
 #include "hbm.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/sim/device.h"
 #include "spinlock.h"
 

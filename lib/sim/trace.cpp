@@ -47,7 +47,7 @@ void TraceLog::core(bool aic, uint32_t id, const std::string& name, uint64_t beg
   add(Ev{aic ? kAic : kAiv, id, begin, end, false, name, args, 0});
 }
 
-std::string TraceLog::json(const ArchSpec& arch) const {
+std::string TraceLog::json(const arch::ArchSpec& arch) const {
   std::vector<const Ev*> evs;
   for (const Ev& e : events_) evs.push_back(&e);
   std::sort(evs.begin(), evs.end(), [](const Ev* a, const Ev* b) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 
 namespace sk::sim {
 
@@ -17,7 +17,7 @@ class TraceLog {
   void instant(uint32_t stream, const std::string& name, uint64_t at);
   void core(bool aic, uint32_t id, const std::string& name, uint64_t begin, uint64_t end, int64_t block,
             bool faulted);
-  std::string json(const ArchSpec& arch) const;
+  std::string json(const arch::ArchSpec& arch) const;
 
  private:
   struct Ev {

@@ -352,7 +352,7 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
   return llvm::Error::success();
 }
 
-llvm::Error checkBlockDim(const KernelMeta& m, const ArchLimits& arch) {
+llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch) {
   // Blocks that fit: each block takes taskRation.aic AIC and taskRation.aiv AIV cores.
   uint64_t limit = UINT64_MAX;
   if (m.taskRation.aic) limit = std::min<uint64_t>(limit, arch.aicCores / m.taskRation.aic);
@@ -377,7 +377,7 @@ std::string metadataPathFor(llvm::StringRef objPath) {
 }
 
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
-                                        const ArchLimits& arch) {
+                                        const arch::ArchSpec& arch) {
   SubKernel sk;
   sk.objectPath = objPath;
   auto bytes = sk::readFile(objPath, sk::kMaxObjectBytes, "kernel object");

@@ -18,7 +18,7 @@
 #include "sk/error.h"
 #include "sk/linker.h"
 #include "sk/runtime.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "test_support.h"
 
 namespace ELF = llvm::ELF;
@@ -310,7 +310,7 @@ const Scenario kScenarios[] = {
 class LinkAndRun : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto arch = sk::sim::loadArch("dav-2201");
+    auto arch = sk::arch::loadArch("dav-2201");
     ASSERT_TRUE(!!arch) << llvm::toString(arch.takeError());
     sk::sim::DeviceOptions o;
     o.echoPrintf = false;

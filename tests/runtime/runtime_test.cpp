@@ -6,7 +6,7 @@
 
 #include "sk/error.h"
 #include "sk/runtime.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/sim/float16.h"
 
 using sk::rt::Function;
@@ -42,7 +42,7 @@ class Device : public ::testing::Test {
     return o;
   }
   static std::unique_ptr<Runtime> make(const sk::sim::DeviceOptions& o, const std::string& arch = "dav-2201") {
-    auto a = sk::sim::loadArch(arch);
+    auto a = sk::arch::loadArch(arch);
     EXPECT_TRUE(!!a);
     auto r = Runtime::create(*a, o);
     EXPECT_TRUE(!!r) << llvm::toString(r.takeError());
@@ -320,7 +320,7 @@ std::string traceOfWorkload(unsigned workers) {
   o.workerThreads = workers;
   o.trace = true;
   o.echoPrintf = false;
-  auto a = sk::sim::loadArch("dav-2201");
+  auto a = sk::arch::loadArch("dav-2201");
   auto rt = llvm::cantFail(Runtime::create(*a, o));
   auto& d = rt->device();
   auto ex = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("barrier_exchange"))),
@@ -393,7 +393,7 @@ TEST_F(Device, KernelsThatNeedTheSameCoresSerialiseInVirtualTime) {
 }
 
 TEST(Arch, UnknownArchIsAnInputErrorListingTheKnownOnes) {
-  auto a = sk::sim::loadArch("dav-9999");
+  auto a = sk::arch::loadArch("dav-9999");
   ASSERT_FALSE(!!a);
   Outcome o = outcome(a.takeError());
   EXPECT_EQ(o.code, 2);
@@ -402,14 +402,14 @@ TEST(Arch, UnknownArchIsAnInputErrorListingTheKnownOnes) {
 }
 
 TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
-  for (const std::string& name : sk::sim::builtinArchNames()) {
-    auto a = sk::sim::loadArch(name);
+  for (const std::string& name : sk::arch::builtinArchNames()) {
+    auto a = sk::arch::loadArch(name);
     ASSERT_TRUE(!!a) << llvm::toString(a.takeError());
     EXPECT_EQ(a->name, name);
     EXPECT_GT(a->aivCores, 0u);
     EXPECT_GT(a->vectorOps.size(), 10u);
   }
-  auto bad = sk::sim::parseArch(R"({"name":"x","socName":"y","clockMHz":{"value":1000}})", "x.json");
+  auto bad = sk::arch::parseArch(R"({"name":"x","socName":"y","clockMHz":{"value":1000}})", "x.json");
   ASSERT_FALSE(!!bad);
   Outcome o = outcome(bad.takeError());
   EXPECT_NE(o.message.find("x.json: clockMHz: needs a non-empty \"source\""), std::string::npos) << o.message;

@@ -17,7 +17,11 @@ using nlohmann::json;
 using test::inputErrorText;
 using testing::HasSubstr;
 
-const ArchLimits kDav2201{"dav-2201", 24, 48};
+const sk::arch::ArchSpec kDav2201 = [] {
+  auto a = sk::arch::loadArch("dav-2201");
+  EXPECT_TRUE((bool)a);
+  return a ? *a : sk::arch::ArchSpec{};
+}();
 
 // The bytes of a kernel object built by the tests' CMakeLists.txt.
 struct Object {
@@ -215,7 +219,9 @@ TEST(BlockDim, AicKernelFitsTheAicCores) {
 }
 
 TEST(BlockDim, MixOneToTwoIsLimitedByAivPairs) {
-  const ArchLimits fewAiv{"few-aiv", 24, 40};  // 20 AIV pairs
+  sk::arch::ArchSpec fewAiv = kDav2201;  // 20 AIV pairs
+  fewAiv.name = "few-aiv";
+  fewAiv.aivCores = 40;
   EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 20), fewAiv)));
   EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 21), fewAiv)),
               HasSubstr("k.json: blockDim: 21 is out of range for few-aiv, expected 1..20"));

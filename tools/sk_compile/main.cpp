@@ -12,7 +12,7 @@
 #include "sk/file_io.h"
 #include "sk/packaging.h"
 #include "sk/reuse_analysis.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/super_kernel.h"
 #include "sk/text.h"
 
@@ -60,12 +60,12 @@ llvm::Error run(const Options& o) {
     if (llvm::Error e = sk::pkg::validateVersion(version)) return e;
   if (llvm::sys::fs::exists(o.outDir) && !llvm::sys::fs::is_directory(o.outDir))
     return sk::inputError("-o " + o.outDir + ": exists and is not a directory");
-  auto arch = sk::sim::loadArch(o.arch);
+  auto arch = sk::arch::loadArch(o.arch);
   if (!arch) return arch.takeError();
 
   sk::reuse::PlanRequest req;
   req.name = o.name;
-  req.arch = sk::subkernel::ArchLimits{arch->name, arch->aicCores, arch->aivCores};
+  req.arch = *arch;
   req.keepOutputs = o.keep;
   if (!o.opList.empty()) {
     auto list = sk::reuse::readOpList(o.opList);

@@ -16,7 +16,7 @@
 #include "sk/installed_kernels.h"
 #include "sk/kernel_runner.h"
 #include "sk/runtime.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/subkernel.h"
 #include "report.h"
 #include "sk/task_table.h"
@@ -103,15 +103,14 @@ llvm::Error run(const Options& o) {
   auto resolved = resolveKernel(o.kernel, o.installPath);
   if (!resolved) return resolved.takeError();
   // an installed kernel runs on the arch it was built for unless --arch says otherwise
-  auto arch = sk::sim::loadArch(!o.archGiven && !resolved->npuArch.empty() ? resolved->npuArch : o.arch);
+  auto arch = sk::arch::loadArch(!o.archGiven && !resolved->npuArch.empty() ? resolved->npuArch : o.arch);
   if (!arch) return arch.takeError();
   const std::string* jsonPath = &resolved->json;
   auto meta = sk::subkernel::readMeta(*jsonPath);
   if (!meta) return meta.takeError();
   llvm::SmallString<256> objPath(llvm::sys::path::parent_path(*jsonPath));
   llvm::sys::path::append(objPath, meta->binFileName + meta->binFileSuffix);
-  sk::subkernel::ArchLimits limits{arch->name, arch->aicCores, arch->aivCores};
-  auto kernel = sk::subkernel::readSubKernel(std::string(objPath), *jsonPath, limits);
+  auto kernel = sk::subkernel::readSubKernel(std::string(objPath), *jsonPath, *arch);
   if (!kernel) return kernel.takeError();
 
   sk::rt::RunOptions ro;

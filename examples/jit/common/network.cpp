@@ -9,7 +9,7 @@
 #include "sk/error.h"
 #include "sk/kernel_runner.h"
 #include "sk/reuse_analysis.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/super_kernel.h"
 
 namespace example {
@@ -39,7 +39,7 @@ struct Launch {
 
 class Session {
  public:
-  Session(sk::rt::Runtime& rt, const RunConfig& cfg, sk::subkernel::ArchLimits limits)
+  Session(sk::rt::Runtime& rt, const RunConfig& cfg, sk::arch::ArchSpec limits)
       : rt_(rt), cfg_(cfg), limits_(std::move(limits)) {}
   ~Session() {
     for (void* p : owned_) llvm::consumeError(rt_.device().free(p));
@@ -189,7 +189,7 @@ class Session {
 
   sk::rt::Runtime& rt_;
   const RunConfig& cfg_;
-  sk::subkernel::ArchLimits limits_;
+  sk::arch::ArchSpec limits_;
   std::map<std::string, std::unique_ptr<sk::subkernel::SubKernel>> kernels_;
   std::map<std::string, sk::rt::Function*> functions_;
   std::map<std::string, Tensor> tensors_;
@@ -200,7 +200,7 @@ class Session {
 }  // namespace
 
 llvm::Expected<RunResult> runNetwork(const Network& net, const RunConfig& cfg) {
-  auto arch = sk::sim::loadArch(cfg.arch);
+  auto arch = sk::arch::loadArch(cfg.arch);
   if (!arch) return arch.takeError();
   sk::sim::DeviceOptions opts;
   opts.trace = cfg.trace;
@@ -208,7 +208,7 @@ llvm::Expected<RunResult> runNetwork(const Network& net, const RunConfig& cfg) {
   if (!rt) return rt.takeError();
   RunResult r;
   {
-    Session s(**rt, cfg, {arch->name, arch->aicCores, arch->aivCores});
+    Session s(**rt, cfg, *arch);
     std::vector<Launch> launches;
     for (size_t i = 0; i < net.ops.size();) {
       size_t j = i + 1;

@@ -22,7 +22,7 @@
 #include "acl/acl.h"
 #include "sk/error.h"
 #include "sk/reuse_analysis.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/super_kernel.h"
 
 extern char** environ;
@@ -76,9 +76,9 @@ int main(int argc, char** argv) {
   }
   sk::reuse::PlanRequest req;
   req.name = "vec_add_scale";
-  auto limits = sk::sim::loadArch(arch);
+  auto limits = sk::arch::loadArch(arch);
   if (!limits) return sk::reportAndExitCode(limits.takeError(), "example03");
-  req.arch = {limits->name, limits->aicCores, limits->aivCores};
+  req.arch = *limits;
   req.ops.ops = {{"tmp/vec_add.o", "kernels/vec_add.json", std::nullopt, std::nullopt, std::nullopt, {{"z", "mid"}}},
                  {"tmp/vec_scale.o", "kernels/vec_scale.json", std::nullopt, std::nullopt, std::nullopt,
                   {{"x", "mid"}, {"y", "out"}}}};

@@ -7,10 +7,12 @@
 #include <vector>
 
 #include "llvm/Support/Error.h"
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 #include "sk/types.h"
 
 namespace sk::sim {
+
+using arch::ArchSpec;
 
 // A kernel launch as the device sees it: an entry address in host memory (the kernel was
 // JIT-linked into this process), its arguments (device addresses) and its shape.

@@ -1,4 +1,4 @@
-#include "sk/sim/arch.h"
+#include "sk/arch.h"
 
 #include <cmath>
 #include <fstream>
@@ -10,9 +10,9 @@
 #include "sk/file_io.h"
 #include "sk/json_io.h"
 
-namespace sk::sim {
+namespace sk::arch {
 
-// Generated from arch/*.json (see lib/sim/CMakeLists.txt).
+// Generated from arch/*.json (see lib/arch/CMakeLists.txt).
 extern const char* const kBuiltinArchNames[];
 extern const char* const kBuiltinArchJson[];
 extern const int kBuiltinArchCount;
@@ -145,4 +145,4 @@ llvm::Expected<ArchSpec> loadArch(const std::string& nameOrPath) {
   return parseArch(*text, nameOrPath);
 }
 
-}  // namespace sk::sim
+}  // namespace sk::arch

@@ -1,5 +1,6 @@
-// Simulated NPU architecture specs. The numbers are data (arch/<name>.json, each with its
-// source); this struct is what the simulator reads at run time.
+// NPU architecture specs (dav-2201, dav-3510, or a user's JSON file): core counts, memory sizes,
+// bandwidths and costs, each number with its source in arch/<name>.json. Data every stage
+// reads: sk_compile plans core ranges with it, the simulator charges its costs.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -8,7 +9,7 @@
 
 #include "llvm/Support/Error.h"
 
-namespace sk::sim {
+namespace sk::arch {
 
 struct VectorOpCost {
   uint32_t head = 0;       // cycles when the pipe was idle
@@ -51,4 +52,4 @@ std::vector<std::string> builtinArchNames();
 llvm::Expected<ArchSpec> loadArch(const std::string& nameOrPath);
 llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::string& origin);
 
-}  // namespace sk::sim
+}  // namespace sk::arch
