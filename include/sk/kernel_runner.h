@@ -39,9 +39,6 @@ struct RunResult {
   size_t launches = 0;   // device tasks run
 };
 
-// Outputs of a kernel: role output, and inputs marked "inout": true (super kernels).
-bool isOutput(const subkernel::KernelMeta& m, size_t param);
-
 // Registers the kernel's object, runs it `repeat` times and returns its outputs. Inputs of
 // the wrong size are InputErrors naming the parameter.
 llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, const RunOptions& opts);

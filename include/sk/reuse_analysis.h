@@ -65,8 +65,8 @@ struct Instance {
   uint32_t textBytes = 0;               // st_size of the entry
 };
 
-enum class TensorKind { Input, Output, InOut, Intermediate };
-const char* tensorKindName(TensorKind k);
+using subkernel::TensorKind;
+using subkernel::tensorKindName;
 
 struct Access {
   uint32_t op;
@@ -112,12 +112,6 @@ struct TaskArg {
   uint64_t offset = 0;
 };
 
-// A parameter of the super kernel: metadata v1's Param, plus whether an input is also
-// written back (an in-out tensor: one buffer, "inout": true in <sk>.json).
-struct SkParam : subkernel::Param {
-  bool inout = false;
-};
-
 struct Plan {
   std::string name;
   arch::ArchSpec arch;
@@ -134,7 +128,7 @@ struct Plan {
   std::vector<uint32_t> firstRecord;         // per op (profiling)
   sk::TaskRation ration;                  // the SK's kernel type
   uint32_t blockDim = 0;
-  std::vector<SkParam> params;               // inputs, outputs, workspace, tiling
+  std::vector<subkernel::Param> params;      // inputs (inout: also written), outputs, workspace, tiling
   std::vector<std::vector<TaskArg>> args;    // per op, per param
   std::vector<std::string> notes;            // e.g. "x is written by op 1 and again by op 3: the later write wins"
 };

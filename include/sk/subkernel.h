@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,8 +28,100 @@ struct Param {
   std::vector<int64_t> shape;    // input/output only
   uint64_t bytes = 0;            // input/output: dtype size x elements; workspace/tiling: "bytes"
   std::vector<uint8_t> data;     // tiling: the static tiling bytes ("data", hex), may be empty
+  bool inout = false;            // input: also written back as an output ("inout": true, super kernels)
   bool isTensor() const { return role == Role::Input || role == Role::Output; }
+  bool isOutput() const { return role == Role::Output || inout; }
 };
+
+// ---- the "superKernel" section of <sk>.json (sk_compile writes it; docs/sk_compile.md) ----
+
+enum class TensorKind { Input, Output, InOut, Intermediate };
+const char* tensorKindName(TensorKind k);  // "input", "output", "in-out", "intermediate"
+
+// One argument of a sub-kernel instance: SK parameter `skParam` (index into the SK's params,
+// -1: a null pointer) + `offset`, passed as the instance's parameter `param`.
+struct SkArg {
+  std::string param;
+  int32_t skParam = -1;
+  uint64_t offset = 0;
+  auto tie() const { return std::tie(param, skParam, offset); }
+};
+
+struct SkInstance {
+  uint32_t index = 0;
+  std::string label;       // "add_custom (op 1)"
+  std::string kernelName;  // the sub-kernel's entry
+  std::string symbol;      // <sk>__<index>__<kernelName>: the entry in the SK object
+  std::string object, metadata;  // the files it was read from (for people)
+  int64_t stream = 0;
+  uint32_t blockDim = 1;
+  CoreType coreType = CoreType::AIV;
+  TaskRation taskRation;
+  bool earlyStartWait = false, earlyStartSet = false;
+  uint32_t aicBegin = 0, aicEnd = 0, aivBegin = 0, aivEnd = 0;  // SK blocks running it, [begin, end)
+  uint64_t textBytes = 0;
+  std::vector<SkArg> args;
+  auto tie() const {
+    return std::tie(index, label, kernelName, symbol, object, metadata, stream, blockDim, coreType, taskRation,
+                    earlyStartWait, earlyStartSet, aicBegin, aicEnd, aivBegin, aivEnd, textBytes, args);
+  }
+};
+
+struct SkAccess {
+  uint32_t op = 0;
+  bool write = false;
+  auto tie() const { return std::tie(op, write); }
+};
+
+struct SkTensor {
+  std::string name;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  uint64_t bytes = 0;
+  TensorKind kind = TensorKind::Input;
+  std::vector<SkAccess> accesses;  // in program order
+  auto tie() const { return std::tie(name, dtype, shape, bytes, kind, accesses); }
+};
+
+struct SkDependency {
+  uint32_t from = 0, to = 0;
+  std::vector<std::string> reasons;  // "RAW on x", "stream 1", "event 3", ...
+  auto tie() const { return std::tie(from, to, reasons); }
+};
+
+struct SkMemoryItem {
+  std::string what;  // "intermediate t1", "workspace ws of add_custom (op 2)"
+  uint64_t offset = 0, bytes = 0;
+  std::vector<uint32_t> users;
+  bool shareable = true;
+  std::string sharesBytesWith;  // the `what` of an earlier item whose bytes it reuses, or empty
+  auto tie() const { return std::tie(what, offset, bytes, users, shareable, sharesBytesWith); }
+};
+
+struct SkMemoryPlan {
+  uint64_t workspaceBytes = 0, workspaceBytesWithoutReuse = 0;
+  uint64_t profileOffset = 0, profileBytes = 0;  // profiling records, in the SK workspace
+  std::vector<SkMemoryItem> items;
+  auto tie() const { return std::tie(workspaceBytes, workspaceBytesWithoutReuse, profileOffset, profileBytes, items); }
+};
+
+struct SuperKernelSection {
+  int version = 1;
+  std::string arch;     // the arch it was planned for
+  std::string options;  // canonical option string
+  std::vector<SkInstance> instances;
+  std::vector<SkTensor> tensors;
+  std::vector<SkDependency> dependencies;
+  SkMemoryPlan memoryPlan;
+  std::vector<std::string> notes;
+  auto tie() const { return std::tie(version, arch, options, instances, tensors, dependencies, memoryPlan, notes); }
+};
+
+// Equality of the plain structs above, member by member (their tie()).
+template <typename T, typename = decltype(std::declval<const T&>().tie())>
+bool operator==(const T& a, const T& b) {
+  return a.tie() == b.tie();
+}
 
 struct KernelMeta {
   int version = 1;
@@ -44,23 +137,28 @@ struct KernelMeta {
   int64_t streamId = 0;
   std::vector<int64_t> sendEvents, recvEvents;
   std::string sha256;               // hex, empty when absent
+  uint64_t tilingKey = 0;           // the value TILING_KEY_IS(k) compares with (default 0)
+  std::optional<SuperKernelSection> superKernel;  // <sk>.json of a super kernel
   nlohmann::json raw;               // the document as read: unknown fields are kept
   std::string origin;               // file the metadata came from (for messages)
 };
 
 // Field-by-field equality of everything parseMeta fills in; `raw` and `origin` are not compared
-// (a round trip parseMeta(metaToJson(m).dump()) gives an equal KernelMeta).
+// (a round trip parseMeta(writeMeta(m)) gives an equal KernelMeta).
 bool operator==(const Param& a, const Param& b);
 bool operator==(const KernelMeta& a, const KernelMeta& b);
 inline bool operator!=(const Param& a, const Param& b) { return !(a == b); }
 inline bool operator!=(const KernelMeta& a, const KernelMeta& b) { return !(a == b); }
 
-// Parses and validates metadata. Missing or contradictory required fields are InputErrors
-// naming `origin` and the field, e.g. "add.json: params[2].shape: must be a non-empty array".
+// Parses and validates metadata, the superKernel section included. Missing, wrongly typed or
+// contradictory fields are InputErrors naming `origin` and the field, e.g. "add.json:
+// params[2].shape: expected a non-empty array of positive integers, got []".
 llvm::Expected<KernelMeta> parseMeta(const std::string& jsonText, const std::string& origin);
 llvm::Expected<KernelMeta> readMeta(const std::string& path);
-// The metadata as JSON: `raw` with the known fields written back (round-trips parseMeta).
-nlohmann::json metaToJson(const KernelMeta& m);
+// The one writer of metadata v1: every field parseMeta reads, then the fields of `raw` it does
+// not know (kept, as the format promises), one line per param, SK instance, tensor, dependency
+// and memory item. parseMeta(writeMeta(m)) == m.
+std::string writeMeta(const KernelMeta& m);
 
 // What the contract check learned about an object.
 struct ObjectInfo {

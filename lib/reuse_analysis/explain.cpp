@@ -69,7 +69,7 @@ std::string explain(const Plan& p) {
 
   os << "\nparameters of " << p.name << ":\n";
   for (size_t i = 0; i < p.params.size(); ++i) {
-    const SkParam& q = p.params[i];
+    const subkernel::Param& q = p.params[i];
     os << "  p" << i << " " << q.name << ": " << subkernel::roleName(q.role) << (q.inout ? " (in-out)" : "") << ", "
        << q.bytes << " bytes\n";
   }

@@ -14,15 +14,6 @@ using sk::DType;
 using subkernel::Param;
 using subkernel::Role;
 
-const char* tensorKindName(TensorKind k) {
-  switch (k) {
-    case TensorKind::Input: return "input";
-    case TensorKind::Output: return "output";
-    case TensorKind::InOut: return "in-out";
-    default: return "intermediate";
-  }
-}
-
 namespace {
 
 constexpr uint64_t kAlign = 64;
@@ -379,7 +370,7 @@ llvm::Error Builder::makeParams() {
       bool in = t.kind == TensorKind::Input || t.kind == TensorKind::InOut;
       bool out = t.kind == TensorKind::Output;
       if (inputs ? !in : !out) continue;
-      SkParam p;
+      Param p;
       p.name = t.name;
       p.role = inputs ? Role::Input : Role::Output;
       p.dtype = t.dtype;
@@ -391,18 +382,18 @@ llvm::Error Builder::makeParams() {
   };
   addTensors(true);
   addTensors(false);
-  for (const SkParam& p : plan.params)
+  for (const Param& p : plan.params)
     if (p.name == "sk_workspace" || p.name == "sk_tiling")
       return inputError("tensor name '" + p.name + "' is reserved for the super kernel's own parameters; bind it to "
                         "another name");
   int32_t ws = (int32_t)plan.params.size();
-  SkParam workspace;
+  Param workspace;
   workspace.name = "sk_workspace";
   workspace.role = Role::Workspace;
   workspace.bytes = plan.profileOffset + plan.profileBytes;
   plan.params.push_back(std::move(workspace));
   int32_t tiling = (int32_t)plan.params.size();
-  SkParam tilingParam;
+  Param tilingParam;
   tilingParam.name = "sk_tiling";
   tilingParam.role = Role::Tiling;
   std::map<std::vector<uint8_t>, uint64_t> tilingOffsets;  // identical tiling bytes are stored once

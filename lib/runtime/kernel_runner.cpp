@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "sk/error.h"
+#include "sk/super_kernel.h"
 #include "sk/sim/float16.h"
 
 namespace sk::rt {
@@ -85,12 +86,6 @@ std::string summarizeTensor(const Param& p, const TensorBytes& bytes, size_t max
   return os.str();
 }
 
-bool isOutput(const subkernel::KernelMeta& m, size_t i) {
-  if (m.params[i].role == Role::Output) return true;
-  const auto& raw = m.raw;
-  return raw.contains("params") && raw["params"].is_array() && i < raw["params"].size() &&
-         raw["params"][i].value("inout", false);
-}
 
 namespace {
 
@@ -133,7 +128,7 @@ class DeviceParams {
   }
   llvm::Error readOutputs(const subkernel::KernelMeta& m, RunResult& r) {
     for (size_t i = 0; i < m.params.size(); ++i) {
-      if (!isOutput(m, i)) continue;
+      if (!m.params[i].isOutput()) continue;
       auto out = read(i, 0, m.params[i].bytes);
       if (!out) return out.takeError();
       r.outputs[m.params[i].name] = std::move(*out);
@@ -218,8 +213,8 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
 
 llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts) {
   const subkernel::KernelMeta& m = sk.meta;
-  if (!m.raw.contains("superKernel") || !m.raw["superKernel"].contains("instances"))
-    return inputError(m.origin + ": not a super kernel (no superKernel.instances): --compare-unfused needs one");
+  auto program = super_kernel::unfusedLaunches(m);
+  if (!program) return program.takeError();
   if (llvm::Error e = checkInputs(m, opts)) return e;
   LoadedBinary lb{rt};
   auto bin = rt.loadBinary(sk.object->getMemBufferRef(), sk.objectPath);
@@ -228,8 +223,6 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
   sim::Device& dev = rt.device();
   DeviceParams params(dev);
   if (llvm::Error e = params.allocate(m, opts)) return e;
-  std::map<std::string, size_t> paramIndex;
-  for (size_t i = 0; i < m.params.size(); ++i) paramIndex[m.params[i].name] = i;
 
   struct Launch {
     Function* fn;
@@ -238,23 +231,12 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
     std::vector<uint64_t> args;
   };
   std::vector<Launch> launches;
-  const auto& instances = m.raw["superKernel"]["instances"];
-  for (size_t i = 0; i < instances.size(); ++i) {
-    const auto& inst = instances[i];
-    std::string where = m.origin + ": superKernel.instances[" + std::to_string(i) + "]";
-    auto fn = rt.getFunction(lb.bin, inst.value("symbol", ""));
+  for (const super_kernel::UnfusedLaunch& u : *program) {
+    auto fn = rt.getFunction(lb.bin, u.symbol);
     if (!fn) return fn.takeError();
-    std::string ration = inst.value("taskRation", "0:1");
-    Launch l{*fn, inst.value("blockDim", 1u), {(uint8_t)(ration[0] - '0'), (uint8_t)(ration[2] - '0')}, {}};
-    for (const auto& a : inst["args"]) {
-      if (a["skParam"].is_null()) {
-        l.args.push_back(0);
-        continue;
-      }
-      auto it = paramIndex.find(a["skParam"].get<std::string>());
-      if (it == paramIndex.end()) return inputError(where + ": argument refers to an unknown SK parameter");
-      l.args.push_back(params.args[it->second] + a.value("offset", (uint64_t)0));
-    }
+    Launch l{*fn, u.blockDim, u.ration, {}};
+    for (const subkernel::SkArg& a : u.args)
+      l.args.push_back(a.skParam < 0 ? 0 : params.args[a.skParam] + a.offset);
     launches.push_back(std::move(l));
   }
   RunResult r;
@@ -271,7 +253,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
 std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const RunResult& a, const RunResult& b) {
   std::vector<std::string> diffs;
   for (size_t i = 0; i < m.params.size(); ++i) {
-    if (!isOutput(m, i)) continue;
+    if (!m.params[i].isOutput()) continue;
     const Param& p = m.params[i];
     const TensorBytes& x = a.outputs.at(p.name);
     const TensorBytes& y = b.outputs.at(p.name);

@@ -85,7 +85,7 @@ llvm::Error run(const Options& o) {
   if (!plan) return plan.takeError();
   phases.done("plan");
   if (o.explain) std::cout << sk::reuse::explain(*plan) << std::flush;
-  auto sk = sk::linker::buildSuperKernel(*plan);
+  auto sk = sk::super_kernel::build(*plan);
   if (!sk) return sk.takeError();
   phases.done("link");
   const std::string& json = sk->metadata;

@@ -40,12 +40,6 @@ struct Options {
   bool quiet = false;
 };
 
-llvm::Expected<std::vector<uint8_t>> readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return sk::inputError(path + ": cannot open");
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 // Fused and unfused outputs differ: exit code 3.
 class MismatchError : public llvm::ErrorInfo<MismatchError> {
  public:
@@ -58,8 +52,8 @@ class MismatchError : public llvm::ErrorInfo<MismatchError> {
 char MismatchError::ID = 0;
 
 // Per sub-kernel: cores, first start, last end (profiling=1 super kernels).
-void printProfile(const sk::subkernel::KernelMeta& m, const std::vector<uint8_t>& bytes, uint32_t mhz) {
-  const auto& inst = m.raw["superKernel"]["instances"];
+void printProfile(const sk::subkernel::SuperKernelSection& sk, const std::vector<uint8_t>& bytes, uint32_t mhz) {
+  const auto& inst = sk.instances;
   std::vector<std::pair<uint64_t, uint64_t>> span(inst.size(), {UINT64_MAX, 0});
   std::vector<uint32_t> cores(inst.size(), 0);
   for (size_t at = 0; at + sizeof(sk_profile_record) <= bytes.size(); at += sizeof(sk_profile_record)) {
@@ -73,9 +67,8 @@ void printProfile(const sk::subkernel::KernelMeta& m, const std::vector<uint8_t>
   std::printf("profile (virtual us):\n  %-32s %6s %12s %12s %12s\n", "sub-kernel", "cores", "start", "end", "duration");
   for (size_t i = 0; i < inst.size(); ++i)
     if (cores[i])
-      std::printf("  %-32s %6u %12.3f %12.3f %12.3f\n", inst[i].value("label", "?").c_str(), cores[i],
-                  (double)span[i].first / mhz, (double)span[i].second / mhz,
-                  (double)(span[i].second - span[i].first) / mhz);
+      std::printf("  %-32s %6u %12.3f %12.3f %12.3f\n", inst[i].label.c_str(), cores[i], (double)span[i].first / mhz,
+                  (double)span[i].second / mhz, (double)(span[i].second - span[i].first) / mhz);
 }
 
 // KERNEL.json, or the name of a kernel installed from a .run package (docs/packaging.md).
@@ -99,95 +92,96 @@ llvm::Expected<ResolvedKernel> resolveKernel(const std::string& arg, const std::
   return ResolvedKernel{k->json, k->npuArch};
 }
 
-llvm::Error run(const Options& o) {
+// --input NAME=FILE: the file holds exactly the bytes of input NAME, and no more is ever read.
+llvm::Error readInputs(const Options& o, const sk::subkernel::KernelMeta& m, sk::rt::RunOptions& ro) {
+  for (const std::string& spec : o.inputs) {
+    size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+      return sk::inputError("--input " + spec + ": expected NAME=FILE.bin");
+    std::string name = spec.substr(0, eq), file = spec.substr(eq + 1);
+    auto p = std::find_if(m.params.begin(), m.params.end(), [&](const sk::subkernel::Param& q) { return q.name == name; });
+    if (p == m.params.end() || p->role != sk::subkernel::Role::Input)
+      return sk::inputError("--input " + name + ": " + m.kernelName + " has no input parameter named '" + name + "'");
+    auto data = sk::readFile(file, p->bytes, ("input " + name).c_str());
+    if (!data) return data.takeError();
+    ro.inputs[name] = sk::rt::TensorBytes(data->begin(), data->end());
+  }
+  return llvm::Error::success();
+}
+
+struct Loaded {
+  sk::arch::ArchSpec arch;
+  sk::subkernel::SubKernel kernel;
+};
+
+// resolve (file or installed name) → arch → metadata → object, all checked.
+llvm::Expected<Loaded> loadKernel(const Options& o) {
   auto resolved = resolveKernel(o.kernel, o.installPath);
   if (!resolved) return resolved.takeError();
   // an installed kernel runs on the arch it was built for unless --arch says otherwise
   auto arch = sk::arch::loadArch(!o.archGiven && !resolved->npuArch.empty() ? resolved->npuArch : o.arch);
   if (!arch) return arch.takeError();
-  const std::string* jsonPath = &resolved->json;
-  auto meta = sk::subkernel::readMeta(*jsonPath);
+  auto meta = sk::subkernel::readMeta(resolved->json);
   if (!meta) return meta.takeError();
-  llvm::SmallString<256> objPath(llvm::sys::path::parent_path(*jsonPath));
+  llvm::SmallString<256> objPath(llvm::sys::path::parent_path(resolved->json));
   llvm::sys::path::append(objPath, meta->binFileName + meta->binFileSuffix);
-  auto kernel = sk::subkernel::readSubKernel(std::string(objPath), *jsonPath, *arch);
+  auto kernel = sk::subkernel::readSubKernel(std::string(objPath), resolved->json, *arch);
   if (!kernel) return kernel.takeError();
+  return Loaded{std::move(*arch), std::move(*kernel)};
+}
 
-  sk::rt::RunOptions ro;
-  ro.seed = o.seed;
-  ro.repeat = o.repeat;
-  for (const std::string& spec : o.inputs) {
-    size_t eq = spec.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-      return sk::inputError("--input " + spec + ": expected NAME=FILE.bin");
-    auto data = readFile(spec.substr(eq + 1));
-    if (!data) return data.takeError();
-    ro.inputs[spec.substr(0, eq)] = std::move(*data);
-  }
-  if (llvm::sys::fs::exists(o.outputDir) && !llvm::sys::fs::is_directory(o.outputDir))
-    return sk::inputError("--output-dir " + o.outputDir + ": exists and is not a directory");
-  const nlohmann::json& raw = kernel->meta.raw;
-  bool superKernel = raw.contains("superKernel");
-  if (o.compareUnfused && !superKernel)
-    return sk::inputError("--compare-unfused: " + *jsonPath + " is not a super kernel (made by sk_compile)");
-  uint64_t profileBytes = superKernel ? raw["superKernel"]["memoryPlan"].value("profileBytes", (uint64_t)0) : 0;
-  if (profileBytes)
-    ro.readBack.push_back({"sk_workspace", raw["superKernel"]["memoryPlan"].value("profileOffset", (uint64_t)0),
-                           profileBytes});
+struct Runs {
+  sk::rt::RunResult fused, unfused;
+  double wallMs = 0;
+};
 
-  sk::sim::DeviceOptions dopts;
-  dopts.trace = !o.trace.empty() || !o.report.empty();
-  dopts.workerThreads = o.workers;
-  dopts.launchTimeoutMs = o.timeoutMs;
-  auto rt = sk::rt::Runtime::create(*arch, dopts);
-  if (!rt) return rt.takeError();
+// The fused run (and with --compare-unfused the unfused one), then the trace: written even after
+// a device error, since it shows where the error happened.
+llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::subkernel::SubKernel& k,
+                            const sk::rt::RunOptions& ro) {
   auto wall0 = std::chrono::steady_clock::now();
-  auto result = sk::rt::runKernel(**rt, *kernel, ro);
+  auto fused = sk::rt::runKernel(rt, k, ro);
   llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{};
-  if (result && o.compareUnfused) unfused = sk::rt::runUnfused(**rt, *kernel, ro);
-  double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
-  if (!o.trace.empty())  // also after a device error: the trace shows where it happened
-    if (llvm::Error e = sk::writeFileAtomically(o.trace, (*rt)->device().traceJson())) {
-      if (!result) llvm::consumeError(result.takeError());
-      if (!unfused) llvm::consumeError(unfused.takeError());
-      return e;
-    }
-  if (!result) {
-    if (!unfused) llvm::consumeError(unfused.takeError());
-    return result.takeError();
+  if (fused && o.compareUnfused) unfused = sk::rt::runUnfused(rt, k, ro);
+  Runs r;
+  r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
+  llvm::Error traceErr = o.trace.empty() ? llvm::Error::success()
+                                         : sk::writeFileAtomically(o.trace, rt.device().traceJson());
+  if (!fused) {
+    llvm::consumeError(std::move(traceErr));
+    llvm::consumeError(unfused.takeError());
+    return fused.takeError();
   }
-  if (!unfused) return unfused.takeError();
+  if (!unfused) {
+    llvm::consumeError(std::move(traceErr));
+    return unfused.takeError();
+  }
+  if (traceErr) return traceErr;
+  r.fused = std::move(*fused);
+  r.unfused = std::move(*unfused);
+  return r;
+}
 
-  std::vector<std::pair<std::string, llvm::StringRef>> outputFiles;
-  for (size_t i = 0; i < kernel->meta.params.size(); ++i) {
-    if (!sk::rt::isOutput(kernel->meta, i)) continue;
-    const sk::subkernel::Param& p = kernel->meta.params[i];
-    const auto& bytes = result->outputs.at(p.name);
-    outputFiles.push_back({p.name + ".bin", llvm::toStringRef(llvm::ArrayRef(bytes))});
+llvm::Error writeOutputs(const Options& o, const sk::subkernel::KernelMeta& m, const sk::rt::RunResult& r) {
+  std::vector<std::pair<std::string, llvm::StringRef>> files;
+  for (const sk::subkernel::Param& p : m.params) {
+    if (!p.isOutput()) continue;
+    const auto& bytes = r.outputs.at(p.name);
+    files.push_back({p.name + ".bin", llvm::toStringRef(llvm::ArrayRef(bytes))});
     if (!o.quiet)
-      std::cout << "output " << p.name << " " << sk::rt::describeTensor(p) << " "
-                << sk::rt::summarizeTensor(p, bytes) << "\n";
+      std::cout << "output " << p.name << " " << sk::rt::describeTensor(p) << " " << sk::rt::summarizeTensor(p, bytes)
+                << "\n";
   }
-  if (!o.outputDir.empty())
-    if (llvm::Error e = sk::writeFilesInto(o.outputDir, outputFiles, "--output-dir")) return e;
-  sk::sim::DeviceStats st = (*rt)->device().stats();
-  std::printf("%s on %s: blockDim %u, %u run(s)\n", kernel->meta.kernelName.c_str(), arch->name.c_str(),
-              kernel->meta.blockDim, o.repeat);
-  std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
-              result->deviceUs, st.hostUs, wallMs);
-  if (profileBytes) printProfile(kernel->meta, result->readBack.front(), arch->clockMHz);
-  if (!o.report.empty()) {
-    skrun::ReportInput in{&kernel->meta, arch->name, arch->clockMHz, &*result,
-                          o.compareUnfused ? &*unfused : nullptr, (*rt)->device().traceJson()};
-    if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
-    std::printf("report: %s\n", o.report.c_str());
-  }
-  if (!o.compareUnfused) return llvm::Error::success();
-  double saved = unfused->deviceUs - result->deviceUs;
+  if (o.outputDir.empty()) return llvm::Error::success();
+  return sk::writeFilesInto(o.outputDir, files, "--output-dir");
+}
+
+llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const Runs& r) {
+  double saved = r.unfused.deviceUs - r.fused.deviceUs;
   std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
-              unfused->deviceUs, unfused->launches, result->deviceUs, result->launches, saved,
-              unfused->deviceUs > 0 ? 100.0 * saved / unfused->deviceUs : 0.0);
-  auto diffs = sk::rt::compareOutputs(kernel->meta, *result, *unfused);
+              r.unfused.deviceUs, r.unfused.launches, r.fused.deviceUs, r.fused.launches, saved,
+              r.unfused.deviceUs > 0 ? 100.0 * saved / r.unfused.deviceUs : 0.0);
+  auto diffs = sk::rt::compareOutputs(m, r.fused, r.unfused);
   if (diffs.empty()) {
     std::printf("fused and unfused outputs are byte-identical\n");
     return llvm::Error::success();
@@ -195,6 +189,47 @@ llvm::Error run(const Options& o) {
   std::string msg = "fused and unfused outputs differ:";
   for (const std::string& d : diffs) msg += "\n  " + d;
   return llvm::make_error<MismatchError>(msg);
+}
+
+// load → inputs → run (fused, unfused) → trace → outputs → summary → profile → report → compare.
+llvm::Error run(const Options& o) {
+  auto loaded = loadKernel(o);
+  if (!loaded) return loaded.takeError();
+  const sk::arch::ArchSpec& arch = loaded->arch;
+  const sk::subkernel::SubKernel& kernel = loaded->kernel;
+  const sk::subkernel::KernelMeta& m = kernel.meta;
+  sk::rt::RunOptions ro;
+  ro.seed = o.seed;
+  ro.repeat = o.repeat;
+  if (llvm::Error e = readInputs(o, m, ro)) return e;
+  if (llvm::sys::fs::exists(o.outputDir) && !llvm::sys::fs::is_directory(o.outputDir))
+    return sk::inputError("--output-dir " + o.outputDir + ": exists and is not a directory");
+  if (o.compareUnfused && !m.superKernel)
+    return sk::inputError("--compare-unfused: " + m.origin + " is not a super kernel (made by sk_compile)");
+  uint64_t profileBytes = m.superKernel ? m.superKernel->memoryPlan.profileBytes : 0;
+  if (profileBytes) ro.readBack.push_back({"sk_workspace", m.superKernel->memoryPlan.profileOffset, profileBytes});
+
+  sk::sim::DeviceOptions dopts;
+  dopts.trace = !o.trace.empty() || !o.report.empty();
+  dopts.workerThreads = o.workers;
+  dopts.launchTimeoutMs = o.timeoutMs;
+  auto rt = sk::rt::Runtime::create(arch, dopts);
+  if (!rt) return rt.takeError();
+  auto runs = runAll(o, **rt, kernel, ro);
+  if (!runs) return runs.takeError();
+  if (llvm::Error e = writeOutputs(o, m, runs->fused)) return e;
+  sk::sim::DeviceStats st = (*rt)->device().stats();
+  std::printf("%s on %s: blockDim %u, %u run(s)\n", m.kernelName.c_str(), arch.name.c_str(), m.blockDim, o.repeat);
+  std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
+              runs->fused.deviceUs, st.hostUs, runs->wallMs);
+  if (profileBytes) printProfile(*m.superKernel, runs->fused.readBack.front(), arch.clockMHz);
+  if (!o.report.empty()) {
+    skrun::ReportInput in{&m, arch.name, arch.clockMHz, &runs->fused, o.compareUnfused ? &runs->unfused : nullptr,
+                          (*rt)->device().traceJson()};
+    if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
+    std::printf("report: %s\n", o.report.c_str());
+  }
+  return o.compareUnfused ? compareRuns(m, *runs) : llvm::Error::success();
 }
 
 }  // namespace

@@ -126,9 +126,9 @@ std::string htmlReport(const ReportInput& in) {
   o << "<tr><th>device time (virtual)</th><td class=\"num\">" << fmt(in.fused->deviceUs, "us") << "</td></tr>\n";
   o << "<tr><th>launches</th><td class=\"num\">" << in.fused->launches << "</td></tr>\n";
   o << "<tr><th>wall time</th><td class=\"num\">" << fmt(in.fused->wallMs, "ms") << "</td></tr>\n</table>\n";
-  if (m.raw.contains("superKernel"))
-    o << "<p class=\"note\">A super kernel of " << m.raw["superKernel"]["instances"].size()
-      << " sub-kernels; options " << escapeHtml(m.raw["superKernel"].value("options", "")) << ".</p>\n";
+  if (m.superKernel)
+    o << "<p class=\"note\">A super kernel of " << m.superKernel->instances.size() << " sub-kernels; options "
+      << escapeHtml(m.superKernel->options) << ".</p>\n";
   if (in.unfused) {
     double f = in.fused->deviceUs, u = in.unfused->deviceUs, scale = 300.0 / std::max(std::max(f, u), 1e-9);
     o << "<h2>What fusion bought</h2>\n<table id=\"fusion\">\n";

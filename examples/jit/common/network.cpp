@@ -139,7 +139,7 @@ class Session {
     if (!plan) return plan.takeError();
     // Names kept as outputs that turned out to be final outputs anyway are fine to ask for.
     if (cfg_.explain) std::cout << sk::reuse::explain(*plan) << "\n";
-    auto built = sk::linker::buildSuperKernel(*plan);
+    auto built = sk::super_kernel::build(*plan);
     if (!built) return built.takeError();
     objects_.push_back(std::move(built->object));
     const auto& bytes = objects_.back();
@@ -147,7 +147,7 @@ class Session {
     auto fn = function(scope, ref, scope, {plan->ration.aic, plan->ration.aiv});
     if (!fn) return fn.takeError();
     Launch l{*fn, plan->blockDim, {}};
-    for (const sk::reuse::SkParam& q : plan->params) l.args.emplace_back(q.isTensor() ? q.name : "", q);
+    for (const sk::subkernel::Param& q : plan->params) l.args.emplace_back(q.isTensor() ? q.name : "", q);
     return l;
   }
 

@@ -1,6 +1,6 @@
 // A small network of sub-kernels run two ways, in one process: eagerly (one launch per op,
 // as a framework would) or with every "scope" of consecutive ops fused at run time into a
-// super kernel (sk::reuse::makePlan + sk::linker::buildSuperKernel, then loaded from memory).
+// super kernel (sk::reuse::makePlan + sk::super_kernel::build, then loaded from memory).
 // The JIT examples use it to show that fusion computes the same bytes and what it saves.
 #pragma once
 #include <cstdint>

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   // 3. Fuse in process.
   auto plan = sk::reuse::makePlan(req);
   if (!plan) return sk::reportAndExitCode(plan.takeError(), "example03");
-  auto fused = sk::linker::buildSuperKernel(*plan);
+  auto fused = sk::super_kernel::build(*plan);
   if (!fused) return sk::reportAndExitCode(fused.takeError(), "example03");
   std::printf("[3] fused into %s: %zu-byte object, blockDim %u, workspace %llu bytes ('mid' lives there)\n",
               req.name.c_str(), fused->object.size(), plan->blockDim, (unsigned long long)plan->workspaceBytes);
@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
     hy[i] = 1.0f - (float)(i % 7);
   }
   std::vector<void*> dev;
-  for (const sk::reuse::SkParam& p : plan->params) {
+  for (const sk::subkernel::Param& p : plan->params) {
     void* d = nullptr;
     if (p.bytes) CHECK_ACL(aclrtMalloc(&d, p.bytes, ACL_MEM_MALLOC_HUGE_FIRST));
     if (p.name == "x") CHECK_ACL(aclrtMemcpyAsync(d, p.bytes, hx, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream));
