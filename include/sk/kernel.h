@@ -70,29 +70,6 @@ void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count);
 void sk_cube_mmad(void* c, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n,
                   int32_t ab_dtype, int32_t accumulate);
 
-/* ---- super-kernel support: what the SK interpreter (lib/linker/interpreter) uses ----------
-   Generic device mechanisms: launch arguments by index, calls by address, per-task release
-   counters, and a task context that makes sk_block_idx() & co. answer for the sub-kernel. */
-struct sk_task_pred;
-struct sk_task_context {
-  uint32_t task;        /* task index: names its release counter and its barrier */
-  uint32_t flags;       /* SK_TASK_EARLY_WAIT / SK_TASK_EARLY_SET, as the sub-kernel declares */
-  uint32_t early_start; /* the SK's early-start option: 1 honours the declared points */
-  uint32_t cores;       /* cores running the task: its barrier size and release target */
-  const char* name;     /* "add_custom (op 1)": names it in reports and traces */
-  int64_t block_idx, block_num, sub_block_idx, sub_block_num;
-  void* entry;
-  uint64_t text_bytes;  /* instruction-fetch model: charged on a core's first call of entry */
-  uint32_t fetch_hidden; /* 1: the fetch was prefetched (preload-code) and costs nothing */
-  uint32_t npreds;
-  const struct sk_task_pred* preds;
-};
-uint64_t sk_launch_arg(uint32_t index);
-void     sk_call_kernel(void* entry, const uint64_t* args, uint32_t nargs);
-void     sk_task_wait(uint32_t task, uint32_t cores); /* until `cores` cores released task */
-void     sk_task_enter(const struct sk_task_context* ctx);
-void     sk_task_exit(void);
-
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,7 +1,13 @@
-/* The task table of a super kernel (DESIGN §6): written by sk_compile into the section
- * `.data.rel.ro.sk_task_table` of <sk>.o, read by the prebuilt interpreter that is the SK entry.
- * Every offset is from the start of the table; every pointer is an R_X86_64_64 relocation.
- * A C header: compiled by clang-19 into the interpreter and by the host compiler into sk_compile. */
+/* The super-kernel device ABI, version SK_TASK_TABLE_VERSION (docs/architecture.md, "Fixed
+ * interfaces"). Owner: lib/super_kernel. Two halves:
+ *  - the task table sk_compile writes into the section `.data.rel.ro.sk_task_table` of <sk>.o and
+ *    the prebuilt interpreter (the SK entry, lib/super_kernel/interpreter) walks. Every offset is
+ *    from the start of the table; every pointer is an R_X86_64_64 relocation;
+ *  - the sk_task_* / sk_launch_arg / sk_call_kernel intrinsics the interpreter calls and the
+ *    simulator implements (lib/sim/intrinsics.cpp).
+ * An incompatible change of either half bumps SK_TASK_TABLE_VERSION: the interpreter traps on a
+ * table of another version. A C header: compiled by clang-19 into the interpreter and by the host
+ * compiler into sk_compile and the simulator. */
 #ifndef SK_TASK_TABLE_H
 #define SK_TASK_TABLE_H
 
@@ -71,5 +77,35 @@ struct sk_profile_record {
   uint64_t start_cycles, end_cycles;
   uint64_t reserved;
 };
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- intrinsics of the super-kernel ABI (the interpreter calls them, the simulator implements them)
+   Generic device mechanisms: launch arguments by index, calls by address, per-task release
+   counters, and a task context that makes sk_block_idx() & co. answer for the sub-kernel. */
+struct sk_task_context {
+  uint32_t task;        /* task index: names its release counter and its barrier */
+  uint32_t flags;       /* SK_TASK_EARLY_WAIT / SK_TASK_EARLY_SET, as the sub-kernel declares */
+  uint32_t early_start; /* the SK's early-start option: 1 honours the declared points */
+  uint32_t cores;       /* cores running the task: its barrier size and release target */
+  const char* name;     /* "add_custom (op 1)": names it in reports and traces */
+  int64_t block_idx, block_num, sub_block_idx, sub_block_num;
+  void* entry;
+  uint64_t text_bytes;  /* instruction-fetch model: charged on a core's first call of entry */
+  uint32_t fetch_hidden; /* 1: the fetch was prefetched (preload-code) and costs nothing */
+  uint32_t npreds;
+  const struct sk_task_pred* preds;
+};
+uint64_t sk_launch_arg(uint32_t index);
+void     sk_call_kernel(void* entry, const uint64_t* args, uint32_t nargs);
+void     sk_task_wait(uint32_t task, uint32_t cores); /* until `cores` cores released task */
+void     sk_task_enter(const struct sk_task_context* ctx);
+void     sk_task_exit(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
 
 #endif /* SK_TASK_TABLE_H */
