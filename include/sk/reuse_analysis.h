@@ -26,6 +26,9 @@ struct OpSpec {
   std::optional<int64_t> streamId;
   std::optional<std::vector<int64_t>> sendEvents, recvEvents;
   std::map<std::string, std::string> bind;  // param name -> graph tensor name
+  // A sub-kernel already in memory (fusing in process, e.g. a captured launch): used instead
+  // of reading objPath/jsonPath.
+  std::shared_ptr<const subkernel::SubKernel> kernel;
 };
 
 struct OpList {
@@ -141,7 +144,8 @@ struct PlanRequest {
   std::vector<std::string> keepOutputs;   // intermediates to keep as SK outputs
 };
 
-// read_sub_kernels → bind_tensors → build_dependencies → plan_memory → place_cores → sk_params.
+// read_sub_kernels → bind_tensors → build_dependencies → plan_memory → place_cores → add_params
+// → assign_args.
 // Bad input is an InputError naming the op (file) and the field or tensor.
 llvm::Expected<Plan> makePlan(const PlanRequest& request);
 

@@ -1,5 +1,5 @@
 // makePlan: read_sub_kernels → bind_tensors → build_dependencies → plan_memory →
-// place_cores → make_params. Each pass is a function over the Plan being built.
+// place_cores → add_params → assign_args. Each pass is a function over the Plan being built.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -51,7 +51,8 @@ struct Builder {
   void computeAncestors();
   void planMemory();
   void placeCores();
-  llvm::Error makeParams();
+  llvm::Error addParams();
+  void assignArgs();
 };
 
 // ---- read_sub_kernels ------------------------------------------------------------------
@@ -65,11 +66,11 @@ llvm::Error Builder::readSubKernels() {
   for (uint32_t i = 0; i < req.ops.ops.size(); ++i) {
     const OpSpec& spec = req.ops.ops[i];
     auto key = std::make_pair(spec.objPath, spec.jsonPath);
-    auto& k = cache[key];
+    std::shared_ptr<const subkernel::SubKernel> k = spec.kernel ? spec.kernel : cache[key];
     if (!k) {
       auto sub = subkernel::readSubKernel(spec.objPath, spec.jsonPath, req.arch);
       if (!sub) return sub.takeError();
-      k = std::make_shared<subkernel::SubKernel>(std::move(*sub));
+      k = cache[key] = std::make_shared<subkernel::SubKernel>(std::move(*sub));
     }
     Instance op;
     op.index = i;
@@ -362,14 +363,15 @@ void Builder::placeCores() {
   plan.profileBytes = plan.options.profiling ? (uint64_t)records * sizeof(sk_profile_record) : 0;
 }
 
-// ---- make_params -----------------------------------------------------------------------
+// ---- add_params, assign_args ---------------------------------------------------------
 
-llvm::Error Builder::makeParams() {
-  auto addTensors = [&](bool inputs) {
+// The SK's parameters: its input tensors (in-out ones included), its output tensors, then its own
+// workspace and tiling. The whole list must fit device ABI v1 (fewer than 64 parameters).
+llvm::Error Builder::addParams() {
+  for (bool inputs : {true, false})
     for (const Tensor& t : plan.tensors) {
       bool in = t.kind == TensorKind::Input || t.kind == TensorKind::InOut;
-      bool out = t.kind == TensorKind::Output;
-      if (inputs ? !in : !out) continue;
+      if (inputs ? !in : t.kind != TensorKind::Output) continue;
       Param p;
       p.name = t.name;
       p.role = inputs ? Role::Input : Role::Output;
@@ -379,28 +381,34 @@ llvm::Error Builder::makeParams() {
       p.inout = t.kind == TensorKind::InOut;
       plan.params.push_back(std::move(p));
     }
-  };
-  addTensors(true);
-  addTensors(false);
   for (const Param& p : plan.params)
     if (p.name == "sk_workspace" || p.name == "sk_tiling")
       return inputError("tensor name '" + p.name + "' is reserved for the super kernel's own parameters; bind it to "
                         "another name");
-  int32_t ws = (int32_t)plan.params.size();
+  size_t total = plan.params.size() + 2;  // + sk_workspace + sk_tiling
+  if (total >= 64)
+    return inputError("the super kernel would have " + std::to_string(total) + " parameters (" +
+                      std::to_string(total - 2) + " tensors, its workspace and its tiling); device ABI v1 allows 63: "
+                      "fuse fewer ops, or bind more tensors to shared names");
   Param workspace;
   workspace.name = "sk_workspace";
   workspace.role = Role::Workspace;
   workspace.bytes = plan.profileOffset + plan.profileBytes;
   plan.params.push_back(std::move(workspace));
-  int32_t tiling = (int32_t)plan.params.size();
-  Param tilingParam;
-  tilingParam.name = "sk_tiling";
-  tilingParam.role = Role::Tiling;
-  std::map<std::vector<uint8_t>, uint64_t> tilingOffsets;  // identical tiling bytes are stored once
-  if (plan.params.size() >= 64)
-    return inputError("the super kernel would have " + std::to_string(plan.params.size()) +
-                      " parameters; ABI v1 allows 63: fuse fewer ops, or bind more tensors to shared names");
+  Param tiling;
+  tiling.name = "sk_tiling";
+  tiling.role = Role::Tiling;
+  plan.params.push_back(std::move(tiling));  // its bytes are gathered by assignArgs
+  return llvm::Error::success();
+}
 
+// Where each argument of each task points: a tensor parameter, the SK workspace (intermediates
+// and sub-kernel workspaces, at their planned offsets), the SK tiling (each distinct tiling
+// blob once), or null for a 0-byte buffer.
+void Builder::assignArgs() {
+  const int32_t ws = (int32_t)plan.params.size() - 2, tiling = ws + 1;
+  Param& tilingParam = plan.params[tiling];
+  std::map<std::vector<uint8_t>, uint64_t> tilingOffsets;
   std::map<std::string, int32_t> paramOf;
   for (size_t i = 0; i < plan.params.size(); ++i) paramOf[plan.params[i].name] = (int32_t)i;
   std::map<std::pair<uint32_t, int32_t>, uint64_t> wsOffset;  // (op, param) -> offset
@@ -409,36 +417,35 @@ llvm::Error Builder::makeParams() {
     if (m.workspaceParam < 0) intermediateOffset[m.tensor] = m.offset;
     else wsOffset[{m.users.front(), m.workspaceParam}] = m.offset;
   }
+  auto tilingArg = [&](const Param& p) {
+    std::vector<uint8_t> bytes = p.data;
+    bytes.resize(p.bytes, 0);
+    auto [it, fresh] = tilingOffsets.emplace(bytes, tilingParam.data.size());
+    if (fresh) {
+      tilingParam.data.insert(tilingParam.data.end(), bytes.begin(), bytes.end());
+      tilingParam.data.resize(alignUp(tilingParam.data.size()), 0);
+    }
+    return TaskArg{tiling, it->second};
+  };
   for (const Instance& op : plan.ops) {
     std::vector<TaskArg> args;
     const auto& params = op.meta().params;
     for (size_t j = 0; j < params.size(); ++j) {
       const Param& p = params[j];
       if (p.isTensor()) {
-        const std::string& name = op.boundNames[j];
-        auto io = intermediateOffset.find(name);
-        if (io != intermediateOffset.end()) args.push_back(TaskArg{ws, io->second});
-        else args.push_back(TaskArg{paramOf.at(name), 0});
+        auto io = intermediateOffset.find(op.boundNames[j]);
+        args.push_back(io != intermediateOffset.end() ? TaskArg{ws, io->second} : TaskArg{paramOf.at(op.boundNames[j]), 0});
       } else if (p.bytes == 0) {
         args.push_back(TaskArg{-1, 0});
       } else if (p.role == Role::Workspace) {
         args.push_back(TaskArg{ws, wsOffset.at({op.index, (int32_t)j})});
       } else {
-        std::vector<uint8_t> bytes = p.data;
-        bytes.resize(p.bytes, 0);
-        auto [it, fresh] = tilingOffsets.emplace(bytes, tilingParam.data.size());
-        if (fresh) {
-          tilingParam.data.insert(tilingParam.data.end(), bytes.begin(), bytes.end());
-          tilingParam.data.resize(alignUp(tilingParam.data.size()), 0);
-        }
-        args.push_back(TaskArg{tiling, it->second});
+        args.push_back(tilingArg(p));
       }
     }
     plan.args.push_back(std::move(args));
   }
   tilingParam.bytes = tilingParam.data.size();
-  plan.params.push_back(std::move(tilingParam));
-  return llvm::Error::success();
 }
 
 }  // namespace
@@ -454,7 +461,8 @@ llvm::Expected<Plan> makePlan(const PlanRequest& request) {
   b.computeAncestors();
   b.planMemory();
   b.placeCores();
-  if (llvm::Error e = b.makeParams()) return e;
+  if (llvm::Error e = b.addParams()) return e;
+  b.assignArgs();
   return std::move(b.plan);
 }
 
