@@ -44,21 +44,18 @@ Error checkHeader(const InputObject& in) {
 
 bool isPowerOf2OrZero(uint64_t x) { return (x & (x - 1)) == 0; }
 
-Error parseFile(Context& ctx, InputFile& f) {
-  const InputObject& in = *f.object;
-  auto sections = f.elf.sections();
-  if (!sections) return malformed(in, sections.takeError());
-  auto shstrtab = f.elf.getSectionStringTable(*sections);
-  if (!shstrtab) return malformed(in, shstrtab.takeError());
-  const uint32_t count = sections->size();
-  f.sections.resize(count);
+// Sections of a kernel never need more than a page of alignment; more would make the output
+// layout (and its size) absurd.
+constexpr uint64_t kMaxSectionAlignment = 4096;
 
-  // Names and the keep/drop decision for everything but relocation sections.
-  for (uint32_t i = 0; i < count; ++i) {
-    const InputShdr& s = (*sections)[i];
+// Names, and the keep/drop decision for everything but relocation sections.
+Error classifySections(Context& ctx, InputFile& f, ArrayRef<InputShdr> sections, StringRef shstrtab) {
+  const InputObject& in = *f.object;
+  for (uint32_t i = 0; i < sections.size(); ++i) {
+    const InputShdr& s = sections[i];
     InputSection& is = f.sections[i];
     is.shdr = &s;
-    auto name = f.elf.getSectionName(s, *shstrtab);
+    auto name = f.elf.getSectionName(s, shstrtab);
     if (!name) return malformed(in, name.takeError());
     is.name = *name;
     switch (s.sh_type) {
@@ -81,6 +78,9 @@ Error parseFile(Context& ctx, InputFile& f) {
     if (!(s.sh_flags & ELF::SHF_ALLOC)) continue;  // .comment, .note.GNU-stack, .llvm_addrsig, .debug_*
     if (!isPowerOf2OrZero(s.sh_addralign))
       return malformed(in, "section " + is.name + ": sh_addralign " + Twine(s.sh_addralign) + " is not a power of 2");
+    if (s.sh_addralign > kMaxSectionAlignment)
+      return malformed(in, "section " + is.name + ": sh_addralign " + Twine(s.sh_addralign) + " exceeds " +
+                               Twine(kMaxSectionAlignment) + " (a page)");
     if (s.sh_type != ELF::SHT_NOBITS) {
       auto data = f.elf.getSectionContents(s);
       if (!data) return malformed(in, data.takeError());
@@ -88,12 +88,16 @@ Error parseFile(Context& ctx, InputFile& f) {
     }
     is.kept = true;
   }
+  return Error::success();
+}
 
-  // Relocation sections follow their target: kept with it or dropped with it.
-  for (uint32_t i = 0; i < count; ++i) {
-    const InputShdr& s = (*sections)[i];
+// Relocation sections follow their target: kept with it or dropped with it.
+Error attachRelocations(InputFile& f, ArrayRef<InputShdr> sections) {
+  const InputObject& in = *f.object;
+  for (uint32_t i = 0; i < sections.size(); ++i) {
+    const InputShdr& s = sections[i];
     if (s.sh_type != ELF::SHT_RELA && s.sh_type != ELF::SHT_REL) continue;
-    if (s.sh_info >= count) return malformed(in, "section " + f.sections[i].name + ": sh_info out of range");
+    if (s.sh_info >= sections.size()) return malformed(in, "section " + f.sections[i].name + ": sh_info out of range");
     InputSection& target = f.sections[s.sh_info];
     if (!target.kept) continue;
     if (s.sh_type == ELF::SHT_REL)
@@ -104,23 +108,39 @@ Error parseFile(Context& ctx, InputFile& f) {
     if (target.rela) return malformed(in, "section " + target.name + " has two SHT_RELA sections");
     target.rela = &s;
   }
+  return Error::success();
+}
 
-  if (f.symtabIndex) {
-    const InputShdr& symtab = (*sections)[f.symtabIndex];
-    auto syms = f.elf.symbols(&symtab);
-    if (!syms) return malformed(in, syms.takeError());
-    f.symbols = *syms;
-    auto strtab = f.elf.getStringTableForSymtab(symtab, *sections);
-    if (!strtab) return malformed(in, strtab.takeError());
-    f.strtab = *strtab;
-    for (const InputShdr& s : *sections) {
-      if (s.sh_type != ELF::SHT_SYMTAB_SHNDX || s.sh_link != f.symtabIndex) continue;
-      auto table = f.elf.getSHNDXTable(s, *sections);
-      if (!table) return malformed(in, table.takeError());
-      f.shndxTable = *table;
-    }
+Error readSymbolTable(InputFile& f, ArrayRef<InputShdr> sections) {
+  if (!f.symtabIndex) return Error::success();
+  const InputObject& in = *f.object;
+  const InputShdr& symtab = sections[f.symtabIndex];
+  auto syms = f.elf.symbols(&symtab);
+  if (!syms) return malformed(in, syms.takeError());
+  f.symbols = *syms;
+  auto strtab = f.elf.getStringTableForSymtab(symtab, sections);
+  if (!strtab) return malformed(in, strtab.takeError());
+  f.strtab = *strtab;
+  for (const InputShdr& s : sections) {
+    if (s.sh_type != ELF::SHT_SYMTAB_SHNDX || s.sh_link != f.symtabIndex) continue;
+    auto table = f.elf.getSHNDXTable(s, sections);
+    if (!table) return malformed(in, table.takeError());
+    f.shndxTable = *table;
   }
   return Error::success();
+}
+
+// classify_sections → attach_relocations → read_symbol_table.
+Error parseFile(Context& ctx, InputFile& f) {
+  const InputObject& in = *f.object;
+  auto sections = f.elf.sections();
+  if (!sections) return malformed(in, sections.takeError());
+  auto shstrtab = f.elf.getSectionStringTable(*sections);
+  if (!shstrtab) return malformed(in, shstrtab.takeError());
+  f.sections.resize(sections->size());
+  if (Error e = classifySections(ctx, f, *sections, *shstrtab)) return e;
+  if (Error e = attachRelocations(f, *sections)) return e;
+  return readSymbolTable(f, *sections);
 }
 
 }  // namespace

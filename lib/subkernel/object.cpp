@@ -255,6 +255,11 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       return sk::inputError(origin + ": section " + *name + " is thread-local (SHF_TLS): " + kTlsFix);
     if (const char* fix = initFiniFix(s, *name))
       return sk::inputError(origin + ": " + *name + " present: " + fix);
+    // A kernel never needs more than a page of alignment; more would make the loader's and the
+    // linker's layouts absurd (2^40 bytes of padding).
+    if ((s.sh_flags & llvm::ELF::SHF_ALLOC) && s.sh_addralign > 4096)
+      return sk::inputError(origin + ": section " + *name + ": sh_addralign " + std::to_string(s.sh_addralign) +
+                            " exceeds 4096 (a page): the object is damaged or not a kernel");
     if ((s.sh_flags & llvm::ELF::SHF_ALLOC) && (s.sh_flags & llvm::ELF::SHF_EXECINSTR)) info.textBytes += s.sh_size;
   }
 
