@@ -19,18 +19,20 @@
 #include "llvm/Support/Path.h"
 #include "run_tool.h"
 #include "sk/error.h"
+#include "sk/package_model.h"
 #include "sk/text.h"
 
 extern const unsigned char sk_package_script[];
 extern const std::size_t sk_package_script_size;
+// sk_pkg_tool (pkg_tool.cpp), embedded at build time: every package carries it for its scripts.
+extern const unsigned char sk_pkg_tool_binary[];
+extern const std::size_t sk_pkg_tool_binary_size;
 
 namespace sk::pkg {
 
 namespace {
 
-using ojson = nlohmann::ordered_json;
 
-constexpr const char* kManifestFormat = "superkernel-static-kernel-manifest/1";
 // Fixed so that the same inputs give the same bytes (toolchain.md §7).
 constexpr const char* kPackagingDate = "2025-01-01T00:00:00Z";
 constexpr const char* kTarExtra = "--mtime=@1735689600 --sort=name --owner=0 --group=0 --numeric-owner";
@@ -102,7 +104,7 @@ llvm::Expected<std::string> readFile(const std::string& path) {
 struct KernelFacts {
   std::string coreType, taskRation;
   uint64_t blockDim = 0;
-  ojson inputs = ojson::array(), outputs = ojson::array();
+  std::vector<KernelParam> inputs, outputs;
   std::vector<std::string> inputText, outputText;  // "x float32[2048]"
 };
 
@@ -118,15 +120,12 @@ llvm::Expected<KernelFacts> readFacts(const PackageInput& in) {
   for (const auto& p : m["params"]) {
     std::string role = p.value("role", "");
     if (role != "input" && role != "output") continue;
-    ojson e = {{"name", p.value("name", "")}, {"dtype", p.value("dtype", "")}};
+    KernelParam e{p.value("name", ""), p.value("dtype", ""), p.value("inout", false)};
     std::string shape;
     if (p.contains("shape") && p["shape"].is_array())
       for (const auto& d : p["shape"]) shape += (shape.empty() ? "" : ", ") + d.dump();
     std::string text = p.value("name", "") + " " + p.value("dtype", "") + "[" + shape + "]";
-    if (p.value("inout", false)) {
-      e["inout"] = true;
-      text += " (in-out)";
-    }
+    if (e.inout) text += " (in-out)";
     (role == "input" ? f.inputs : f.outputs).push_back(e);
     (role == "input" ? f.inputText : f.outputText).push_back(plain(text));
   }
@@ -141,42 +140,20 @@ struct FileEntry {
 };
 
 std::string manifestText(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
-  ojson index = {{"name", in.name},
-                 {"version", in.version},
-                 {"npuArch", in.npuArch},
-                 {"coreType", f.coreType},
-                 {"blockDim", f.blockDim},
-                 {"inputs", f.inputs},
-                 {"outputs", f.outputs},
-                 {"json", in.name + "/" + in.name + ".json"},
-                 {"binary", in.name + "/" + in.name + ".o"}};
-  auto str = [](const std::string& s) { return ojson(s).dump(); };
-  std::ostringstream o;
-  // One field per line and one file per line: the package scripts read it with bash only.
-  o << "{\n";
-  o << "  \"format\": " << str(kManifestFormat) << ",\n";
-  o << "  \"kernel\": " << str(in.name) << ",\n";
-  o << "  \"version\": " << str(in.version) << ",\n";
-  o << "  \"npuArch\": " << str(in.npuArch) << ",\n";
-  o << "  \"host\": " << str("linux-" + hostCpu()) << ",\n";
-  o << "  \"builtBy\": " << str(in.toolVersion) << ",\n";
-  o << "  \"coreType\": " << str(f.coreType) << ",\n";
-  o << "  \"taskRation\": " << str(f.taskRation) << ",\n";
-  o << "  \"blockDim\": " << f.blockDim << ",\n";
-  o << "  \"index\": " << index.dump() << ",\n";
-  o << "  \"files\": [\n";
-  for (size_t i = 0; i < files.size(); ++i) {
-    char mode[8];
-    std::snprintf(mode, sizeof mode, "0%03o", files[i].mode);
-    ojson e = {{"path", files[i].path},
-               {"sha256", sha256Hex(files[i].bytes)},
-               {"bytes", files[i].bytes.size()},
-               {"mode", mode},
-               {"installed", files[i].installed}};
-    o << "    " << e.dump() << (i + 1 < files.size() ? ",\n" : "\n");
-  }
-  o << "  ]\n}\n";
-  return o.str();
+  Manifest m;
+  m.kernel = in.name;
+  m.version = in.version;
+  m.npuArch = in.npuArch;
+  m.host = "linux-" + hostCpu();
+  m.builtBy = in.toolVersion;
+  m.coreType = f.coreType;
+  m.taskRation = f.taskRation;
+  m.blockDim = f.blockDim;
+  m.index = {in.name, in.version, in.npuArch, f.coreType, f.blockDim, f.inputs, f.outputs,
+             in.name + "/" + in.name + ".json", in.name + "/" + in.name + ".o"};
+  for (const FileEntry& e : files)
+    m.files.push_back({e.path, sha256Hex(e.bytes), e.bytes.size(), e.mode, e.installed});
+  return writeManifest(m);
 }
 
 std::string scriptText(const PackageInput& in, const char* role) {
@@ -331,22 +308,11 @@ llvm::Expected<std::string> deriveHeader(const std::string& templatePath, const 
 }  // namespace
 
 llvm::Error validateVersion(const std::string& v) {
-  auto bad = [&](const std::string& why) {
-    return sk::inputError("--version " + v + ": " + why +
-                          " (a version is 1-64 characters from 0-9 A-Z a-z . + ~ -, starting with a letter or digit, "
-                          "e.g. 1.0.0)");
-  };
-  if (v.empty()) return bad("empty");
-  if (v.size() > 64) return bad("longer than 64 characters");
-  if (!std::isalnum((unsigned char)v[0])) return bad("must start with a letter or digit");
-  for (char c : v) {
-    if (c == '_') return bad("'_' separates the parts of the package file name");
-    if (c == '/') return bad("'/' is not allowed in a file name");
-    if (std::isspace((unsigned char)c)) return bad("spaces are not allowed");
-    if (!std::isalnum((unsigned char)c) && c != '.' && c != '+' && c != '~' && c != '-')
-      return bad(std::string("'") + c + "' is not allowed");
-  }
-  return llvm::Error::success();
+  std::string why = versionProblem(v);
+  if (why.empty()) return llvm::Error::success();
+  return sk::inputError("--version " + v + ": " + why +
+                        " (a version is 1-64 characters from 0-9 A-Z a-z . + ~ -, starting with a letter or digit, "
+                        "e.g. 1.0.0)");
 }
 
 std::string hostCpu() {
@@ -360,12 +326,12 @@ std::string packageFileName(const std::string& name, const std::string& version)
 }
 
 llvm::Expected<Package> buildPackage(const PackageInput& in) {
-  if (!sk::isCIdentifier(in.name)) return sk::inputError("package: kernel name " + in.name + " is not a C identifier");
+  if (!isKernelName(in.name))
+    return sk::inputError("package: kernel name " + in.name + " is not a C identifier of at most 255 characters");
   if (llvm::Error e = validateVersion(in.version)) return e;
-  for (char c : in.npuArch)
-    if (!std::isalnum((unsigned char)c) && c != '-' && c != '_' && c != '.')
-      return sk::inputError("package: NPU arch name '" + in.npuArch +
-                            "' cannot be recorded in a package (letters, digits, '-', '_', '.')");
+  if (!isArchName(in.npuArch))
+    return sk::inputError("package: NPU arch name '" + in.npuArch +
+                          "' cannot be recorded in a package (1-64 letters, digits, '-', '_', '.')");
   auto facts = readFacts(in);
   if (!facts) return facts.takeError();
 
@@ -393,6 +359,8 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
       {in.name + ".o", in.object.str(), 0644, true},
       {in.name + ".json", in.metadata.str(), 0644, true},
       {"uninstall.sh", scriptText(in, "uninstall"), 0755, true},
+      // last of the installed files: an uninstall removes it last, after its final use
+      {kToolFileName, std::string((const char*)sk_pkg_tool_binary, sk_pkg_tool_binary_size), 0755, true},
       {"install.sh", scriptText(in, "install"), 0755, false},
   };
   std::string manifest = manifestText(in, *facts, files);

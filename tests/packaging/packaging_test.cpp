@@ -229,7 +229,7 @@ std::string installedState(const std::string& root, const std::string& name, boo
       if (e["name"] == name) entry = e;
   if (!fs::exists(folder + "/manifest.json")) {
     EXPECT_TRUE(entry.is_null() || allowIndexLag) << "index lists " << name << " but it is not installed";
-    auto k = sk::rt::findInstalledKernel(name, root);
+    auto k = sk::pkg::findInstalledKernel(name, root);
     EXPECT_FALSE((bool)k) << "lookup found a kernel that is not installed";
     if (!k) llvm::consumeError(k.takeError());
     return "";
@@ -244,7 +244,7 @@ std::string installedState(const std::string& root, const std::string& name, boo
   if (!allowIndexLag) {
     EXPECT_EQ(entry, m["index"]) << "index.json disagrees with " << folder;
   }
-  auto k = sk::rt::findInstalledKernel(name, root);
+  auto k = sk::pkg::findInstalledKernel(name, root);
   EXPECT_TRUE((bool)k) << (k ? "" : llvm::toString(k.takeError()));
   if (k) {
     EXPECT_EQ(k->version, m["version"].get<std::string>());
@@ -356,6 +356,16 @@ std::string tampered(const Sandbox& s, const std::string& pkg, long at, const st
   return p;
 }
 
+// The length of the makeself header (its "skip" lines), where the compressed payload starts.
+size_t headerBytes(const std::string& run) {
+  std::smatch m;
+  std::string head = run.substr(0, 4096);
+  if (!std::regex_search(head, m, std::regex("\nskip=\"([0-9]+)\"\n"))) return run.size();
+  size_t at = 0;
+  for (int line = std::stoi(m[1]); line > 0 && at != std::string::npos; --line) at = run.find('\n', at) + 1;
+  return at;
+}
+
 void expectRefused(const Sandbox& s, const std::string& pkg, const std::string& what) {
   Proc r = s.run(pkg, {"--check"});
   EXPECT_NE(r.exitCode, 0) << what << ": --check passed\n" << r.all();
@@ -386,8 +396,9 @@ TEST(Integrity, ChangedAppendedOrMissingBytesAreRefusedBeforeAnythingIsWritten) 
   expectRefused(s, tampered(s, pkg, -1, "", true), "the last byte removed");
 }
 
-// Every byte of the verifying code (both copies of the whole-file check and the --check case)
-// and every 61st byte of the rest of the file, each changed on its own, makes --check fail.
+// Every byte of the verifying code (the size guard, both copies of the whole-file check and the
+// --check case), every 61st byte of the rest of the header and 700 bytes spread over the payload
+// (mostly sk_pkg_tool, compressed), each changed on its own, makes --check fail.
 TEST(Integrity, AnySingleChangedByteFailsCheck) {
   Sandbox s;
   std::string pkg = s.package("pk", "1.0.0");
@@ -395,9 +406,12 @@ TEST(Integrity, AnySingleChangedByteFailsCheck) {
   size_t lo = bytes.find("SK_Check_Whole_A()"), hi = bytes.find("SK_Help()");
   size_t caseLo = bytes.find("    --check)\n"), caseHi = bytes.find("exit 0", caseLo) + 8;
   ASSERT_TRUE(lo != std::string::npos && hi != std::string::npos && caseLo != std::string::npos);
+  size_t guardHi = bytes.find('\n', bytes.find('\n') + 1), payload = headerBytes(bytes);
   std::vector<size_t> offsets;
   for (size_t i = 0; i < bytes.size(); ++i)
-    if ((i >= lo && i < hi) || (i >= caseLo && i < caseHi) || i % 61 == 0) offsets.push_back(i);
+    if ((i >= lo && i < hi) || (i >= caseLo && i < caseHi) || i < guardHi || (i < payload && i % 61 == 0) ||
+        (i >= payload && (i - payload) % ((bytes.size() - payload) / 700 + 1) == 0))
+      offsets.push_back(i);
   std::vector<std::string> passed;
   std::mutex mu;
   auto worker = [&](size_t first) {
@@ -447,7 +461,8 @@ TEST(Install, RoundTripLeavesTheRootExactlyAsBefore) {
     std::string un = uninstallLine(r.out);
     EXPECT_EQ(un, fs::canonical(root).string() + "/opp/static_kernel/ai_core/rt_sk/uninstall.sh") << r.out;
     EXPECT_EQ(installedState(root, "rt_sk"), "1.0.0");
-    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 4u) << "exactly the four files of DESIGN §9";
+    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 5u) << "exactly the four files of DESIGN §9 and sk_pkg_tool";
+    EXPECT_TRUE(fs::exists(kdir(root) + "/rt_sk/sk_pkg_tool"));
     // run by name (root from SK_HOME, then from --install-path)
     r = s.skRun({"rt_sk", "--compare-unfused"}, root);
     EXPECT_EQ(r.exitCode, 0) << r.all();
@@ -463,9 +478,9 @@ TEST(Install, RoundTripLeavesTheRootExactlyAsBefore) {
     ASSERT_EQ(r.exitCode, 0) << r.all();
     EXPECT_NE(r.out.find("upgraded rt_sk from 1.0.0 to 2.0.0"), std::string::npos) << r.out;
     EXPECT_EQ(installedState(root, "rt_sk"), "2.0.0");
-    auto k = sk::rt::findInstalledKernel("rt_sk", root, {"float32", "float32"});
+    auto k = sk::pkg::findInstalledKernel("rt_sk", root, {"float32", "float32"});
     EXPECT_TRUE((bool)k) << (k ? "" : llvm::toString(k.takeError()));
-    k = sk::rt::findInstalledKernel("rt_sk", root, {"float16", "float16"});
+    k = sk::pkg::findInstalledKernel("rt_sk", root, {"float16", "float16"});
     ASSERT_FALSE((bool)k);
     EXPECT_NE(llvm::toString(k.takeError()).find("takes dtypes (float32, float32)"), std::string::npos);
     r = s.skRun({"rt_sk", "--compare-unfused"}, root);
@@ -556,7 +571,7 @@ TEST(Install, EightConcurrentInstallsOfDifferentPackagesKeepTheIndexConsistent) 
     Proc r = s.skRun({n, "--install-path", root, "-q"});
     EXPECT_EQ(r.exitCode, 0) << n << ": " << r.all();
   }
-  auto list = sk::rt::listInstalledKernels(root);
+  auto list = sk::pkg::listInstalledKernels(root);
   ASSERT_TRUE((bool)list);
   EXPECT_EQ(list->size(), 8u);
   // and eight concurrent uninstalls leave nothing
