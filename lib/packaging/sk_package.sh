@@ -253,6 +253,7 @@ sk_finish_uninstall() {
     sk_step "removed:$path"
   done
   rm -f -- "$marker"
+  sk_step uninstall-marker-removed
   while IFS= read -r -d '' e; do
     kept+=("${e##*/}")
   done < <(sk_entries "$dir")
@@ -329,6 +330,12 @@ sk_check_target() {
   old_version=$m_version
 }
 
+# A failed copy (a full disk) leaves nothing behind: the partial staging folder is removed.
+sk_fail_staging() {
+  rm -rf -- "$1"
+  sk_fail "$2"
+}
+
 # sk_stage PAYLOAD STAGE TARGET: a complete, verified copy of the installed files in STAGE, plus
 # (upgrade) the files a user added to TARGET, listed in `kept`.
 sk_stage() {
@@ -342,11 +349,11 @@ sk_stage() {
   for ((i = 0; i + 1 < ${#files[@]}; i += 2)); do
     path=${files[i]}
     cp -- "$payload/$path" "$stage/$path" && chmod "${files[i + 1]}" -- "$stage/$path" ||
-      sk_fail "cannot copy $path into $stage (disk full?)"
+      sk_fail_staging "$stage" "cannot copy $path into $stage (disk full?)"
     sk_step "staged:$path"
   done
   cp -- "$payload/manifest.json" "$stage/manifest.json" && chmod 0644 -- "$stage/manifest.json" ||
-    sk_fail "cannot copy manifest.json into $stage (disk full?)"
+    sk_fail_staging "$stage" "cannot copy manifest.json into $stage (disk full?)"
   sk_check_files "$stage/manifest.json" "$stage" installed ||
     sk_fail "the staged copy in $stage does not match the manifest (disk problem?)"
   [ -n "$old_version" ] || return 0
