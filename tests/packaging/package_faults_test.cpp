@@ -205,4 +205,32 @@ TEST(WriteFailures, InstallOnAReadOnlyOrFullFileSystemExits1AndLeavesNothing) {
   for (const char* d : {"r1", "r2", "r3"}) EXPECT_FALSE(fs::exists(s.dir.file(d))) << d;
 }
 
+// sk_pkg_tool must run from TMPDIR: a noexec one is an environment failure that says what to do.
+TEST(Environment, ANoexecTmpdirOrAMissingToolExits1AndSaysWhy) {
+  Sandbox s;
+  if (!canMount(s)) GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";
+  std::string pkg = s.package("nx", "1.0.0"), nx = s.dir.file("noexec"), root = s.dir.file("root");
+  auto e = s.env();
+  e["TMPDIR"] = nx;
+  fs::create_directories(nx);
+  std::vector<std::string> argv = {"/usr/bin/unshare", "-m", "/bin/sh", "-c",
+                                   "mount -t tmpfs -o size=8m,noexec tmpfs \"$0\" || exit 99; shift; exec \"$@\"", nx,
+                                   "--", "/bin/sh", pkg, "--install", "--install-path=" + root};
+  Proc r = runProc(argv, e);
+  EXPECT_EQ(r.exitCode, 1) << r.all();
+  EXPECT_NE(r.err.find("cannot be executed here (a file system mounted noexec?)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(root));
+  // an installed kernel whose sk_pkg_tool was deleted: its uninstall.sh refuses, changing nothing
+  ASSERT_EQ(s.run(pkg, {"--install", "--install-path=" + root}).exitCode, 0);
+  fs::remove(kdir(root) + "/nx/sk_pkg_tool");
+  auto before = snapshot(root);
+  r = runProc({"/bin/bash", kdir(root) + "/nx/uninstall.sh"}, s.env());
+  EXPECT_EQ(r.exitCode, 1) << r.all();
+  EXPECT_NE(r.err.find("run its package with --uninstall"), std::string::npos) << r.err;
+  EXPECT_EQ(before, snapshot(root));
+  r = s.run(pkg, {"--uninstall", "--install-path=" + root});
+  EXPECT_EQ(r.exitCode, 0) << r.all();
+  EXPECT_FALSE(fs::exists(kdir(root) + "/nx"));
+}
+
 }  // namespace
