@@ -258,7 +258,7 @@ sk_uninstall_static_kernel_from_log() {
 
   # Kernels with a package built in this run: <sk>_<V>[_linux-<arch>].run, <V> without "_" (and
   # a C identifier <sk> cannot contain "_linux-"), looked up per candidate in one step. The keys
-  # carry a prefix so that no name (such as "*" or "@") is special as a subscript.
+  # carry a prefix because bash refuses an empty subscript (a path like .../ai_core//uninstall.sh).
   local f base
   local -A built=() seen=()
   while IFS= read -r -d '' f; do

@@ -150,8 +150,10 @@ int checkFiles(char** a, int n) {
     return bad("check-files: expected all, installed or installed-present, got " + which);
   auto m = readManifest(a[0]);
   if (!m) return bad(m.error);
-  if (n == 4 && !m.value->file(a[3]))
-    return std::fprintf(stderr, "  %s/%s: not a file of %s\n", dir.c_str(), a[3], a[0]), kDiffers;
+  if (n == 4 && !m.value->file(a[3])) {
+    std::fprintf(stderr, "  %s/%s: not a file of %s\n", dir.c_str(), a[3], a[0]);
+    return kDiffers;
+  }
   bool problems = false;
   for (const ManifestFile& f : m.value->files) {
     if (!selected(f, which) || (n == 4 && f.path != a[3])) continue;
@@ -212,7 +214,10 @@ void addEntry(const std::string& kdir, const std::string& name, const Parsed<Ind
 
 bool writeAll(const std::string& path, const std::string& bytes, std::string& error) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return error = std::strerror(errno), false;
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
   bool ok = ::fchmod(fd, 0644) == 0;  // whatever the umask
   for (size_t at = 0; ok && at < bytes.size();) {
     ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
@@ -221,7 +226,10 @@ bool writeAll(const std::string& path, const std::string& bytes, std::string& er
     at += ok ? (size_t)n : 0;
   }
   if (!ok) error = std::strerror(errno ? errno : EIO);
-  if (::close(fd) != 0 && ok) ok = false, error = std::strerror(errno);
+  if (::close(fd) != 0 && ok) {  // a full disk may only show here
+    ok = false;
+    error = std::strerror(errno);
+  }
   if (!ok) ::unlink(path.c_str());
   return ok;
 }
@@ -261,8 +269,14 @@ int dispatch(int argc, char** argv) {
   std::string cmd = argc > 1 ? argv[1] : "";
   char** a = argv + 2;
   int n = argc - 2;
-  if (cmd == "--help" || cmd == "-h") return std::fputs(kUsage, stdout), kOk;
-  if (cmd == "--version") return std::printf("sk_pkg_tool %s\n", SK_PROJECT_VERSION), kOk;
+  if (cmd == "--help" || cmd == "-h") {
+    std::fputs(kUsage, stdout);
+    return kOk;
+  }
+  if (cmd == "--version") {
+    std::printf("sk_pkg_tool %s\n", SK_PROJECT_VERSION);
+    return kOk;
+  }
   if (cmd == "manifest-info" && n == 1) return manifestInfo(a);
   if (cmd == "manifest-files" && n == 2) return manifestFiles(a);
   if (cmd == "check-files" && (n == 3 || n == 4)) return checkFiles(a, n);
@@ -278,7 +292,10 @@ int dispatch(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     int rc = dispatch(argc, argv);
-    if (std::fflush(stdout) != 0) return std::fprintf(stderr, "sk_pkg_tool: cannot write its output\n"), kDiffers;
+    if (std::fflush(stdout) != 0) {
+      std::fprintf(stderr, "sk_pkg_tool: cannot write its output\n");
+      return kDiffers;
+    }
     return rc;
   } catch (const std::exception& e) {  // bad_alloc and the like: say so, never abort
     std::fprintf(stderr, "sk_pkg_tool: error: %s\n", e.what());
