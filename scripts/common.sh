@@ -235,127 +235,53 @@ sk_check_static_kernel_outputs() {
 #   3. P has no empty, "." or ".." component;
 #   4. no component of P (from / down to uninstall.sh) is a symlink;
 #   5. `realpath -e P` equals P;
-#   6. P is a regular file.
+#   6. P is a regular file;
+#   7. P is the uninstall.sh its package installed: the folder's manifest.json is a valid manifest
+#      of kernel <sk> and lists uninstall.sh with P's sha256 (checked by the build's sk_pkg_tool,
+#      $SK_PKG_TOOL or ${SK_BUILD_DIR:-<repo>/build}/bin/sk_pkg_tool; never by a program found in
+#      the folder being checked).
 # Otherwise: "WARN: refusing unrelated or redirected uninstall script: P" (plus a reason line).
 # An accepted script is invoked as `bash -- P --quiet </dev/null` (uninstall.sh must accept
 # --quiet; stdin is closed so it can never wait for input). A non-zero exit prints a WARN line.
-# The function never exits, never uses eval, and always returns 0.
+# The function never exits, never uses eval, and always returns 0. Every line costs a few
+# builtins; only candidates that pass rules 1-4 and 6 start processes.
 sk_uninstall_static_kernel_from_log() {
   local log=${1-} outputs=${2:-./static_kernel_compile_outputs}
   if [[ -z "$log" || ! -f "$log" ]]; then
     printf 'WARN: uninstall log not found, nothing to uninstall: %s\n' "$log" >&2
     return 0
   fi
+  local root
+  root=$(_sk_uninstall_root) || return 0
+  local kdir=$root/opp/static_kernel/ai_core tool
+  tool=$(_sk_trusted_pkg_tool)
 
-  local root=${SK_INSTALL_ROOT:-${SK_HOME:-}}
-  if [[ -z "$root" ]]; then
-    if [[ -z "${HOME:-}" ]]; then
-      echo "WARN: no install root (SK_INSTALL_ROOT, SK_HOME and HOME unset); nothing uninstalled" >&2
-      return 0
-    fi
-    root=$HOME/.superkernel
-  fi
-  local norm
-  if ! norm=$(realpath -m -s -- "$root" 2>/dev/null) || [[ -z "$norm" ]]; then
-    printf 'WARN: cannot normalise install root %s; nothing uninstalled\n' "$root" >&2
-    return 0
-  fi
-  root=${norm%/}
-  local kdir=$root/opp/static_kernel/ai_core
-
-  # Package file names built in this run.
-  local f
-  local -a runs=()
+  # Kernels with a package built in this run: <sk>_<V>[_linux-<arch>].run, <V> without "_" (and
+  # a C identifier <sk> cannot contain "_linux-"), looked up per candidate in one step. The keys
+  # carry a prefix because bash refuses an empty subscript (a path like .../ai_core//uninstall.sh).
+  local f base
+  local -A built=() seen=()
   while IFS= read -r -d '' f; do
-    runs+=("${f##*/}")
+    base=${f##*/}
+    base=${base%.run}
+    base=${base%%_linux-*}
+    [[ "$base" == ?*_?* ]] && built[k${base%_*}]=1
   done < <(_sk_find_entries "$outputs" '*.run' -type f)
 
-  local line cand prefix rest before dir sk reason r ver p comp real rc i dup
-  local -a done_list=()
+  local line cand reason sk rc
   while IFS= read -r line || [[ -n "$line" ]]; do
-    # strip trailing whitespace (including a CR)
-    line=${line%"${line##*[![:space:]]}"}
-    [[ "$line" == */uninstall.sh ]] || continue
-
-    # the first "/" that starts an absolute path
-    cand="" prefix="" rest=$line
-    while [[ "$rest" == */* ]]; do
-      before=${rest%%/*}
-      prefix+=$before
-      if [[ -z "$prefix" || "$prefix" == *[[:space:]=:] ]]; then
-        cand=/${rest#*/}
-        break
-      fi
-      prefix+=/
-      rest=${rest#*/}
-    done
-    [[ -n "$cand" && "$cand" == */uninstall.sh ]] || continue
-
-    dup=0
-    for ((i = 0; i < ${#done_list[@]}; i++)); do
-      if [[ "${done_list[i]}" == "$cand" ]]; then
-        dup=1
-        break
-      fi
-    done
-    [[ $dup -eq 0 ]] || continue
-    done_list+=("$cand")
-
-    reason=""
-    dir=${cand%/uninstall.sh}
-    sk=${dir##*/}
-    # 3. no empty, "." or ".." component
-    if [[ "$cand/" == *//* || "$cand/" == */./* || "$cand/" == */../* ]]; then
-      reason="path has an empty, '.' or '..' component"
-    # 2. the expected place under the install root
-    elif [[ -z "$sk" || "$cand" != "$kdir/$sk/uninstall.sh" ]]; then
-      reason="not at $kdir/<sk>/uninstall.sh"
-    fi
-    # 1. a package of this kernel was built in this run
-    if [[ -z "$reason" ]]; then
-      reason="no package ${sk}_<version>*.run in $outputs"
-      for r in ${runs[@]+"${runs[@]}"}; do
-        [[ "$r" == "${sk}_"*.run ]] || continue
-        ver=${r#"${sk}_"}
-        ver=${ver%.run}
-        ver=${ver%%_linux-*}
-        if [[ -n "$ver" && "$ver" != *_* ]]; then
-          reason=""
-          break
-        fi
-      done
-    fi
-    # 4. no symlink anywhere on the path
-    if [[ -z "$reason" ]]; then
-      p="" rest=${cand#/}
-      while :; do
-        comp=${rest%%/*}
-        p+=/$comp
-        if [[ -L "$p" ]]; then
-          reason="symlink on path: $p"
-          break
-        fi
-        [[ "$rest" == */* ]] || break
-        rest=${rest#*/}
-      done
-    fi
-    # 6. a regular file
-    if [[ -z "$reason" && ( ! -f "$cand" || -L "$cand" ) ]]; then
-      reason="not a regular file"
-    fi
-    # 5. resolves to itself
-    if [[ -z "$reason" ]]; then
-      if ! real=$(realpath -e -- "$cand" 2>/dev/null) || [[ "$real" != "$cand" ]]; then
-        reason="resolves elsewhere: ${real:-<unresolvable>}"
-      fi
-    fi
-
+    # no command substitutions per line: a subshell per line is what made 3,000 lines take 30 s
+    _sk_candidate_of "$line" || continue
+    [[ -z "${seen[c$cand]:-}" ]] || continue
+    seen[c$cand]=1
+    sk=${cand%/uninstall.sh}
+    sk=${sk##*/}
+    _sk_refusal "$cand" "$kdir" "$sk" "${built[k$sk]:-}" "$outputs" "$tool"
     if [[ -n "$reason" ]]; then
       printf 'WARN: refusing unrelated or redirected uninstall script: %s\n' "$cand" >&2
       printf 'WARN:   reason: %s\n' "$reason" >&2
       continue
     fi
-
     printf '[INFO] running uninstall script: %s\n' "$cand"
     if bash -- "$cand" --quiet </dev/null; then
       printf '[INFO] uninstalled static kernel %s\n' "$sk"
@@ -365,4 +291,121 @@ sk_uninstall_static_kernel_from_log() {
     fi
   done < <(grep -a -e 'uninstall\.sh[[:space:]]*$' -- "$log" 2>/dev/null)
   return 0
+}
+
+# The install root of sk_uninstall_static_kernel_from_log, normalised lexically; warns and fails
+# when there is none.
+_sk_uninstall_root() {
+  local root=${SK_INSTALL_ROOT:-${SK_HOME:-}} norm
+  if [[ -z "$root" ]]; then
+    if [[ -z "${HOME:-}" ]]; then
+      echo "WARN: no install root (SK_INSTALL_ROOT, SK_HOME and HOME unset); nothing uninstalled" >&2
+      return 1
+    fi
+    root=$HOME/.superkernel
+  fi
+  if ! norm=$(realpath -m -s -- "$root" 2>/dev/null) || [[ -z "$norm" ]]; then
+    printf 'WARN: cannot normalise install root %s; nothing uninstalled\n' "$root" >&2
+    return 1
+  fi
+  printf '%s' "${norm%/}"
+}
+
+# The sk_pkg_tool of this checkout's build (trusted, unlike any copy inside an install root).
+_sk_trusted_pkg_tool() {
+  if [[ -n "${SK_PKG_TOOL:-}" ]]; then
+    printf '%s' "$SK_PKG_TOOL"
+    return
+  fi
+  local repo
+  repo=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
+  printf '%s' "${SK_BUILD_DIR:-$repo/build}/bin/sk_pkg_tool"
+}
+
+# _sk_candidate_of LINE: sets `cand` (a local of the caller) to the candidate path of a log line
+# (see above); fails if there is none.
+_sk_candidate_of() {
+  local line=$1 prefix="" rest before
+  cand=""
+  # strip trailing whitespace (including a CR)
+  line=${line%"${line##*[![:space:]]}"}
+  [[ "$line" == */uninstall.sh ]] || return 1
+  rest=$line
+  # the first "/" that starts an absolute path
+  while [[ "$rest" == */* ]]; do
+    before=${rest%%/*}
+    prefix+=$before
+    if [[ -z "$prefix" || "$prefix" == *[[:space:]=:] ]]; then
+      cand=/${rest#*/}
+      return 0
+    fi
+    prefix+=/
+    rest=${rest#*/}
+  done
+  return 1
+}
+
+# _sk_refusal P KDIR SK BUILT OUTPUTS TOOL: sets `reason` (a local of the caller) to why P must
+# not run (rules 1-7 above), or to "".
+_sk_refusal() {
+  local cand=$1 kdir=$2 sk=$3 built=$4 outputs=$5 tool=$6 p="" rest comp real
+  reason=""
+  # 3. no empty, "." or ".." component
+  if [[ "$cand/" == *//* || "$cand/" == */./* || "$cand/" == */../* ]]; then
+    reason="path has an empty, '.' or '..' component"
+    return
+  fi
+  # 2. the expected place under the install root
+  if [[ -z "$sk" || "$cand" != "$kdir/$sk/uninstall.sh" ]]; then
+    reason="not at $kdir/<sk>/uninstall.sh"
+    return
+  fi
+  # 1. a package of this kernel was built in this run
+  if [[ -z "$built" ]]; then
+    reason="no package ${sk}_<version>*.run in $outputs"
+    return
+  fi
+  # 4. no symlink anywhere on the path
+  rest=${cand#/}
+  while :; do
+    comp=${rest%%/*}
+    p+=/$comp
+    if [[ -L "$p" ]]; then
+      reason="symlink on path: $p"
+      return
+    fi
+    [[ "$rest" == */* ]] || break
+    rest=${rest#*/}
+  done
+  # 6. a regular file
+  if [[ ! -f "$cand" || -L "$cand" ]]; then
+    reason="not a regular file"
+    return
+  fi
+  # 5. resolves to itself
+  if ! real=$(realpath -e -- "$cand" 2>/dev/null) || [[ "$real" != "$cand" ]]; then
+    reason="resolves elsewhere: ${real:-<unresolvable>}"
+    return
+  fi
+  # 7. the script its package installed (processes, but only for candidates that got this far)
+  reason=$(_sk_installed_script_refusal "${cand%/uninstall.sh}" "$sk" "$tool")
+}
+
+_sk_installed_script_refusal() {
+  local dir=$1 sk=$2 tool=$3 out rc=0
+  local -a info=()
+  if [[ ! -x "$tool" ]]; then
+    echo "cannot check it against its manifest: no sk_pkg_tool at $tool (build with scripts/setup.sh, or set SK_PKG_TOOL)"
+    return
+  fi
+  mapfile -d '' -t info < <("$tool" manifest-info "$dir/manifest.json" 2>/dev/null)
+  if [[ "${info[0]:-}" != "$sk" ]]; then
+    echo "$dir/manifest.json is not a valid manifest of kernel $sk: not a folder its package installed"
+    return
+  fi
+  out=$("$tool" check-files "$dir/manifest.json" "$dir" installed uninstall.sh 2>&1) || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    out=${out#"${out%%[![:space:]]*}"}
+    echo "not the uninstall.sh its package installed (${out%%$'\n'*})"
+  fi
 }

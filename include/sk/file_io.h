@@ -20,8 +20,9 @@ inline constexpr uint64_t kMaxJsonBytes = 256ull << 20;    // metadata, op lists
 inline constexpr uint64_t kMaxObjectBytes = 1024ull << 20; // kernel objects
 
 // Writes every (path, bytes) to a hidden temporary file beside its path, then renames them all
-// into place. On failure every temporary file is removed and the error (an InputError: the
-// user chose the paths) names the path.
+// into place. On failure every temporary file is removed and the error names the path: an
+// InputError when the path cannot name a file (no such directory, a file where a directory must
+// be), a plain error when the file system refuses it (read-only, full, no permission).
 llvm::Error writeFilesAtomically(const std::vector<std::pair<std::string, llvm::StringRef>>& files);
 
 // The same for files named inside `dir`, which is created (with its parents) first. `flag` (e.g.

@@ -19,23 +19,29 @@
 #include "llvm/Support/Path.h"
 #include "run_tool.h"
 #include "sk/error.h"
+#include "sk/package_model.h"
 #include "sk/text.h"
 
 extern const unsigned char sk_package_script[];
 extern const std::size_t sk_package_script_size;
+// sk_pkg_tool (pkg_tool.cpp), embedded at build time: every package carries it for its scripts.
+extern const unsigned char sk_pkg_tool_binary[];
+extern const std::size_t sk_pkg_tool_binary_size;
 
 namespace sk::pkg {
 
 namespace {
 
-using ojson = nlohmann::ordered_json;
 
-constexpr const char* kManifestFormat = "superkernel-static-kernel-manifest/1";
 // Fixed so that the same inputs give the same bytes (toolchain.md §7).
 constexpr const char* kPackagingDate = "2025-01-01T00:00:00Z";
 constexpr const char* kTarExtra = "--mtime=@1735689600 --sort=name --owner=0 --group=0 --numeric-owner";
 constexpr const char* kShaField = "SK_SHA256=";
 const std::string kZeroSha(64, '0');
+// The size guard's field: the file's length, left-aligned in 20 characters, patched after makeself
+// wrote the file (spaces before the ';' are just blanks to sh, so the width never changes).
+constexpr const char* kSizeField = "SK_SIZE=";
+const std::string kSizePlaceholder(20, 'X');
 
 // Text shown by the package's --info/--help: printable ASCII without quotes or backslashes.
 std::string plain(const std::string& s) {
@@ -102,7 +108,7 @@ llvm::Expected<std::string> readFile(const std::string& path) {
 struct KernelFacts {
   std::string coreType, taskRation;
   uint64_t blockDim = 0;
-  ojson inputs = ojson::array(), outputs = ojson::array();
+  std::vector<KernelParam> inputs, outputs;
   std::vector<std::string> inputText, outputText;  // "x float32[2048]"
 };
 
@@ -118,15 +124,12 @@ llvm::Expected<KernelFacts> readFacts(const PackageInput& in) {
   for (const auto& p : m["params"]) {
     std::string role = p.value("role", "");
     if (role != "input" && role != "output") continue;
-    ojson e = {{"name", p.value("name", "")}, {"dtype", p.value("dtype", "")}};
+    KernelParam e{p.value("name", ""), p.value("dtype", ""), p.value("inout", false)};
     std::string shape;
     if (p.contains("shape") && p["shape"].is_array())
       for (const auto& d : p["shape"]) shape += (shape.empty() ? "" : ", ") + d.dump();
     std::string text = p.value("name", "") + " " + p.value("dtype", "") + "[" + shape + "]";
-    if (p.value("inout", false)) {
-      e["inout"] = true;
-      text += " (in-out)";
-    }
+    if (e.inout) text += " (in-out)";
     (role == "input" ? f.inputs : f.outputs).push_back(e);
     (role == "input" ? f.inputText : f.outputText).push_back(plain(text));
   }
@@ -141,42 +144,20 @@ struct FileEntry {
 };
 
 std::string manifestText(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
-  ojson index = {{"name", in.name},
-                 {"version", in.version},
-                 {"npuArch", in.npuArch},
-                 {"coreType", f.coreType},
-                 {"blockDim", f.blockDim},
-                 {"inputs", f.inputs},
-                 {"outputs", f.outputs},
-                 {"json", in.name + "/" + in.name + ".json"},
-                 {"binary", in.name + "/" + in.name + ".o"}};
-  auto str = [](const std::string& s) { return ojson(s).dump(); };
-  std::ostringstream o;
-  // One field per line and one file per line: the package scripts read it with bash only.
-  o << "{\n";
-  o << "  \"format\": " << str(kManifestFormat) << ",\n";
-  o << "  \"kernel\": " << str(in.name) << ",\n";
-  o << "  \"version\": " << str(in.version) << ",\n";
-  o << "  \"npuArch\": " << str(in.npuArch) << ",\n";
-  o << "  \"host\": " << str("linux-" + hostCpu()) << ",\n";
-  o << "  \"builtBy\": " << str(in.toolVersion) << ",\n";
-  o << "  \"coreType\": " << str(f.coreType) << ",\n";
-  o << "  \"taskRation\": " << str(f.taskRation) << ",\n";
-  o << "  \"blockDim\": " << f.blockDim << ",\n";
-  o << "  \"index\": " << index.dump() << ",\n";
-  o << "  \"files\": [\n";
-  for (size_t i = 0; i < files.size(); ++i) {
-    char mode[8];
-    std::snprintf(mode, sizeof mode, "0%03o", files[i].mode);
-    ojson e = {{"path", files[i].path},
-               {"sha256", sha256Hex(files[i].bytes)},
-               {"bytes", files[i].bytes.size()},
-               {"mode", mode},
-               {"installed", files[i].installed}};
-    o << "    " << e.dump() << (i + 1 < files.size() ? ",\n" : "\n");
-  }
-  o << "  ]\n}\n";
-  return o.str();
+  Manifest m;
+  m.kernel = in.name;
+  m.version = in.version;
+  m.npuArch = in.npuArch;
+  m.host = "linux-" + hostCpu();
+  m.builtBy = in.toolVersion;
+  m.coreType = f.coreType;
+  m.taskRation = f.taskRation;
+  m.blockDim = f.blockDim;
+  m.index = {in.name, in.version, in.npuArch, f.coreType, f.blockDim, f.inputs, f.outputs,
+             in.name + "/" + in.name + ".json", in.name + "/" + in.name + ".o"};
+  for (const FileEntry& e : files)
+    m.files.push_back({e.path, sha256Hex(e.bytes), e.bytes.size(), e.mode, e.installed});
+  return writeManifest(m);
 }
 
 std::string scriptText(const PackageInput& in, const char* role) {
@@ -194,8 +175,35 @@ std::string scriptText(const PackageInput& in, const char* role) {
 
 // ---- the makeself header ---------------------------------------------------------------------
 
-// The functions added to the header (runtime shell text; escaped for the template by the caller).
-std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
+// Line 2 of the package, run before anything else: a file cut short (or appended to) is refused
+// before sh reaches code that is no longer there. sh runs a script as it reads it, so without this
+// a cut at a line boundary ran what was left and exited 0, and other cuts ended in "command not
+// found". One compound command: any part of this line alone is a syntax error (exit 2), never a
+// complete command.
+std::string sizeGuardLine() {
+  return std::string("{ ") + kSizeField + kSizePlaceholder +
+         R"SH(; sk_have=$(wc -c <"$0" 2>/dev/null); test "$sk_have" = "$SK_SIZE" || { echo "ERROR: $0: integrity check failed: damaged package: it is ${sk_have:-an unknown number of} bytes, a complete one is $SK_SIZE bytes (cut short, or bytes appended): get or rebuild the package" >&2; exit 2; }; })SH";
+}
+
+// Extraction folders of killed runs (a SIGKILL skips makeself's own cleanup), removed by the next
+// run of any package: ours by name and owner, and the process named in them gone.
+std::string extractionFunctions() {
+  return R"SH(SK_Clean_Extractions()
+{
+    for sk_d in "$TMPROOT"/sk-pkg.*; do
+	test -d "$sk_d" && test ! -h "$sk_d" && test -O "$sk_d" || continue
+	sk_p=${sk_d##*/sk-pkg.}
+	sk_p=${sk_p%%.*}
+	case "$sk_p" in ''|*[!0-9]*) continue ;; esac
+	kill -0 "$sk_p" 2>/dev/null && continue
+	rm -rf "$sk_d"
+    done
+}
+
+)SH";
+}
+
+std::string checkFunctions() {
   std::ostringstream o;
   // Two independent copies of the whole-file check, both run: a single changed byte can disable
   // at most one of them (e.g. turn its "exit 2" into a command that is not found), and the other
@@ -221,6 +229,11 @@ std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const 
     if (std::string(fn).back() == 'B') o << "    if test x\"$quiet\" = xn; then\n\techo \"Whole-file SHA-256 is OK: $sk_want (computed with the SK_SHA256 field in the header zeroed)\"\n    fi\n";
     o << "}\n\n";
   }
+  return o.str();
+}
+
+std::string helpFunction(const PackageInput& in) {
+  std::ostringstream o;
   std::string id = plain(in.name + " " + in.version);
   o << "SK_Help()\n{\n    cat <<SKEOH\n"
     << "Usage: $0 [--quiet] --install|--upgrade|--uninstall [--install-path=DIR]\n"
@@ -241,7 +254,11 @@ std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const 
     << "Exit codes: 0 ok; 1 refused or failed (nothing changed); 2 usage error or damaged package.\n"
     << "SKEOH\n"
     << "    echo\n    echo 'Archive options (makeself), for inspection and debugging:'\n    MS_Help 2>&1\n}\n\n";
+  return o.str();
+}
 
+std::string infoFunction(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
+  std::ostringstream o;
   std::vector<std::string> lines = {
       "SuperKernel static kernel package",
       "  Kernel:        " + plain(in.name) + " (" + plain(f.coreType) +
@@ -269,6 +286,11 @@ std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const 
   for (const std::string& l : lines) o << "    echo " << singleQuoted(l) << "\n";
   o << "    echo \"  Whole file:    SHA-256 $SK_SHA256 (of the whole file with this field zeroed: see --check)\"\n    echo\n}\n\n";
   return o.str();
+}
+
+// The functions added to the header (runtime shell text; escaped for the template by the caller).
+std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
+  return checkFunctions() + extractionFunctions() + helpFunction(in) + infoFunction(in, f, files);
 }
 
 // Applies one targeted edit to the template: `anchor` must occur exactly once.
@@ -302,12 +324,28 @@ llvm::Expected<std::string> deriveHeader(const std::string& templatePath, const 
   };
   std::string ver = heredocEscape(singleQuoted(plain(in.version)));
   std::vector<Edit> edits = {
+      {"#!/bin/sh\n# This script was generated", "#!/bin/sh\n" + heredocEscape(sizeGuardLine()) + "\n# This script was generated"},
+      // extraction folders named after the process, so that the next run can tell stale ones
+      {"\ttmpdir=\"\\$TMPROOT/selfgz\\$\\$\\$RANDOM\"\n\tdashp=\"\"\n",
+       heredocEscape("\tSK_Clean_Extractions\n\ttmpdir=`mktemp -d \"$TMPROOT/sk-pkg.$$.XXXXXX\"` || tmpdir=\"\"\n"
+                     "\tdashp=\"-p\"\n")},
       // the whole-file checksum field: fixed width, patched after makeself ran
       {"SHA=\"$SHAsum\"\n", "SHA=\"$SHAsum\"\n" + std::string(kShaField) + kZeroSha + "\n"},
       {"initargs=\"\\$@\"\n", funcs + "initargs=\"\\$@\"\n"},
       {"    -h | --help)\n\tMS_Help\n\texit 0\n", "    -h | --help)\n\tSK_Help\n\texit 0\n"},
       {"    -q | --quiet)\n\tquiet=y\n", "    -q | --quiet)\n\tquiet=y\n\tSK_PKG_QUIET=1\n\texport SK_PKG_QUIET\n"},
       {"    --info)\n", "    --info)\n\tSK_Info\n"},
+      // a failed extraction (a full TMPDIR) is an environment failure: exit 1 with a message that
+      // says so, not makeself's "Signal caught" and exit 15 (its tar failure signals the header)
+      {"\t\ttar \\$1f - $UNTAR_EXTRA 2>&1 || { echo Extraction failed. >&2; kill -15 \\$$; }\n",
+       heredocEscape("\t\ttar $1f - ") + "$UNTAR_EXTRA" +
+           heredocEscape(" 2>&1 || { echo \"ERROR: cannot extract $0 into $tmpdir (disk full? set TMPDIR to a "
+                         "directory with more free space)\" >&2; kill -15 $$; }\n")},
+      {"    rm -rf \"\\$tmpdir\"\n    eval \\$finish; exit 15\n", "    rm -rf \"\\$tmpdir\"\n    eval \\$finish; exit 1\n"},
+      // not enough room to extract: makeself leaves its (empty) extraction folder behind
+      {"                echo \"Consider setting TMPDIR to a directory with more free space.\"\n            fi\n",
+       "                echo \"Consider setting TMPDIR to a directory with more free space.\"\n"
+       "                rm -rf \"\\$tmpdir\"\n            fi\n"},
       {"    --check)\n\tMS_Check \"\\$0\" y\n", "    --check)\n\tnoprogress=y\n\tSK_Check_Whole_A \"\\$0\"\n\tSK_Check_Whole_B \"\\$0\"\n\tMS_Check \"\\$0\" y\n"},
       // the package's own actions go to the embedded install script; unknown flags are usage errors
       {"    -*)\n\techo Unrecognized flag : \"\\$1\" >&2\n\tMS_Help\n\texit 1\n",
@@ -331,22 +369,11 @@ llvm::Expected<std::string> deriveHeader(const std::string& templatePath, const 
 }  // namespace
 
 llvm::Error validateVersion(const std::string& v) {
-  auto bad = [&](const std::string& why) {
-    return sk::inputError("--version " + v + ": " + why +
-                          " (a version is 1-64 characters from 0-9 A-Z a-z . + ~ -, starting with a letter or digit, "
-                          "e.g. 1.0.0)");
-  };
-  if (v.empty()) return bad("empty");
-  if (v.size() > 64) return bad("longer than 64 characters");
-  if (!std::isalnum((unsigned char)v[0])) return bad("must start with a letter or digit");
-  for (char c : v) {
-    if (c == '_') return bad("'_' separates the parts of the package file name");
-    if (c == '/') return bad("'/' is not allowed in a file name");
-    if (std::isspace((unsigned char)c)) return bad("spaces are not allowed");
-    if (!std::isalnum((unsigned char)c) && c != '.' && c != '+' && c != '~' && c != '-')
-      return bad(std::string("'") + c + "' is not allowed");
-  }
-  return llvm::Error::success();
+  std::string why = versionProblem(v);
+  if (why.empty()) return llvm::Error::success();
+  return sk::inputError("--version " + v + ": " + why +
+                        " (a version is 1-64 characters from 0-9 A-Z a-z . + ~ -, starting with a letter or digit, "
+                        "e.g. 1.0.0)");
 }
 
 std::string hostCpu() {
@@ -360,12 +387,12 @@ std::string packageFileName(const std::string& name, const std::string& version)
 }
 
 llvm::Expected<Package> buildPackage(const PackageInput& in) {
-  if (!sk::isCIdentifier(in.name)) return sk::inputError("package: kernel name " + in.name + " is not a C identifier");
+  if (!isKernelName(in.name))
+    return sk::inputError("package: kernel name " + in.name + " is not a C identifier of at most 255 characters");
   if (llvm::Error e = validateVersion(in.version)) return e;
-  for (char c : in.npuArch)
-    if (!std::isalnum((unsigned char)c) && c != '-' && c != '_' && c != '.')
-      return sk::inputError("package: NPU arch name '" + in.npuArch +
-                            "' cannot be recorded in a package (letters, digits, '-', '_', '.')");
+  if (!isArchName(in.npuArch))
+    return sk::inputError("package: NPU arch name '" + in.npuArch +
+                          "' cannot be recorded in a package (1-64 letters, digits, '-', '_', '.')");
   auto facts = readFacts(in);
   if (!facts) return facts.takeError();
 
@@ -393,6 +420,8 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
       {in.name + ".o", in.object.str(), 0644, true},
       {in.name + ".json", in.metadata.str(), 0644, true},
       {"uninstall.sh", scriptText(in, "uninstall"), 0755, true},
+      // last of the installed files: an uninstall removes it last, after its final use
+      {kToolFileName, std::string((const char*)sk_pkg_tool_binary, sk_pkg_tool_binary_size), 0755, true},
       {"install.sh", scriptText(in, "install"), 0755, false},
   };
   std::string manifest = manifestText(in, *facts, files);
@@ -432,9 +461,14 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
     return sk::internalError(makeself + " did not write the package:\n" + r.out + r.err);
   }
 
-  // Patch the whole-file SHA-256 into the header field (same width, so no offset moves).
+  // Patch the size, then the whole-file SHA-256 (of the file with that field zeroed) into their
+  // header fields (same widths, so no offset moves).
   Package p;
   p.bytes = std::move(*run);
+  size_t sizeAt = p.bytes.find(std::string(kSizeField) + kSizePlaceholder + ";");
+  if (sizeAt == std::string::npos) return sk::internalError("package: the size field is missing from the header");
+  std::string size = std::to_string(p.bytes.size());
+  p.bytes.replace(sizeAt + std::strlen(kSizeField), kSizePlaceholder.size(), size + std::string(20 - size.size(), ' '));
   std::string field = "\n" + std::string(kShaField) + kZeroSha + "\n";
   size_t at = p.bytes.find(field);
   if (at == std::string::npos) return sk::internalError("package: the SHA-256 field is missing from the header");

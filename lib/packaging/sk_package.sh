@@ -7,10 +7,12 @@
 #                 with the user's arguments (--install, --upgrade, --uninstall, --install-path=DIR,
 #                 --quiet);
 #   uninstall.sh  installed as <root>/opp/static_kernel/ai_core/<sk>/uninstall.sh.
-# It needs only bash, coreutils, findutils, util-linux (flock) and perl-base (renameat2 for the
-# atomic upgrade): no SuperKernel tool.
+# Besides sk_pkg_tool, the static helper program the package carries (every read of a manifest and
+# every rewrite of the index goes through it), it needs only bash, coreutils, findutils,
+# util-linux (flock) and perl-base (renameat2 for the atomic upgrade).
 #
-# Layout:  <root>/opp/static_kernel/ai_core/<sk>/{<sk>.o, <sk>.json, manifest.json, uninstall.sh}
+# Layout:  <root>/opp/static_kernel/ai_core/<sk>/{<sk>.o, <sk>.json, manifest.json, uninstall.sh,
+#                                                 sk_pkg_tool}
 #          <root>/opp/static_kernel/ai_core/index.json
 # Every change happens under an exclusive flock on <root> (the directory itself: no lock file).
 #
@@ -22,8 +24,6 @@ umask 022
 export LC_ALL=C
 
 sk_quiet=${SK_PKG_QUIET:-0}
-sk_manifest_format='superkernel-static-kernel-manifest/1'
-sk_index_format='superkernel-static-kernel-index/1'
 
 sk_say() { [ "$sk_quiet" = 1 ] || printf '[INFO] %s\n' "$*"; }
 sk_warn() { printf 'WARN: %s\n' "$*" >&2; }
@@ -44,75 +44,43 @@ sk_step() {
   if [ "${SK_PKG_TEST_KILL_AT:-}" = "$1" ]; then kill -KILL $$; fi
 }
 
-sk_sha256() { sha256sum <"$1" | cut -c1-64; }
+# ---- sk_pkg_tool: every manifest read and every index rewrite ------------------------------------
+# The JSON is read and written by sk_pkg_tool (lib/packaging/pkg_tool.cpp), the static program
+# every package carries: install.sh uses the package's copy, uninstall.sh the copy installed beside
+# it. It prints lists as NUL-terminated items and exits 0 ok, 1 a file differs from its manifest
+# or a write failed, 2 an invalid file (its message names the file and the field).
+sk_tool_bin=""
 
-# ---- manifest ---------------------------------------------------------------------------------
-# sk_read_manifest FILE: parses a manifest written by sk_compile (one field per line, one file per
-# line). Sets m_kernel, m_version, m_npu_arch, m_index (the index entry, one JSON line) and
-# m_files (entries "path sha256 mode installed"). Returns 1 if FILE is not a regular file or not
-# a manifest of this format.
-sk_read_manifest() {
-  local f=$1 line format=""
-  local re_file='^    \{"path":"([A-Za-z0-9_.-]+)","sha256":"([0-9a-f]{64})","bytes":([0-9]+),"mode":"(0[0-7]{3})","installed":(true|false)\},?$'
-  local re_str='^  "([A-Za-z]+)": "([^"\\]*)",$'
-  local re_index='^  "index": (\{"name":"[A-Za-z_][A-Za-z0-9_]*",.*\}),$'
-  m_kernel="" m_version="" m_npu_arch="" m_index="" m_files=()
-  if [ -L "$f" ] || [ ! -f "$f" ]; then return 1; fi
-  while IFS= read -r line || [ -n "$line" ]; do
-    if [[ $line =~ $re_file ]]; then
-      m_files+=("${BASH_REMATCH[1]} ${BASH_REMATCH[2]} ${BASH_REMATCH[4]} ${BASH_REMATCH[5]}")
-    elif [[ $line =~ $re_index ]]; then
-      m_index=${BASH_REMATCH[1]}
-    elif [[ $line =~ $re_str ]]; then
-      case "${BASH_REMATCH[1]}" in
-        format) format=${BASH_REMATCH[2]} ;;
-        kernel) m_kernel=${BASH_REMATCH[2]} ;;
-        version) m_version=${BASH_REMATCH[2]} ;;
-        npuArch) m_npu_arch=${BASH_REMATCH[2]} ;;
-      esac
-    fi
-  done <"$f"
-  [ "$format" = "$sk_manifest_format" ] || return 1
-  [[ $m_kernel =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || return 1
-  [[ $m_version =~ ^[0-9A-Za-z][0-9A-Za-z.+~-]*$ ]] || return 1
-  [[ $m_index == "{\"name\":\"$m_kernel\","* ]] || return 1
-  [ ${#m_files[@]} -gt 0 ] || return 1
-  return 0
+# sk_tool OUT SUBCOMMAND ARGS...: runs sk_pkg_tool; its items go into the array named OUT; returns
+# its exit code. A tool that cannot run at all ends the script (exit 1).
+sk_tool() {
+  local -n sk_tool_items=$1
+  local rc
+  shift
+  mapfile -d '' -t sk_tool_items < <("$sk_tool_bin" "$@"; printf '%s\0' "$?")
+  rc=${sk_tool_items[-1]}
+  unset 'sk_tool_items[-1]'
+  if [ "$rc" -ge 126 ]; then
+    sk_fail "cannot run $sk_tool_bin (exit $rc): it is missing or cannot be executed here (a file system mounted noexec?). For a package, set TMPDIR to a directory where programs may run; for an installed kernel, run its package with --uninstall"
+  fi
+  return "$rc"
 }
 
-# sk_check_files DIR WHICH: every manifest file (WHICH = all | installed) must be in DIR as a
-# regular file (not a symlink) with its sha256. Prints one line per problem to stderr.
-# Returns 1 if there is a problem; missing files count as problems unless WHICH is
-# "installed-present" (then they are listed in sk_missing and skipped).
+# sk_manifest FILE: sets m_kernel, m_version, m_npu_arch from the manifest FILE; returns non-zero
+# (the tool said why on stderr) when FILE is not a valid manifest.
+sk_manifest() {
+  local -a info=()
+  m_kernel="" m_version="" m_npu_arch=""
+  sk_tool info manifest-info "$1" || return
+  m_kernel=${info[0]} m_version=${info[1]} m_npu_arch=${info[2]}
+}
+
+# sk_check_files MANIFEST DIR WHICH: every file of MANIFEST (WHICH = all | installed |
+# installed-present, which lets files be missing) is in DIR as a regular file (not a symlink)
+# with its sha256. Prints one line per problem to stderr.
 sk_check_files() {
-  local dir=$1 which=$2 e path sha mode inst p got bad=0
-  sk_missing=()
-  for e in "${m_files[@]}"; do
-    read -r path sha mode inst <<<"$e"
-    if [ "$which" != all ] && [ "$inst" != true ]; then continue; fi
-    p=$dir/$path
-    if [ -L "$p" ]; then
-      printf '  %s: is a symlink (it was installed as a regular file)\n' "$p" >&2
-      bad=1
-    elif [ ! -e "$p" ]; then
-      if [ "$which" = installed-present ]; then
-        sk_missing+=("$path")
-      else
-        printf '  %s: missing\n' "$p" >&2
-        bad=1
-      fi
-    elif [ ! -f "$p" ]; then
-      printf '  %s: is not a regular file\n' "$p" >&2
-      bad=1
-    else
-      got=$(sk_sha256 "$p")
-      if [ "$got" != "$sha" ]; then
-        printf '  %s: sha256 %s, the manifest says %s (changed after it was packaged or installed)\n' "$p" "$got" "$sha" >&2
-        bad=1
-      fi
-    fi
-  done
-  return $bad
+  local -a none=()
+  sk_tool none check-files "$1" "$2" "$3"
 }
 
 # ---- install root, layout, lock ---------------------------------------------------------------
@@ -189,42 +157,21 @@ sk_entries() {
 }
 
 # ---- index --------------------------------------------------------------------------------------
-# index.json is derived data: one entry per installed kernel folder (a folder with a valid
-# manifest.json), taken from that manifest, sorted by name. Rewritten through a temporary file and
-# a rename; removed when no kernel is installed. $1 names the caller in the test step names.
+# index.json is derived data: one entry per installed kernel folder, from its manifest (a folder
+# whose manifest is bad keeps its old entry, or none: only that kernel is affected). sk_pkg_tool
+# writes it to a temporary file, renamed over index.json here; it is removed when no kernel is
+# installed. $1 names the caller in the test step names.
 sk_rebuild_index() {
-  local who=$1 idx=$sk_kdir/index.json tmp=$sk_kdir/.index.json.$$.tmp d name old i n
-  local -a entries=()
-  while IFS= read -r -d '' d; do
-    name=${d##*/}
-    [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
-    [ -e "$d/manifest.json" ] || continue
-    if sk_read_manifest "$d/manifest.json" && [ "$m_kernel" = "$name" ]; then
-      entries+=("$m_index")
-    else
-      old=""
-      if [ -f "$idx" ]; then
-        old=$(grep -a -m1 -e "^{\"name\":\"$name\"," -- "$idx" 2>/dev/null) || old=""
-      fi
-      sk_warn "$d/manifest.json is not a manifest this package understands; ${old:+keeping its old index entry}${old:-it is left out of the index}"
-      [ -n "$old" ] && entries+=("${old%,}")
-    fi
-  done < <(sk_entries "$sk_kdir" -type d ! -name '.*')
-  n=${#entries[@]}
-  if [ "$n" -eq 0 ]; then
+  local who=$1 idx=$sk_kdir/index.json tmp=$sk_kdir/.index.json.$$.tmp
+  local -a count=()
+  if ! sk_tool count rebuild-index "$sk_kdir" "$tmp"; then
+    rm -f -- "$tmp"
+    sk_fail "cannot rewrite $idx (see above)"
+  fi
+  if [ "${count[0]:-0}" = 0 ]; then
     rm -f -- "$idx"
     return 0
   fi
-  {
-    printf '{"format":"%s","kernels":[\n' "$sk_index_format"
-    for ((i = 0; i < n; i++)); do
-      if [ $((i + 1)) -lt "$n" ]; then printf '%s,\n' "${entries[i]}"; else printf '%s\n' "${entries[i]}"; fi
-    done
-    printf ']}\n'
-  } >"$tmp" || {
-    rm -f -- "$tmp"
-    sk_fail "cannot write $tmp (disk full or read-only?)"
-  }
   sk_step "$who-index-written"
   mv -fT -- "$tmp" "$idx" || sk_fail "cannot rename $tmp to $idx"
 }
@@ -247,6 +194,9 @@ sk_recover() {
       rm -rf -- "$e" || sk_warn "cannot remove the leftover $e"
     fi
   done < <(sk_entries "$sk_kdir" -name '.sk-old.*')
+  # Before finishing interrupted uninstalls: one of them may be this uninstall.sh's own folder,
+  # whose sk_pkg_tool it removes (folders without manifest.json are not in the index anyway).
+  sk_rebuild_index recover
   # uninstalls killed after their commit point
   while IFS= read -r -d '' e; do
     if [ -f "$e/.sk-uninstalling.json" ] && [ ! -L "$e/.sk-uninstalling.json" ]; then
@@ -254,7 +204,11 @@ sk_recover() {
       sk_finish_uninstall "$e"
     fi
   done < <(sk_entries "$sk_kdir" -type d ! -name '.*')
-  sk_rebuild_index recover
+  # An uninstall killed between removing its marker and its folder leaves the folder empty; an
+  # empty folder holds nothing of anyone's and would block the next install of that name.
+  while IFS= read -r -d '' e; do
+    rmdir -- "$e" 2>/dev/null || true
+  done < <(sk_entries "$sk_kdir" -type d -empty ! -name '.*')
 }
 
 # ---- uninstall ----------------------------------------------------------------------------------
@@ -266,16 +220,13 @@ sk_uninstall_dir() {
   if [ -L "$dir" ] || [ ! -d "$dir" ]; then
     sk_fail "$dir is not a directory: $name is not installed there; nothing was removed"
   fi
-  if ! sk_read_manifest "$dir/manifest.json"; then
-    if [ -L "$dir/manifest.json" ]; then
-      sk_fail "$dir/manifest.json is a symlink: the folder is not what its manifest says; nothing was removed (remove the link and restore the file, or remove the folder yourself)"
-    fi
-    sk_fail "$dir has no valid manifest.json: it is not an installed static kernel; nothing was removed"
+  if ! sk_manifest "$dir/manifest.json"; then
+    sk_fail "$dir has no valid manifest.json (see above): it is not an installed static kernel, or the folder is not what its manifest says; nothing was removed (restore the manifest, or remove the folder yourself)"
   fi
   if [ "$m_kernel" != "$name" ]; then
     sk_fail "$dir/manifest.json describes kernel '$m_kernel', not '$name': the folder is not what the manifest says; nothing was removed"
   fi
-  if ! sk_check_files "$dir" installed-present; then
+  if ! sk_check_files "$dir/manifest.json" "$dir" installed-present; then
     sk_fail "the files above are not what $dir/manifest.json says; nothing was removed. Move them out of $dir (or restore them) and run the uninstall again"
   fi
   uninstalled_version=$m_version
@@ -288,24 +239,21 @@ sk_uninstall_dir() {
 }
 
 # Removes the manifest's files (those still matching their sha256) and the marker, then the folder
-# if nothing else is in it. Files a user added are kept and listed.
+# if nothing else is in it. Files a user added are kept and listed. The list is taken before the
+# first removal: sk_pkg_tool itself is the last file removed.
 sk_finish_uninstall() {
-  local dir=$1 marker=$1/.sk-uninstalling.json e path sha mode inst p
-  local -a kept=()
-  if ! sk_read_manifest "$marker"; then
-    sk_warn "$marker is damaged; remove $dir yourself"
+  local dir=$1 marker=$1/.sk-uninstalling.json e path
+  local -a kept=() removable=()
+  if ! sk_tool removable removable-files "$marker" "$dir"; then
+    sk_warn "$marker is damaged (see above); remove $dir yourself"
     return 0
   fi
-  for e in "${m_files[@]}"; do
-    read -r path sha mode inst <<<"$e"
-    [ "$inst" = true ] || continue
-    p=$dir/$path
-    if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(sk_sha256 "$p")" = "$sha" ]; then
-      rm -f -- "$p" || sk_warn "cannot remove $p"
-      sk_step "removed:$path"
-    fi
+  for path in ${removable[@]+"${removable[@]}"}; do
+    rm -f -- "$dir/$path" || sk_warn "cannot remove $dir/$path"
+    sk_step "removed:$path"
   done
   rm -f -- "$marker"
+  sk_step uninstall-marker-removed
   while IFS= read -r -d '' e; do
     kept+=("${e##*/}")
   done < <(sk_entries "$dir")
@@ -339,85 +287,107 @@ sk_exchange() {
   mv -T -- "$old" "$new"
 }
 
-sk_install() {
-  local mode=$1 payload=$PWD target stage e path sha fmode inst old_version=""
-  local -a files=() kept=()
-  # 1. the payload must be exactly what the manifest says, before anything is written
-  if ! sk_read_manifest "$payload/manifest.json"; then
-    printf 'ERROR: the package has no valid manifest.json: it is damaged; get or rebuild the package\n' >&2
+# The payload must be exactly what its manifest says, before anything is written: a package that
+# is not is damaged (exit 2).
+sk_verify_payload() {
+  local payload=$1
+  if ! sk_manifest "$payload/manifest.json"; then
+    printf 'ERROR: the package has no valid manifest.json (see above): it is damaged; get or rebuild the package\n' >&2
     exit 2
   fi
   if [ "$m_kernel" != "$SK_KERNEL" ] || [ "$m_version" != "$SK_VERSION" ]; then
     printf 'ERROR: the package manifest is for %s %s, not %s %s: the package is damaged\n' "$m_kernel" "$m_version" "$SK_KERNEL" "$SK_VERSION" >&2
     exit 2
   fi
-  if ! sk_check_files "$payload" all; then
+  if ! sk_check_files "$payload/manifest.json" "$payload" all; then
     printf 'ERROR: the package payload does not match its manifest (see above): it is damaged; get or rebuild the package\n' >&2
     exit 2
   fi
-  files=("${m_files[@]}")
+}
+
+# sk_check_target MODE TARGET: what is installed at TARGET may be replaced (by an upgrade); sets
+# old_version ("" when nothing is installed).
+sk_check_target() {
+  local mode=$1 target=$2
+  old_version=""
+  if [ -L "$target" ]; then
+    sk_fail "$target is a symlink: remove it, then install again"
+  fi
+  [ -e "$target" ] || return 0
+  [ -d "$target" ] || sk_fail "$target exists and is not a directory: move it away, then install again"
+  if ! sk_manifest "$target/manifest.json"; then
+    sk_fail "$target exists but is not an installed static kernel (no valid manifest.json, see above): move it away, then install again"
+  fi
+  if [ "$mode" = install ]; then
+    sk_fail "$SK_KERNEL $m_version is already installed in $target: use --upgrade to replace it, or uninstall it first ($target/uninstall.sh)"
+  fi
+  if [ "$m_kernel" != "$SK_KERNEL" ]; then
+    sk_fail "$target/manifest.json describes kernel '$m_kernel': the folder is not what the manifest says; nothing was changed"
+  fi
+  if ! sk_check_files "$target/manifest.json" "$target" installed-present; then
+    sk_fail "the installed files above are not what $target/manifest.json says; nothing was changed. Move them out of $target (or restore them) and upgrade again"
+  fi
+  old_version=$m_version
+}
+
+# A failed copy (a full disk) leaves nothing behind: the partial staging folder is removed.
+sk_fail_staging() {
+  rm -rf -- "$1"
+  sk_fail "$2"
+}
+
+# sk_stage PAYLOAD STAGE TARGET: a complete, verified copy of the installed files in STAGE, plus
+# (upgrade) the files a user added to TARGET, listed in `kept`.
+sk_stage() {
+  local payload=$1 stage=$2 target=$3 i path e
+  local -a files=() all=()
+  local -A ours=()
+  sk_tool files manifest-files "$payload/manifest.json" installed || exit 2
+  sk_tool all manifest-files "$payload/manifest.json" all || exit 2
+  mkdir -- "$stage" || sk_fail "cannot create $stage"
+  sk_step stage-created
+  for ((i = 0; i + 1 < ${#files[@]}; i += 2)); do
+    path=${files[i]}
+    cp -- "$payload/$path" "$stage/$path" && chmod "${files[i + 1]}" -- "$stage/$path" ||
+      sk_fail_staging "$stage" "cannot copy $path into $stage (disk full?)"
+    sk_step "staged:$path"
+  done
+  cp -- "$payload/manifest.json" "$stage/manifest.json" && chmod 0644 -- "$stage/manifest.json" ||
+    sk_fail_staging "$stage" "cannot copy manifest.json into $stage (disk full?)"
+  sk_check_files "$stage/manifest.json" "$stage" installed ||
+    sk_fail "the staged copy in $stage does not match the manifest (disk problem?)"
+  [ -n "$old_version" ] || return 0
+  # files a user added to the installed folder move on to the new version
+  for ((i = 0; i < ${#all[@]}; i += 2)); do ours[${all[i]}]=1; done
+  ours[manifest.json]=1 ours[.sk-uninstalling.json]=1
+  while IFS= read -r -d '' e; do
+    e=${e##*/}
+    [ -z "${ours[$e]:-}" ] || continue
+    cp -a -- "$target/$e" "$stage/$e" || sk_fail "cannot copy $target/$e into $stage"
+    kept+=("$e")
+  done < <(sk_entries "$target")
+}
+
+sk_install() {
+  local mode=$1 payload=$PWD target stage old_version=""
+  local -a kept=()
+  sk_tool_bin=$payload/sk_pkg_tool
+  sk_verify_payload "$payload"
   sk_step verified
 
-  # 2. root, lock, layout, leftovers of killed runs
+  # root, lock, layout, leftovers of killed runs
   sk_resolve_root 0
   sk_lock
   sk_step locked
   sk_layout 1
   sk_recover
   target=$sk_kdir/$SK_KERNEL
-
-  # 3. what is there now
-  if [ -L "$target" ]; then
-    sk_fail "$target is a symlink: remove it, then install again"
-  elif [ -e "$target" ]; then
-    [ -d "$target" ] || sk_fail "$target exists and is not a directory: move it away, then install again"
-    if ! sk_read_manifest "$target/manifest.json"; then
-      sk_fail "$target exists but is not an installed static kernel (no valid manifest.json): move it away, then install again"
-    fi
-    if [ "$mode" = install ]; then
-      sk_fail "$SK_KERNEL $m_version is already installed in $target: use --upgrade to replace it, or uninstall it first ($target/uninstall.sh)"
-    fi
-    if [ "$m_kernel" != "$SK_KERNEL" ]; then
-      sk_fail "$target/manifest.json describes kernel '$m_kernel': the folder is not what the manifest says; nothing was changed"
-    fi
-    if ! sk_check_files "$target" installed-present; then
-      sk_fail "the installed files above are not what $target/manifest.json says; nothing was changed. Move them out of $target (or restore them) and upgrade again"
-    fi
-    old_version=$m_version
-  fi
-
-  # 4. a complete, verified copy in a hidden staging folder next to the target
+  sk_check_target "$mode" "$target"
   stage=$sk_kdir/.sk-stage.$SK_KERNEL.$$
-  mkdir -- "$stage" || sk_fail "cannot create $stage"
-  sk_step stage-created
-  for e in "${files[@]}"; do
-    read -r path sha fmode inst <<<"$e"
-    [ "$inst" = true ] || continue
-    cp -- "$payload/$path" "$stage/$path" && chmod "$fmode" -- "$stage/$path" ||
-      sk_fail "cannot copy $path into $stage (disk full?)"
-    sk_step "staged:$path"
-  done
-  cp -- "$payload/manifest.json" "$stage/manifest.json" && chmod 0644 -- "$stage/manifest.json" ||
-    sk_fail "cannot copy manifest.json into $stage"
-  m_files=("${files[@]}")
-  sk_check_files "$stage" installed || sk_fail "the staged copy in $stage does not match the manifest (disk problem?)"
-  if [ -n "$old_version" ]; then
-    # files a user added to the installed folder move on to the new version
-    while IFS= read -r -d '' e; do
-      e=${e##*/}
-      case "$e" in
-        manifest.json | .sk-uninstalling.json) continue ;;
-      esac
-      for path in "${files[@]}"; do
-        [ "${path%% *}" = "$e" ] && continue 2
-      done
-      cp -a -- "$target/$e" "$stage/$e" || sk_fail "cannot copy $target/$e into $stage"
-      kept+=("$e")
-    done < <(sk_entries "$target")
-  fi
+  sk_stage "$payload" "$stage" "$target"
   sk_step staged
 
-  # 5. one rename (install) or one atomic exchange (upgrade): the commit point
+  # one rename (install) or one atomic exchange (upgrade): the commit point
   if [ -z "$old_version" ]; then
     mv -T -- "$stage" "$target" || sk_fail "cannot rename $stage to $target"
   else
@@ -431,7 +401,11 @@ sk_install() {
     sk_step old-removed
   fi
   exec 9<&-
+  sk_report_install "$mode" "$target"
+}
 
+sk_report_install() {
+  local mode=$1 target=$2
   if [ -n "$old_version" ]; then
     sk_say "upgraded $SK_KERNEL from $old_version to $SK_VERSION ($SK_NPU_ARCH) in $target"
   else
@@ -447,6 +421,7 @@ sk_install() {
 
 # --uninstall from the .run: the same checks and steps as the installed uninstall.sh.
 sk_bundle_uninstall() {
+  sk_tool_bin=$PWD/sk_pkg_tool
   sk_resolve_root 1
   sk_lock
   if ! sk_layout 0; then
@@ -479,6 +454,7 @@ sk_self_uninstall() {
   fi
   sk_root=${sk_kdir%/opp/static_kernel/ai_core}
   sk_root=${sk_root:-/}
+  sk_tool_bin=$dir/sk_pkg_tool
   sk_lock
   sk_layout 0 || sk_fail "$sk_kdir disappeared"
   local interrupted=0

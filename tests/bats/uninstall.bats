@@ -423,3 +423,71 @@ SCRIPT
   run sk_uninstall_static_kernel_from_log
   assert_status 0
 }
+
+@test "a fake uninstall.sh at the expected place is refused: not the one its manifest lists" {
+  script=$(make_installed "$ROOT" sk_demo)
+  make_built "$OUT" sk_demo
+  write_marker_script "$script" "$MARKERS/fake.marker"   # put there after the install
+  echo "$script" >"$LOG"
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  assert_status 0
+  [ "$(marker_count fake)" -eq 0 ]
+  assert_output_contains "$REFUSE: $script"
+  assert_output_contains "reason: not the uninstall.sh its package installed ($script: sha256 "
+}
+
+@test "a script without a valid manifest of its own kernel beside it is refused" {
+  script=$(make_installed "$ROOT" sk_demo)
+  dir=${script%/uninstall.sh}
+  make_built "$OUT" sk_demo
+  echo "$script" >"$LOG"
+  mv "$dir/manifest.json" "$T/manifest.json"
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  [ "$(marker_count sk_demo)" -eq 0 ]
+  assert_output_contains "reason: $dir/manifest.json is not a valid manifest of kernel sk_demo"
+  # the manifest of another kernel, listing this very script
+  sed 's/"sk_demo/"sk_other/g; s/sk_demo\//sk_other\//g' "$T/manifest.json" >"$dir/manifest.json"
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  [ "$(marker_count sk_demo)" -eq 0 ]
+  assert_output_contains "reason: $dir/manifest.json is not a valid manifest of kernel sk_demo"
+  # a symlink to a valid manifest
+  rm "$dir/manifest.json"
+  ln -s "$T/manifest.json" "$dir/manifest.json"
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  [ "$(marker_count sk_demo)" -eq 0 ]
+  assert_output_contains "$REFUSE: $script"
+  # the real one back: accepted
+  rm "$dir/manifest.json"
+  mv "$T/manifest.json" "$dir/manifest.json"
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  [ "$(marker_count sk_demo)" -eq 1 ]
+}
+
+@test "without the build's sk_pkg_tool nothing is run" {
+  script=$(make_installed "$ROOT" sk_demo)
+  make_built "$OUT" sk_demo
+  echo "$script" >"$LOG"
+  SK_PKG_TOOL=$T/no/such/tool run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  assert_status 0
+  [ "$(marker_count sk_demo)" -eq 0 ]
+  assert_output_contains "reason: cannot check it against its manifest: no sk_pkg_tool at $T/no/such/tool"
+}
+
+@test "3,000 candidate lines take well under 2 seconds" {
+  script=$(make_installed "$ROOT" sk_demo)
+  make_built "$OUT" sk_demo
+  for ((i = 0; i < 1000; i++)); do : >"$OUT/sk_built_${i}_1.0.0_linux-dav-2201.run"; done
+  for ((i = 0; i < 1000; i++)); do
+    echo "[INFO] uninstall script: $script"
+    echo "[INFO] uninstall script: $ROOT/opp/static_kernel/ai_core/sk_other_$i/uninstall.sh"
+    echo "x=/somewhere/else/k$i/uninstall.sh"
+  done >"$LOG"
+  start=$(date +%s%N)
+  run sk_uninstall_static_kernel_from_log "$LOG" "$OUT"
+  took=$((($(date +%s%N) - start) / 1000000))
+  assert_status 0
+  [ "$(marker_count sk_demo)" -eq 1 ]
+  [ "$(grep -c "^$REFUSE: " <<<"$output")" -eq 2000 ]
+  echo "# 3,000 lines in $took ms" >&3
+  [ "$took" -lt 2000 ]
+}

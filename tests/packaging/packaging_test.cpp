@@ -6,266 +6,9 @@
 //
 // Every test works in its own temporary directories, with HOME, SK_HOME and TMPDIR pointing
 // into them, so nothing touches the real $HOME and tests can run in parallel.
-#include <gtest/gtest.h>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <filesystem>
-#include <map>
-#include <optional>
-#include <regex>
-#include <set>
-#include <sstream>
-#include <mutex>
-#include <thread>
-
-#include <nlohmann/json.hpp>
-
-#include "sk/installed_kernels.h"
-#include "sk/text.h"
-#include "sk/subkernel.h"
-#include "test_support.h"
-
-namespace fs = std::filesystem;
-using nlohmann::json;
-using sk::test::TempDir;
-
-extern char** environ;
+#include "pkg_harness.h"
 
 namespace {
-
-// ---- processes -------------------------------------------------------------------------------
-
-struct Proc {
-  int exitCode = -1;  // -1: killed by a signal
-  int signal = 0;
-  std::string out, err;
-  std::string all() const { return out + err; }
-};
-
-// Runs argv (argv[0] an absolute path) with the environment changed by `env` (a value of
-// std::nullopt removes the variable), stdin from /dev/null, in its own process group. With
-// killAfterMs >= 0 the whole group gets SIGKILL after that many milliseconds.
-Proc runProc(const std::vector<std::string>& argv, const std::map<std::string, std::optional<std::string>>& env,
-             const std::string& cwd = "", int killAfterMs = -1) {
-  std::vector<std::string> envs;
-  for (char** e = environ; *e; ++e) {
-    std::string s = *e;
-    if (!env.count(s.substr(0, s.find('=')))) envs.push_back(s);
-  }
-  for (const auto& [k, v] : env)
-    if (v) envs.push_back(k + "=" + *v);
-  std::vector<char*> args, envp;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  for (auto& e : envs) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  int outPipe[2], errPipe[2];
-  if (pipe2(outPipe, O_CLOEXEC) || pipe2(errPipe, O_CLOEXEC)) throw std::runtime_error("pipe");
-  pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
-    int devnull = open("/dev/null", O_RDONLY);
-    dup2(devnull, 0);
-    dup2(outPipe[1], 1);
-    dup2(errPipe[1], 2);
-    execve(args[0], args.data(), envp.data());
-    _exit(127);
-  }
-  setpgid(pid, pid);
-  close(outPipe[1]);
-  close(errPipe[1]);
-  Proc r;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(killAfterMs);
-  bool killed = false;
-  pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
-  int open = 2;
-  char buf[65536];
-  while (open > 0) {
-    int timeout = -1;
-    if (killAfterMs >= 0 && !killed) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      timeout = (int)std::max<int64_t>(0, left.count());
-    }
-    int n = poll(fds, 2, timeout);
-    if (n == 0 && killAfterMs >= 0 && !killed) {
-      kill(-pid, SIGKILL);
-      killed = true;
-      continue;
-    }
-    if (n < 0) break;
-    for (auto& f : fds) {
-      if (f.fd < 0 || !(f.revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      ssize_t k = read(f.fd, buf, sizeof buf);
-      if (k <= 0) {
-        close(f.fd);
-        f.fd = -1;
-        --open;
-      } else {
-        (&f == &fds[0] ? r.out : r.err).append(buf, (size_t)k);
-      }
-    }
-  }
-  if (killAfterMs >= 0 && !killed) kill(-pid, SIGKILL);  // in case something of the group lingers
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFEXITED(status)) r.exitCode = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  return r;
-}
-
-std::string hostCpu() {
-  struct utsname u;
-  uname(&u);
-  return u.machine;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> r;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);)
-    if (!l.empty()) r.push_back(l);
-  return r;
-}
-
-std::string sha256File(const std::string& path) { return sk::sha256Hex(sk::test::readText(path)); }
-
-// ---- a sandbox: HOME, TMPDIR and packages in temporary directories ---------------------------
-
-class Sandbox {
- public:
-  TempDir dir;
-  Sandbox() {
-    fs::create_directories(home());
-    fs::create_directories(tmp());
-    fs::create_directories(out());
-  }
-  std::string home() const { return dir.file("home"); }
-  std::string tmp() const { return dir.file("tmp"); }
-  std::string out() const { return dir.file("out"); }
-
-  std::map<std::string, std::optional<std::string>> env(std::optional<std::string> skHome = std::nullopt) const {
-    return {{"HOME", home()}, {"SK_HOME", skHome}, {"SK_INSTALL_ROOT", std::nullopt}, {"TMPDIR", tmp()},
-            {"SK_PKG_TEST_KILL_AT", std::nullopt}, {"SK_PKG_TEST_STEP_LOG", std::nullopt}};
-  }
-
-  // sk_compile --package of the fusion test kernels `ops` as kernel `name`.
-  std::string package(const std::string& name, const std::string& version, const std::vector<std::string>& ops = {"fz_scale"},
-                      const std::string& arch = "dav-2201", const std::string& outDir = "") {
-    std::string list, o = outDir.empty() ? out() + "/" + name + "-" + version : outDir;
-    fs::create_directories(o);
-    for (const std::string& k : ops) list += (list.empty() ? "" : ",") + std::string(SK_PKG_KERNEL_DIR) + "/" + k + ".o";
-    Proc r = runProc({SK_COMPILE, "--ops", list, "--name", name, "-o", o, "--package", "--version", version,
-                      "--arch", arch, "-q"},
-                     env());
-    EXPECT_EQ(r.exitCode, 0) << r.all();
-    return o + "/" + name + "_" + version + "_linux-" + hostCpu() + ".run";
-  }
-
-  // bash RUN ARGS... (as a user runs it: through the shell, its makeself header being /bin/sh code)
-  Proc run(const std::string& pkg, std::vector<std::string> args, std::optional<std::string> skHome = std::nullopt,
-           std::map<std::string, std::optional<std::string>> extra = {}, int killAfterMs = -1) const {
-    args.insert(args.begin(), {"/bin/sh", pkg});
-    auto e = env(skHome);
-    for (auto& [k, v] : extra) e[k] = v;
-    return runProc(args, e, "", killAfterMs);
-  }
-
-  Proc skRun(std::vector<std::string> args, std::optional<std::string> skHome = std::nullopt) const {
-    args.insert(args.begin(), SK_RUN);
-    return runProc(args, env(skHome));
-  }
-};
-
-std::string kdir(const std::string& root) { return root + "/opp/static_kernel/ai_core"; }
-
-// Path, type, mode, size and content hash of everything under `root` (symlinks not followed).
-std::map<std::string, std::string> snapshot(const std::string& root) {
-  std::map<std::string, std::string> m;
-  if (!fs::exists(fs::symlink_status(root))) return m;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
-    const fs::path& p = it->path();
-    struct stat st;
-    lstat(p.c_str(), &st);
-    char mode[16];
-    std::snprintf(mode, sizeof mode, "%o", st.st_mode);
-    std::string v = mode;
-    if (S_ISREG(st.st_mode)) v += " " + std::to_string(st.st_size) + " " + sha256File(p);
-    if (S_ISLNK(st.st_mode)) v += " -> " + fs::read_symlink(p).string();
-    m[p.lexically_relative(root).string()] = v;
-  }
-  return m;
-}
-
-std::string describeDiff(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
-  std::string s;
-  for (const auto& [k, v] : a)
-    if (!b.count(k)) s += "  only before: " + k + "\n";
-    else if (b.at(k) != v) s += "  changed: " + k + " (" + v + " -> " + b.at(k) + ")\n";
-  for (const auto& [k, v] : b)
-    if (!a.count(k)) s += "  only after: " + k + "\n";
-  return s;
-}
-
-json readJson(const std::string& path) { return json::parse(sk::test::readText(path)); }
-
-// The installed kernel `name` under `root`: "" when absent, else its version. Fails the test
-// when the folder is incomplete or the index disagrees with it (allowIndexLag: the index may
-// lag one step behind a killed run, but the lookup must still give the folder's version).
-std::string installedState(const std::string& root, const std::string& name, bool allowIndexLag = false) {
-  std::string folder = kdir(root) + "/" + name;
-  json index = fs::exists(kdir(root) + "/index.json") ? readJson(kdir(root) + "/index.json") : json(nullptr);
-  json entry = nullptr;
-  if (index.is_object())
-    for (const json& e : index["kernels"])
-      if (e["name"] == name) entry = e;
-  if (!fs::exists(folder + "/manifest.json")) {
-    EXPECT_TRUE(entry.is_null() || allowIndexLag) << "index lists " << name << " but it is not installed";
-    auto k = sk::rt::findInstalledKernel(name, root);
-    EXPECT_FALSE((bool)k) << "lookup found a kernel that is not installed";
-    if (!k) llvm::consumeError(k.takeError());
-    return "";
-  }
-  json m = readJson(folder + "/manifest.json");
-  for (const json& f : m["files"]) {
-    if (!f["installed"].get<bool>()) continue;
-    std::string p = folder + "/" + f["path"].get<std::string>();
-    EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(p))) << p;
-    EXPECT_EQ(sha256File(p), f["sha256"]) << p << " is not the file of version " << m["version"];
-  }
-  if (!allowIndexLag) {
-    EXPECT_EQ(entry, m["index"]) << "index.json disagrees with " << folder;
-  }
-  auto k = sk::rt::findInstalledKernel(name, root);
-  EXPECT_TRUE((bool)k) << (k ? "" : llvm::toString(k.takeError()));
-  if (k) {
-    EXPECT_EQ(k->version, m["version"].get<std::string>());
-  }
-  return m["version"];
-}
-
-// Hidden leftovers (staging folders, temporary index files) in the kernel directory.
-std::vector<std::string> hiddenEntries(const std::string& root) {
-  std::vector<std::string> r;
-  if (!fs::exists(kdir(root))) return r;
-  for (const auto& e : fs::directory_iterator(kdir(root)))
-    if (e.path().filename().string()[0] == '.') r.push_back(e.path().filename());
-  return r;
-}
-
-std::string uninstallLine(const std::string& out) {
-  std::smatch m;
-  std::regex re("\\[INFO\\] uninstall script: (/[^\n]*/uninstall\\.sh)\n");
-  return std::regex_search(out, m, re) ? m[1].str() : "";
-}
 
 // ---- building packages ------------------------------------------------------------------------
 
@@ -386,8 +129,9 @@ TEST(Integrity, ChangedAppendedOrMissingBytesAreRefusedBeforeAnythingIsWritten) 
   expectRefused(s, tampered(s, pkg, -1, "", true), "the last byte removed");
 }
 
-// Every byte of the verifying code (both copies of the whole-file check and the --check case)
-// and every 61st byte of the rest of the file, each changed on its own, makes --check fail.
+// Every byte of the verifying code (the size guard, both copies of the whole-file check and the
+// --check case), every 61st byte of the rest of the header and 700 bytes spread over the payload
+// (mostly sk_pkg_tool, compressed), each changed on its own, makes --check fail.
 TEST(Integrity, AnySingleChangedByteFailsCheck) {
   Sandbox s;
   std::string pkg = s.package("pk", "1.0.0");
@@ -395,9 +139,12 @@ TEST(Integrity, AnySingleChangedByteFailsCheck) {
   size_t lo = bytes.find("SK_Check_Whole_A()"), hi = bytes.find("SK_Help()");
   size_t caseLo = bytes.find("    --check)\n"), caseHi = bytes.find("exit 0", caseLo) + 8;
   ASSERT_TRUE(lo != std::string::npos && hi != std::string::npos && caseLo != std::string::npos);
+  size_t guardHi = bytes.find('\n', bytes.find('\n') + 1), payload = headerBytes(bytes);
   std::vector<size_t> offsets;
   for (size_t i = 0; i < bytes.size(); ++i)
-    if ((i >= lo && i < hi) || (i >= caseLo && i < caseHi) || i % 61 == 0) offsets.push_back(i);
+    if ((i >= lo && i < hi) || (i >= caseLo && i < caseHi) || i < guardHi || (i < payload && i % 61 == 0) ||
+        (i >= payload && (i - payload) % ((bytes.size() - payload) / 700 + 1) == 0))
+      offsets.push_back(i);
   std::vector<std::string> passed;
   std::mutex mu;
   auto worker = [&](size_t first) {
@@ -447,7 +194,8 @@ TEST(Install, RoundTripLeavesTheRootExactlyAsBefore) {
     std::string un = uninstallLine(r.out);
     EXPECT_EQ(un, fs::canonical(root).string() + "/opp/static_kernel/ai_core/rt_sk/uninstall.sh") << r.out;
     EXPECT_EQ(installedState(root, "rt_sk"), "1.0.0");
-    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 4u) << "exactly the four files of DESIGN §9";
+    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 5u) << "exactly the four files of DESIGN §9 and sk_pkg_tool";
+    EXPECT_TRUE(fs::exists(kdir(root) + "/rt_sk/sk_pkg_tool"));
     // run by name (root from SK_HOME, then from --install-path)
     r = s.skRun({"rt_sk", "--compare-unfused"}, root);
     EXPECT_EQ(r.exitCode, 0) << r.all();
@@ -463,9 +211,9 @@ TEST(Install, RoundTripLeavesTheRootExactlyAsBefore) {
     ASSERT_EQ(r.exitCode, 0) << r.all();
     EXPECT_NE(r.out.find("upgraded rt_sk from 1.0.0 to 2.0.0"), std::string::npos) << r.out;
     EXPECT_EQ(installedState(root, "rt_sk"), "2.0.0");
-    auto k = sk::rt::findInstalledKernel("rt_sk", root, {"float32", "float32"});
+    auto k = sk::pkg::findInstalledKernel("rt_sk", root, {"float32", "float32"});
     EXPECT_TRUE((bool)k) << (k ? "" : llvm::toString(k.takeError()));
-    k = sk::rt::findInstalledKernel("rt_sk", root, {"float16", "float16"});
+    k = sk::pkg::findInstalledKernel("rt_sk", root, {"float16", "float16"});
     ASSERT_FALSE((bool)k);
     EXPECT_NE(llvm::toString(k.takeError()).find("takes dtypes (float32, float32)"), std::string::npos);
     r = s.skRun({"rt_sk", "--compare-unfused"}, root);
@@ -556,7 +304,7 @@ TEST(Install, EightConcurrentInstallsOfDifferentPackagesKeepTheIndexConsistent) 
     Proc r = s.skRun({n, "--install-path", root, "-q"});
     EXPECT_EQ(r.exitCode, 0) << n << ": " << r.all();
   }
-  auto list = sk::rt::listInstalledKernels(root);
+  auto list = sk::pkg::listInstalledKernels(root);
   ASSERT_TRUE((bool)list);
   EXPECT_EQ(list->size(), 8u);
   // and eight concurrent uninstalls leave nothing
@@ -671,7 +419,13 @@ TEST(Kill, AnUninstallKilledAtAnyStepIsFinishedByTheNextRun) {
       EXPECT_FALSE(fs::exists(kdir(root) + "/ku")) << "the folder was not finished";
     }
     EXPECT_TRUE(hiddenEntries(root).empty());
+    // nothing left blocks installing the kernel again (e.g. an empty folder after a kill between
+    // removing the marker and the folder)
+    r = s.run(v1, {afterCommit ? "--install" : "--upgrade", "--install-path=" + root});
+    EXPECT_EQ(r.exitCode, 0) << r.all();
+    EXPECT_EQ(installedState(root, "ku"), "1.0.0");
   }
+  EXPECT_NE(std::find(steps.begin(), steps.end(), "uninstall-marker-removed"), steps.end());
 }
 
 TEST(Kill, UpgradesKilledAfterRandomDelaysLeaveTheOldOrTheNewVersion) {
@@ -697,6 +451,8 @@ TEST(Kill, UpgradesKilledAfterRandomDelaysLeaveTheOldOrTheNewVersion) {
     ASSERT_EQ(r.exitCode, 0) << r.all();
     EXPECT_EQ(installedState(root, "kr"), to);
     EXPECT_TRUE(hiddenEntries(root).empty());
+    // a killed run's extraction folder is removed by the next run
+    EXPECT_TRUE(fs::is_empty(s.tmp())) << fs::directory_iterator(s.tmp())->path();
     current = to;
   }
   RecordProperty("outcomes", outcomes);  // e.g. "14ms:old 28ms:old ... 190ms:new 205ms:completed"

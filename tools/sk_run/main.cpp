@@ -81,14 +81,14 @@ llvm::Expected<ResolvedKernel> resolveKernel(const std::string& arg, const std::
   if (llvm::sys::fs::exists(arg)) return ResolvedKernel{arg, ""};
   if (llvm::StringRef(arg).ends_with(".json") || arg.find('/') != std::string::npos)
     return sk::inputError(arg + ": no such metadata file");
-  auto k = sk::rt::findInstalledKernel(arg, installPath);
+  auto k = sk::pkg::findInstalledKernel(arg, installPath);
   if (!k) {
     std::string why = llvm::toString(k.takeError());
     return sk::inputError(arg + ": no such file, and " + why);
   }
   if (!k->indexCurrent)
-    llvm::errs() << "sk_run: note: " << k->folder
-                 << " is not (or not yet) in index.json as installed; the next install or uninstall updates it\n";
+    llvm::errs() << "sk_run: note: " << k->indexNote
+                 << "; its manifest was used, and the next install or uninstall rewrites the index\n";
   return ResolvedKernel{k->json, k->npuArch};
 }
 
