@@ -11,7 +11,6 @@
 #include <fstream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,7 +18,9 @@
 #include "llvm/Support/Path.h"
 #include "run_tool.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/package_model.h"
+#include "sk/subkernel.h"
 #include "sk/text.h"
 
 extern const unsigned char sk_package_script[];
@@ -97,12 +98,12 @@ llvm::Error writeFile(const std::string& path, llvm::StringRef bytes, unsigned m
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string> readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return sk::internalError(path + ": cannot read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// A file this code made or relies on (the makeself header, the built package): failing to read
+// it is an environment failure (exit 1), not bad input.
+llvm::Expected<std::string> readOwnFile(const std::string& path, const char* what) {
+  auto text = sk::readFile(path, kMaxObjectBytes, what);
+  if (!text) return sk::internalError(llvm::toString(text.takeError()));
+  return text;
 }
 
 struct KernelFacts {
@@ -113,25 +114,20 @@ struct KernelFacts {
 };
 
 llvm::Expected<KernelFacts> readFacts(const PackageInput& in) {
-  nlohmann::json m = nlohmann::json::parse(in.metadata.begin(), in.metadata.end(), nullptr, false);
-  std::string origin = in.name + ".json";
-  if (!m.is_object() || !m.contains("params") || !m["params"].is_array())
-    return sk::inputError(origin + ": not kernel metadata (expected an object with params)");
+  auto m = subkernel::parseMeta(in.metadata.str(), in.name + ".json");
+  if (!m) return m.takeError();
   KernelFacts f;
-  f.coreType = m.value("coreType", "");
-  f.taskRation = m.value("taskRation", "");
-  f.blockDim = m.value("blockDim", (uint64_t)0);
-  for (const auto& p : m["params"]) {
-    std::string role = p.value("role", "");
-    if (role != "input" && role != "output") continue;
-    KernelParam e{p.value("name", ""), p.value("dtype", ""), p.value("inout", false)};
+  f.coreType = coreTypeName(m->coreType);
+  f.taskRation = m->taskRation.str();
+  f.blockDim = m->blockDim;
+  for (const subkernel::Param& p : m->params) {
+    if (!p.isTensor()) continue;
+    bool input = p.role == subkernel::Role::Input;
     std::string shape;
-    if (p.contains("shape") && p["shape"].is_array())
-      for (const auto& d : p["shape"]) shape += (shape.empty() ? "" : ", ") + d.dump();
-    std::string text = p.value("name", "") + " " + p.value("dtype", "") + "[" + shape + "]";
-    if (e.inout) text += " (in-out)";
-    (role == "input" ? f.inputs : f.outputs).push_back(e);
-    (role == "input" ? f.inputText : f.outputText).push_back(plain(text));
+    for (int64_t d : p.shape) shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    std::string text = p.name + " " + dtypeName(p.dtype) + "[" + shape + "]" + (p.inout ? " (in-out)" : "");
+    (input ? f.inputs : f.outputs).push_back(KernelParam{p.name, dtypeName(p.dtype), p.inout});
+    (input ? f.inputText : f.outputText).push_back(plain(text));
   }
   return f;
 }
@@ -309,7 +305,7 @@ llvm::Error edit(std::string& text, const std::string& anchor, const std::string
 
 llvm::Expected<std::string> deriveHeader(const std::string& templatePath, const PackageInput& in,
                                          const KernelFacts& f, const std::vector<FileEntry>& files) {
-  auto text = readFile(templatePath);
+  auto text = readOwnFile(templatePath, "makeself header");
   if (!text) {
     llvm::consumeError(text.takeError());
     return sk::internalError(templatePath + ": cannot read the makeself header template (install makeself, or "
@@ -455,7 +451,7 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
   if (!r.started) return sk::internalError("cannot run " + makeself + ": " + r.error);
   if (r.exitCode != 0)
     return sk::internalError(makeself + " failed (exit " + std::to_string(r.exitCode) + "):\n" + r.out + r.err);
-  auto run = readFile(work.file("package.run"));
+  auto run = readOwnFile(work.file("package.run"), "package");
   if (!run) {
     llvm::consumeError(run.takeError());
     return sk::internalError(makeself + " did not write the package:\n" + r.out + r.err);
