@@ -24,6 +24,8 @@
 #include "sk/text.h"
 
 extern const unsigned char sk_package_script[];
+extern const unsigned char sk_header_functions[];
+extern const std::size_t sk_header_functions_size;
 extern const std::size_t sk_package_script_size;
 // sk_pkg_tool (pkg_tool.cpp), embedded at build time: every package carries it for its scripts.
 extern const unsigned char sk_pkg_tool_binary[];
@@ -181,80 +183,8 @@ std::string sizeGuardLine() {
          R"SH(; sk_have=$(wc -c <"$0" 2>/dev/null); test "$sk_have" = "$SK_SIZE" || { echo "ERROR: $0: integrity check failed: damaged package: it is ${sk_have:-an unknown number of} bytes, a complete one is $SK_SIZE bytes (cut short, or bytes appended): get or rebuild the package" >&2; exit 2; }; })SH";
 }
 
-// Extraction folders of killed runs (a SIGKILL skips makeself's own cleanup), removed by the next
-// run of any package: ours by name and owner, and the process named in them gone.
-std::string extractionFunctions() {
-  return R"SH(SK_Clean_Extractions()
-{
-    for sk_d in "$TMPROOT"/sk-pkg.*; do
-	test -d "$sk_d" && test ! -h "$sk_d" && test -O "$sk_d" || continue
-	sk_p=${sk_d##*/sk-pkg.}
-	sk_p=${sk_p%%.*}
-	case "$sk_p" in ''|*[!0-9]*) continue ;; esac
-	kill -0 "$sk_p" 2>/dev/null && continue
-	rm -rf "$sk_d"
-    done
-}
-
-)SH";
-}
-
-std::string checkFunctions() {
-  std::ostringstream o;
-  // Two independent copies of the whole-file check, both run: a single changed byte can disable
-  // at most one of them (e.g. turn its "exit 2" into a command that is not found), and the other
-  // still sees that the file changed.
-  for (const char* fn : {"SK_Check_Whole_A", "SK_Check_Whole_B"}) {
-    o << fn << R"SH(()
-{
-    sk_field=$(head -n "$skip" "$1" 2>/dev/null | grep -a -b -o '^SK_SHA256=[0-9a-f]\{64\}$' | head -n 1)
-    sk_off=${sk_field%%:*}
-    sk_want=${sk_field#*:SK_SHA256=}
-    case "$sk_off" in
-    ''|*[!0-9]*)
-	echo "ERROR: $1: integrity check failed: the whole-file SHA-256 field of its header is missing or damaged. The package was modified or is incomplete: get or rebuild it." >&2
-	exit 2 ;;
-    esac
-    sk_off=$((sk_off + 10))
-    sk_got=$( { head -c "$sk_off" "$1"; printf '%064d' 0; tail -c +"$((sk_off + 65))" "$1"; } | sha256sum | cut -b-64)
-    if test x"$sk_got" != x"$sk_want"; then
-	echo "ERROR: $1: integrity check failed: the SHA-256 of the whole file is $sk_got, the package says $sk_want. Bytes were changed, removed or appended after it was built: get or rebuild the package." >&2
-	exit 2
-    fi
-)SH";
-    if (std::string(fn).back() == 'B') o << "    if test x\"$quiet\" = xn; then\n\techo \"Whole-file SHA-256 is OK: $sk_want (computed with the SK_SHA256 field in the header zeroed)\"\n    fi\n";
-    o << "}\n\n";
-  }
-  return o.str();
-}
-
-std::string helpFunction(const PackageInput& in) {
-  std::ostringstream o;
-  std::string id = plain(in.name + " " + in.version);
-  o << "SK_Help()\n{\n    cat <<SKEOH\n"
-    << "Usage: $0 [--quiet] --install|--upgrade|--uninstall [--install-path=DIR]\n"
-    << "       $0 --check|--list|--info|--version|--help\n"
-    << "SuperKernel static kernel package: " << id << " for NPU arch " << plain(in.npuArch) << ", installs on linux-"
-    << plain(hostCpu()) << ".\n\n"
-    << "  --install            install into <root>/opp/static_kernel/ai_core/" << in.name << "/ and register it in\n"
-    << "                       <root>/opp/static_kernel/ai_core/index.json; prints the path of its uninstall.sh\n"
-    << "  --upgrade            replace the installed version in one atomic step (installs when absent)\n"
-    << "  --uninstall          remove the installed " << in.name << " (as its uninstall.sh does)\n"
-    << "  --install-path=DIR   install root (default: \\$SK_HOME, else \\$HOME/.superkernel)\n"
-    << "  --quiet              print only errors and the uninstall.sh path\n"
-    << "  --check              verify the SHA-256 of the whole file and the archive checksums\n"
-    << "  --list               list the files in the package\n"
-    << "  --info               show what the package holds\n"
-    << "  --version            print the package version (" << plain(in.version) << ")\n"
-    << "  --help               this text\n\n"
-    << "Exit codes: 0 ok; 1 refused or failed (nothing changed); 2 usage error or damaged package.\n"
-    << "SKEOH\n"
-    << "    echo\n    echo 'Archive options (makeself), for inspection and debugging:'\n    MS_Help 2>&1\n}\n\n";
-  return o.str();
-}
-
-std::string infoFunction(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
-  std::ostringstream o;
+// The body of SK_Info: one echo per line of what the package holds.
+std::string infoLines(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
   std::vector<std::string> lines = {
       "SuperKernel static kernel package",
       "  Kernel:        " + plain(in.name) + " (" + plain(f.coreType) +
@@ -278,15 +208,25 @@ std::string infoFunction(const PackageInput& in, const KernelFacts& f, const std
   lines.push_back("                 manifest.json (the list above with the index entry)");
   lines.push_back("  Installs to:   <root>/opp/static_kernel/ai_core/" + in.name +
                   "/ (root: --install-path=DIR, $SK_HOME or $HOME/.superkernel)");
-  o << "SK_Info()\n{\n";
-  for (const std::string& l : lines) o << "    echo " << singleQuoted(l) << "\n";
-  o << "    echo \"  Whole file:    SHA-256 $SK_SHA256 (of the whole file with this field zeroed: see --check)\"\n    echo\n}\n\n";
-  return o.str();
+  std::string body;
+  for (const std::string& l : lines) body += "    echo " + singleQuoted(l) + "\n";
+  body.pop_back();
+  return body;
 }
 
-// The functions added to the header (runtime shell text; escaped for the template by the caller).
+// The functions added to the header: lib/packaging/sk_header_functions.sh with its fields filled
+// (runtime shell text; escaped for the template by the caller).
 std::string headerFunctions(const PackageInput& in, const KernelFacts& f, const std::vector<FileEntry>& files) {
-  return checkFunctions() + extractionFunctions() + helpFunction(in) + infoFunction(in, f, files);
+  std::string t((const char*)sk_header_functions, sk_header_functions_size);
+  const std::pair<std::string, std::string> fields[] = {{"@KERNEL@", plain(in.name)},
+                                                        {"@VERSION@", plain(in.version)},
+                                                        {"@NPU_ARCH@", plain(in.npuArch)},
+                                                        {"@HOST@", plain(hostCpu())},
+                                                        {"@INFO_LINES@", infoLines(in, f, files)}};
+  for (const auto& [key, value] : fields)
+    for (size_t at = t.find(key); at != std::string::npos; at = t.find(key, at + value.size()))
+      t.replace(at, key.size(), value);
+  return t;
 }
 
 // Applies one targeted edit to the template: `anchor` must occur exactly once.
