@@ -322,37 +322,34 @@ std::string packageFileName(const std::string& name, const std::string& version)
   return name + "_" + version + "_linux-" + hostCpu() + ".run";
 }
 
-llvm::Expected<Package> buildPackage(const PackageInput& in) {
-  if (!isKernelName(in.name))
-    return sk::inputError("package: kernel name " + in.name + " is not a C identifier of at most 255 characters");
-  if (llvm::Error e = validateVersion(in.version)) return e;
-  if (!isArchName(in.npuArch))
-    return sk::inputError("package: NPU arch name '" + in.npuArch +
-                          "' cannot be recorded in a package (1-64 letters, digits, '-', '_', '.')");
-  auto facts = readFacts(in);
-  if (!facts) return facts.takeError();
+namespace {
 
-  // makeself and its header template
-  std::string makeself;
-  if (const char* m = std::getenv("SK_MAKESELF"); m && *m)
-    makeself = m;
-  else
-    makeself = detail::findOnPath("makeself");
-  if (makeself.empty())
+struct Makeself {
+  std::string program, headerTemplate;
+};
+
+// makeself from $SK_MAKESELF or PATH, and its header template beside it (or $SK_MAKESELF_HEADER).
+llvm::Expected<Makeself> findMakeself() {
+  Makeself m;
+  if (const char* e = std::getenv("SK_MAKESELF"); e && *e) m.program = e;
+  else m.program = detail::findOnPath("makeself");
+  if (m.program.empty())
     return sk::internalError("--package needs makeself, which is not on PATH: install it (apt-get install makeself; "
                              "scripts/setup.sh does) or set SK_MAKESELF");
-  std::string headerTemplate;
   if (const char* h = std::getenv("SK_MAKESELF_HEADER"); h && *h) {
-    headerTemplate = h;
+    m.headerTemplate = h;
   } else {
     llvm::SmallString<256> real;
-    std::string prefix = llvm::sys::fs::real_path(makeself, real) ? makeself : std::string(real);
+    std::string prefix = llvm::sys::fs::real_path(m.program, real) ? m.program : std::string(real);
     prefix = llvm::sys::path::parent_path(llvm::sys::path::parent_path(prefix)).str();
-    headerTemplate = prefix + "/share/makeself/makeself-header.sh";
+    m.headerTemplate = prefix + "/share/makeself/makeself-header.sh";
   }
+  return m;
+}
 
-  // payload: the kernel, the scripts, the manifest (which lists the others)
-  std::vector<FileEntry> files = {
+// The payload: the kernel, the scripts, the tool (the manifest, written beside them, lists them).
+std::vector<FileEntry> payloadFiles(const PackageInput& in) {
+  return {
       {in.name + ".o", in.object.str(), 0644, true},
       {in.name + ".json", in.metadata.str(), 0644, true},
       {"uninstall.sh", scriptText(in, "uninstall"), 0755, true},
@@ -360,24 +357,24 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
       {kToolFileName, std::string((const char*)sk_pkg_tool_binary, sk_pkg_tool_binary_size), 0755, true},
       {"install.sh", scriptText(in, "install"), 0755, false},
   };
-  std::string manifest = manifestText(in, *facts, files);
-  auto header = deriveHeader(headerTemplate, in, *facts, files);
-  if (!header) return header.takeError();
+}
 
-  WorkDir work;
-  if (llvm::Error e = work.create()) return e;
+// work/<name>/ with the payload and its manifest, work/sk-header.sh, and makeself's scratch dirs.
+llvm::Error stage(const WorkDir& work, const PackageInput& in, const std::vector<FileEntry>& files,
+                  const std::string& manifest, const std::string& header) {
   std::string payload = work.file(in.name);
   if (::mkdir(payload.c_str(), 0755) != 0 || ::chmod(payload.c_str(), 0755) != 0)
     return sk::internalError(payload + ": cannot create the payload directory");
   for (const FileEntry& f : files)
     if (llvm::Error e = writeFile(payload + "/" + f.path, f.bytes, f.mode)) return e;
   if (llvm::Error e = writeFile(payload + "/manifest.json", manifest, 0644)) return e;
-  if (llvm::Error e = writeFile(work.file("sk-header.sh"), *header, 0644)) return e;
-  std::string scratch = work.file("scratch");
-  std::string tmp = work.file("tmp");
-  if (::mkdir(scratch.c_str(), 0700) != 0 || ::mkdir(tmp.c_str(), 0700) != 0)
+  if (llvm::Error e = writeFile(work.file("sk-header.sh"), header, 0644)) return e;
+  if (::mkdir(work.file("scratch").c_str(), 0700) != 0 || ::mkdir(work.file("tmp").c_str(), 0700) != 0)
     return sk::internalError(work.path() + ": cannot create scratch directories");
+  return llvm::Error::success();
+}
 
+llvm::Expected<std::string> runMakeself(const Makeself& m, const WorkDir& work, const PackageInput& in) {
   // Relative names inside the work directory only: makeself embeds its command line.
   const std::string label = "SuperKernel static kernel " + in.name + " " + in.version + " (" + in.npuArch + ")";
   // gzip is run as "gzip -c<complevel>": "9n" adds -n, which keeps the time stamp of its input
@@ -387,20 +384,22 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
                                    kPackagingDate,   "--tar-extra",  kTarExtra,       "--header",
                                    "./sk-header.sh", in.name,       "package.run",   label,
                                    "bash",           "./install.sh"};
-  detail::ToolResult r = detail::runTool(makeself, args, work.path(), {{"TMPDIR", tmp}, {"LC_ALL", "C"}}, scratch);
-  if (!r.started) return sk::internalError("cannot run " + makeself + ": " + r.error);
+  detail::ToolResult r = detail::runTool(m.program, args, work.path(), {{"TMPDIR", work.file("tmp")}, {"LC_ALL", "C"}},
+                                         work.file("scratch"));
+  if (!r.started) return sk::internalError("cannot run " + m.program + ": " + r.error);
   if (r.exitCode != 0)
-    return sk::internalError(makeself + " failed (exit " + std::to_string(r.exitCode) + "):\n" + r.out + r.err);
+    return sk::internalError(m.program + " failed (exit " + std::to_string(r.exitCode) + "):\n" + r.out + r.err);
   auto run = readOwnFile(work.file("package.run"), "package");
   if (!run) {
     llvm::consumeError(run.takeError());
-    return sk::internalError(makeself + " did not write the package:\n" + r.out + r.err);
+    return sk::internalError(m.program + " did not write the package:\n" + r.out + r.err);
   }
+  return run;
+}
 
-  // Patch the size, then the whole-file SHA-256 (of the file with that field zeroed) into their
-  // header fields (same widths, so no offset moves).
-  Package p;
-  p.bytes = std::move(*run);
+// Patch the size, then the whole-file SHA-256 (of the file with that field zeroed) into their
+// header fields (same widths, so no offset moves).
+llvm::Error patchHeaderFields(Package& p) {
   size_t sizeAt = p.bytes.find(std::string(kSizeField) + kSizePlaceholder + ";");
   if (sizeAt == std::string::npos) return sk::internalError("package: the size field is missing from the header");
   std::string size = std::to_string(p.bytes.size());
@@ -411,6 +410,41 @@ llvm::Expected<Package> buildPackage(const PackageInput& in) {
   p.sha256 = sha256Hex(p.bytes);
   p.bytes.replace(at + 1 + std::strlen(kShaField), 64, p.sha256);
   p.fileSha256 = sha256Hex(p.bytes);
+  return llvm::Error::success();
+}
+
+llvm::Error checkNames(const PackageInput& in) {
+  if (!isKernelName(in.name))
+    return sk::inputError("package: kernel name " + in.name + " is not a C identifier of at most 255 characters");
+  if (llvm::Error e = validateVersion(in.version)) return e;
+  if (!isArchName(in.npuArch))
+    return sk::inputError("package: NPU arch name '" + in.npuArch +
+                          "' cannot be recorded in a package (1-64 letters, digits, '-', '_', '.')");
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+// check_names → read_facts → find_makeself → payload → manifest → derive_header → stage →
+// run_makeself → patch_header_fields.
+llvm::Expected<Package> buildPackage(const PackageInput& in) {
+  if (llvm::Error e = checkNames(in)) return e;
+  auto facts = readFacts(in);
+  if (!facts) return facts.takeError();
+  auto makeself = findMakeself();
+  if (!makeself) return makeself.takeError();
+  std::vector<FileEntry> files = payloadFiles(in);
+  std::string manifest = manifestText(in, *facts, files);
+  auto header = deriveHeader(makeself->headerTemplate, in, *facts, files);
+  if (!header) return header.takeError();
+  WorkDir work;
+  if (llvm::Error e = work.create()) return e;
+  if (llvm::Error e = stage(work, in, files, manifest, *header)) return e;
+  auto run = runMakeself(*makeself, work, in);
+  if (!run) return run.takeError();
+  Package p;
+  p.bytes = std::move(*run);
+  if (llvm::Error e = patchHeaderFields(p)) return e;
   p.fileName = packageFileName(in.name, in.version);
   return p;
 }
