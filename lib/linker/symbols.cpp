@@ -88,71 +88,80 @@ uint32_t referenceGlobal(Context& ctx, StringRef name, uint8_t binding, uint8_t 
   return it->second;
 }
 
+namespace {
+
+// The section a symbol is defined in (kNone: undefined or special like SHN_ABS).
+Expected<uint32_t> definingSection(const InputFile& f, const InputSym& s, StringRef name) {
+  uint32_t shndx = kNone;
+  if (s.st_shndx == ELF::SHN_XINDEX) {
+    auto x = f.elf.getSectionIndex(s, f.symbols, f.shndxTable);
+    if (!x) return malformed(f, "symbol '" + name + "': " + toString(x.takeError()));
+    shndx = *x;
+  } else if (s.st_shndx != ELF::SHN_UNDEF && s.st_shndx < ELF::SHN_LORESERVE) {
+    shndx = s.st_shndx;
+  }
+  if (shndx != kNone && shndx >= f.sections.size())
+    return malformed(f, "symbol '" + name + "': st_shndx " + Twine(shndx) + " out of range");
+  return shndx;
+}
+
+// A local: dropped with its section, a section symbol, or a named local of the output.
+Expected<SymbolRef> resolveLocal(Context& ctx, uint32_t fi, uint32_t si, StringRef name, uint32_t shndx) {
+  const InputFile& f = ctx.files[fi];
+  const InputSym& s = f.symbols[si];
+  if (s.st_shndx == ELF::SHN_UNDEF) return malformed(f, "local symbol " + Twine(si) + " is undefined");
+  if (shndx != kNone && !f.sections[shndx].kept) return SymbolRef{SymbolKind::Dropped, 0};
+  if (s.getType() == ELF::STT_SECTION) {
+    if (shndx == kNone) return malformed(f, "section symbol " + Twine(si) + " has no section");
+    return SymbolRef{SymbolKind::Section, shndx};
+  }
+  OutputSymbol l = definition(s, {fi, shndx});
+  l.name = name;  // locals keep their names; several inputs may share one
+  ctx.locals.push_back(l);
+  return SymbolRef{SymbolKind::Local, (uint32_t)ctx.locals.size() - 1};
+}
+
+// STB_GLOBAL, STB_WEAK, STB_GNU_UNIQUE: a reference, or a definition under its output name.
+Expected<SymbolRef> resolveGlobal(Context& ctx, uint32_t fi, const InputSym& s, StringRef name, uint32_t shndx,
+                                  SmallString<128>& buf) {
+  const InputFile& f = ctx.files[fi];
+  const InputObject& in = *f.object;
+  bool undefined = s.st_shndx == ELF::SHN_UNDEF;
+  StringRef out = outputName(in, name, !undefined, buf);
+  if (out.empty()) return inputError(in.name + ": renames maps '" + name + "' to an empty name");
+  if (undefined) return SymbolRef{SymbolKind::Global, referenceGlobal(ctx, out, s.getBinding(), s.getType(), s.st_other)};
+  if (shndx != kNone && !f.sections[shndx].kept)
+    return inputError(in.name + ": symbol '" + name + "' is defined in section " + f.sections[shndx].name +
+                      ", which the linker drops (not SHF_ALLOC)");
+  auto index = defineGlobal(ctx, out, definition(s, {fi, shndx}));
+  if (!index) return index.takeError();
+  return SymbolRef{SymbolKind::Global, *index};
+}
+
+Expected<SymbolRef> resolveSymbol(Context& ctx, uint32_t fi, uint32_t si, SmallString<128>& buf) {
+  const InputFile& f = ctx.files[fi];
+  const InputSym& s = f.symbols[si];
+  auto name = s.getName(f.strtab);
+  if (!name) return malformed(f, "symbol " + Twine(si) + ": " + toString(name.takeError()));
+  if (s.st_shndx == ELF::SHN_COMMON)
+    return inputError(f.object->name + ": COMMON symbol '" + *name + "': compile with -fno-common or initialise it");
+  auto shndx = definingSection(f, s, *name);
+  if (!shndx) return shndx.takeError();
+  if (s.getType() == ELF::STT_FILE) return SymbolRef{SymbolKind::Dropped, 0};
+  if (s.getBinding() == ELF::STB_LOCAL) return resolveLocal(ctx, fi, si, *name, *shndx);
+  return resolveGlobal(ctx, fi, s, *name, *shndx, buf);
+}
+
+}  // namespace
+
 Error resolveSymbols(Context& ctx) {
   SmallString<128> buf;
   for (uint32_t fi = 0; fi < ctx.files.size(); ++fi) {
-    InputFile& f = ctx.files[fi];
-    const InputObject& in = *f.object;
-    f.symbolRefs.resize(f.symbols.size());
-    for (uint32_t si = 1; si < f.symbols.size(); ++si) {
-      const InputSym& s = f.symbols[si];
-      SymbolRef& ref = f.symbolRefs[si];
-      auto name = s.getName(f.strtab);
-      if (!name) return malformed(f, "symbol " + Twine(si) + ": " + toString(name.takeError()));
-      uint8_t type = s.getType(), binding = s.getBinding();
-      if (s.st_shndx == ELF::SHN_COMMON)
-        return inputError(in.name + ": COMMON symbol '" + *name + "': compile with -fno-common or initialise it");
-
-      // The section it is defined in (kNone: undefined or special like SHN_ABS).
-      uint32_t shndx = kNone;
-      if (s.st_shndx == ELF::SHN_XINDEX) {
-        auto x = f.elf.getSectionIndex(s, f.symbols, f.shndxTable);
-        if (!x) return malformed(f, "symbol '" + *name + "': " + toString(x.takeError()));
-        shndx = *x;
-      } else if (s.st_shndx != ELF::SHN_UNDEF && s.st_shndx < ELF::SHN_LORESERVE) {
-        shndx = s.st_shndx;
-      }
-      if (shndx != kNone && shndx >= f.sections.size())
-        return malformed(f, "symbol '" + *name + "': st_shndx " + Twine(shndx) + " out of range");
-      bool undefined = s.st_shndx == ELF::SHN_UNDEF;
-      bool dropped = shndx != kNone && !f.sections[shndx].kept;
-
-      if (type == ELF::STT_FILE) {
-        ref = {SymbolKind::Dropped, 0};
-        continue;
-      }
-      if (binding == ELF::STB_LOCAL) {
-        if (undefined) return malformed(f, "local symbol " + Twine(si) + " is undefined");
-        if (dropped) {
-          ref = {SymbolKind::Dropped, 0};
-        } else if (type == ELF::STT_SECTION) {
-          ref = {SymbolKind::Section, shndx};
-          if (shndx == kNone) return malformed(f, "section symbol " + Twine(si) + " has no section");
-        } else {
-          OutputSymbol l = definition(s, {fi, shndx});
-          l.name = *name;  // locals keep their names; several inputs may share one
-          ref = {SymbolKind::Local, (uint32_t)ctx.locals.size()};
-          ctx.locals.push_back(l);
-        }
-        continue;
-      }
-
-      // STB_GLOBAL, STB_WEAK, STB_GNU_UNIQUE.
-      if (undefined) {
-        StringRef out = outputName(in, *name, false, buf);
-        if (out.empty()) return inputError(in.name + ": renames maps '" + *name + "' to an empty name");
-        ref = {SymbolKind::Global, referenceGlobal(ctx, out, binding, type, s.st_other)};
-        continue;
-      }
-      if (dropped)
-        return inputError(in.name + ": symbol '" + *name + "' is defined in section " + f.sections[shndx].name +
-                          ", which the linker drops (not SHF_ALLOC)");
-      OutputSymbol d = definition(s, {fi, shndx});
-      StringRef out = outputName(in, *name, true, buf);
-      if (out.empty()) return inputError(in.name + ": renames maps '" + *name + "' to an empty name");
-      auto index = defineGlobal(ctx, out, d);
-      if (!index) return index.takeError();
-      ref = {SymbolKind::Global, *index};
+    ctx.files[fi].symbolRefs.resize(ctx.files[fi].symbols.size());
+    for (uint32_t si = 1; si < ctx.files[fi].symbols.size(); ++si) {
+      auto ref = resolveSymbol(ctx, fi, si, buf);
+      if (!ref) return ref.takeError();
+      ctx.files[fi].symbolRefs[si] = *ref;
     }
   }
   return Error::success();

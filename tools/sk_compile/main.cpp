@@ -50,22 +50,22 @@ class Phases {
 };
 
 
-llvm::Error run(const Options& o) {
-  Phases phases(o.verbose);
+llvm::Error checkArgs(const Options& o) {
   if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
   if (!sk::isCIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
-  std::string version = o.versionGiven ? o.version : sk::pkg::kDefaultVersion;
   if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
   if (o.package)
-    if (llvm::Error e = sk::pkg::validateVersion(version)) return e;
+    if (llvm::Error e = sk::pkg::validateVersion(o.versionGiven ? o.version : sk::pkg::kDefaultVersion)) return e;
   if (llvm::sys::fs::exists(o.outDir) && !llvm::sys::fs::is_directory(o.outDir))
     return sk::inputError("-o " + o.outDir + ": exists and is not a directory");
-  auto arch = sk::arch::loadArch(o.arch);
-  if (!arch) return arch.takeError();
+  return llvm::Error::success();
+}
 
+// The op list (file or --ops) with its options and --options appended.
+llvm::Expected<sk::reuse::PlanRequest> planRequest(const Options& o, const sk::arch::ArchSpec& arch) {
   sk::reuse::PlanRequest req;
   req.name = o.name;
-  req.arch = *arch;
+  req.arch = arch;
   req.keepOutputs = o.keep;
   if (!o.opList.empty()) {
     auto list = sk::reuse::readOpList(o.opList);
@@ -79,45 +79,59 @@ llvm::Error run(const Options& o) {
   auto options = sk::reuse::parseOptions(optionText);
   if (!options) return options.takeError();
   req.options = *options;
+  return req;
+}
 
+void printSummary(const Options& o, const sk::reuse::Plan& plan, const sk::super_kernel::SuperKernel& sk,
+                  const sk::pkg::Package* package) {
+  if (o.quiet) return;
+  std::printf("fused %zu sub-kernels into %s (%s %s, blockDim %u): %s/%s.o (%zu bytes), %s.json; workspace %llu "
+              "bytes (%llu without reuse)\n",
+              plan.ops.size(), o.name.c_str(), sk::coreTypeName(plan.ration.kernelType()), plan.ration.str().c_str(),
+              plan.blockDim, o.outDir.c_str(), o.name.c_str(), sk.object.size(), o.name.c_str(),
+              (unsigned long long)plan.workspaceBytes, (unsigned long long)plan.workspaceBytesNoReuse);
+  if (package)
+    std::printf("packaged %s %s for %s: %s/%s (%zu bytes, sha256 %s)\n", o.name.c_str(),
+                (o.versionGiven ? o.version : std::string(sk::pkg::kDefaultVersion)).c_str(), plan.arch.name.c_str(),
+                o.outDir.c_str(), package->fileName.c_str(), package->bytes.size(), package->fileSha256.c_str());
+}
+
+// check_args → arch → plan_request → plan → build → package → write → summary.
+llvm::Error run(const Options& o) {
+  Phases phases(o.verbose);
+  if (llvm::Error e = checkArgs(o)) return e;
+  auto arch = sk::arch::loadArch(o.arch);
+  if (!arch) return arch.takeError();
+  auto req = planRequest(o, *arch);
+  if (!req) return req.takeError();
   phases.done("read op list");
-  auto plan = sk::reuse::makePlan(req);
+  auto plan = sk::reuse::makePlan(*req);
   if (!plan) return plan.takeError();
   phases.done("plan");
   if (o.explain) std::cout << sk::reuse::explain(*plan) << std::flush;
   auto sk = sk::super_kernel::build(*plan);
   if (!sk) return sk.takeError();
-  phases.done("link");
-  const std::string& json = sk->metadata;
-  phases.done("metadata");
+  phases.done("link + metadata");
   llvm::StringRef object((const char*)sk->object.data(), sk->object.size());
-  std::vector<std::pair<std::string, llvm::StringRef>> files = {{o.name + ".o", object}, {o.name + ".json", json}};
-  llvm::Expected<sk::pkg::Package> package = sk::pkg::Package{};
+  std::vector<std::pair<std::string, llvm::StringRef>> files = {{o.name + ".o", object}, {o.name + ".json", sk->metadata}};
+  std::optional<sk::pkg::Package> package;
   if (o.package) {
-    package = sk::pkg::buildPackage({o.name, version, arch->name, object, json, "sk_compile " SK_PROJECT_VERSION});
-    if (!package) return package.takeError();
+    auto p = sk::pkg::buildPackage({o.name, o.versionGiven ? o.version : sk::pkg::kDefaultVersion, arch->name, object,
+                                    sk->metadata, "sk_compile " SK_PROJECT_VERSION});
+    if (!p) return p.takeError();
+    package = std::move(*p);
     files.push_back({package->fileName, package->bytes});
     phases.done("package");
   }
   // -o is created only now, so that bad input leaves no trace.
   if (llvm::Error e = sk::writeFilesInto(o.outDir, files, "-o")) return e;
-  if (o.package) {  // executable, as far as the umask allows
+  if (package) {  // executable, as far as the umask allows
     mode_t mask = ::umask(0);
     ::umask(mask);
     ::chmod((o.outDir + "/" + package->fileName).c_str(), 0777 & ~mask);
   }
   phases.done("write");
-  if (!o.quiet)
-    std::printf("fused %zu sub-kernels into %s (%s %s, blockDim %u): %s/%s.o (%zu bytes), %s.json; workspace %llu "
-                "bytes (%llu without reuse)\n",
-                plan->ops.size(), o.name.c_str(), plan->ration.aic == 0 ? "AIV" : plan->ration.aiv == 0 ? "AIC" : "MIX",
-                plan->ration.str().c_str(), plan->blockDim, o.outDir.c_str(), o.name.c_str(), sk->object.size(),
-                o.name.c_str(), (unsigned long long)plan->workspaceBytes,
-                (unsigned long long)plan->workspaceBytesNoReuse);
-  if (o.package && !o.quiet)
-    std::printf("packaged %s %s for %s: %s/%s (%zu bytes, sha256 %s)\n", o.name.c_str(), version.c_str(),
-                arch->name.c_str(), o.outDir.c_str(), package->fileName.c_str(), package->bytes.size(),
-                package->fileSha256.c_str());
+  printSummary(o, *plan, *sk, package ? &*package : nullptr);
   return llvm::Error::success();
 }
 
