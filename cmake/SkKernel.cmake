@@ -1,6 +1,6 @@
 # sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] META meta.json [FLAGS ...] [OUTPUT_DIR dir] [TARGET t])
 #
-# Compiles kernel sources with the device compiler (clang-19, DESIGN §3 contract flags) into
+# Compiles kernel sources with the device compiler (clang-19, the compile contract of docs/architecture.md §3.1) into
 # <dir>/NAME.o and writes <dir>/NAME.json: the META file with "sha256" of the object filled
 # in. Several sources are linked into one relocatable object with ld.lld-19 -r.
 # Creates the target TARGET (default NAME; ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.

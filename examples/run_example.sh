@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every SuperKernel example for one NPU architecture (DESIGN.md §10).
+# Runs every SuperKernel example for one NPU architecture (docs/scripts.md).
 #
 #   bash examples/run_example.sh --npu-arch=dav-2201|dav-3510     (also: --npu-arch X, -h/--help)
 #

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# SuperKernel shared shell helpers (DESIGN.md §10). Source this file from bash scripts:
+# SuperKernel shared shell helpers (docs/scripts.md). Source this file from bash scripts:
 #
 #   source "$(dirname -- "${BASH_SOURCE[0]}")/../scripts/common.sh"
 #

@@ -1,5 +1,5 @@
-/* ACL-style C API of the SuperKernel runtime (DESIGN §7). Prototypes and error codes follow
- * the public CANN runtime (research/acl_api.md), so CANN sample code ports by swapping this
+/* ACL-style C API of the SuperKernel runtime (docs/acl_api.md). Prototypes and error codes follow
+ * the public CANN runtime (names, prototypes and codes of its public headers), so CANN sample code ports by swapping this
  * header and linking libsk_acl. Deviations are listed in docs/acl_api.md.
  *
  * One simulated device (id 0). Its architecture is dav-2201 unless the environment variable

@@ -1,5 +1,5 @@
-/* ACL error codes (CANN acl_base.h / rt_error_codes.h): names and values from the public CANN
- * runtime, research notes summarised in docs/acl_api.md. Every library reports ACL codes by
+/* ACL error codes (CANN acl_base.h / rt_error_codes.h): names and values of the public CANN
+ * runtime (docs/acl_api.md). Every library reports ACL codes by
  * these names. Generic codes are `static const int` and runtime codes `#define`, as in CANN. */
 #ifndef SK_ACL_ACL_BASE_H
 #define SK_ACL_ACL_BASE_H

@@ -1,5 +1,5 @@
 // Error kinds shared by every library. Inside the libraries errors travel as llvm::Error;
-// the tools turn them into one message and an exit code at the edge (DESIGN §11):
+// the tools turn them into one message and an exit code at the edge (docs/architecture.md §3.6):
 //   InputError  -> 2 (usage or bad input: the user must change a file, flag or field)
 //   DeviceError -> 1 (the simulated device faulted, timed out or deadlocked)
 //   anything else -> 1
@@ -24,7 +24,7 @@ class InputError : public llvm::ErrorInfo<InputError> {
   std::string msg_;
 };
 
-// An error with an ACL runtime code (research/acl_api.md §2), e.g. 507015 for an AI Core
+// An error with an ACL runtime code (include/acl/acl_base.h), e.g. 507015 for an AI Core
 // exception or 107000 for a bad parameter value.
 class DeviceError : public llvm::ErrorInfo<DeviceError> {
  public:

@@ -1,4 +1,4 @@
-// SuperKernel device dialect, ABI v1 (DESIGN §3).
+// SuperKernel device dialect, ABI v1 (docs/architecture.md §3.1).
 //
 // Kernels are C++ compiled by clang-19 for the host ISA:
 //     clang-19 -c -O2 -fPIC -fno-exceptions -fno-rtti -I<repo>/include kernel.cpp

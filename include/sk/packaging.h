@@ -1,4 +1,4 @@
-// Static kernel packages (DESIGN §9, docs/packaging.md): a super kernel (<sk>.o + <sk>.json)
+// Static kernel packages (docs/packaging.md): a super kernel (<sk>.o + <sk>.json)
 // bundled with its manifest and install/uninstall scripts into one self-extracting makeself
 // file, <sk>_<version>_linux-<host cpu>.run, that installs into
 // <root>/opp/static_kernel/ai_core/<sk>/ and registers it in .../ai_core/index.json.

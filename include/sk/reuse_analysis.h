@@ -1,4 +1,4 @@
-// lib/reuse_analysis: the plan of a super kernel (DESIGN §5). The op list is a program — the
+// lib/reuse_analysis: the plan of a super kernel (docs/sk_compile.md). The op list is a program — the
 // order one host thread would launch the sub-kernels in — and the plan says what the fused
 // kernel must respect to compute exactly what that program computes: tensors by (bound)
 // name, hazards and stream/event order as dependency edges, a memory plan for the SK

@@ -1,5 +1,5 @@
 // Sub-kernels: a compiled kernel object (<name>.o, ELF64 relocatable for the host ISA) plus
-// its metadata (<name>.json, DESIGN §4). This library reads and validates both; every
+// its metadata (<name>.json, docs/metadata.md). This library reads and validates both; every
 // rejection names the file, the field or section, and what to change.
 #pragma once
 #include <cstdint>
@@ -168,7 +168,7 @@ struct ObjectInfo {
   std::vector<std::string> undefinedSymbols;   // what the object imports
 };
 
-// Checks the kernel compile contract (DESIGN §3): ELF64 little-endian relocatable for the
+// Checks the kernel compile contract (docs/architecture.md §3.1): ELF64 little-endian relocatable for the
 // host machine; only the relocations a -fPIC small-model object needs (R_X86_64_64, PC32,
 // PLT32, GOTPCREL, GOTPCRELX, REX_GOTPCRELX, PC64, NONE); no TLS; no .init_array/.ctors/
 // .fini_array/.dtors; no COMMON symbols. `origin` names the file in messages.

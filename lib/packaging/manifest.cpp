@@ -89,7 +89,7 @@ bool checkAgreement(const Manifest& m, Problem& p) {
   return true;
 }
 
-// What every kernel folder holds (DESIGN §9); the layout may have more, never less.
+// What every kernel folder holds (docs/packaging.md, fixed layout); the layout may have more, never less.
 bool checkRequiredFiles(const Manifest& m, Problem& p) {
   for (const std::string& need : {m.kernel + ".o", m.kernel + ".json", std::string("uninstall.sh")}) {
     const ManifestFile* f = m.file(need);

@@ -35,8 +35,7 @@ namespace sk::pkg {
 
 namespace {
 
-
-// Fixed so that the same inputs give the same bytes (toolchain.md §7).
+// Fixed so that the same inputs give the same bytes (docs/packaging.md, "Reproducible").
 constexpr const char* kPackagingDate = "2025-01-01T00:00:00Z";
 constexpr const char* kTarExtra = "--mtime=@1735689600 --sort=name --owner=0 --group=0 --numeric-owner";
 constexpr const char* kShaField = "SK_SHA256=";

@@ -1,5 +1,5 @@
 // Runs an external tool (makeself) through Boost.Process: an argument vector, never a shell
-// command line (DESIGN §2). Kept in one translation unit because Boost.Process is slow to compile.
+// command line (docs/architecture.md §2). Kept in one translation unit because Boost.Process is slow to compile.
 #pragma once
 #include <map>
 #include <string>

@@ -88,7 +88,7 @@ llvm::Expected<OpList> readOpList(const std::string& path) {
 
 OpList opListFromObjects(const std::vector<std::string>& objects) {
   OpList list;
-  for (const std::string& o : objects) list.ops.push_back(OpSpec{o, "", std::nullopt, std::nullopt, std::nullopt, {}});
+  for (const std::string& o : objects) list.ops.push_back(OpSpec{o, "", std::nullopt, std::nullopt, std::nullopt, {}, nullptr});
   return list;
 }
 

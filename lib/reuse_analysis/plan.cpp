@@ -348,7 +348,7 @@ void Builder::placeCores() {
     aicExtent = std::max(aicExtent, r.aicBegin + r.aicCount);
     aivExtent = std::max(aivExtent, r.aivBegin + r.aivCount);
   }
-  // The anchor's rule (anchor_superkernel.md §1.6): pure types keep their type; mixed ones
+  // CANN SuperKernel's rule (docs/sk_compile.md, kernel type): pure types keep their type; mixed ones
   // take MIX 1:1 when the AIV need fits the AIC count, else MIX 1:2.
   if (aicExtent == 0) plan.ration = {0, 1}, plan.blockDim = aivExtent;
   else if (aivExtent == 0) plan.ration = {1, 0}, plan.blockDim = aicExtent;

@@ -1,4 +1,4 @@
-// The sk_* intrinsics kernels call (DESIGN §3). Each finds the calling core, checks its
+// The sk_* intrinsics kernels call (docs/architecture.md §3.1). Each finds the calling core, checks its
 // operands, does the work on host memory and advances the core's virtual clock.
 #include <cmath>
 #include <cstdarg>
@@ -227,7 +227,7 @@ void sk_sync_all(void) {
   L.syncAll->arrive(c);
 }
 
-// Early start (DESIGN §5). Outside a super kernel there is no predecessor or successor: both
+// Early start (docs/sk_compile.md). Outside a super kernel there is no predecessor or successor: both
 // are no-ops. Inside, a declared call must happen exactly once per core; with the SK's
 // early-start option off the dispatcher already waited and releases at return, so the
 // declared calls are satisfied no-ops (one binary serves both settings).

@@ -1,4 +1,4 @@
-// Kernel metadata v1 (DESIGN §4, docs/metadata.md): parse, validate, write back.
+// Kernel metadata v1 (docs/metadata.md): parse, validate, write back.
 //
 // Every rejection is an InputError "<origin>: <field path>: <what was expected>", so the user
 // can find the field and knows what to write there.

@@ -1,4 +1,4 @@
-// The kernel compile contract (DESIGN §3) checked on a sub-kernel's object, the entry symbol,
+// The kernel compile contract (docs/architecture.md §3.1) checked on a sub-kernel's object, the entry symbol,
 // and reading a whole sub-kernel (.o + .json). See docs/metadata.md for every message.
 #include <algorithm>
 
@@ -120,7 +120,7 @@ bool isTlsRelocation(uint32_t type) {
   }
 }
 
-// The relocations a -fPIC small-model object needs (toolchain.md §4).
+// The relocations a -fPIC small-model object needs (what clang-19 -O2 -fPIC emits; docs/linker.md).
 bool isSupportedRelocation(uint32_t type) {
   using namespace llvm::ELF;
   switch (type) {
@@ -138,8 +138,8 @@ bool isLargeModelRelocation(uint32_t type) {
          type == R_X86_64_GOTPCREL64 || type == R_X86_64_GOTPLT64 || type == R_X86_64_PLTOFF64;
 }
 
-// Sections that run code before or after the kernel (JITLink drops them silently, research
-// toolchain.md §3 pitfall 1). Returns the fix, or null.
+// Sections that run code before or after the kernel (LLVM 19's JITLink drops .init_array
+// silently: the constructors would never run). Returns the fix, or null.
 const char* initFiniFix(const Shdr& s, llvm::StringRef name) {
   auto is = [&](llvm::StringRef base) { return name == base || name.starts_with((base + ".").str()); };
   if (s.sh_type == llvm::ELF::SHT_INIT_ARRAY || s.sh_type == llvm::ELF::SHT_PREINIT_ARRAY ||

@@ -194,7 +194,7 @@ TEST(Install, RoundTripLeavesTheRootExactlyAsBefore) {
     std::string un = uninstallLine(r.out);
     EXPECT_EQ(un, fs::canonical(root).string() + "/opp/static_kernel/ai_core/rt_sk/uninstall.sh") << r.out;
     EXPECT_EQ(installedState(root, "rt_sk"), "1.0.0");
-    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 5u) << "exactly the four files of DESIGN §9 and sk_pkg_tool";
+    EXPECT_EQ(snapshot(kdir(root) + "/rt_sk").size(), 5u) << "exactly the five files of the install layout (docs/packaging.md)";
     EXPECT_TRUE(fs::exists(kdir(root) + "/rt_sk/sk_pkg_tool"));
     // run by name (root from SK_HOME, then from --install-path)
     r = s.skRun({"rt_sk", "--compare-unfused"}, root);

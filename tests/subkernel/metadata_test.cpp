@@ -1,4 +1,4 @@
-// Kernel metadata v1 (DESIGN §4, docs/metadata.md): what parseMeta accepts, its defaults, and
+// Kernel metadata v1 (docs/metadata.md): what parseMeta accepts, its defaults, and
 // that every rejection names the file and the field and says what is expected.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

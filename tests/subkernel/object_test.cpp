@@ -1,4 +1,4 @@
-// The kernel compile contract (DESIGN §3) on real objects compiled by the build from
+// The kernel compile contract (docs/architecture.md §3.1) on real objects compiled by the build from
 // tests/subkernel/kernels, the entry symbol checks, blockDim against an arch, and readSubKernel.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

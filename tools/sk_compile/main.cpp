@@ -1,4 +1,4 @@
-// sk_compile: fuse sub-kernels into one super kernel (DESIGN §11).
+// sk_compile: fuse sub-kernels into one super kernel (docs/architecture.md §3.6, docs/sk_compile.md).
 #include <sys/stat.h>
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// sk_run: run a kernel (sub-kernel or super kernel) on the simulated NPU (DESIGN §11).
+// sk_run: run a kernel (sub-kernel or super kernel) on the simulated NPU (docs/architecture.md §3.6).
 #include <algorithm>
 #include <chrono>
 #include <cstring>

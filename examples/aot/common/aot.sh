@@ -6,7 +6,7 @@
 #                         SK_INSTALL_ROOT at DIR/tmp/install_root (the example's own install
 #                         root: the user's $HOME/.superkernel is never touched) and create the
 #                         install log LOG_INSTALL that the exit trap reads
-#   aot_cc OUT.o SRC.cpp  compile a kernel with clang-19 (the DESIGN §3 contract flags)
+#   aot_cc OUT.o SRC.cpp  compile a kernel with clang-19 (the compile contract, docs/architecture.md §3.1)
 #   aot_install_all       install every static_kernel_compile_outputs/*.run (run it through
 #                         sk_run_with_log "$LOG_INSTALL" so the trap finds the uninstall.sh lines)
 

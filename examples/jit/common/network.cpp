@@ -117,7 +117,7 @@ class Session {
     for (size_t i = first; i < last; ++i) {
       const NetOp& op = net.ops[i];
       req.ops.ops.push_back(sk::reuse::OpSpec{cfg_.kernelDir + "/" + op.kernel + ".o", "", std::nullopt, std::nullopt,
-                                              std::nullopt, op.bind});
+                                              std::nullopt, op.bind, nullptr});
       auto k = kernel(op.kernel);
       if (!k) return k.takeError();
       for (const Param& p : (*k)->meta.params)

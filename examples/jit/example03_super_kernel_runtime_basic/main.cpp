@@ -79,9 +79,9 @@ int main(int argc, char** argv) {
   auto limits = sk::arch::loadArch(arch);
   if (!limits) return sk::reportAndExitCode(limits.takeError(), "example03");
   req.arch = *limits;
-  req.ops.ops = {{"tmp/vec_add.o", "kernels/vec_add.json", std::nullopt, std::nullopt, std::nullopt, {{"z", "mid"}}},
+  req.ops.ops = {{"tmp/vec_add.o", "kernels/vec_add.json", std::nullopt, std::nullopt, std::nullopt, {{"z", "mid"}}, nullptr},
                  {"tmp/vec_scale.o", "kernels/vec_scale.json", std::nullopt, std::nullopt, std::nullopt,
-                  {{"x", "mid"}, {"y", "out"}}}};
+                  {{"x", "mid"}, {"y", "out"}}, nullptr}};
   std::printf("[2] compiled vec_add and vec_scale; vec_add.z and vec_scale.x share tensor 'mid'\n");
 
   // 3. Fuse in process.

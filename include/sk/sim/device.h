@@ -1,5 +1,5 @@
 // The simulated NPU: HBM, AIC/AIV cores run as fibers, streams, events, a deterministic
-// virtual clock and Chrome traces (DESIGN §8). The runtime (lib/runtime) is a thin API over it.
+// virtual clock and Chrome traces (docs/simulator.md). The runtime (lib/runtime) is a thin API over it.
 #pragma once
 #include <cstdint>
 #include <memory>
