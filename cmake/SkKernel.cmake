@@ -5,6 +5,14 @@
 # in. Several sources are linked into one relocatable object with ld.lld-19 -r.
 # Creates the target TARGET (default NAME; ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.
 find_program(SK_LLD NAMES ld.lld-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
+find_program(SK_DEVICE_CC NAMES clang-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
+# In the source tree: include/ and cmake/ of the checkout; installed: set by SuperKernelConfig.cmake.
+if(NOT SK_KERNEL_INCLUDE_DIR)
+  set(SK_KERNEL_INCLUDE_DIR ${CMAKE_CURRENT_LIST_DIR}/../include)
+endif()
+if(NOT SK_KERNEL_CMAKE_DIR)
+  set(SK_KERNEL_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+endif()
 set(SK_KERNEL_FLAGS -O2 -fPIC -fno-exceptions -fno-rtti -std=c++17 CACHE STRING "Device compiler flags")
 
 function(sk_add_kernel NAME)
@@ -32,8 +40,8 @@ function(sk_add_kernel NAME)
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${K_OUTPUT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/${K_TARGET}.dir
-      COMMAND ${SK_DEVICE_CC} -c ${SK_KERNEL_FLAGS} ${K_FLAGS} -I${SK_SOURCE_DIR}/include ${abs} -o ${out}
-      DEPENDS ${abs} ${SK_SOURCE_DIR}/include/sk/kernel.h
+      COMMAND ${SK_DEVICE_CC} -c ${SK_KERNEL_FLAGS} ${K_FLAGS} -I${SK_KERNEL_INCLUDE_DIR} ${abs} -o ${out}
+      DEPENDS ${abs} ${SK_KERNEL_INCLUDE_DIR}/sk/kernel.h
       COMMENT "Compiling kernel ${NAME}: ${src}"
       VERBATIM)
     list(APPEND parts ${out})
@@ -48,8 +56,8 @@ function(sk_add_kernel NAME)
     set(json ${K_OUTPUT_DIR}/${NAME}.json)
     add_custom_command(
       OUTPUT ${json}
-      COMMAND ${CMAKE_COMMAND} -DMETA=${meta} -DOBJ=${obj} -DOUT=${json} -P ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
-      DEPENDS ${meta} ${obj} ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
+      COMMAND ${CMAKE_COMMAND} -DMETA=${meta} -DOBJ=${obj} -DOUT=${json} -P ${SK_KERNEL_CMAKE_DIR}/WriteKernelMeta.cmake
+      DEPENDS ${meta} ${obj} ${SK_KERNEL_CMAKE_DIR}/WriteKernelMeta.cmake
       COMMENT "Writing kernel metadata ${NAME}.json"
       VERBATIM)
     list(APPEND outputs ${json})

@@ -1,0 +1,25 @@
+# cmake --install: the tools, the public headers, the libraries and a CMake package, so an outside
+# project does find_package(SuperKernel) and gets SuperKernel::<library> targets and
+# sk_add_kernel() (docs/install.md).
+include(CMakePackageConfigHelpers)
+
+set(SK_EXPORTED_LIBRARIES sk_llvm sk_support sk_arch sk_subkernel sk_reuse_analysis sk_linker sk_super_kernel
+    sk_sim sk_runtime sk_acl sk_pkg_model sk_packaging)
+foreach(lib ${SK_EXPORTED_LIBRARIES})
+  string(REGEX REPLACE "^sk_" "" name ${lib})
+  set_target_properties(${lib} PROPERTIES EXPORT_NAME ${name})
+endforeach()
+install(TARGETS ${SK_EXPORTED_LIBRARIES} EXPORT SuperKernelTargets ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
+install(TARGETS sk_compile sk_run sk_pkg_tool RUNTIME DESTINATION bin)
+install(DIRECTORY ${SK_SOURCE_DIR}/include/ DESTINATION include)
+
+set(SK_CMAKE_INSTALL_DIR lib/cmake/SuperKernel)
+install(EXPORT SuperKernelTargets NAMESPACE SuperKernel:: DESTINATION ${SK_CMAKE_INSTALL_DIR})
+configure_package_config_file(${SK_SOURCE_DIR}/cmake/SuperKernelConfig.cmake.in
+                              ${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfig.cmake
+                              INSTALL_DESTINATION ${SK_CMAKE_INSTALL_DIR})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfigVersion.cmake
+              ${SK_SOURCE_DIR}/cmake/SkKernel.cmake ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
+        DESTINATION ${SK_CMAKE_INSTALL_DIR})

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# cmake --install of this build into a fresh prefix, then an outside project that finds it with
+# find_package(SuperKernel): it compiles a kernel with sk_add_kernel(), links a host program to
+# SuperKernel::acl and runs it; the installed sk_run runs the same kernel by its metadata.
+set -euo pipefail
+build=${1:?build dir}
+source_dir=${2:?source dir}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+cmake -S "$source_dir/tests/install/project" -B "$work/project" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/project" >/dev/null
+"$work/project/axpy_host"
+"$work/prefix/bin/sk_run" "$work/project/axpy.json" --seed 5 --output-dir "$work/out" | grep -q "axpy on dav-2201"
+test "$(stat -c %s "$work/out/y.bin")" = 8192
+echo "outside project: built against $work/prefix, ran axpy through SuperKernel::acl and sk_run"
