@@ -1,6 +1,8 @@
 // The "superKernel" section of <sk>.json (docs/sk_compile.md): parsed into SuperKernelSection with
 // every field checked, against the SK's own params and instance count too, so the runtime,
 // sk_run and the packager read a typed model and never meet a missing or wrongly typed field.
+#include <algorithm>
+
 #include "meta_reader.h"
 #include "sk/task_table.h"
 #include "sk/text.h"
@@ -312,6 +314,39 @@ llvm::Error readMemoryPlan(const MetaReader& r, const Fields& sk, const KernelMe
   return llvm::Error::success();
 }
 
+// The SK's params are what its plan says: each input and output is one of its tensors (same
+// dtype and shape; in-out inputs are the in-out tensors), and the workspace holds the memory
+// plan and the profile area.
+llvm::Error checkParams(const MetaReader& r, const KernelMeta& m, const SuperKernelSection& sk) {
+  for (size_t i = 0; i < m.params.size(); ++i) {
+    const Param& p = m.params[i];
+    std::string path = "params[" + std::to_string(i) + "]";
+    if (p.role == Role::Workspace) {
+      uint64_t need = std::max(sk.memoryPlan.workspaceBytes, sk.memoryPlan.profileOffset + sk.memoryPlan.profileBytes);
+      if (p.bytes < need)
+        return r.fail(path + ".bytes", llvm::Twine(p.bytes) + " bytes, but the memory plan needs " + llvm::Twine(need));
+      continue;
+    }
+    if (!p.isTensor()) continue;
+    auto t = std::find_if(sk.tensors.begin(), sk.tensors.end(), [&](const SkTensor& x) { return x.name == p.name; });
+    if (t == sk.tensors.end())
+      return r.fail(path, "'" + p.name + "' is not one of superKernel.tensors: the params and the plan disagree");
+    bool kindOk = p.role == Role::Output ? t->kind == TensorKind::Output
+                                         : (p.inout ? t->kind == TensorKind::InOut : t->kind == TensorKind::Input);
+    if (t->dtype != p.dtype || t->shape != p.shape || !kindOk)
+      return r.fail(path, "'" + p.name + "' is " + dtypeName(p.dtype) + " " + roleName(p.role) +
+                              (p.inout ? " (in-out)" : "") + " here but " + tensorKindName(t->kind) + " " +
+                              dtypeName(t->dtype) + " in superKernel.tensors: the params and the plan disagree");
+  }
+  for (const SkTensor& t : sk.tensors) {
+    if (t.kind == TensorKind::Intermediate) continue;
+    if (std::none_of(m.params.begin(), m.params.end(), [&](const Param& p) { return p.name == t.name; }))
+      return r.fail("superKernel.tensors", "the " + std::string(tensorKindName(t.kind)) + " tensor '" + t.name +
+                                               "' has no parameter of the super kernel");
+  }
+  return llvm::Error::success();
+}
+
 // Reads each element of the array `key` with `one`.
 template <typename T, typename F>
 llvm::Error readList(const Fields& f, const char* key, std::vector<T>& out, F one) {
@@ -359,6 +394,7 @@ llvm::Error readSuperKernel(const MetaReader& r, const json& section, KernelMeta
   auto notes = f->strings("notes");
   if (!notes) return notes.takeError();
   sk.notes = std::move(*notes);
+  if (auto e = checkParams(r, m, sk)) return e;
   m.superKernel = std::move(sk);
   return llvm::Error::success();
 }
