@@ -1,8 +1,7 @@
 // The only translation unit that includes Boost.Process.
 #include "run_tool.h"
 
-#include <fstream>
-#include <sstream>
+#include "sk/file_io.h"
 
 #include <boost/filesystem.hpp>
 #include <boost/process.hpp>
@@ -12,11 +11,14 @@ namespace bp = boost::process;
 namespace sk::pkg::detail {
 
 namespace {
+// What the tool printed (at most 64 MiB of it; nothing when it printed nothing).
 std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  auto text = sk::readFile(path, 64ull << 20, "tool output");
+  if (!text) {
+    llvm::consumeError(text.takeError());
+    return "";
+  }
+  return std::move(*text);
 }
 }  // namespace
 

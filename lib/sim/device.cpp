@@ -22,6 +22,7 @@
 #include "launch.h"
 #include "scheduler.h"
 #include "sk/error.h"
+#include "sk/text.h"
 #include "sk/sim/device.h"
 #include "sk/task_table.h"
 #include "trace.h"
@@ -420,7 +421,7 @@ llvm::Error Device::freeHost(void* hostPtr) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   auto it = impl_->pinned.find(hostPtr);
   if (it == impl_->pinned.end())
-    return deviceError(ACL_ERROR_RT_MEMORY_FREE, "freeHost: " + llvm::Twine::utohexstr((uint64_t)hostPtr) +
+    return deviceError(ACL_ERROR_RT_MEMORY_FREE, "freeHost: " + hexAddress((uint64_t)hostPtr) +
                                    " was not allocated by mallocHost");
   impl_->pinned.erase(it);
   std::free(hostPtr);
@@ -435,7 +436,7 @@ llvm::Error Device::checkDeviceRange(const void* p, uint64_t bytes, const char* 
   const Allocation* a = t->enclosing((uint64_t)p);
   std::string where = a ? "runs past the end of a " + std::to_string(a->size) + "-byte device allocation"
                         : "is not inside any live device allocation";
-  return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(what) + ": [" + llvm::Twine::utohexstr((uint64_t)p) + ", +" +
+  return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(what) + ": [" + hexAddress((uint64_t)p) + ", +" +
                                  llvm::Twine(bytes) + ") " + where);
 }
 

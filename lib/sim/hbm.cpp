@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "sk/error.h"
+#include "sk/text.h"
 
 namespace sk::sim {
 
@@ -85,7 +86,7 @@ llvm::Error Hbm::release(const void* p) {
     std::lock_guard<std::mutex> lk(mu_);
     auto it = allocated_.find(begin);
     if (it == allocated_.end())
-      return deviceError(ACL_ERROR_RT_MEMORY_FREE, "free of " + llvm::Twine::utohexstr(begin) +
+      return deviceError(ACL_ERROR_RT_MEMORY_FREE, "free of " + hexAddress(begin) +
                                      ": not the start of a live device allocation");
     allocated_.erase(it);
     len = reservedLen_[begin];
