@@ -24,6 +24,10 @@ struct ArchSpec {
   uint32_t aivCores = 0;
   uint64_t ubBytes = 0;  // local memory of an AIV
   uint64_t l1Bytes = 0;  // local memory of an AIC
+  uint64_t l0aBytes = 0, l0bBytes = 0, l0cBytes = 0;  // the cube's operand and accumulator buffers
+  uint64_t btBytes = 0, fbBytes = 0;                  // bias table, fixpipe buffer
+  // Bytes of all local memories of an AIC (L1, L0A, L0B, L0C, BT, FB, in that order).
+  uint64_t aicLocalBytes() const { return l1Bytes + l0aBytes + l0bBytes + l0cBytes + btBytes + fbBytes; }
   uint64_t hbmBytes = 0;
   double hbmGBps = 0;
   // Per-core data movement, GiB/s.

@@ -50,7 +50,8 @@ enum sk_vec_unary_op {
 };
 enum sk_vec_reduce_op { SK_VOP_REDUCE_SUM = 0, SK_VOP_REDUCE_MAX, SK_VOP_REDUCE_MIN };
 enum sk_round_mode {
-  SK_ROUND_NONE = 0, SK_ROUND_RINT, SK_ROUND_FLOOR, SK_ROUND_CEIL, SK_ROUND_ROUND, SK_ROUND_TRUNC
+  SK_ROUND_NONE = 0, SK_ROUND_RINT, SK_ROUND_FLOOR, SK_ROUND_CEIL, SK_ROUND_ROUND, SK_ROUND_TRUNC,
+  SK_ROUND_ODD
 };
 
 /* Vector ops: every operand must lie in this core's local memory (AIV only). */
@@ -69,6 +70,118 @@ void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count);
    c is float32 (int32 for int8 inputs); accumulate != 0 adds to c instead of overwriting. */
 void sk_cube_mmad(void* c, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n,
                   int32_t ab_dtype, int32_t accumulate);
+
+/* ---- the machine model the AscendC layer (include/ascendc) maps onto ------------------------
+   A core has in-order pipes (docs/simulator.md): S (scalar), V (vector), M (cube), MTE1 (L1 ->
+   L0), MTE2 (GM -> local), MTE3 (local -> GM), FIX (L0C -> GM/L1). Copies take the pipe their
+   direction implies; flags order one pipe after another, as SetFlag/WaitFlag do. */
+enum sk_pipe {
+  SK_PIPE_S = 0, SK_PIPE_V, SK_PIPE_M, SK_PIPE_MTE1, SK_PIPE_MTE2, SK_PIPE_MTE3, SK_PIPE_FIX, SK_PIPE_ALL
+};
+void sk_set_flag(int32_t src_pipe, int32_t dst_pipe, int32_t event_id);
+void sk_wait_flag(int32_t src_pipe, int32_t dst_pipe, int32_t event_id);
+void sk_pipe_barrier(int32_t pipe);
+
+/* The local memories of a core: UB on an AIV; L1, L0A, L0B, L0C, the bias table and the fixpipe
+   buffer on an AIC (size 0: the core has none). */
+enum sk_mem { SK_MEM_UB = 0, SK_MEM_L1, SK_MEM_L0A, SK_MEM_L0B, SK_MEM_L0C, SK_MEM_BT, SK_MEM_FB, SK_MEM_COUNT };
+void*    sk_local_base(int32_t mem);
+uint64_t sk_local_size(int32_t mem);
+
+/* One copy instruction: `count` blocks of `len` bytes, block i from src + i * src_stride to
+   dst + i * dst_stride (byte strides, start to start). GM <-> local or local <-> local. */
+void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, uint64_t src_stride,
+                     uint64_t dst_stride);
+/* A scalar (PIPE_S) load or store of GM: GlobalTensor::GetValue / SetValue. */
+void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
+/* Copies into GM from now on combine with what is there (SetAtomicAdd & co.), in `dtype`. */
+enum sk_atomic { SK_ATOMIC_NONE = 0, SK_ATOMIC_ADD, SK_ATOMIC_MAX, SK_ATOMIC_MIN };
+void sk_set_atomic(int32_t mode, int32_t dtype);
+
+/* Words of per-core state for the AscendC layer (the current TPipe, the system workspace):
+   SK_CORE_STATE_WORDS of them, zero when a block starts. */
+#define SK_CORE_STATE_WORDS 32
+uint64_t* sk_core_state(void);
+/* The tiling key of the running kernel (metadata "tilingKey"): what TILING_KEY_IS compares. */
+uint64_t sk_tiling_key(void);
+
+/* ---- vector instructions in AscendC's repeat model ---------------------------------------
+   A repeat covers 8 blocks of 32 bytes per operand. Normal mode: `repeat` repeats, element i of
+   each repeat taken when bit i of (mask_hi:mask_lo) is set; counter mode: mask_lo elements in all
+   (the last repeat partial); register mode: the core's mask register and mode (SetVectorMask,
+   SetMaskCount/SetMaskNorm). Strides are in 32-byte blocks. For operands of different widths a
+   repeat holds 256 / (widest element) elements. */
+enum sk_mask_mode { SK_MASK_NORMAL = 0, SK_MASK_COUNTER = 1, SK_MASK_REGISTER = 2 };
+struct sk_vec_repeat {
+  uint64_t mask_lo, mask_hi;
+  uint32_t mode;
+  uint32_t repeat;
+  uint16_t dst_blk, src0_blk, src1_blk, reserved0;
+  uint16_t dst_rep, src0_rep, src1_rep, reserved1;
+};
+enum sk_vop {
+  /* dst = src0 op src1 */
+  SK_V_ADD = 0, SK_V_SUB, SK_V_MUL, SK_V_DIV, SK_V_MAX, SK_V_MIN, SK_V_AND, SK_V_OR,
+  SK_V_ADDRELU, SK_V_SUBRELU, SK_V_MULADDDST, /* dst = src0 * src1 + dst */
+  SK_V_FUSEDMULADD,                            /* dst = src0 * dst + src1 */
+  /* dst = op src0 */
+  SK_V_EXP = 32, SK_V_LN, SK_V_ABS, SK_V_RELU, SK_V_SQRT, SK_V_RSQRT, SK_V_RECIPROCAL, SK_V_NOT,
+  SK_V_COPY,
+  /* dst = src0 op scalar (the scalar's bits in the element type) */
+  SK_V_ADDS = 64, SK_V_MULS, SK_V_MAXS, SK_V_MINS, SK_V_LEAKYRELU, SK_V_SHIFTLEFT, SK_V_SHIFTRIGHT,
+  SK_V_SHIFTRIGHT_ROUND,
+  SK_V_DUP       /* dst = scalar */
+};
+void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+            const struct sk_vec_repeat* r);
+/* dst = scalar * src + dst; dst and src may differ in width (half src, float dst). */
+void sk_vec_axpy(int32_t dst_dtype, int32_t src_dtype, void* dst, const void* src, uint64_t scalar,
+                 const struct sk_vec_repeat* r);
+void sk_vec_convert(int32_t dst_dtype, int32_t src_dtype, int32_t round_mode, void* dst, const void* src,
+                    const struct sk_vec_repeat* r);
+/* Reductions. `op` is SK_VOP_REDUCE_*. Whole: one result per repeat, at dst + r * dst_rep (dst_rep
+   in results; with an index, value and index are one result of two elements, or the index alone
+   is 4 bytes). Block: one result per 32-byte block, 8 per repeat, dst_rep in 8-result units.
+   Pair: adjacent pairs summed. */
+enum sk_reduce_order { SK_ORDER_VALUE_INDEX = 0, SK_ORDER_INDEX_VALUE, SK_ORDER_ONLY_VALUE, SK_ORDER_ONLY_INDEX };
+void sk_vec_whole_reduce(int32_t op, int32_t dtype, int32_t order, void* dst, const void* src, uint32_t dst_rep,
+                         const struct sk_vec_repeat* r);
+void sk_vec_block_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint32_t dst_rep,
+                         const struct sk_vec_repeat* r);
+void sk_vec_pair_reduce(int32_t dtype, void* dst, const void* src, uint32_t dst_rep, const struct sk_vec_repeat* r);
+/* ReduceSum/Max/Min: to dst[0] (the index, as an integer of the element width, to dst[1] when
+   cal_index). Each repeat is reduced as a tree; repeats are combined in order (counter mode,
+   the count forms) or as a tree too (normal mode, the repeat forms). */
+void sk_vec_reduce_all(int32_t op, int32_t dtype, void* dst, const void* src, int32_t cal_index,
+                       const struct sk_vec_repeat* r);
+/* Compare: bit i of dst (little-endian bytes) = src0[i] cmp src1[i] (or the scalar). */
+enum sk_cmp { SK_CMP_LT = 0, SK_CMP_GT, SK_CMP_EQ, SK_CMP_LE, SK_CMP_GE, SK_CMP_NE };
+void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+                    int32_t with_scalar, const struct sk_vec_repeat* r);
+/* Select: dst[i] = bit i of sel ? src0[i] : src1[i] (or the scalar). mode 0: the same mask bits
+   every repeat; 1 and 2: the bits are consumed in order across repeats. */
+void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
+                   uint64_t scalar, int32_t with_scalar, const struct sk_vec_repeat* r);
+/* dst[i] = the element at byte offsets[i] - base of src (Gather). */
+void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+/* GatherMask: the selected elements of src0 packed into dst; returns how many. pattern: a bit per
+   element (consumed in order), or builtin 1..7 when pattern is null. */
+uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin,
+                            uint32_t repeat, uint16_t src0_blk, uint16_t src0_rep, uint16_t pattern_rep,
+                            uint32_t counter_elems);
+/* Brcb: each of 8 source elements per repeat fills one 32-byte destination block. */
+void sk_vec_brcb(int32_t dtype, void* dst, const void* src, uint32_t repeat, uint16_t dst_blk, uint16_t dst_rep);
+/* 16 x 16 transpose of 2-byte elements. */
+void sk_vec_transpose16(void* dst, const void* src);
+/* dst[i] = first + i. */
+void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
+
+/* Vector registers: the mask, its mode, the accumulator of the last reduction, the dequant scale. */
+void     sk_set_vector_mask(uint64_t mask_hi, uint64_t mask_lo);
+void     sk_set_mask_mode(int32_t mode);
+uint64_t sk_get_acc_val(void);
+void     sk_set_deq_scale(float scale);
+uint64_t sk_get_rsvd_cnt(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -100,6 +100,11 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("aivCores", a.aivCores);
   r.number("ubBytes", a.ubBytes);
   r.number("l1Bytes", a.l1Bytes);
+  r.number("l0aBytes", a.l0aBytes);
+  r.number("l0bBytes", a.l0bBytes);
+  r.number("l0cBytes", a.l0cBytes);
+  r.number("btBytes", a.btBytes);
+  r.number("fbBytes", a.fbBytes);
   r.number("hbmBytes", a.hbmBytes);
   r.number("hbmGBps", a.hbmGBps);
   r.number("gmToUbGiBps", a.gmToUbGiBps);

@@ -101,8 +101,8 @@ struct Device::Impl {
   std::string printed;
 
   uint8_t* localOf(CoreType t, uint32_t id) const {
-    return t == CoreType::AIC ? localMem + (uint64_t)id * arch.l1Bytes
-                              : localMem + arch.aicCores * arch.l1Bytes + (uint64_t)id * arch.ubBytes;
+    return t == CoreType::AIC ? localMem + (uint64_t)id * arch.aicLocalBytes()
+                              : localMem + arch.aicCores * arch.aicLocalBytes() + (uint64_t)id * arch.ubBytes;
   }
 
   // ---- host side ----
@@ -365,23 +365,37 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
   auto hbm = Hbm::create(arch.hbmBytes);
   if (!hbm) return hbm.takeError();
   impl->hbm = std::move(*hbm);
-  impl->localMemBytes = arch.aicCores * arch.l1Bytes + arch.aivCores * arch.ubBytes;
+  impl->localMemBytes = arch.aicCores * arch.aicLocalBytes() + arch.aivCores * arch.ubBytes;
   void* m = mmap(nullptr, impl->localMemBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (m == MAP_FAILED) return internalError("cannot allocate the local memories of the simulated cores");
   impl->localMem = (uint8_t*)m;
   impl->aicFreeAt.assign(arch.aicCores, 0);
   impl->aivFreeAt.assign(arch.aivCores, 0);
-  auto initCores = [&](std::vector<CoreRun>& runs, CoreType type, uint32_t count, uint64_t localSize) {
+  // An AIC's memories lie one after another (L1, L0A, L0B, L0C, BT, FB); an AIV has its UB.
+  const uint64_t aicSpaces[SK_MEM_COUNT] = {0, arch.l1Bytes, arch.l0aBytes, arch.l0bBytes, arch.l0cBytes, arch.btBytes,
+                                            arch.fbBytes};
+  auto initCores = [&](std::vector<CoreRun>& runs, CoreType type, uint32_t count) {
     runs.resize(count);
     for (uint32_t i = 0; i < count; ++i) {
-      runs[i].type = type;
-      runs[i].physId = i;
-      runs[i].local = impl->localOf(type, i);
-      runs[i].localSize = localSize;
+      CoreRun& c = runs[i];
+      c.type = type;
+      c.physId = i;
+      c.local = impl->localOf(type, i);
+      if (type == CoreType::AIV) {
+        c.localSize = arch.ubBytes;
+        c.spaces[SK_MEM_UB] = {c.local, arch.ubBytes};
+        continue;
+      }
+      c.localSize = arch.aicLocalBytes();
+      uint8_t* at = c.local;
+      for (int m = SK_MEM_L1; m < SK_MEM_COUNT; ++m) {
+        c.spaces[m] = {at, aicSpaces[m]};
+        at += aicSpaces[m];
+      }
     }
   };
-  initCores(impl->aicRuns, CoreType::AIC, arch.aicCores, arch.l1Bytes);
-  initCores(impl->aivRuns, CoreType::AIV, arch.aivCores, arch.ubBytes);
+  initCores(impl->aicRuns, CoreType::AIC, arch.aicCores);
+  initCores(impl->aivRuns, CoreType::AIV, arch.aivCores);
   impl->sched = std::make_unique<Scheduler>(options.workerThreads, options.stackBytes);
   impl->taskSlots.reset(new TaskSlot[SK_MAX_TASKS]);
   impl->resetTaskSlots(SK_MAX_TASKS);

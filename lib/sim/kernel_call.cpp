@@ -37,6 +37,7 @@ void runCoreBlocks(CoreRun* c) {
     c->clock += L.arch->blockDispatchCycles;
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
+    c->resetBlockState();
     size_t span = c->spans.size();  // the kernel may push its own spans (sub-kernels, barriers)
     c->spans.push_back(Span{L.desc.name.c_str(), c->clock, 0, b.blockIdx, false});
     chargeFetch(c, L.desc.entry, L.desc.textBytes, false);

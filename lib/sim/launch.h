@@ -13,6 +13,7 @@
 
 #include "acl/acl_base.h"
 #include "hbm.h"
+#include "vector_unit.h"
 #include "sk/arch.h"
 #include "sk/sim/device.h"
 #include "spinlock.h"
@@ -145,8 +146,22 @@ struct CoreRun {
   std::vector<BlockSlot> blocks;  // run one after another (waves)
   // The block being run.
   int64_t blockIdx = 0, blockNum = 1, subBlockIdx = 0, subBlockNum = 1;
-  uint8_t* local = nullptr;
+  uint8_t* local = nullptr;  // all local memories of the core, one range: UB, or L1 + L0A + ... + FB
   uint64_t localSize = 0;
+  struct Space {
+    uint8_t* base = nullptr;
+    uint64_t size = 0;
+  } spaces[SK_MEM_COUNT];  // by sk_mem
+  // Per-block architectural state (reset when a block starts).
+  vec::Registers regs;
+  int32_t atomicMode = SK_ATOMIC_NONE, atomicDtype = SK_DT_FLOAT32;
+  uint64_t layerState[SK_CORE_STATE_WORDS] = {};  // sk_core_state()
+  void resetBlockState() {
+    regs = vec::Registers{};
+    atomicMode = SK_ATOMIC_NONE;
+    atomicDtype = SK_DT_FLOAT32;
+    std::fill(std::begin(layerState), std::end(layerState), 0);
+  }
   uint64_t clock = 0;  // virtual cycles
   // Fiber.
   Stack stack;

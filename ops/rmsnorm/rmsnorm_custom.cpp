@@ -1,7 +1,7 @@
 // RMSNorm over the last axis on AIV cores:
 //   y[r, :] = x[r, :] * rsqrt(mean(x[r, :]^2) + eps) * gamma
 // float16 in and out, float32 inside. Each block normalises rows/blockNum consecutive rows;
-// the sum of squares is a vector ReduceSum (pairwise tree, docs/dialect.md).
+// the sum of squares is a vector ReduceSum (a tree per repeat, repeats in order: docs/dialect.md).
 #include <math.h>
 
 #include "sk/kernel.h"

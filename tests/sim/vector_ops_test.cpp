@@ -1,13 +1,17 @@
-// The simulated vector and cube units' arithmetic (lib/sim/vector_ops.cpp) against results
+// The simulated vector and cube units' arithmetic (lib/sim/vector_unit.cpp) against results
 // computed by hand: float16 math through float32 with one rounding, integer wrap-around, casts
-// with every round mode and saturation, and the fixed pairwise order of reductions.
+// with every round mode and saturation, the fixed tree orders of reductions, and AscendC's
+// repeat model (masks, counter mode, block and repeat strides).
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
+#include "sk/types.h"
+
 #include "sk/sim/float16.h"
-#include "vector_ops.h"
+#include "vector_unit.h"
 
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
@@ -15,6 +19,47 @@
 namespace {
 
 using namespace sk::sim;
+using namespace sk::sim::vec;
+
+// The shape of a count-form instruction over `count` contiguous elements of `bytes`.
+Shape countShape(uint64_t count, uint32_t dstBytes, uint32_t srcBytes) {
+  uint32_t widest = std::max(dstBytes, srcBytes);
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_COUNTER;
+  r.mask_lo = count;
+  r.dst_blk = r.src0_blk = r.src1_blk = 1;
+  r.dst_rep = (uint16_t)(8 * dstBytes / widest);
+  r.src0_rep = r.src1_rep = (uint16_t)(8 * srcBytes / widest);
+  Shape s;
+  Registers regs;
+  EXPECT_EQ(resolve(r, widest, regs, s), "");
+  return s;
+}
+
+std::string vecBinary(int32_t op, int32_t d, void* dst, const void* a, const void* b, uint64_t n) {
+  uint32_t w = sk::dtypeBytes(*sk::dtypeFromCode(d));
+  return elementwise(op, d, dst, a, b, 0, countShape(n, w, w));
+}
+std::string vecCast(int32_t dt, int32_t st, int32_t round, void* dst, const void* src, uint64_t n) {
+  Registers regs;
+  return convert(dt, st, round, dst, src, countShape(n, sk::dtypeBytes(*sk::dtypeFromCode(dt)),
+                                                     sk::dtypeBytes(*sk::dtypeFromCode(st))), regs);
+}
+std::string vecReduce(int32_t op, int32_t d, void* dst, const void* src, uint64_t n) {
+  Registers regs;
+  uint32_t w = sk::dtypeBytes(*sk::dtypeFromCode(d));
+  return reduceAll(op, d, dst, src, false, countShape(n, w, w), regs);
+}
+std::string vecUnary(int32_t op, int32_t d, void* dst, const void* src, uint64_t n) {
+  uint32_t w = sk::dtypeBytes(*sk::dtypeFromCode(d));
+  return elementwise(SK_V_EXP + op, d, dst, src, nullptr, 0, countShape(n, w, w));
+}
+std::string vecScalar(int32_t op, int32_t d, void* dst, const void* src, const void* scalar, uint64_t n) {
+  uint32_t w = sk::dtypeBytes(*sk::dtypeFromCode(d));
+  uint64_t bits = 0;
+  std::memcpy(&bits, scalar, w);
+  return elementwise(SK_V_ADDS + op, d, dst, src, nullptr, bits, countShape(n, w, w));
+}
 
 std::vector<uint16_t> halves(std::initializer_list<float> v) {
   std::vector<uint16_t> out;
@@ -76,7 +121,7 @@ TEST(VectorOps, CastIntegerToNarrowerIntegerSaturates) {
   EXPECT_EQ(dst, (std::vector<int16_t>{32767, -32768, 12}));
 }
 
-TEST(VectorOps, ReduceSumUsesAPairwiseTree) {
+TEST(VectorOps, ReduceSumUsesAPairwiseTreeWithinARepeat) {
   // Sequentially ((1e8 + 1) - 1e8) + 1 = 1 in float32; pairwise (1e8 + 1) + (-1e8 + 1) = 0.
   std::vector<float> v = {1e8f, 1.0f, -1e8f, 1.0f};
   float r = -1;
@@ -118,21 +163,152 @@ TEST(VectorOps, ScalarOpsAndLeakyRelu) {
 
 TEST(VectorOps, UnknownOpsAndDtypesAreNamed) {
   float a = 0, b = 0, c = 0;
-  EXPECT_NE(vecBinary(99, SK_DT_FLOAT32, &c, &a, &b, 1).find("unknown vector binary op"), std::string::npos);
-  EXPECT_EQ(codeBytes(99), 0u);
-  EXPECT_STREQ(codeName(SK_DT_INT16), "int16");
-  EXPECT_TRUE(isFloatCode(SK_DT_BFLOAT16));
+  EXPECT_NE(vecBinary(99, SK_DT_FLOAT32, &c, &a, &b, 1).find("is not supported"), std::string::npos);
+  EXPECT_NE(elementwise(SK_V_ADD, 99, &c, &a, &b, 0, countShape(1, 4, 4)).find("unknown dtype code 99"), std::string::npos);
+}
+
+TEST(VectorOps, ReduceSumCountFormAddsRepeatsInOrder) {
+  // 64 floats per repeat. Repeat 0 sums to 1e8, repeat 1 to 1, repeat 2 to -1e8: in order
+  // (1e8 + 1) - 1e8 = 0 in float32; a tree over repeats would give the same here, so repeat 3
+  // adds 1: ((1e8 + 1) - 1e8) + 1 = 1 in order, (1e8 + 1) + (-1e8 + 1) = 0 as a tree.
+  std::vector<float> v(256, 0.0f);
+  v[0] = 1e8f;
+  v[64] = 1.0f;
+  v[128] = -1e8f;
+  v[192] = 1.0f;
+  float r = -1;
+  ASSERT_EQ(vecReduce(SK_VOP_REDUCE_SUM, SK_DT_FLOAT32, &r, v.data(), 256), "");
+  EXPECT_EQ(r, 1.0f);
+}
+
+TEST(RepeatModel, MaskSelectsElementsAndLeavesTheOthers) {
+  // One repeat of 64 floats; mask bits 0 and 63 only.
+  std::vector<float> a(64, 1.0f), b(64, 2.0f), d(64, -7.0f);
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_NORMAL;
+  r.repeat = 1;
+  r.mask_lo = 1ull | (1ull << 63);
+  r.dst_blk = r.src0_blk = r.src1_blk = 1;
+  r.dst_rep = r.src0_rep = r.src1_rep = 8;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 4, regs, s), "");
+  ASSERT_EQ(elementwise(SK_V_ADD, SK_DT_FLOAT32, d.data(), a.data(), b.data(), 0, s), "");
+  EXPECT_EQ(d[0], 3.0f);
+  EXPECT_EQ(d[63], 3.0f);
+  EXPECT_EQ(d[1], -7.0f);
+  EXPECT_EQ(d[62], -7.0f);
+}
+
+TEST(RepeatModel, BlockAndRepeatStridesAddressBlocksOf32Bytes) {
+  // Two repeats of 8 float blocks; src block stride 2 (every other block), repeat stride 16.
+  std::vector<float> src(512), dst(128, 0.0f);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = (float)i;
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_NORMAL;
+  r.repeat = 2;
+  r.mask_lo = ~0ull;
+  r.dst_blk = 1;
+  r.dst_rep = 8;
+  r.src0_blk = 2;
+  r.src0_rep = 16;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 4, regs, s), "");
+  EXPECT_EQ(extent(s, 1, 4), 16u * 32 + 15u * 32 + 32u - 32u * 1);  // last block at 1*16 + 7*2 blocks
+  ASSERT_EQ(elementwise(SK_V_COPY, SK_DT_FLOAT32, dst.data(), src.data(), nullptr, 0, s), "");
+  EXPECT_EQ(dst[0], 0.0f);    // repeat 0, block 0
+  EXPECT_EQ(dst[8], 16.0f);   // repeat 0, block 1 = source block 2
+  EXPECT_EQ(dst[64], 128.0f); // repeat 1 starts 16 blocks in
+  EXPECT_EQ(dst[72], 144.0f);
+}
+
+TEST(RepeatModel, CounterModeTakesTheFirstCountElements) {
+  std::vector<uint16_t> d(256, 0xffff);
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_COUNTER;
+  r.mask_lo = 130;  // 128 halves per repeat: one full repeat and 2 of the next
+  r.dst_blk = 1;
+  r.dst_rep = 8;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 2, regs, s), "");
+  EXPECT_EQ(s.repeats, 2u);
+  ASSERT_EQ(elementwise(SK_V_DUP, SK_DT_FLOAT16, d.data(), d.data(), nullptr, sk::floatToHalf(1.5f), s), "");
+  EXPECT_EQ(d[129], sk::floatToHalf(1.5f));
+  EXPECT_EQ(d[130], 0xffff);
+}
+
+TEST(Reductions, WholeReduceMaxGivesValueAndIndexPerRepeat) {
+  std::vector<float> src(128);
+  for (int i = 0; i < 128; ++i) src[i] = (float)((i * 37) % 101);
+  src[70] = 500.0f;  // repeat 1, position 6
+  std::vector<float> dst(4, 0.0f);
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_NORMAL;
+  r.repeat = 2;
+  r.mask_lo = ~0ull;
+  r.src0_blk = 1;
+  r.src0_rep = 8;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 4, regs, s), "");
+  ASSERT_EQ(wholeReduce(SK_VOP_REDUCE_MAX, SK_DT_FLOAT32, SK_ORDER_VALUE_INDEX, dst.data(), src.data(), 1, s), "");
+  EXPECT_EQ(dst[2], 500.0f);
+  uint32_t idx;
+  std::memcpy(&idx, &dst[3], 4);
+  EXPECT_EQ(idx, 6u);
+}
+
+TEST(Reductions, BlockReduceSumGivesOneResultPerBlock) {
+  std::vector<float> src(64, 1.0f), dst(8, 0.0f);
+  src[8] = 5.0f;
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_NORMAL;
+  r.repeat = 1;
+  r.mask_lo = ~0ull;
+  r.src0_blk = 1;
+  r.src0_rep = 8;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 4, regs, s), "");
+  ASSERT_EQ(blockReduce(SK_VOP_REDUCE_SUM, SK_DT_FLOAT32, dst.data(), src.data(), 1, s), "");
+  EXPECT_EQ(dst[0], 8.0f);
+  EXPECT_EQ(dst[1], 12.0f);
+}
+
+TEST(CompareSelect, CompareWritesABitPerElementAndSelectReadsIt) {
+  std::vector<float> a(64), b(64, 10.0f), out(64);
+  for (int i = 0; i < 64; ++i) a[i] = (float)i;
+  uint8_t bits[8] = {};
+  Shape s = countShape(64, 4, 4);
+  ASSERT_EQ(compare(SK_CMP_LT, SK_DT_FLOAT32, bits, a.data(), b.data(), 0, false, s), "");
+  EXPECT_EQ(bits[0], 0xff);  // 0..7 < 10
+  EXPECT_EQ(bits[1], 0x03);  // 8, 9 < 10
+  EXPECT_EQ(bits[2], 0x00);
+  float zero = 0.0f;
+  uint64_t zbits = 0;
+  std::memcpy(&zbits, &zero, 4);
+  ASSERT_EQ(select(1, SK_DT_FLOAT32, out.data(), bits, a.data(), nullptr, zbits, true, s), "");
+  EXPECT_EQ(out[9], 9.0f);
+  EXPECT_EQ(out[10], 0.0f);
+}
+
+TEST(Atomics, AddCombinesWithWhatIsThere) {
+  std::vector<float> dst = {1.0f, 2.0f}, src = {0.5f, 0.25f};
+  ASSERT_EQ(atomicCombine(SK_ATOMIC_ADD, SK_DT_FLOAT32, dst.data(), src.data(), 8), "");
+  EXPECT_EQ(dst, (std::vector<float>{1.5f, 2.25f}));
 }
 
 TEST(CubeOps, MmadAccumulatesInFloat32InKOrder) {
   // 1x2 * 2x1 in float16: 0.5*2 + 0.25*4 = 2, then accumulate onto 1.
   auto a = halves({0.5f, 0.25f}), b = halves({2, 4});
   float c = 1.0f;
-  ASSERT_EQ(cubeMmad(&c, a.data(), b.data(), 1, 2, 1, SK_DT_FLOAT16, true), "");
+  ASSERT_EQ(mmadRowMajor(&c, a.data(), b.data(), 1, 2, 1, SK_DT_FLOAT16, true), "");
   EXPECT_EQ(c, 3.0f);
   std::vector<int8_t> ia = {-128, 127}, ib = {-128, 127};
   int32_t ic = 0;
-  ASSERT_EQ(cubeMmad(&ic, ia.data(), ib.data(), 1, 2, 1, SK_DT_INT8, false), "");
+  ASSERT_EQ(mmadRowMajor(&ic, ia.data(), ib.data(), 1, 2, 1, SK_DT_INT8, false), "");
   EXPECT_EQ(ic, 128 * 128 + 127 * 127);
 }
 

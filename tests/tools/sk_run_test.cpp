@@ -52,8 +52,9 @@ template <typename T> std::vector<T> readVec(const std::string& path) {
   return v;
 }
 
-// The vector unit's reduction order (docs/dialect.md): pairwise, level by level.
-float pairwiseSum(std::vector<float> v) {
+// The vector unit's ReduceSum order (docs/dialect.md): a pairwise tree within each 256-byte
+// repeat (64 floats), then the repeats in order.
+float treeSum(std::vector<float> v) {
   while (v.size() > 1) {
     std::vector<float> next;
     for (size_t i = 0; i + 1 < v.size(); i += 2) next.push_back(v[i] + v[i + 1]);
@@ -61,6 +62,14 @@ float pairwiseSum(std::vector<float> v) {
     v.swap(next);
   }
   return v[0];
+}
+float reduceSum(const std::vector<float>& v) {
+  float total = 0;
+  for (size_t r = 0; r < v.size(); r += 64) {
+    float s = treeSum(std::vector<float>(v.begin() + r, v.begin() + std::min(v.size(), r + 64)));
+    total = r ? total + s : s;
+  }
+  return total;
 }
 
 TEST(SkRunOps, AddMatchesTheHostReference) {
@@ -111,7 +120,7 @@ TEST(SkRunOps, RmsNormMatchesTheHostReference) {
       xf[c] = sk::halfToFloat(x[row * cols + c]);
       sq[c] = xf[c] * xf[c];
     }
-    float rstd = 1.0f / std::sqrt(pairwiseSum(sq) / (float)cols + eps);
+    float rstd = 1.0f / std::sqrt(reduceSum(sq) / (float)cols + eps);
     for (size_t c = 0; c < cols; ++c)
       ASSERT_EQ(y[row * cols + c], sk::floatToHalf(xf[c] * rstd * sk::halfToFloat(g[c])))
           << "row " << row << " col " << c;

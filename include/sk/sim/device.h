@@ -23,6 +23,7 @@ struct KernelLaunch {
   uint32_t blockDim = 1;
   std::vector<uint64_t> args;  // < 64 parameters, passed as uint8_t* in order
   uint64_t textBytes = 0;      // code fetched on a core's first call (instruction-fetch model)
+  uint64_t tilingKey = 0;      // what sk_tiling_key() returns (metadata "tilingKey")
 };
 
 using StreamId = uint32_t;

@@ -1,0 +1,102 @@
+#include "intrinsic_support.h"
+
+#include <cstdio>
+
+#include "sk/text.h"
+#include "vector_unit.h"
+
+namespace sk::sim {
+
+CoreRun* enter(const char* name) {
+  CoreRun* c = currentCore();
+  if (!c) {
+    std::fprintf(stderr, "sk: %s called outside a kernel launch; ignored\n", name);
+    return nullptr;
+  }
+  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+  return c;
+}
+
+void fault(CoreRun* c, const std::string& what) {
+  const std::string kernel = c->task ? c->task->name : c->launch->desc.name;
+  raiseFault(c, kernel + ": block " + std::to_string(c->blockIdx) + " on " +
+                    (c->type == CoreType::AIC ? "aic" : "aiv") + std::to_string(c->physId) + ": " + what);
+}
+
+namespace {
+bool inRange(const void* p, uint64_t bytes, const uint8_t* lo, const uint8_t* hi) {
+  auto a = (const uint8_t*)p;
+  return a >= lo && a <= hi && bytes <= (uint64_t)(hi - a);
+}
+}  // namespace
+
+Space classify(CoreRun* c, const void* p, uint64_t bytes) {
+  if (inRange(p, bytes, c->local, c->local + c->localSize)) return Space::Local;
+  if (inRange(p, bytes, c->stack.lo, c->stack.hi)) return Space::Scalar;
+  auto a = (uint64_t)p;
+  if (a >= c->launch->hbmBase && a < c->launch->hbmEnd) return Space::Gm;
+  return Space::Invalid;
+}
+
+const char* localName(const CoreRun* c) { return c->type == CoreType::AIC ? "L1/L0" : "UB"; }
+
+int spaceOf(const CoreRun* c, const void* p, uint64_t bytes) {
+  for (int m = 0; m < SK_MEM_COUNT; ++m)
+    if (c->spaces[m].size && inRange(p, bytes, c->spaces[m].base, c->spaces[m].base + c->spaces[m].size)) return m;
+  return -1;
+}
+
+void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write) {
+  const AllocTable& t = *c->launch->mem;
+  auto addr = (uint64_t)p;
+  if (const Allocation* a = t.find(addr, bytes)) {
+    if (write && a->readOnly)
+      fault(c, std::string(op) + ": write of " + std::to_string(bytes) + " bytes at " + hexAddress(addr) +
+                   " into read-only device memory (buffer #" + std::to_string(a->id) + ")");
+    return;
+  }
+  std::string what = std::string(op) + ": " + (write ? "write" : "read") + " of " + std::to_string(bytes) +
+                     " bytes at GM address " + hexAddress(addr) + " (" + role + ")";
+  if (const Allocation* a = t.enclosing(addr))
+    what += " runs " + std::to_string(addr + bytes - (a->begin + a->size)) + " bytes past the end of buffer #" +
+            std::to_string(a->id) + " [" + hexAddress(a->begin) + ", +" + std::to_string(a->size) + ")";
+  else
+    what += " is not inside any live device allocation";
+  fault(c, what);
+}
+
+void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes) {
+  if (!inRange(p, bytes, c->local, c->local + c->localSize))
+    fault(c, std::string(op) + ": operand " + role + " [" + hexAddress((uint64_t)p) + ", +" + std::to_string(bytes) +
+                 ") is not in this core's local memory (" + localName(c) + ", " + std::to_string(c->localSize) +
+                 " bytes at " + hexAddress((uint64_t)c->local) + "): vector and cube ops work on local memory only");
+}
+
+void requireCoreType(CoreRun* c, const char* op, CoreType t) {
+  if (c->type != t)
+    fault(c, std::string(op) + (t == CoreType::AIV ? " is a vector op: it runs on AIV cores only"
+                                                   : " is a cube op: it runs on AIC cores only"));
+}
+
+CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initializer_list<int32_t> dtypes,
+                std::initializer_list<Operand> operands) {
+  CoreRun* c = enter(intrinsic);
+  if (!c) return nullptr;
+  requireCoreType(c, op, unit);
+  for (int32_t d : dtypes)
+    if (!dtypeFromCode(d)) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(d));
+  for (const Operand& o : operands) checkLocalOperand(c, op, o.role, o.p, o.bytes);
+  return c;
+}
+
+void charge(CoreRun* c, int32_t pipe, uint64_t cycles) {
+  (void)pipe;  // one in-order clock per core for now
+  c->clock += cycles;
+}
+
+void chargeVector(CoreRun* c, const char* opName, uint64_t repeats) {
+  const arch::VectorOpCost& k = c->launch->arch->vectorOp(opName);
+  charge(c, SK_PIPE_V, k.head + k.perRepeat * repeats);
+}
+
+}  // namespace sk::sim

@@ -1,0 +1,53 @@
+// What every intrinsic does first: find the calling core, check its operands against the core's
+// local memories and the live GM allocations, raise a device fault with the kernel, block and
+// core named, and charge the core's time. Internal to lib/sim (intrinsics*.cpp).
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+#include "launch.h"
+
+namespace sk::sim {
+
+// The core calling an intrinsic; null outside a launch (host code calling an intrinsic, a
+// programming error of the host program, reported on stderr).
+CoreRun* enter(const char* name);
+
+// A fault message names the kernel (the sub-kernel inside a super kernel), block, core and
+// what went wrong. (Faults do not unwind: temporaries of the caller are not freed, a few
+// hundred bytes per fault.)
+[[noreturn]] void fault(CoreRun* c, const std::string& what);
+inline void faultIf(CoreRun* c, const std::string& err) {
+  if (!err.empty()) fault(c, err);
+}
+
+enum class Space { Local, Scalar, Gm, Invalid };
+// Local: one of the core's memories; Scalar: the core's stack (a kernel's locals); Gm: device
+// memory (checked separately against the live allocations).
+Space classify(CoreRun* c, const void* p, uint64_t bytes);
+const char* localName(const CoreRun* c);  // "UB", or "L1/L0" on an AIC
+// The sk_mem space [p, p + bytes) lies in, or -1.
+int spaceOf(const CoreRun* c, const void* p, uint64_t bytes);
+
+// A GM range must lie in one live allocation (and not be read-only for writes).
+void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write);
+void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes);
+void requireCoreType(CoreRun* c, const char* op, CoreType t);
+
+struct Operand {
+  const char* role;
+  const void* p;
+  uint64_t bytes;
+};
+// The checks of a vector or cube instruction: the calling core, its type, known dtypes and
+// every operand in local memory. Null: not called from a kernel.
+CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initializer_list<int32_t> dtypes,
+                std::initializer_list<Operand> operands);
+
+// Advances the core's time by an instruction of `cycles` on `pipe` (sk_pipe).
+void charge(CoreRun* c, int32_t pipe, uint64_t cycles);
+// A vector instruction of `repeats` repeats with the cost of `opName` (arch vectorOps).
+void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
+
+}  // namespace sk::sim

@@ -1,0 +1,309 @@
+// The vector and cube intrinsics: each resolves the instruction's shape (mask, repeats,
+// strides), checks that every operand lies in the core's local memory, computes with the vector
+// unit (vector_unit.cpp) and charges the V (or M) pipe.
+#include "intrinsic_support.h"
+#include "sk/types.h"
+#include "vector_unit.h"
+
+namespace sk::sim {
+
+namespace {
+
+uint32_t widthOf(int32_t dtype) {
+  std::optional<DType> d = dtypeFromCode(dtype);
+  return d ? dtypeBytes(*d) : 0;
+}
+
+// A count-form instruction: `count` elements, contiguous operands (dst of dstBytes elements,
+// sources of srcBytes).
+sk_vec_repeat countForm(uint64_t count, uint32_t dstBytes, uint32_t srcBytes) {
+  uint32_t widest = std::max(dstBytes, srcBytes);
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_COUNTER;
+  r.mask_lo = count;
+  r.dst_blk = r.src0_blk = r.src1_blk = 1;
+  r.dst_rep = (uint16_t)(8 * dstBytes / widest);
+  r.src0_rep = r.src1_rep = (uint16_t)(8 * srcBytes / widest);
+  return r;
+}
+
+// The calling AIV core with the instruction's shape resolved and its operands checked; null
+// when not called from a kernel. operandBytes[i] = element size of operand i (0: unused).
+CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r, uint32_t widest,
+                  std::initializer_list<std::pair<const void*, uint32_t>> operands, vec::Shape& shape) {
+  CoreRun* c = enter(intrinsic);
+  if (!c) return nullptr;
+  requireCoreType(c, op, CoreType::AIV);
+  if (!r) fault(c, std::string(op) + ": null repeat parameters");
+  if (widest == 0) fault(c, std::string(op) + ": unknown dtype");
+  faultIf(c, vec::resolve(*r, widest, c->regs, shape));
+  static const char* roles[] = {"dst", "src0", "src1"};
+  int i = 0;
+  for (auto [p, bytes] : operands) {
+    if (bytes && p) checkLocalOperand(c, op, roles[i], p, vec::extent(shape, i, bytes));
+    ++i;
+  }
+  return c;
+}
+
+}  // namespace
+
+}  // namespace sk::sim
+
+using namespace sk::sim;
+using sk::CoreType;
+
+extern "C" {
+
+void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+            const sk_vec_repeat* r) {
+  const char* name = vec::opName(op);
+  uint32_t b = widthOf(dtype);
+  bool binary = op < SK_V_EXP, dup = op == SK_V_DUP;
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec", name, r, b, {{dst, b}, {dup ? nullptr : src0, b}, {binary ? src1 : nullptr, b}}, s);
+  if (!c) return;
+  if (dup) {  // a duplicate has only the dst operand: its source strides are the dst's
+    s.blk[1] = s.blk[0];
+    s.rep[1] = s.rep[0];
+  }
+  faultIf(c, vec::elementwise(op, dtype, dst, dup ? dst : src0, src1, scalar, s));
+  chargeVector(c, name, s.repeats);
+}
+
+void sk_vec_axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const sk_vec_repeat* r) {
+  uint32_t db = widthOf(dstType), sb = widthOf(srcType);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_axpy", "axpy", r, std::max(db, sb), {{dst, db}, {src, sb}}, s);
+  if (!c) return;
+  faultIf(c, vec::axpy(dstType, srcType, dst, src, scalar, s));
+  chargeVector(c, "axpy", s.repeats);
+}
+
+void sk_vec_convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src,
+                    const sk_vec_repeat* r) {
+  uint32_t db = widthOf(dstType), sb = widthOf(srcType);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_convert", "cast", r, db && sb ? std::max(db, sb) : 0, {{dst, db}, {src, sb}}, s);
+  if (!c) return;
+  faultIf(c, vec::convert(dstType, srcType, round, dst, src, s, c->regs));
+  chargeVector(c, "cast", s.repeats);
+}
+
+void sk_vec_whole_reduce(int32_t op, int32_t dtype, int32_t order, void* dst, const void* src, uint32_t dstRep,
+                         const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_whole_reduce", vec::reduceName(op), r, b, {{nullptr, b}, {src, b}}, s);
+  if (!c) return;
+  uint64_t resultBytes = order == SK_ORDER_ONLY_INDEX ? 4 : (op == SK_VOP_REDUCE_SUM || order == SK_ORDER_ONLY_VALUE) ? b : 2 * b;
+  if (s.repeats) checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes);
+  faultIf(c, vec::wholeReduce(op, dtype, order, dst, src, dstRep, s));
+  chargeVector(c, "reducesum", s.repeats);
+}
+
+void sk_vec_block_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint32_t dstRep, const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_block_reduce", vec::reduceName(op), r, b, {{nullptr, b}, {src, b}}, s);
+  if (!c) return;
+  if (s.repeats) checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep * 8 + 8) * b);
+  faultIf(c, vec::blockReduce(op, dtype, dst, src, dstRep, s));
+  chargeVector(c, "blockreducesum", s.repeats);
+}
+
+void sk_vec_pair_reduce(int32_t dtype, void* dst, const void* src, uint32_t dstRep, const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_pair_reduce", "pairreducesum", r, b, {{nullptr, b}, {src, b}}, s);
+  if (!c) return;
+  if (s.repeats)
+    checkLocalOperand(c, "pairreducesum", "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * (s.perRepeat / 2) * b);
+  faultIf(c, vec::pairReduce(dtype, dst, src, dstRep, s));
+  chargeVector(c, "blockreducesum", s.repeats);
+}
+
+void sk_vec_reduce_all(int32_t op, int32_t dtype, void* dst, const void* src, int32_t calIndex, const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_reduce_all", vec::reduceName(op), r, b, {{dst, 0}, {src, b}}, s);
+  if (!c) return;
+  checkLocalOperand(c, vec::reduceName(op), "dst", dst, calIndex ? 2 * b : b);
+  faultIf(c, vec::reduceAll(op, dtype, dst, src, calIndex != 0, s, c->regs));
+  chargeVector(c, vec::reduceName(op), s.repeats);
+}
+
+void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+                    int32_t withScalar, const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_compare", "compare", r, b, {{nullptr, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
+  if (!c) return;
+  checkLocalOperand(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8);
+  faultIf(c, vec::compare(cmp, dtype, dst, src0, src1, scalar, withScalar != 0, s));
+  chargeVector(c, "compare", s.repeats);
+}
+
+void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
+                   uint64_t scalar, int32_t withScalar, const sk_vec_repeat* r) {
+  uint32_t b = widthOf(dtype);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_select", "select", r, b, {{dst, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
+  if (!c) return;
+  uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
+  checkLocalOperand(c, "select", "mask", sel, maskBytes);
+  faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar, withScalar != 0, s));
+  chargeVector(c, "select", s.repeats);
+}
+
+void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {
+  uint32_t b = widthOf(dtype);
+  CoreRun* c = unitOp("sk_vec_gather", "gather", CoreType::AIV, {dtype},
+                      {{"dst", dst, count * b}, {"offsets", offsets, count * 4}});
+  if (!c) return;
+  for (uint64_t i = 0; i < count; ++i)  // every gathered element must be local too
+    checkLocalOperand(c, "gather", "src element", (const uint8_t*)src + base + offsets[i], b);
+  faultIf(c, vec::gather(dtype, dst, src, offsets, base, count));
+  chargeVector(c, "gather", (count * b + 255) / 256);
+}
+
+uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin,
+                            uint32_t repeat, uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep,
+                            uint32_t counterElems) {
+  uint32_t b = widthOf(dtype);
+  CoreRun* c = unitOp("sk_vec_gather_mask", "gathermask", CoreType::AIV, {dtype}, {});
+  if (!c) return 0;
+  vec::Shape s;
+  sk_vec_repeat r{};
+  r.repeat = repeat;
+  r.mask_lo = r.mask_hi = ~0ull;
+  r.src0_blk = src0Blk;
+  r.src0_rep = src0Rep;
+  faultIf(c, vec::resolve(r, b, c->regs, s));
+  checkLocalOperand(c, "gathermask", "src0", src0, vec::extent(s, 1, b));
+  checkLocalOperand(c, "gathermask", "dst", dst, (uint64_t)repeat * s.perRepeat * b);
+  if (pattern) checkLocalOperand(c, "gathermask", "pattern", pattern, repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0);
+  uint64_t kept = vec::gatherMask(dtype, dst, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
+  c->regs.rsvdCnt = kept;
+  chargeVector(c, "gathermask", repeat);
+  return kept;
+}
+
+void sk_vec_brcb(int32_t dtype, void* dst, const void* src, uint32_t repeat, uint16_t dstBlk, uint16_t dstRep) {
+  uint32_t b = widthOf(dtype);
+  uint64_t dstSpan = repeat ? (uint64_t)(repeat - 1) * dstRep * 32 + 7ull * dstBlk * 32 + 32 : 0;
+  CoreRun* c = unitOp("sk_vec_brcb", "brcb", CoreType::AIV, {dtype},
+                      {{"dst", dst, dstSpan}, {"src", src, (uint64_t)repeat * 8 * b}});
+  if (!c) return;
+  faultIf(c, vec::brcb(dtype, dst, src, repeat, dstBlk, dstRep));
+  chargeVector(c, "brcb", repeat);
+}
+
+void sk_vec_transpose16(void* dst, const void* src) {
+  CoreRun* c = unitOp("sk_vec_transpose16", "transpose", CoreType::AIV, {}, {{"dst", dst, 512}, {"src", src, 512}});
+  if (!c) return;
+  vec::transpose16(dst, src);
+  chargeVector(c, "transpose", 2);
+}
+
+void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
+  CoreRun* c = unitOp("sk_vec_index", "createvecindex", CoreType::AIV, {dtype}, {{"dst", dst, count * widthOf(dtype)}});
+  if (!c) return;
+  faultIf(c, vec::index(dtype, dst, first, count));
+  chargeVector(c, "duplicate", (count * widthOf(dtype) + 255) / 256);
+}
+
+void sk_set_vector_mask(uint64_t maskHi, uint64_t maskLo) {
+  if (CoreRun* c = enter("sk_set_vector_mask")) {
+    c->regs.mask[0] = maskLo;
+    c->regs.mask[1] = maskHi;
+    charge(c, SK_PIPE_S, 1);
+  }
+}
+
+void sk_set_mask_mode(int32_t mode) {
+  if (CoreRun* c = enter("sk_set_mask_mode")) {
+    if (mode != SK_MASK_NORMAL && mode != SK_MASK_COUNTER) fault(c, "sk_set_mask_mode: unknown mode " + std::to_string(mode));
+    c->regs.maskMode = mode;
+    charge(c, SK_PIPE_S, 1);
+  }
+}
+
+uint64_t sk_get_acc_val(void) {
+  CoreRun* c = enter("sk_get_acc_val");
+  return c ? c->regs.accVal : 0;
+}
+
+void sk_set_deq_scale(float scale) {
+  if (CoreRun* c = enter("sk_set_deq_scale")) c->regs.deqScale = scale;
+}
+
+uint64_t sk_get_rsvd_cnt(void) {
+  CoreRun* c = enter("sk_get_rsvd_cnt");
+  return c ? c->regs.rsvdCnt : 0;
+}
+
+// ---- the count-form intrinsics of the dialect (older names of the same unit) ----------------
+
+void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
+  if (op < SK_VOP_ADD || op > SK_VOP_MIN) op = -1;  // the codes match SK_V_ADD..SK_V_MIN
+  uint32_t b = widthOf(dtype);
+  sk_vec_repeat r = countForm(count, b, b);
+  sk_vec(op, dtype, dst, src0, src1, 0, &r);
+}
+
+void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar, uint64_t count) {
+  uint32_t b = widthOf(dtype);
+  uint64_t bits = 0;
+  if (scalar && b) std::memcpy(&bits, scalar, b);
+  else if (CoreRun* c = enter("sk_vec_scalar"); c && !scalar) fault(c, std::string(vec::opName(SK_V_ADDS + op)) + ": scalar pointer is null");
+  sk_vec_repeat r = countForm(count, b, b);
+  sk_vec(op >= SK_VOP_ADDS && op <= SK_VOP_LEAKYRELU ? SK_V_ADDS + op : -1, dtype, dst, src, nullptr, bits, &r);
+}
+
+void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
+  uint32_t b = widthOf(dtype);
+  sk_vec_repeat r = countForm(count, b, b);
+  sk_vec(op >= SK_VOP_EXP && op <= SK_VOP_RECIPROCAL ? SK_V_EXP + op : -1, dtype, dst, src, nullptr, 0, &r);
+}
+
+void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
+  CoreRun* c = enter("sk_vec_reduce");
+  if (!c) return;
+  if (count == 0) fault(c, std::string(vec::reduceName(op)) + ": count must be positive");
+  uint32_t b = widthOf(dtype);
+  sk_vec_repeat r = countForm(count, b, b);
+  sk_vec_reduce_all(op, dtype, dst, src, 0, &r);
+}
+
+void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, uint64_t count) {
+  sk_vec_repeat r = countForm(count, widthOf(dstType), widthOf(srcType));
+  sk_vec_convert(dstType, srcType, round, dst, src, &r);
+}
+
+void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
+  CoreRun* c = enter("sk_vec_dup");
+  if (!c) return;
+  if (!scalar) fault(c, "duplicate: scalar pointer is null");
+  uint32_t b = widthOf(dtype);
+  uint64_t bits = 0;
+  if (b) std::memcpy(&bits, scalar, b);
+  sk_vec_repeat r = countForm(count, b, b);
+  sk_vec(SK_V_DUP, dtype, dst, nullptr, nullptr, bits, &r);
+}
+
+void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
+                  int32_t accumulate) {
+  uint32_t eb = widthOf(abType);
+  CoreRun* c = unitOp("sk_cube_mmad", "mmad", CoreType::AIC, {abType},
+                      {{"a", a, (uint64_t)m * k * eb}, {"b", b, (uint64_t)k * n * eb}, {"c", cm, (uint64_t)m * n * 4}});
+  if (!c) return;
+  faultIf(c, vec::mmadRowMajor(cm, a, b, m, k, n, abType, accumulate != 0));
+  const sk::arch::ArchSpec& A = *c->launch->arch;
+  uint32_t kFrac = eb ? 32 / eb : 16;  // k elements per 16x?x16 fractal: 16 (fp16), 8 (fp32), 32 (int8)
+  uint64_t fractals = (uint64_t)((m + 15) / 16) * ((k + kFrac - 1) / kFrac) * ((n + 15) / 16);
+  charge(c, SK_PIPE_M,
+         A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16));
+}
+
+}  // extern "C"

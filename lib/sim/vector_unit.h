@@ -1,0 +1,76 @@
+// The simulated vector unit: AscendC's repeat model (8 blocks of 32 bytes per repeat, an element
+// mask or a running count, block and repeat strides) executed with typed loops, and the
+// reductions, compares, selects and gathers built on it. Pure functions over host memory: the
+// intrinsics (intrinsics.cpp) check operands and charge time, this file computes.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk::sim::vec {
+
+// One instruction's iteration space, resolved from an sk_vec_repeat and the core's registers.
+struct Shape {
+  uint32_t repeats = 0;
+  uint32_t perRepeat = 0;       // elements of one repeat: 256 / widest element
+  uint64_t mask[2] = {~0ull, ~0ull};  // per-repeat element mask (normal mode)
+  uint64_t lastCount = 0;       // counter mode: elements in the last repeat (0: full)
+  bool counter = false;
+  uint16_t blk[3] = {1, 1, 1}, rep[3] = {8, 8, 8};  // dst, src0, src1 (32-byte blocks)
+  bool full(uint32_t r) const;      // every element of repeat r taken
+  bool take(uint32_t r, uint32_t e) const;
+};
+
+// The per-core registers instructions may read (mask register mode) or update.
+struct Registers {
+  uint64_t mask[2] = {~0ull, ~0ull};
+  int32_t maskMode = SK_MASK_NORMAL;  // SetMaskNorm / SetMaskCount
+  uint64_t accVal = 0;                // bits of the last reduction result (GetAccVal)
+  float deqScale = 1.0f;              // SetDeqScale (int32 -> half casts)
+  uint64_t rsvdCnt = 0;               // GatherMask's kept count
+};
+
+// The shape of an instruction whose widest operand has `maxElemBytes`; errors (unknown mode)
+// come back as a message.
+std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registers& regs, Shape& out);
+
+// Bytes an operand spans from its base (for bounds checks): operand 0 = dst, 1 = src0, 2 = src1.
+uint64_t extent(const Shape& s, int operand, uint32_t elemBytes);
+
+// Each returns "" or what is wrong (an op/dtype the unit does not support).
+std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+                        const Shape& s);
+std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s);
+std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s,
+                    const Registers& regs);
+std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, const void* src, uint32_t dstRep,
+                        const Shape& s);
+std::string blockReduce(int32_t op, int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
+std::string pairReduce(int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
+std::string reduceAll(int32_t op, int32_t dtype, void* dst, const void* src, bool calIndex, const Shape& s,
+                      Registers& regs);
+std::string compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+                    bool withScalar, const Shape& s);
+std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
+                   uint64_t scalar, bool withScalar, const Shape& s);
+std::string gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin, uint32_t repeats,
+                    uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep, uint32_t counterElems);
+std::string brcb(int32_t dtype, void* dst, const void* src, uint32_t repeats, uint16_t dstBlk, uint16_t dstRep);
+void transpose16(void* dst, const void* src);
+std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
+
+// A copy into GM under an atomic mode (sk_atomic): dst[i] = dst[i] op src[i], in `dtype`.
+std::string atomicCombine(int32_t mode, int32_t dtype, void* dst, const void* src, uint64_t bytes);
+
+// Cube: c[m x n] (+)= a[m x k] * b[k x n], row-major; float32 results (int32 for int8).
+std::string mmadRowMajor(void* c, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
+                         bool accumulate);
+
+// Names for messages and the cost table.
+const char* opName(int32_t op);
+const char* reduceName(int32_t op);
+
+}  // namespace sk::sim::vec
