@@ -81,6 +81,11 @@ enum sk_pipe {
 void sk_set_flag(int32_t src_pipe, int32_t dst_pipe, int32_t event_id);
 void sk_wait_flag(int32_t src_pipe, int32_t dst_pipe, int32_t event_id);
 void sk_pipe_barrier(int32_t pipe);
+/* Queue hand-offs (TQue EnQue/DeQue, FreeTensor/AllocTensor) without event ids: the virtual time
+   at which the work issued so far on `pipe` completes, and "later work on `pipe` starts no
+   earlier than `t`". */
+uint64_t sk_pipe_done(int32_t pipe);
+void     sk_pipe_wait(int32_t pipe, uint64_t t);
 
 /* The local memories of a core: UB on an AIV; L1, L0A, L0B, L0C, the bias table and the fixpipe
    buffer on an AIC (size 0: the core has none). */
@@ -102,15 +107,26 @@ void sk_set_atomic(int32_t mode, int32_t dtype);
    SK_CORE_STATE_WORDS of them, zero when a block starts. */
 #define SK_CORE_STATE_WORDS 32
 uint64_t* sk_core_state(void);
+/* Word SK_STATE_SYS_WORKSPACE holds the system workspace: the entry sk_cc generates stores the
+   kernel's workspace parameter there (AscendC's GetSysWorkSpacePtr reads it). */
+#define SK_STATE_SYS_WORKSPACE 1
 /* The tiling key of the running kernel (metadata "tilingKey"): what TILING_KEY_IS compares. */
 uint64_t sk_tiling_key(void);
+/* sk_trap with a printf-style message. */
+void sk_trapf(int32_t code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A failed assertion (ascendc_assert/assert/ASSERT): a device exception naming file:line, the
+   condition and the formatted message (fmt may be null). */
+void sk_assert_fail(const char* file, int32_t line, const char* expr, const char* fmt, ...);
 
 /* ---- vector instructions in AscendC's repeat model ---------------------------------------
    A repeat covers 8 blocks of 32 bytes per operand. Normal mode: `repeat` repeats, element i of
    each repeat taken when bit i of (mask_hi:mask_lo) is set; counter mode: mask_lo elements in all
    (the last repeat partial); register mode: the core's mask register and mode (SetVectorMask,
    SetMaskCount/SetMaskNorm). Strides are in 32-byte blocks. For operands of different widths a
-   repeat holds 256 / (widest element) elements. */
+   repeat holds 256 / (widest element) elements. As on the hardware the register changes too: a
+   normal-mode instruction sets its mask (and runs in counter mode if the register is in counter
+   mode), a counter-mode one leaves the register all ones in normal mode (the count-form API's
+   ResetMask + SetMaskNorm). */
 enum sk_mask_mode { SK_MASK_NORMAL = 0, SK_MASK_COUNTER = 1, SK_MASK_REGISTER = 2 };
 struct sk_vec_repeat {
   uint64_t mask_lo, mask_hi;

@@ -41,8 +41,9 @@ class Runtime {
   bool isLiveFunction(const Function* f) const;
 
   // Queues a launch of `f` on `stream`. args are device addresses, one per kernel parameter.
+  // `tilingKey`: what TILING_KEY_IS compares with in the kernel (metadata "tilingKey").
   llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                     std::optional<sk::TaskRation> ration = std::nullopt);
+                     std::optional<sk::TaskRation> ration = std::nullopt, uint64_t tilingKey = 0);
 
   // Wall time spent registering binaries so far (JIT link included), and how many.
   double loadWallUs() const;

@@ -61,9 +61,10 @@ struct SkInstance {
   uint32_t aicBegin = 0, aicEnd = 0, aivBegin = 0, aivEnd = 0;  // SK blocks running it, [begin, end)
   uint64_t textBytes = 0;
   std::vector<SkArg> args;
+  uint64_t tilingKey = 0;  // the sub-kernel's tilingKey ("tilingKey", written when not 0)
   auto tie() const {
     return std::tie(index, label, kernelName, symbol, object, metadata, stream, blockDim, coreType, taskRation,
-                    earlyStartWait, earlyStartSet, aicBegin, aicEnd, aivBegin, aivEnd, textBytes, args);
+                    earlyStartWait, earlyStartSet, aicBegin, aicEnd, aivBegin, aivEnd, textBytes, args, tilingKey);
   }
 };
 

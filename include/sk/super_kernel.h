@@ -44,6 +44,7 @@ struct UnfusedLaunch {
   TaskRation ration;
   int64_t stream = 0;
   std::vector<subkernel::SkArg> args;
+  uint64_t tilingKey = 0;
 };
 
 // The launches, in program order, that compute what the super kernel computes. InputError when

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define SK_TASK_TABLE_MAGIC 0x42544b53u /* "SKTB" */
-#define SK_TASK_TABLE_VERSION 1u
+#define SK_TASK_TABLE_VERSION 2u
 #define SK_MAX_TASKS 16384u
 #define SK_ARG_NULL 0xffffffffu
 
@@ -54,6 +54,7 @@ struct sk_task {
   uint32_t first_pred, npreds;   /* into the sk_task_pred array */
   uint32_t first_record;         /* profiling=1: its first sk_profile_record (AIC blocks, then AIV) */
   uint32_t reserved2;
+  uint64_t tiling_key;           /* the sub-kernel's tilingKey: what sk_tiling_key() returns in it */
 };
 
 /* A predecessor of a task and how many cores release it. */
@@ -97,6 +98,7 @@ struct sk_task_context {
   uint32_t fetch_hidden; /* 1: the fetch was prefetched (preload-code) and costs nothing */
   uint32_t npreds;
   const struct sk_task_pred* preds;
+  uint64_t tiling_key;  /* what sk_tiling_key() returns in the task */
 };
 uint64_t sk_launch_arg(uint32_t index);
 void     sk_call_kernel(void* entry, const uint64_t* args, uint32_t nargs);

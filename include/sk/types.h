@@ -44,6 +44,8 @@ struct DTypeInfo {
   uint32_t bytes;
   bool isFloat;
   bool isSigned;  // integers: two's complement; floats: true
+  const char* deviceType;  // the AscendC element type: "half" (what sk_cc defines DTYPE_<PARAM> as)
+  const char* cannCode;    // the CANN DataType: "DT_FLOAT16" (ORIG_DTYPE_<PARAM>)
 };
 
 const DTypeInfo& dtypeInfo(DType d);

@@ -16,7 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "run_tool.h"
+#include "sk/run_tool.h"
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/package_model.h"
@@ -331,7 +331,7 @@ struct Makeself {
 llvm::Expected<Makeself> findMakeself() {
   Makeself m;
   if (const char* e = std::getenv("SK_MAKESELF"); e && *e) m.program = e;
-  else m.program = detail::findOnPath("makeself");
+  else m.program = sk::findOnPath("makeself");
   if (m.program.empty())
     return sk::internalError("--package needs makeself, which is not on PATH: install it (apt-get install makeself; "
                              "scripts/setup.sh does) or set SK_MAKESELF");
@@ -383,7 +383,7 @@ llvm::Expected<std::string> runMakeself(const Makeself& m, const WorkDir& work, 
                                    kPackagingDate,   "--tar-extra",  kTarExtra,       "--header",
                                    "./sk-header.sh", in.name,       "package.run",   label,
                                    "bash",           "./install.sh"};
-  detail::ToolResult r = detail::runTool(m.program, args, work.path(), {{"TMPDIR", work.file("tmp")}, {"LC_ALL", "C"}},
+  sk::ToolResult r = sk::runTool(m.program, args, work.path(), {{"TMPDIR", work.file("tmp")}, {"LC_ALL", "C"}},
                                          work.file("scratch"));
   if (!r.started) return sk::internalError("cannot run " + m.program + ": " + r.error);
   if (r.exitCode != 0)

@@ -197,7 +197,7 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   size_t firstTask = dev.taskTimings().size();
   auto t0 = std::chrono::steady_clock::now();
   for (uint32_t i = 0; i < opts.repeat; ++i)
-    if (llvm::Error e = rt.launch(*fn, m.blockDim, params.args, opts.stream)) return e;
+    if (llvm::Error e = rt.launch(*fn, m.blockDim, params.args, opts.stream, std::nullopt, m.tilingKey)) return e;
   if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   for (const auto& [param, offset, bytes] : opts.readBack) {
@@ -229,12 +229,13 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
     uint32_t blockDim;
     sk::TaskRation ration;
     std::vector<uint64_t> args;
+    uint64_t tilingKey;
   };
   std::vector<Launch> launches;
   for (const super_kernel::UnfusedLaunch& u : *program) {
     auto fn = rt.getFunction(lb.bin, u.symbol);
     if (!fn) return fn.takeError();
-    Launch l{*fn, u.blockDim, u.ration, {}};
+    Launch l{*fn, u.blockDim, u.ration, {}, u.tilingKey};
     for (const subkernel::SkArg& a : u.args)
       l.args.push_back(a.skParam < 0 ? 0 : params.args[a.skParam] + a.offset);
     launches.push_back(std::move(l));
@@ -244,7 +245,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
   auto t0 = std::chrono::steady_clock::now();
   for (uint32_t rep = 0; rep < opts.repeat; ++rep)
     for (const Launch& l : launches)
-      if (llvm::Error e = rt.launch(l.fn, l.blockDim, l.args, opts.stream, l.ration)) return e;
+      if (llvm::Error e = rt.launch(l.fn, l.blockDim, l.args, opts.stream, l.ration, l.tilingKey)) return e;
   if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   return r;

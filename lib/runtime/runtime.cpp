@@ -212,7 +212,7 @@ bool Runtime::isLiveFunction(const Function* f) const {
 }
 
 llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                            std::optional<sk::TaskRation> ration) {
+                            std::optional<sk::TaskRation> ration, uint64_t tilingKey) {
   if (!isLiveFunction(f)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
   sim::KernelLaunch k;
   k.name = f->symbol;
@@ -221,6 +221,7 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
   k.blockDim = blockDim;
   k.args = std::move(args);
   k.textBytes = f->textBytes;
+  k.tilingKey = tilingKey;
   return impl_->device->launch(stream, std::move(k));
 }
 

@@ -2,6 +2,7 @@
 // copies, flags and barriers, per-core state, printf and traps, and the table of every symbol a
 // kernel may import from the simulator. Vector and cube instructions: vector_intrinsics.cpp;
 // the super-kernel ABI: task_intrinsics.cpp.
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -146,7 +147,8 @@ uint64_t* sk_core_state(void) {
 }
 uint64_t sk_tiling_key(void) {
   CoreRun* c = enter("sk_tiling_key");
-  return c ? c->launch->desc.tilingKey : 0;
+  if (!c) return 0;
+  return c->task ? c->task->tilingKey : c->launch->desc.tilingKey;
 }
 
 void sk_data_copy(void* dst, const void* src, uint64_t bytes) {
@@ -188,7 +190,7 @@ void sk_set_flag(int32_t srcPipe, int32_t dstPipe, int32_t eventId) {
   if (!c) return;
   checkPipe(c, "SetFlag", srcPipe, false);
   checkPipe(c, "SetFlag", dstPipe, false);
-  if (eventId < 0 || eventId > 15) fault(c, "SetFlag: event id " + std::to_string(eventId) + " outside 0..15");
+  if (eventId < 0 || eventId > 63) fault(c, "SetFlag: event id " + std::to_string(eventId) + " outside 0..63");
   charge(c, srcPipe, 1);
 }
 
@@ -197,7 +199,7 @@ void sk_wait_flag(int32_t srcPipe, int32_t dstPipe, int32_t eventId) {
   if (!c) return;
   checkPipe(c, "WaitFlag", srcPipe, false);
   checkPipe(c, "WaitFlag", dstPipe, false);
-  if (eventId < 0 || eventId > 15) fault(c, "WaitFlag: event id " + std::to_string(eventId) + " outside 0..15");
+  if (eventId < 0 || eventId > 63) fault(c, "WaitFlag: event id " + std::to_string(eventId) + " outside 0..63");
   charge(c, dstPipe, 1);
 }
 
@@ -206,6 +208,21 @@ void sk_pipe_barrier(int32_t pipe) {
   if (!c) return;
   checkPipe(c, "PipeBarrier", pipe, true);
   charge(c, pipe == SK_PIPE_ALL ? SK_PIPE_S : pipe, 1);
+}
+
+uint64_t sk_pipe_done(int32_t pipe) {
+  CoreRun* c = enter("sk_pipe_done");
+  if (!c) return 0;
+  checkPipe(c, "sk_pipe_done", pipe, true);
+  return c->clock;
+}
+
+void sk_pipe_wait(int32_t pipe, uint64_t t) {
+  CoreRun* c = enter("sk_pipe_wait");
+  if (!c) return;
+  checkPipe(c, "sk_pipe_wait", pipe, true);
+  c->clock = std::max(c->clock, t);
+  charge(c, SK_PIPE_S, 1);
 }
 
 void sk_sync_all(void) {
@@ -225,6 +242,32 @@ void sk_sync_all(void) {
                  " exceeds the cores it can use (" + std::to_string(L.cores.size()) +
                  "): blocks run in waves, so a barrier over all blocks can never complete; lower blockDim");
   L.syncAll->arrive(c);
+}
+
+void sk_trapf(int32_t code, const char* fmt, ...) {
+  CoreRun* c = enter("sk_trapf");
+  if (!c) return;
+  char text[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(text, sizeof text, fmt ? fmt : "", ap);
+  va_end(ap);
+  fault(c, "sk_trap(" + std::to_string(code) + "): " + text);
+}
+
+void sk_assert_fail(const char* file, int32_t line, const char* expr, const char* fmt, ...) {
+  CoreRun* c = enter("sk_assert_fail");
+  if (!c) return;
+  char text[512] = "";
+  if (fmt) {
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+  }
+  std::string what = std::string(file ? file : "?") + ":" + std::to_string(line) + ": assertion `" + (expr ? expr : "") +
+                     "' failed";
+  fault(c, *text ? what + ": " + text : what);
 }
 
 void sk_trap(int32_t code, const char* msg) {
@@ -273,8 +316,9 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_tiling_key),
       SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
-      SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_wait_pre_task_end),
-      SK_INTRINSIC(sk_set_next_task_start), SK_INTRINSIC(sk_trap),         SK_INTRINSIC(sk_printf),
+      SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
+      SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_wait_pre_task_end),
+      SK_INTRINSIC(sk_set_next_task_start), SK_INTRINSIC(sk_trap),            SK_INTRINSIC(sk_trapf),           SK_INTRINSIC(sk_assert_fail),         SK_INTRINSIC(sk_printf),
       SK_INTRINSIC(sk_vec),              SK_INTRINSIC(sk_vec_axpy),        SK_INTRINSIC(sk_vec_convert),
       SK_INTRINSIC(sk_vec_whole_reduce), SK_INTRINSIC(sk_vec_block_reduce), SK_INTRINSIC(sk_vec_pair_reduce),
       SK_INTRINSIC(sk_vec_reduce_all),   SK_INTRINSIC(sk_vec_compare),     SK_INTRINSIC(sk_vec_select),

@@ -101,6 +101,7 @@ enum class CoreState : uint8_t { Ready, Running, Waiting, Finished, Faulted, Aba
 // The sub-kernel a core is running inside a super kernel (copy of sk_task_context).
 struct TaskContext {
   uint32_t task = 0, flags = 0, earlyStart = 0, cores = 0, npreds = 0;
+  uint64_t tilingKey = 0;
   const char* name = "";
   const sk_task_pred* preds = nullptr;
   uint32_t waitCalls = 0, setCalls = 0;

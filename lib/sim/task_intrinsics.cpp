@@ -87,6 +87,7 @@ void sk_task_enter(const sk_task_context* ctx) {
   t.cores = ctx->cores;
   t.npreds = ctx->npreds;
   t.preds = ctx->preds;
+  t.tilingKey = ctx->tiling_key;
   t.name = ctx->name ? ctx->name : "unnamed task";
   c->outerBlockIdx = c->blockIdx;
   c->outerBlockNum = c->blockNum;

@@ -36,7 +36,18 @@ CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r,
   requireCoreType(c, op, CoreType::AIV);
   if (!r) fault(c, std::string(op) + ": null repeat parameters");
   if (widest == 0) fault(c, std::string(op) + ": unknown dtype");
-  faultIf(c, vec::resolve(*r, widest, c->regs, shape));
+  // The instruction runs in the mode of the core's mask register; the mask-form API sets the
+  // register's mask first (isSetMask), the count form leaves it reset in normal mode.
+  sk_vec_repeat effective = *r;
+  if (r->mode == SK_MASK_NORMAL && c->regs.maskMode == SK_MASK_COUNTER) effective.mode = SK_MASK_COUNTER;
+  faultIf(c, vec::resolve(effective, widest, c->regs, shape));
+  if (r->mode == SK_MASK_NORMAL) {
+    c->regs.mask[0] = r->mask_lo;
+    c->regs.mask[1] = r->mask_hi;
+  } else if (r->mode == SK_MASK_COUNTER) {
+    c->regs.mask[0] = c->regs.mask[1] = ~0ull;
+    c->regs.maskMode = SK_MASK_NORMAL;
+  }
   static const char* roles[] = {"dst", "src0", "src1"};
   int i = 0;
   for (auto [p, bytes] : operands) {

@@ -153,7 +153,9 @@ void writeInstance(JsonOut& o, const KernelMeta& sk, const SkInstance& in) {
   o.key("earlyStart").raw("{").key("wait", true).boolean(in.earlyStartWait).key("set").boolean(in.earlyStartSet).raw("}");
   writeBlocks(o, "aicBlocks", in.aicBegin, in.aicEnd);
   writeBlocks(o, "aivBlocks", in.aivBegin, in.aivEnd);
-  o.key("textBytes").num(in.textBytes).key("args");
+  o.key("textBytes").num(in.textBytes);
+  if (in.tilingKey) o.key("tilingKey").num(in.tilingKey);
+  o.key("args");
   o.list(in.args, [&](JsonOut& j, const SkArg& a) {
     j.raw("{").key("param", true).str(a.param).key("skParam");
     if (a.skParam < 0) j.raw("null");

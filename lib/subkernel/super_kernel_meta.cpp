@@ -169,6 +169,11 @@ llvm::Error readInstance(const MetaReader& r, const json& v, size_t i, const Ker
   inst.stream = (int64_t)*stream;
   inst.blockDim = (uint32_t)*blockDim;
   inst.textBytes = *text;
+  if (const json* key = MetaReader::member(v, "tilingKey")) {
+    auto k = r.count(*key, f->at("tilingKey"), "an unsigned integer (the sub-kernel's tilingKey)");
+    if (!k) return k.takeError();
+    inst.tilingKey = *k;
+  }
   if (auto e = readKernelType(r, *f, inst)) return e;
 
   auto early = f->get("earlyStart", "an object {\"wait\": bool, \"set\": bool}");

@@ -84,6 +84,7 @@ SyntheticSection buildTaskTable(const Plan& p) {
     t.first_pred = predAt;
     t.npreds = (uint32_t)p.preds[i].size();
     t.first_record = p.firstRecord[i];
+    t.tiling_key = op.meta().tilingKey;
     size_t at = h.tasks_offset + i * sizeof(sk_task);
     put(out, at, t);
     s.relocs.push_back(SyntheticReloc{at + offsetof(sk_task, entry), kR_X86_64_64,
@@ -158,6 +159,7 @@ subkernel::SkInstance instanceOf(const Plan& p, size_t i) {
   in.aivBegin = r.aivBegin;
   in.aivEnd = r.aivBegin + r.aivCount;
   in.textBytes = op.textBytes;
+  in.tilingKey = m.tilingKey;
   for (size_t j = 0; j < m.params.size(); ++j)
     in.args.push_back(subkernel::SkArg{m.params[j].name, p.args[i][j].param, p.args[i][j].offset});
   return in;
@@ -225,7 +227,7 @@ llvm::Expected<std::vector<UnfusedLaunch>> unfusedLaunches(const subkernel::Kern
     return inputError(m.origin + ": not a super kernel (no superKernel section): only sk_compile's output runs unfused");
   std::vector<UnfusedLaunch> out;
   for (const subkernel::SkInstance& in : m.superKernel->instances)
-    out.push_back(UnfusedLaunch{in.symbol, in.label, in.blockDim, in.taskRation, in.stream, in.args});
+    out.push_back(UnfusedLaunch{in.symbol, in.label, in.blockDim, in.taskRation, in.stream, in.args, in.tilingKey});
   return out;
 }
 

@@ -8,12 +8,17 @@ namespace sk {
 namespace {
 
 constexpr DTypeInfo kDTypes[kDTypeCount] = {
-    {DType::Float32, "float32", 4, true, true},   {DType::Float16, "float16", 2, true, true},
-    {DType::BFloat16, "bfloat16", 2, true, true}, {DType::Int8, "int8", 1, false, true},
-    {DType::UInt8, "uint8", 1, false, false},     {DType::Int32, "int32", 4, false, true},
-    {DType::Int64, "int64", 8, false, true},      {DType::Int16, "int16", 2, false, true},
-    {DType::UInt16, "uint16", 2, false, false},   {DType::UInt32, "uint32", 4, false, false},
-    {DType::UInt64, "uint64", 8, false, false},
+    {DType::Float32, "float32", 4, true, true, "float", "DT_FLOAT"},
+    {DType::Float16, "float16", 2, true, true, "half", "DT_FLOAT16"},
+    {DType::BFloat16, "bfloat16", 2, true, true, "bfloat16_t", "DT_BF16"},
+    {DType::Int8, "int8", 1, false, true, "int8_t", "DT_INT8"},
+    {DType::UInt8, "uint8", 1, false, false, "uint8_t", "DT_UINT8"},
+    {DType::Int32, "int32", 4, false, true, "int32_t", "DT_INT32"},
+    {DType::Int64, "int64", 8, false, true, "int64_t", "DT_INT64"},
+    {DType::Int16, "int16", 2, false, true, "int16_t", "DT_INT16"},
+    {DType::UInt16, "uint16", 2, false, false, "uint16_t", "DT_UINT16"},
+    {DType::UInt32, "uint32", 4, false, false, "uint32_t", "DT_UINT32"},
+    {DType::UInt64, "uint64", 8, false, false, "uint64_t", "DT_UINT64"},
 };
 
 // The table is indexed by the device ABI code: keep the two in step.

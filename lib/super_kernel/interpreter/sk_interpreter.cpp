@@ -67,6 +67,7 @@ void runTask(const Table& tb, const sk_task& k, uint32_t index, bool aic, int64_
   ctx.fetch_hidden = fetchHidden ? 1 : 0;
   ctx.npreds = k.npreds;
   ctx.preds = preds;
+  ctx.tiling_key = k.tiling_key;
 
   uint64_t start = sk_cycles();
   sk_task_enter(&ctx);

@@ -1,11 +1,11 @@
-// Runs an external tool (makeself) through Boost.Process: an argument vector, never a shell
+// Runs an external tool (makeself, clang-19) through Boost.Process: an argument vector, never a shell
 // command line (docs/architecture.md §2). Kept in one translation unit because Boost.Process is slow to compile.
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
-namespace sk::pkg::detail {
+namespace sk {
 
 struct ToolResult {
   bool started = false;  // false: the program could not be run (error says why)
@@ -22,4 +22,4 @@ ToolResult runTool(const std::string& program, const std::vector<std::string>& a
 // The full path of `name` on PATH, or "" when it is not there.
 std::string findOnPath(const std::string& name);
 
-}  // namespace sk::pkg::detail
+}  // namespace sk

@@ -1,5 +1,5 @@
 // The only translation unit that includes Boost.Process.
-#include "run_tool.h"
+#include "sk/run_tool.h"
 
 #include "sk/file_io.h"
 
@@ -8,7 +8,7 @@
 
 namespace bp = boost::process;
 
-namespace sk::pkg::detail {
+namespace sk {
 
 namespace {
 // What the tool printed (at most 64 MiB of it; nothing when it printed nothing).
@@ -47,4 +47,4 @@ std::string findOnPath(const std::string& name) {
   return p.empty() ? std::string() : p.string();
 }
 
-}  // namespace sk::pkg::detail
+}  // namespace sk

@@ -1,0 +1,20 @@
+// SuperKernel's AscendC headers: `#include "kernel_operator.h"` as in any AscendC kernel. Written
+// from the public AscendC API reference; docs/ascendc.md lists what is supported and where the
+// simulated NPU differs. Compile kernels with sk_cc, which sets the arch and core-type macros.
+#ifndef SK_ASCENDC_KERNEL_OPERATOR_H
+#define SK_ASCENDC_KERNEL_OPERATOR_H
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "sk_ascendc/base.h"
+#include "sk_ascendc/cce.h"
+#include "sk_ascendc/compare.h"
+#include "sk_ascendc/data_copy.h"
+#include "sk_ascendc/debug.h"
+#include "sk_ascendc/pipe.h"
+#include "sk_ascendc/reduce.h"
+#include "sk_ascendc/sync.h"
+#include "sk_ascendc/tensor.h"
+#include "sk_ascendc/tiling.h"
+#include "sk_ascendc/vector.h"
+
+#endif /* SK_ASCENDC_KERNEL_OPERATOR_H */

@@ -1,0 +1,415 @@
+// SuperKernel's AscendC layer: the language extensions, element types, enums and constants of
+// AscendC kernels (written from the public AscendC API reference; docs/ascendc.md), mapped onto
+// the device ABI of include/sk/kernel.h. Kernels are C++17 compiled for the host ISA by sk_cc.
+#ifndef SK_ASCENDC_BASE_H
+#define SK_ASCENDC_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+#undef SK_KERNEL_C_ONLY
+
+/* ---- language extensions --------------------------------------------------------------------
+   A device entry carries an annotation sk_cc finds in the compiled module; the address-space
+   qualifiers and pipe annotations mean nothing on the host ISA. */
+#ifndef __global__
+#define __global__ __attribute__((annotate("sk.global"), used))
+#endif
+#define __aicore__
+#define __vector__
+#define __cube__
+#define __mix__(c, v)
+#define __schedmode__(m)
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __ssbuf__
+#define __inout_pipe__(p)
+#define __in_pipe__(p)
+#define __out_pipe__(p)
+#define __tiling_data_ptr__
+#define __sync_alias__
+#define __sync_noalias__
+#define __sync_in__
+#define __sync_out__
+#define __check_sync_alias__
+#define GM_ADDR __gm__ uint8_t*
+
+/* ---- element types ---- */
+using half = _Float16;
+using bfloat16_t = __bf16;
+using float16_t = half;
+using float32_t = float;
+// Types kernels name but whose arithmetic the simulator does not model (4-bit and 8-bit floats):
+// storage of the right size, usable as tensor element types and in type tests.
+struct int4b_t { uint8_t bits; };
+struct uint1b_t { uint8_t bits; };
+struct int2b_t { uint8_t bits; };
+struct fp8_e4m3fn_t { uint8_t bits; };
+struct fp8_e5m2_t { uint8_t bits; };
+struct fp8_e8m0_t { uint8_t bits; };
+struct hifloat8_t { uint8_t bits; };
+struct fp4x2_e2m1_t { uint8_t bits; };
+struct fp4x2_e1m2_t { uint8_t bits; };
+struct complex32 { half real, imag; };
+struct complex64 { float real, imag; };
+
+/* ---- dtype and format codes (macros: kernels compare ORIG_DTYPE_X == DT_BF16 in #if) ---- */
+#define DT_FLOAT 0
+#define DT_FLOAT16 1
+#define DT_INT8 2
+#define DT_INT32 3
+#define DT_UINT8 4
+#define DT_INT16 6
+#define DT_UINT16 7
+#define DT_UINT32 8
+#define DT_INT64 9
+#define DT_UINT64 10
+#define DT_DOUBLE 11
+#define DT_BOOL 12
+#define DT_STRING 13
+#define DT_DUAL_SUB_INT8 14
+#define DT_DUAL_SUB_UINT8 15
+#define DT_COMPLEX64 16
+#define DT_COMPLEX128 17
+#define DT_QINT8 18
+#define DT_QINT16 19
+#define DT_QINT32 20
+#define DT_QUINT8 21
+#define DT_QUINT16 22
+#define DT_RESOURCE 23
+#define DT_STRING_REF 24
+#define DT_DUAL 25
+#define DT_VARIANT 26
+#define DT_BF16 27
+#define DT_UNDEFINED 28
+#define DT_INT4 29
+#define DT_UINT1 30
+#define DT_INT2 31
+#define DT_UINT2 32
+#define DT_COMPLEX32 33
+#define DT_HIFLOAT8 34
+#define DT_FLOAT8_E5M2 35
+#define DT_FLOAT8_E4M3FN 36
+#define DT_FLOAT8_E8M0 37
+#define DT_FLOAT6_E3M2 38
+#define DT_FLOAT6_E2M3 39
+#define DT_FLOAT4_E2M1 40
+#define DT_FLOAT4_E1M2 41
+#define DT_MAX 42
+
+#define FORMAT_NCHW 0
+#define FORMAT_NHWC 1
+#define FORMAT_ND 2
+#define FORMAT_NC1HWC0 3
+#define FORMAT_FRACTAL_Z 4
+#define FORMAT_NC1C0HWPAD 5
+#define FORMAT_NHWC1C0 6
+#define FORMAT_FSR_NCHW 7
+#define FORMAT_FRACTAL_DECONV 8
+#define FORMAT_C1HWNC0 9
+#define FORMAT_FRACTAL_DECONV_TRANSPOSE 10
+#define FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS 11
+#define FORMAT_NC1HWC0_C04 12
+#define FORMAT_FRACTAL_Z_C04 13
+#define FORMAT_CHWN 14
+#define FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS 15
+#define FORMAT_HWCN 16
+#define FORMAT_NC1KHKWHWC0 17
+#define FORMAT_BN_WEIGHT 18
+#define FORMAT_FILTER_HWCK 19
+#define FORMAT_HASHTABLE_LOOKUP_LOOKUPS 20
+#define FORMAT_HASHTABLE_LOOKUP_KEYS 21
+#define FORMAT_HASHTABLE_LOOKUP_VALUE 22
+#define FORMAT_HASHTABLE_LOOKUP_OUTPUT 23
+#define FORMAT_HASHTABLE_LOOKUP_HITS 24
+#define FORMAT_C1HWNCoC0 25
+#define FORMAT_MD 26
+#define FORMAT_NDHWC 27
+#define FORMAT_FRACTAL_ZZ 28
+#ifndef FORMAT_FRACTAL_NZ
+#define FORMAT_FRACTAL_NZ 29
+#endif
+#define FORMAT_NCDHW 30
+#define FORMAT_DHWCN 31
+#define FORMAT_NDC1HWC0 32
+#define FORMAT_FRACTAL_Z_3D 33
+#define FORMAT_CN 34
+#define FORMAT_NC 35
+#define FORMAT_DHWNC 36
+#define FORMAT_FRACTAL_Z_3D_TRANSPOSE 37
+#define FORMAT_FRACTAL_ZN_LSTM 38
+#define FORMAT_FRACTAL_Z_G 39
+#define FORMAT_RESERVED 40
+#define FORMAT_ALL 41
+#define FORMAT_NULL 42
+#define FORMAT_ND_RNN_BIAS 43
+#define FORMAT_FRACTAL_ZN_RNN 44
+#define FORMAT_NYUV 45
+#define FORMAT_NYUV_A 46
+#define FORMAT_NCL 47
+
+#ifndef K_MAX_SHAPE_DIM
+#define K_MAX_SHAPE_DIM 8
+#endif
+
+/* ---- pipes and events (compiler built-ins on the device) ---- */
+enum pipe_t {
+  PIPE_S = SK_PIPE_S, PIPE_V = SK_PIPE_V, PIPE_M = SK_PIPE_M, PIPE_MTE1 = SK_PIPE_MTE1,
+  PIPE_MTE2 = SK_PIPE_MTE2, PIPE_MTE3 = SK_PIPE_MTE3, PIPE_FIX = SK_PIPE_FIX, PIPE_ALL = SK_PIPE_ALL
+};
+enum event_t {
+  EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
+};
+
+/* ---- the core type this object is compiled for (sk_cc compiles once per core type) ---- */
+namespace AscendC {
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+}  // namespace AscendC
+#if defined(__DAV_C220_CUBE__) || defined(__DAV_CUBE__)
+constexpr int32_t g_coreType = AscendC::AIC;
+#define ASCEND_IS_AIV constexpr(g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC constexpr(g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV constexpr(g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC constexpr(g_coreType != AscendC::AIC)
+#elif defined(__DAV_C220_VEC__) || defined(__DAV_VEC__)
+constexpr int32_t g_coreType = AscendC::AIV;
+#define ASCEND_IS_AIV constexpr(g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC constexpr(g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV constexpr(g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC constexpr(g_coreType != AscendC::AIC)
+#else
+// Compiled without a core type (not through sk_cc): the branches are decided at run time.
+constexpr int32_t g_coreType = AscendC::MIX;
+#define ASCEND_IS_AIV (::sk_core_type() == 1)
+#define ASCEND_IS_AIC (::sk_core_type() == 0)
+#define ASCEND_IS_NOT_AIV (::sk_core_type() != 1)
+#define ASCEND_IS_NOT_AIC (::sk_core_type() != 0)
+#endif
+
+namespace AscendC {
+
+/* ---- type utilities ---- */
+namespace Std {
+using std::add_pointer;
+using std::add_pointer_t;
+using std::conditional;
+using std::conditional_t;
+using std::decay;
+using std::decay_t;
+using std::declval;
+using std::enable_if;
+using std::enable_if_t;
+using std::false_type;
+using std::get;
+using std::integral_constant;
+using std::is_arithmetic;
+using std::is_array;
+using std::is_base_of;
+using std::is_const;
+using std::is_convertible;
+using std::is_floating_point;
+using std::is_integral;
+using std::is_pointer;
+using std::is_reference;
+using std::is_same;
+using std::is_same_v;
+using std::is_signed;
+using std::is_unsigned;
+using std::is_void;
+using std::make_tuple;
+using std::max;
+using std::min;
+using std::remove_const;
+using std::remove_const_t;
+using std::remove_cv;
+using std::remove_cv_t;
+using std::remove_pointer;
+using std::remove_pointer_t;
+using std::remove_reference;
+using std::remove_reference_t;
+using std::true_type;
+using std::tuple;
+using std::tuple_element;
+using std::tuple_size;
+using std::void_t;
+}  // namespace Std
+
+template <typename T, typename U> struct IsSameType { static constexpr bool value = false; };
+template <typename T> struct IsSameType<T, T> { static constexpr bool value = true; };
+template <typename T, typename U> constexpr bool IsSameTypeV = IsSameType<T, U>::value;
+template <typename T, typename U, typename... Args> __aicore__ constexpr bool SupportType() {
+  return (std::is_same<T, U>::value || ... || std::is_same<T, Args>::value);
+}
+template <bool B, class T, class F> struct Conditional { using type = T; };
+template <class T, class F> struct Conditional<false, T, F> { using type = F; };
+
+// The element type of a tensor type (plain types are their own).
+template <typename T> struct PrimTraits { using type = T; };
+template <typename T> using PrimT = typename PrimTraits<T>::type;
+
+/* ---- positions, events, modes ---- */
+enum class TPosition : uint8_t {
+  GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM,
+  C2PIPE2LOCAL, MAX
+};
+using QuePosition = TPosition;
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+using TEventID = int8_t;
+using TBufHandle = uint8_t*;
+using TTagType = int32_t;
+
+enum class HardEvent : uint8_t {
+  MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
+  MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
+  MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+};
+
+enum class RoundMode : uint8_t {
+  CAST_NONE = SK_ROUND_NONE, CAST_RINT = SK_ROUND_RINT, CAST_FLOOR = SK_ROUND_FLOOR, CAST_CEIL = SK_ROUND_CEIL,
+  CAST_ROUND = SK_ROUND_ROUND, CAST_TRUNC = SK_ROUND_TRUNC, CAST_ODD = SK_ROUND_ODD, CAST_HYBRID
+};
+enum class CMPMODE : uint8_t { LT = SK_CMP_LT, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+enum class CacheMode : uint8_t { CACHE_MODE_NORMAL = 0, CACHE_MODE_DISABLE, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 };
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V1;
+enum class TransposeType : uint8_t {
+  TRANSPOSE_TYPE_NONE, TRANSPOSE_NZ2ND_0213, TRANSPOSE_NZ2NZ_0213, TRANSPOSE_NZ2NZ_012_WITH_N,
+  TRANSPOSE_NZ2ND_012_WITH_N, TRANSPOSE_NZ2ND_012_WITHOUT_N, TRANSPOSE_NZ2NZ_012_WITHOUT_N, TRANSPOSE_ND2ND_ONLY,
+  TRANSPOSE_ND_UB_GM, TRANSPOSE_GRAD_ND_UB_GM, TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC, TRANSPOSE_NHWC2NCHW
+};
+enum class AtomicDtype : uint8_t { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
+enum class AtomicOp : uint8_t { ATOMIC_SUM = 0 };
+
+// Kernel types (KERNEL_TASK_TYPE_DEFAULT): build metadata; the metadata's coreType decides.
+enum KernelMetaType {
+  KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE, KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE, KERNEL_TYPE_MAX
+};
+
+/* ---- constants (hardware sizes from the simulated arch; the rest fixed by the ISA) ---- */
+constexpr uint32_t ONE_BLK_SIZE = 32;
+constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr uint32_t DEFAULT_BLK_NUM = 8;
+constexpr uint32_t DEFAULT_BLK_STRIDE = 1;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+constexpr int32_t BLOCK_CUBE = 16;
+constexpr int32_t CUBE_MAX_SIZE = 256;
+constexpr int32_t BYTE_PER_FRACTAL = 512;
+constexpr uint32_t ONE_BYTE_BIT_SIZE = 8;
+constexpr uint32_t B16_BYTE_SIZE = 2;
+constexpr uint32_t B32_BYTE_SIZE = 4;
+constexpr uint32_t B64_BYTE_SIZE = 8;
+constexpr uint64_t FULL_MASK = 0xffffffffffffffffull;
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+constexpr int32_t MAX_EVENT_ID = 8;
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr uint32_t TOTAL_UB_SIZE = 253952;
+constexpr uint32_t TOTAL_L0C_SIZE = 256 * 1024;
+#else
+constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
+constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+#endif
+constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
+constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
+constexpr uint64_t RESERVED_WORKSPACE = 16 * 1024 * 1024;
+
+__aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
+__aicore__ inline constexpr uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+__aicore__ inline constexpr uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+__aicore__ inline constexpr uint32_t Ceil(uint32_t a, uint32_t b) { return DivCeil(a, b); }
+__aicore__ inline constexpr int32_t CeilDivision(int32_t a, int32_t b) { return (a + b - 1) / b; }
+
+namespace detail {
+// The device ABI dtype code of an element type (-1: none).
+template <typename T> struct DTypeCode { static constexpr int32_t value = -1; };
+template <> struct DTypeCode<float> { static constexpr int32_t value = SK_DT_FLOAT32; };
+template <> struct DTypeCode<half> { static constexpr int32_t value = SK_DT_FLOAT16; };
+template <> struct DTypeCode<bfloat16_t> { static constexpr int32_t value = SK_DT_BFLOAT16; };
+template <> struct DTypeCode<int8_t> { static constexpr int32_t value = SK_DT_INT8; };
+template <> struct DTypeCode<uint8_t> { static constexpr int32_t value = SK_DT_UINT8; };
+template <> struct DTypeCode<bool> { static constexpr int32_t value = SK_DT_UINT8; };
+template <> struct DTypeCode<int16_t> { static constexpr int32_t value = SK_DT_INT16; };
+template <> struct DTypeCode<uint16_t> { static constexpr int32_t value = SK_DT_UINT16; };
+template <> struct DTypeCode<int32_t> { static constexpr int32_t value = SK_DT_INT32; };
+template <> struct DTypeCode<uint32_t> { static constexpr int32_t value = SK_DT_UINT32; };
+template <> struct DTypeCode<int64_t> { static constexpr int32_t value = SK_DT_INT64; };
+template <> struct DTypeCode<uint64_t> { static constexpr int32_t value = SK_DT_UINT64; };
+template <typename T> constexpr int32_t dtypeOf() {
+  constexpr int32_t code = DTypeCode<std::remove_cv_t<T>>::value;
+  static_assert(code >= 0, "this element type has no arithmetic on the simulated vector unit");
+  return code;
+}
+// A value's bits as the scalar operand of an instruction.
+template <typename T, typename U> inline uint64_t scalarBits(const U& v) {
+  T t = (T)v;
+  uint64_t bits = 0;
+  std::memcpy(&bits, &t, sizeof(T));
+  return bits;
+}
+// Per-core state slots of the AscendC layer (sk_core_state()).
+enum StateSlot {
+  kStatePipe = 0,          // the current TPipe (GetTPipePtr)
+  kStateSysWorkspace = SK_STATE_SYS_WORKSPACE,  // SetSysWorkspace, or sk_cc's entry
+  kStateLivePipes = 2,     // TPipe objects alive on this core
+  kStateAtomicOp = 3,      // the sk_atomic mode of SetAtomicAdd/Max/Min (SetAtomicType keeps it)
+  kStateCtrl = 4,          // the CTRL register (set_ctrl/get_ctrl)
+  kStateArena0 = 8         // 8 .. 8 + SK_MEM_COUNT - 1: bytes TPipe has handed out per local memory
+};
+inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }
+}  // namespace detail
+
+/* ---- core identity ---- */
+__aicore__ inline int64_t GetBlockIdx() { return ::sk_block_idx(); }
+__aicore__ inline int64_t GetBlockNum() { return ::sk_block_num(); }
+__aicore__ inline int64_t GetSubBlockIdx() { return ::sk_sub_block_idx(); }
+__aicore__ inline int64_t GetSubBlockNum() { return ::sk_sub_block_num(); }
+__aicore__ inline int64_t GetTaskRatio() { return ::sk_core_type() == 1 ? ::sk_sub_block_num() : 1; }
+__aicore__ inline int64_t GetTaskRation() { return GetTaskRatio(); }
+__aicore__ inline int64_t GetSystemCycle() { return (int64_t)::sk_cycles(); }
+__aicore__ inline void InitSocState() {}
+// The system workspace: the kernel's workspace parameter (set by sk_cc's entry, or by the kernel),
+// the user's part after RESERVED_WORKSPACE.
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { detail::coreState(detail::kStateSysWorkspace) = (uint64_t)workspace; }
+__aicore__ inline __gm__ uint8_t* GetSysWorkSpacePtr() {
+  return (__gm__ uint8_t*)detail::coreState(detail::kStateSysWorkspace);
+}
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+  return workspace ? workspace + RESERVED_WORKSPACE : workspace;
+}
+
+}  // namespace AscendC
+
+// The raw hardware index variables of the device compiler (AIV of a 1:2 group share block_idx).
+#define block_idx ((int64_t)(::sk_block_idx() / ::sk_sub_block_num()))
+#define block_num ((int64_t)::sk_block_num())
+#define sub_block_idx ((int64_t)::sk_sub_block_idx())
+#define sub_block_num ((int64_t)::sk_sub_block_num())
+
+#endif /* SK_ASCENDC_BASE_H */

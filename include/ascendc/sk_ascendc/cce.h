@@ -1,0 +1,157 @@
+// The device compiler's lowercase built-ins that AscendC kernels call directly (pipe_barrier,
+// set_flag, the mask register, vcadd, vector_dup, the copy_* moves, a few v* instructions),
+// mapped onto the same simulator instructions as the AscendC API. They use the core's mask
+// register, as the hardware instructions do.
+#ifndef SK_ASCENDC_CCE_H
+#define SK_ASCENDC_CCE_H
+
+#include "sk_ascendc/data_copy.h"
+#include "sk_ascendc/vector.h"
+
+namespace AscendC {
+namespace detail {
+inline sk_vec_repeat registerShape(uint32_t repeat, uint16_t dstBlk, uint16_t src0Blk, uint16_t src1Blk, uint16_t dstRep,
+                                   uint16_t src0Rep, uint16_t src1Rep) {
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_REGISTER;
+  r.repeat = repeat;
+  r.dst_blk = dstBlk, r.src0_blk = src0Blk, r.src1_blk = src1Blk;
+  r.dst_rep = dstRep, r.src0_rep = src0Rep, r.src1_rep = src1Rep;
+  return r;
+}
+}  // namespace detail
+}  // namespace AscendC
+
+__aicore__ inline void pipe_barrier(pipe_t pipe) { ::sk_pipe_barrier(pipe); }
+__aicore__ inline void set_flag(pipe_t src, pipe_t dst, int32_t id) { ::sk_set_flag(src, dst, id); }
+__aicore__ inline void wait_flag(pipe_t src, pipe_t dst, int32_t id) { ::sk_wait_flag(src, dst, id); }
+__aicore__ inline void set_mask_norm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
+__aicore__ inline void set_mask_count() { ::sk_set_mask_mode(SK_MASK_COUNTER); }
+__aicore__ inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) { ::sk_set_vector_mask(maskHigh, maskLow); }
+__aicore__ inline int64_t get_block_idx() { return ::sk_block_idx(); }
+__aicore__ inline int64_t get_block_num() { return ::sk_block_num(); }
+__aicore__ inline int64_t get_subblockid() { return ::sk_sub_block_idx(); }
+__aicore__ inline uint64_t get_acc_val() { return ::sk_get_acc_val(); }
+__aicore__ inline uint64_t get_rsvd_cnt() { return ::sk_get_rsvd_cnt(); }
+__aicore__ inline int64_t get_sys_cnt() { return (int64_t)::sk_cycles(); }
+// CTRL register bits (saturation and similar modes) are kept but change nothing here.
+__aicore__ inline uint64_t get_ctrl() { return ::AscendC::detail::coreState(::AscendC::detail::kStateCtrl); }
+__aicore__ inline void set_ctrl(uint64_t v) { ::AscendC::detail::coreState(::AscendC::detail::kStateCtrl) = v; }
+__aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull << bit); }
+__aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
+template <typename T> __aicore__ inline void dcci(T*, uint64_t, uint64_t = 0) {}
+
+/* ---- moves ---- */
+template <typename T>
+__aicore__ inline void copy_gm_to_ubuf(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+                                       uint16_t dstGap) {
+  ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
+}
+template <typename T>
+__aicore__ inline void copy_ubuf_to_gm(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+                                       uint16_t dstGap) {
+  ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
+}
+template <typename T>
+__aicore__ inline void copy_ubuf_to_ubuf(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+                                         uint16_t dstGap) {
+  ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
+}
+#define SK_ASCENDC_ALIGN_COPIES(suffix, E)                                                                                   \
+  template <typename T>                                                                                                     \
+  __aicore__ inline void copy_gm_to_ubuf_align_##suffix(T* dst, const T* src, uint8_t, uint16_t nBurst, uint32_t lenBurst, \
+                                                        uint8_t leftPad, uint8_t rightPad, uint32_t srcGap, uint32_t dstGap) { \
+    ::AscendC::detail::copyPadIn<E>((E*)dst, src, nBurst, lenBurst, srcGap, dstGap, false, leftPad, rightPad, (E)0);      \
+  }                                                                                                                         \
+  template <typename T>                                                                                                     \
+  __aicore__ inline void copy_ubuf_to_gm_align_##suffix(T* dst, const T* src, uint8_t, uint16_t nBurst, uint32_t lenBurst, \
+                                                        uint8_t, uint8_t, uint32_t srcGap, uint32_t dstGap) {             \
+    ::AscendC::detail::copyPadOut(dst, src, nBurst, lenBurst, srcGap, dstGap);                                              \
+  }
+SK_ASCENDC_ALIGN_COPIES(b8, uint8_t)
+SK_ASCENDC_ALIGN_COPIES(b16, uint16_t)
+SK_ASCENDC_ALIGN_COPIES(b32, uint32_t)
+#undef SK_ASCENDC_ALIGN_COPIES
+__aicore__ inline void set_mov_pad_val(uint64_t) {}
+
+/* ---- vector instructions on the mask register ---- */
+template <typename T>
+__aicore__ inline void vector_dup(T* dst, T value, uint8_t repeat, uint16_t dstBlk, uint16_t, uint8_t dstRep, uint8_t) {
+  sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, 1, 1, dstRep, 8, 8);
+  ::sk_vec(SK_V_DUP, ::AscendC::detail::dtypeOf<T>(), dst, nullptr, nullptr, ::AscendC::detail::scalarBits<T>(value), &r);
+}
+template <typename T>
+__aicore__ inline void vcadd(T* dst, const T* src, uint8_t repeat, uint16_t dstRep, uint16_t srcBlk, uint16_t srcRep,
+                             bool = false) {
+  sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, 1, srcBlk, 1, 8, srcRep, 8);
+  ::sk_vec_whole_reduce(SK_VOP_REDUCE_SUM, ::AscendC::detail::dtypeOf<T>(), SK_ORDER_ONLY_VALUE, dst, src, dstRep, &r);
+}
+#define SK_ASCENDC_CCE_BINARY(name, OP)                                                                              \
+  template <typename T>                                                                                             \
+  __aicore__ inline void name(T* dst, const T* src0, const T* src1, uint8_t repeat, uint8_t dstBlk, uint8_t src0Blk, \
+                              uint8_t src1Blk, uint8_t dstRep, uint8_t src0Rep, uint8_t src1Rep) {                 \
+    sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, src0Blk, src1Blk, dstRep, src0Rep, src1Rep);  \
+    ::sk_vec(OP, ::AscendC::detail::dtypeOf<T>(), dst, src0, src1, 0, &r);                                          \
+  }
+SK_ASCENDC_CCE_BINARY(vadd, SK_V_ADD)
+SK_ASCENDC_CCE_BINARY(vsub, SK_V_SUB)
+SK_ASCENDC_CCE_BINARY(vmul, SK_V_MUL)
+SK_ASCENDC_CCE_BINARY(vdiv, SK_V_DIV)
+SK_ASCENDC_CCE_BINARY(vmax, SK_V_MAX)
+SK_ASCENDC_CCE_BINARY(vmin, SK_V_MIN)
+SK_ASCENDC_CCE_BINARY(vand, SK_V_AND)
+SK_ASCENDC_CCE_BINARY(vor, SK_V_OR)
+#undef SK_ASCENDC_CCE_BINARY
+#define SK_ASCENDC_CCE_SCALAR(name, OP)                                                                                \
+  template <typename T, typename S>                                                                                   \
+  __aicore__ inline void name(T* dst, const T* src, S scalar, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk,       \
+                              uint8_t dstRep, uint8_t srcRep) {                                                       \
+    sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, srcBlk, 1, dstRep, srcRep, 8);                  \
+    ::sk_vec(OP, ::AscendC::detail::dtypeOf<T>(), dst, src, nullptr, ::AscendC::detail::scalarBits<T>(scalar), &r);   \
+  }
+SK_ASCENDC_CCE_SCALAR(vadds, SK_V_ADDS)
+SK_ASCENDC_CCE_SCALAR(vmuls, SK_V_MULS)
+SK_ASCENDC_CCE_SCALAR(vmaxs, SK_V_MAXS)
+SK_ASCENDC_CCE_SCALAR(vmins, SK_V_MINS)
+#undef SK_ASCENDC_CCE_SCALAR
+#define SK_ASCENDC_CCE_UNARY(name, OP)                                                                               \
+  template <typename T>                                                                                             \
+  __aicore__ inline void name(T* dst, const T* src, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk, uint8_t dstRep, \
+                              uint8_t srcRep) {                                                                     \
+    sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, srcBlk, 1, dstRep, srcRep, 8);                \
+    ::sk_vec(OP, ::AscendC::detail::dtypeOf<T>(), dst, src, nullptr, 0, &r);                                        \
+  }
+SK_ASCENDC_CCE_UNARY(vexp, SK_V_EXP)
+SK_ASCENDC_CCE_UNARY(vln, SK_V_LN)
+SK_ASCENDC_CCE_UNARY(vabs, SK_V_ABS)
+SK_ASCENDC_CCE_UNARY(vrelu, SK_V_RELU)
+SK_ASCENDC_CCE_UNARY(vsqrt, SK_V_SQRT)
+SK_ASCENDC_CCE_UNARY(vrsqrt, SK_V_RSQRT)
+SK_ASCENDC_CCE_UNARY(vrec, SK_V_RECIPROCAL)
+SK_ASCENDC_CCE_UNARY(vnot, SK_V_NOT)
+#undef SK_ASCENDC_CCE_UNARY
+// vconv_<from>2<to>[r|f|c|a|z]: a cast with the rounding its suffix names.
+#define SK_ASCENDC_CCE_CONV(name, D, S, ROUND)                                                                      \
+  __aicore__ inline void name(D* dst, const S* src, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk, uint16_t dstRep, \
+                              uint16_t srcRep) {                                                                   \
+    sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, srcBlk, 1, dstRep, srcRep, 8);               \
+    ::sk_vec_convert(::AscendC::detail::dtypeOf<D>(), ::AscendC::detail::dtypeOf<S>(), ROUND, dst, src, &r);       \
+  }
+SK_ASCENDC_CCE_CONV(vconv_f322f16, half, float, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_f322f16r, half, float, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_f322bf16r, bfloat16_t, float, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_f162f32, float, half, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_bf162f32, float, bfloat16_t, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_s322f32, float, int32_t, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_f322s32r, int32_t, float, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_f322s32f, int32_t, float, SK_ROUND_FLOOR)
+SK_ASCENDC_CCE_CONV(vconv_f322s32c, int32_t, float, SK_ROUND_CEIL)
+SK_ASCENDC_CCE_CONV(vconv_f322s32a, int32_t, float, SK_ROUND_ROUND)
+SK_ASCENDC_CCE_CONV(vconv_f322s32z, int32_t, float, SK_ROUND_TRUNC)
+SK_ASCENDC_CCE_CONV(vconv_f162s32r, int32_t, half, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_s162f32, float, int16_t, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_s162f16, half, int16_t, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_f322s16r, int16_t, float, SK_ROUND_RINT)
+#undef SK_ASCENDC_CCE_CONV
+
+#endif /* SK_ASCENDC_CCE_H */

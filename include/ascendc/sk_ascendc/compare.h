@@ -1,0 +1,239 @@
+// Compare (one result bit per element), Select (by bit mask or by byte mask), Gather,
+// GatherMask, Brcb, CreateVecIndex, Transpose and BroadCast.
+#ifndef SK_ASCENDC_COMPARE_H
+#define SK_ASCENDC_COMPARE_H
+
+#include "sk_ascendc/data_copy.h"
+#include "sk_ascendc/vector.h"
+
+namespace AscendC {
+
+/* ---- Compare: bit i of dst = src0[i] cmp src1[i] ---- */
+template <typename T, typename U>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, uint32_t count) {
+  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+}
+// CompareScalar (also spelled Compares): src0[i] cmp scalar.
+template <typename T, typename U>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
+                                     CMPMODE cmpMode, uint32_t count) {
+  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+                   detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
+                                     CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime, const UnaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+                   detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
+                                     CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const UnaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+                   detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
+}
+template <typename T, typename U, typename... Rest>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
+                                CMPMODE cmpMode, Rest... rest) {
+  CompareScalar(dst, src0, src1Scalar, cmpMode, rest...);
+}
+
+/* ---- Select: dst[i] = bit i of selMask ? src0[i] : src1[i] (or a scalar) ---- */
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              PrimT<T> src1, SELMODE selMode, uint32_t count) {
+  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTime,
+                              const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+                              const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              PrimT<T> src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTime,
+                              const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              PrimT<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+                  nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
+}
+
+/* ---- Select with a byte mask (the high-level API; old name SelectWithBytesMask):
+   dst = mask == 0 ? src0 : src1, row by row ---- */
+struct SelectWithBytesMaskShapeInfo {
+  uint32_t firstAxis = 0;
+  uint32_t srcLastAxis = 0;
+  uint32_t maskLastAxis = 0;
+};
+namespace detail {
+template <typename T, typename U, typename A, typename B>
+inline void selectBytes(T* dst, const A& a, const B& b, const U* mask, const SelectWithBytesMaskShapeInfo& info) {
+  for (uint32_t r = 0; r < info.firstAxis; ++r)
+    for (uint32_t c = 0; c < info.srcLastAxis; ++c) {
+      uint64_t i = (uint64_t)r * info.srcLastAxis + c;
+      dst[i] = mask[(uint64_t)r * info.maskLastAxis + c] == 0 ? a(i) : b(i);
+    }
+}
+}  // namespace detail
+template <typename T, typename U, bool isReuseMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, PrimT<T> src1, const LocalTensor<U>& mask,
+                              const LocalTensor<uint8_t>&, const SelectWithBytesMaskShapeInfo& info) {
+  const PrimT<T>* a = src0.GetPhyAddr();
+  detail::selectBytes(dst.GetPhyAddr(), [a](uint64_t i) { return a[i]; }, [src1](uint64_t) { return src1; },
+                      mask.GetPhyAddr(), info);
+}
+template <typename T, typename U, bool isReuseMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, PrimT<T> src0, const LocalTensor<T>& src1, const LocalTensor<U>& mask,
+                              const LocalTensor<uint8_t>&, const SelectWithBytesMaskShapeInfo& info) {
+  const PrimT<T>* b = src1.GetPhyAddr();
+  detail::selectBytes(dst.GetPhyAddr(), [src0](uint64_t) { return src0; }, [b](uint64_t i) { return b[i]; },
+                      mask.GetPhyAddr(), info);
+}
+template <typename T, typename U, bool isReuseMask = true, typename S>
+__aicore__ inline void SelectWithBytesMask(const LocalTensor<T>& dst, const S& src0, const LocalTensor<T>& src1,
+                                           const LocalTensor<U>& mask, const LocalTensor<uint8_t>& tmp,
+                                           const SelectWithBytesMaskShapeInfo& info) {
+  Select<T, U, isReuseMask>(dst, src0, src1, mask, tmp, info);
+}
+template <typename T, typename U, bool isReuseMask = true>
+__aicore__ inline void SelectWithBytesMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, PrimT<T> src1,
+                                           const LocalTensor<U>& mask, const LocalTensor<uint8_t>& tmp,
+                                           const SelectWithBytesMaskShapeInfo& info) {
+  Select<T, U, isReuseMask>(dst, src0, src1, mask, tmp, info);
+}
+
+/* ---- Gather: dst[i] = the element at byte srcBaseAddr + srcOffset[i] of src ---- */
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                              const uint32_t srcBaseAddr, const uint32_t count) {
+  ::sk_vec_gather(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src.GetPhyAddr(), srcOffset.GetPhyAddr(), srcBaseAddr, count);
+}
+
+/* ---- GatherMask: the elements a pattern selects, packed; rsvdCnt = how many ---- */
+struct GatherMaskParams {
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 0;
+  uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
+  uint8_t src1RepeatStride = DEFAULT_REPEAT_STRIDE;
+  __aicore__ GatherMaskParams() {}
+  __aicore__ GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn, const uint16_t src0RepeatStrideIn,
+                              const uint8_t src1RepeatStrideIn)
+      : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn), src0RepeatStride(src0RepeatStrideIn),
+        src1RepeatStride(src1RepeatStrideIn) {}
+};
+template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
+                                  const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
+  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1Pattern.GetPhyAddr(), 0,
+                                 p.repeatTimes, p.src0BlockStride, p.src0RepeatStride, p.src1RepeatStride,
+                                 reduceMode ? mask : 0);
+}
+template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
+                                  const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
+  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr, src1Pattern,
+                                 p.repeatTimes, p.src0BlockStride, p.src0RepeatStride, p.src1RepeatStride,
+                                 reduceMode ? mask : 0);
+}
+__aicore__ inline int64_t GetGatherMaskRemainCount() { return (int64_t)::sk_get_rsvd_cnt(); }
+
+/* ---- Brcb: each source element fills one 32-byte block ---- */
+struct BrcbRepeatParams {
+  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+  __aicore__ BrcbRepeatParams() {}
+  __aicore__ BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+};
+template <typename T>
+__aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
+                            const BrcbRepeatParams& p) {
+  ::sk_vec_brcb(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), repeatTime, p.dstBlkStride, p.dstRepStride);
+}
+
+/* ---- CreateVecIndex: dst[i] = firstValue + i ---- */
+template <typename T>
+__aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const PrimT<T>& firstValue, uint32_t count) {
+  ::sk_vec_index(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), detail::scalarBits<PrimT<T>>(firstValue), count);
+}
+
+/* ---- Transpose: one 16 x 16 block of 2-byte elements ---- */
+template <typename T> __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+  static_assert(sizeof(PrimT<T>) == 2, "Transpose: the 16x16 form takes 2-byte elements");
+  ::sk_vec_transpose16(dst.GetPhyAddr(), src.GetPhyAddr());
+}
+
+/* ---- BroadCast (also Broadcast): a 1-D or 2-D tensor stretched along one axis ---- */
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dstShape[dim],
+                                 const uint32_t srcShape[dim]) {
+  static_assert(dim == 1 || dim == 2, "BroadCast: dim is 1 or 2");
+  static_assert(axis == 0 || axis == 1, "BroadCast: axis is 0 or 1");
+  if (dim == 1) {
+    Duplicate(dst, src.GetValue(0), (int32_t)dstShape[0]);
+    return;
+  }
+  uint32_t rows = dstShape[0], cols = dstShape[dim - 1];
+  for (uint32_t r = 0; r < rows; ++r) {
+    if (axis == 0) DataCopy(dst[r * cols], src, cols);  // every row is the source row
+    else Duplicate(dst[r * cols], src.GetValue(r * srcShape[dim - 1]), (int32_t)cols);
+  }
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dstShape[dim],
+                                 const uint32_t srcShape[dim], const LocalTensor<uint8_t>&) {
+  BroadCast<T, dim, axis, isReuseSource>(dst, src, dstShape, srcShape);
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false, typename... Rest>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dstShape[dim],
+                                 const uint32_t srcShape[dim], Rest&&... rest) {
+  BroadCast<T, dim, axis, isReuseSource>(dst, src, dstShape, srcShape, rest...);
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_COMPARE_H */

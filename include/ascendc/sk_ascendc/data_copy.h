@@ -1,0 +1,233 @@
+// Data movement: DataCopy (contiguous, and blocks with gaps in 32-byte units), DataCopyPad
+// (byte lengths, GM side in bytes, local side in 32-byte blocks, padding), GM fills, atomic
+// store modes and cache maintenance, with the hardware's units and rounding (docs/ascendc.md).
+#ifndef SK_ASCENDC_DATA_COPY_H
+#define SK_ASCENDC_DATA_COPY_H
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+struct DataCopyParams {
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+  __aicore__ DataCopyParams() {}
+  __aicore__ DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+};
+
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+  __aicore__ DataCopyExtParams() {}
+  __aicore__ DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
+                               const uint32_t dstStrideIn, const uint32_t rsvIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+};
+
+struct DataCopyPadParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+  __aicore__ DataCopyPadParams() {}
+  __aicore__ DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                               const uint64_t padValue)
+      : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+};
+
+template <typename T> struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  T paddingValue = 0;
+  __aicore__ DataCopyPadExtParams() {}
+  __aicore__ DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                                  T padValue)
+      : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+};
+
+enum class BlockMode : uint8_t { BLOCK_MODE_NORMAL = 0, BLOCK_MODE_MATRIX, BLOCK_MODE_VECTOR, BLOCK_MODE_SMALL_CHANNEL, BLOCK_MODE_DEPTHWISE };
+enum class DeqScale : uint8_t { DEQ_NONE = 0, DEQ, VDEQ, DEQ8, VDEQ8, DEQ16, VDEQ16 };
+enum class pad_t : uint8_t { PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5, PAD_MODE6, PAD_MODE7, PAD_MODE8 };
+
+// Only the normal block mode (32-byte units) exists on the simulated parts; the rest is accepted
+// and treated as DataCopyParams.
+struct DataCopyEnhancedParams {
+  BlockMode blockMode = BlockMode::BLOCK_MODE_NORMAL;
+  DeqScale deqScale = DeqScale::DEQ_NONE;
+  uint64_t deqValue = 0;
+  uint8_t sidStoreMode = 0;
+  bool isRelu = false;
+  pad_t padMode = pad_t::PAD_NONE;
+  uint64_t padValue = 0;
+  uint64_t deqTensorAddr = 0;
+  __aicore__ DataCopyEnhancedParams() {}
+  __aicore__ DataCopyEnhancedParams(const BlockMode blockModeIn, const DeqScale deqScaleIn, const uint64_t deqValueIn,
+                                    const uint8_t sidStoreModeIn, const bool isReluIn, const pad_t padModeIn,
+                                    const uint64_t padValueIn)
+      : blockMode(blockModeIn), deqScale(deqScaleIn), deqValue(deqValueIn), sidStoreMode(sidStoreModeIn),
+        isRelu(isReluIn), padMode(padModeIn), padValue(padValueIn) {}
+};
+
+namespace detail {
+// A contiguous copy of count elements; the hardware moves whole 32-byte blocks and drops a
+// partial last one.
+template <typename T> __aicore__ inline void copyContiguous(void* dst, const void* src, uint64_t count) {
+  ::sk_data_copy(dst, src, count * sizeof(PrimT<T>) / ONE_BLK_SIZE * ONE_BLK_SIZE);
+}
+// blockCount blocks of blockLen 32-byte units with gaps (end to start) in 32-byte units.
+inline void copyBlocks(void* dst, const void* src, const DataCopyParams& p) {
+  uint64_t len = (uint64_t)p.blockLen * ONE_BLK_SIZE;
+  ::sk_data_copy_2d(dst, src, p.blockCount, len, len + (uint64_t)p.srcStride * ONE_BLK_SIZE,
+                    len + (uint64_t)p.dstStride * ONE_BLK_SIZE);
+}
+inline uint64_t align32(uint64_t bytes) { return (bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
+
+// GM -> local with padding: each block lands as [left pad][blockLen bytes][right pad][dummy up
+// to 32 B], the next one dstGap blocks after that. Pads and dummy take the pad value when isPad;
+// without padding the dummy repeats the block's first element; otherwise they are left as they
+// were (the hardware leaves them undefined).
+template <typename T>
+__aicore__ inline void copyPadIn(T* dst, const void* src, uint32_t blockCount, uint32_t blockLen, uint64_t srcGap,
+                                 uint64_t dstGapBlocks, bool isPad, uint32_t left, uint32_t right, T padValue) {
+  if (blockCount == 0 || blockLen == 0) return;
+  uint64_t rowBytes = align32((uint64_t)(left + right) * sizeof(T) + blockLen);
+  uint64_t rowStride = rowBytes + dstGapBlocks * ONE_BLK_SIZE;
+  ::sk_data_copy_2d((uint8_t*)dst + (uint64_t)left * sizeof(T), src, blockCount, blockLen, blockLen + srcGap, rowStride);
+  uint64_t dataEnd = left + blockLen / sizeof(T) + right, rowElems = rowBytes / sizeof(T);
+  for (uint32_t b = 0; b < blockCount; ++b) {
+    T* row = (T*)((uint8_t*)dst + b * rowStride);
+    if (isPad) {
+      for (uint32_t i = 0; i < left; ++i) row[i] = padValue;
+      for (uint64_t i = left + blockLen / sizeof(T); i < rowElems; ++i) row[i] = padValue;
+    } else if (left == 0 && right == 0) {
+      for (uint64_t i = dataEnd; i < rowElems; ++i) row[i] = row[0];
+    }
+  }
+}
+// Local -> GM: exactly blockLen bytes per block; local blocks start 32-byte aligned.
+inline void copyPadOut(void* dst, const void* src, uint32_t blockCount, uint32_t blockLen, uint64_t srcGapBlocks,
+                       uint64_t dstGap) {
+  if (blockCount == 0 || blockLen == 0) return;
+  ::sk_data_copy_2d(dst, src, blockCount, blockLen, align32(blockLen) + srcGapBlocks * ONE_BLK_SIZE, blockLen + dstGap);
+}
+template <typename T> inline T padFromBits(uint64_t bits) {
+  T v;
+  std::memcpy(&v, &bits, sizeof(T));
+  return v;
+}
+}  // namespace detail
+
+/* ---- DataCopy ---- */
+template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+}
+template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+}
+template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+}
+template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                                const DataCopyEnhancedParams&) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                                const DataCopyEnhancedParams&) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                                const DataCopyEnhancedParams&) {
+  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+}
+
+/* ---- DataCopyPad ---- */
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                                   const DataCopyPadExtParams<T>& pad) {
+  detail::copyPadIn<PrimT<T>>(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                              pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue);
+}
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                                   const DataCopyPadParams& pad) {
+  detail::copyPadIn<PrimT<T>>(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+                              pad.isPad, pad.leftPadding, pad.rightPadding,
+                              detail::padFromBits<PrimT<T>>(pad.paddingValue));
+}
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+  detail::copyPadOut(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  detail::copyPadOut(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+// SetPadValue: the value DataCopyPad pads with when isPad is false (kept per core).
+template <typename T, TPosition pos = TPosition::MAX> __aicore__ inline void SetPadValue(T) {}
+
+/* ---- GM fill (Fill, the older InitGlobalMemory): `size` elements of `value` ---- */
+template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, const uint64_t size, const T value) {
+  constexpr uint32_t kChunk = 256;
+  alignas(32) PrimT<T> pattern[kChunk / sizeof(PrimT<T>)];
+  for (auto& v : pattern) v = value;
+  uint64_t bytes = size * sizeof(PrimT<T>);
+  auto* out = (uint8_t*)gm.GetPhyAddr();
+  ::sk_data_copy_2d(out, pattern, bytes / kChunk, kChunk, 0, kChunk);
+  if (bytes % kChunk) ::sk_data_copy(out + bytes / kChunk * kChunk, pattern, bytes % kChunk);
+}
+template <typename T> __aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size, const T value) {
+  Fill(gm, size, value);
+}
+
+/* ---- atomic store modes: copies into GM combine with what is there ---- */
+namespace detail {
+inline void setAtomic(int32_t op, int32_t dtype) {
+  coreState(kStateAtomicOp) = (uint64_t)op;
+  ::sk_set_atomic(op, dtype);
+}
+}  // namespace detail
+template <typename T> __aicore__ inline void SetAtomicAdd() { detail::setAtomic(SK_ATOMIC_ADD, detail::dtypeOf<T>()); }
+template <typename T> __aicore__ inline void SetAtomicMax() { detail::setAtomic(SK_ATOMIC_MAX, detail::dtypeOf<T>()); }
+template <typename T> __aicore__ inline void SetAtomicMin() { detail::setAtomic(SK_ATOMIC_MIN, detail::dtypeOf<T>()); }
+template <typename T> __aicore__ inline void SetAtomicType() {
+  int32_t op = (int32_t)detail::coreState(detail::kStateAtomicOp);
+  ::sk_set_atomic(op == SK_ATOMIC_NONE ? SK_ATOMIC_ADD : op, detail::dtypeOf<T>());
+}
+__aicore__ inline void SetAtomicNone() { detail::setAtomic(SK_ATOMIC_NONE, 0); }
+__aicore__ inline void DisableDmaAtomic() { SetAtomicNone(); }
+template <AtomicDtype type, AtomicOp op> __aicore__ inline void SetStoreAtomicConfig() {}
+
+/* ---- cache maintenance: GM is coherent in the simulator ---- */
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {}
+template <typename T, CacheLine entireType> __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+template <typename T> __aicore__ inline void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_DATA_COPY_H */

@@ -1,0 +1,83 @@
+// Debugging: printf/PRINTF (the simulator's device printf), assertions that end the kernel with
+// a device exception naming file:line and the message, DumpTensor, Trap, and the profiling
+// markers (no-ops: the simulator's trace has every instruction).
+#ifndef SK_ASCENDC_DEBUG_H
+#define SK_ASCENDC_DEBUG_H
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+namespace detail {
+// printf arguments as C varargs take them: half and bfloat16 print as double.
+template <typename T> inline auto printfArg(const T& v) {
+  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>) return (double)v;
+  else return v;
+}
+}  // namespace detail
+
+template <class... Args> __aicore__ inline void printf(const char* fmt, Args&&... args) {
+  ::sk_printf(fmt, detail::printfArg(args)...);
+}
+template <class... Args> __aicore__ inline void PRINTF(const char* fmt, Args&&... args) {
+  ::sk_printf(fmt, detail::printfArg(args)...);
+}
+
+__aicore__ inline void Trap() { ::sk_trap(1, "AscendC::Trap()"); }
+__aicore__ inline void PrintTimeStamp(uint32_t descId) {
+  ::sk_printf("[timestamp] desc %u: cycle %llu\n", descId, (unsigned long long)::sk_cycles());
+}
+
+namespace detail {
+template <typename T> inline void dumpValues(const char* where, uint32_t desc, uint32_t count, const T& get) {
+  ::sk_printf("DumpTensor: desc=%u, %s, %u elements:", desc, where, count);
+  for (uint32_t i = 0; i < count; ++i) ::sk_printf("%s%g", i % 16 ? " " : "\n  ", (double)get(i));
+  ::sk_printf("\n");
+}
+template <typename T> inline double asDouble(const T& v) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) return (double)v;
+  else return 0.0;
+}
+}  // namespace detail
+template <typename T> __aicore__ inline void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize) {
+  detail::dumpValues("local", desc, dumpSize, [&](uint32_t i) { return detail::asDouble(t.GetValue(i)); });
+}
+template <typename T> __aicore__ inline void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize) {
+  detail::dumpValues("GM", desc, dumpSize, [&](uint32_t i) { return detail::asDouble(t.GetValue(i)); });
+}
+template <typename T>
+__aicore__ inline void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo&) {
+  DumpTensor(t, desc, dumpSize);
+}
+template <typename T>
+__aicore__ inline void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize, const ShapeInfo&) {
+  DumpTensor(t, desc, dumpSize);
+}
+template <typename T>
+__aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& t, uint32_t index, uint32_t countOff, uint32_t dumpSize) {
+  DumpTensor(t[countOff], index, dumpSize);
+}
+template <typename T>
+__aicore__ inline void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index, uint32_t countOff, uint32_t dumpSize) {
+  DumpTensor(t[countOff], index, dumpSize);
+}
+
+}  // namespace AscendC
+
+// assert(cond), assert(cond, fmt, args...), ascendc_assert(...) and ASSERT(cond): a failure is a
+// device exception naming the kernel, block, file:line, the condition and the message.
+#ifdef assert
+#undef assert
+#endif
+#define ascendc_assert(cond, ...) \
+  ((cond) ? (void)0 : ::sk_assert_fail(__FILE__, __LINE__, #cond, SK_ASCENDC_ASSERT_FMT(__VA_ARGS__)))
+#define SK_ASCENDC_ASSERT_FMT(...) SK_ASCENDC_ASSERT_FMT_(0, ##__VA_ARGS__, nullptr)
+#define SK_ASCENDC_ASSERT_FMT_(zero, first, ...) first, ##__VA_ARGS__
+#define assert(cond, ...) ascendc_assert(cond, ##__VA_ARGS__)
+#define ASSERT(cond) ascendc_assert(cond)
+
+#define TRACE_START(apid)
+#define TRACE_STOP(apid)
+#define TRACE_INFO(...)
+
+#endif /* SK_ASCENDC_DEBUG_H */

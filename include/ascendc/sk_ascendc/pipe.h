@@ -1,0 +1,416 @@
+// TPipe, TQue/TQueBind, TBuf, TBufPool and LocalMemAllocator: the local-memory managers of
+// AscendC. A pipe carves each position's buffers out of the core's local memories (UB, L1, L0A,
+// L0B, L0C, bias table, fixpipe buffer); a queue hands buffers from the pipe that fills them to
+// the pipe that reads them (EnQue/DeQue) and back (FreeTensor/AllocTensor), as the hardware's
+// flags do. Misuse (more buffers than exist, DeQue of an empty queue, a tensor the queue did not
+// allocate, local memory exhausted) is a device exception naming the queue and what to change.
+#ifndef SK_ASCENDC_PIPE_H
+#define SK_ASCENDC_PIPE_H
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+namespace detail {
+
+constexpr const char* positionName(TPosition p) {
+  switch (p) {
+    case TPosition::GM: return "GM";
+    case TPosition::A1: return "A1";
+    case TPosition::A2: return "A2";
+    case TPosition::B1: return "B1";
+    case TPosition::B2: return "B2";
+    case TPosition::C1: return "C1";
+    case TPosition::C2: return "C2";
+    case TPosition::CO1: return "CO1";
+    case TPosition::CO2: return "CO2";
+    case TPosition::VECIN: return "VECIN";
+    case TPosition::VECOUT: return "VECOUT";
+    case TPosition::VECCALC: return "VECCALC";
+    case TPosition::SPM: return "SPM";
+    case TPosition::TSCM: return "TSCM";
+    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
+    default: return "?";
+  }
+}
+constexpr const char* memName(int32_t mem) {
+  switch (mem) {
+    case SK_MEM_UB: return "UB";
+    case SK_MEM_L1: return "L1";
+    case SK_MEM_L0A: return "L0A";
+    case SK_MEM_L0B: return "L0B";
+    case SK_MEM_L0C: return "L0C";
+    case SK_MEM_BT: return "BT";
+    default: return "FB";
+  }
+}
+
+// The pipe that writes a queue's buffers and the pipe that reads them, from the queue's ends
+// (the hardware flags TQue sets: GM->VECIN is MTE2 -> V, VECOUT->GM is V -> MTE3, ...).
+constexpr int32_t producerPipe(TPosition src, TPosition dst) {
+  if (src == TPosition::GM) return SK_PIPE_MTE2;
+  switch (src) {
+    case TPosition::VECIN: return dst == TPosition::VECOUT ? SK_PIPE_MTE2 : SK_PIPE_V;
+    case TPosition::VECOUT: case TPosition::VECCALC: return SK_PIPE_V;
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: return SK_PIPE_MTE1;
+    case TPosition::CO1: return SK_PIPE_M;
+    case TPosition::CO2: return SK_PIPE_FIX;
+    default: return SK_PIPE_MTE2;
+  }
+}
+constexpr int32_t consumerPipe(TPosition src, TPosition dst) {
+  switch (dst) {
+    case TPosition::GM: return src == TPosition::CO2 ? SK_PIPE_FIX : SK_PIPE_MTE3;
+    case TPosition::VECIN: case TPosition::VECCALC: return SK_PIPE_V;
+    case TPosition::VECOUT: return src == TPosition::VECIN ? SK_PIPE_MTE3 : SK_PIPE_V;
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: return SK_PIPE_MTE1;
+    case TPosition::A2: case TPosition::B2: case TPosition::C2: return SK_PIPE_M;
+    case TPosition::CO2: return SK_PIPE_FIX;
+    default: return SK_PIPE_V;
+  }
+}
+// A TQue's two ends from its one position (VECIN = GM -> VECIN, A2 = A1 -> A2, CO1 = CO1 -> CO2, ...).
+constexpr TPosition queueSource(TPosition p) {
+  switch (p) {
+    case TPosition::VECIN: case TPosition::A1: case TPosition::B1: case TPosition::C1: return TPosition::GM;
+    case TPosition::A2: return TPosition::A1;
+    case TPosition::B2: return TPosition::B1;
+    case TPosition::C2: return TPosition::C1;
+    default: return p;
+  }
+}
+constexpr TPosition queueDestination(TPosition p) {
+  switch (p) {
+    case TPosition::VECOUT: case TPosition::CO2: return TPosition::GM;
+    case TPosition::CO1: return TPosition::CO2;
+    default: return p;
+  }
+}
+
+// Where a pipe allocates in each local memory: per core (TPipe objects of one kernel share them,
+// so two live pipes never hand out the same bytes).
+inline uint64_t& arenaUsed(int32_t mem) { return coreState(kStateArena0 + mem); }
+
+[[noreturn]] inline void fail(const char* what) {
+  ::sk_trap(2, what);
+  __builtin_unreachable();
+}
+
+// `bytes` (rounded up to the memory's granularity) of `mem`, from the per-core arena.
+inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who) {
+  uint64_t size = ::sk_local_size(mem);
+  uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem);
+  if (size == 0 || at + bytes > size) {
+    ::sk_trapf(2, "%s: %llu bytes of %s requested with %llu of %llu in use; shrink the buffers or their number", who,
+               (unsigned long long)bytes, memName(mem), (unsigned long long)at, (unsigned long long)size);
+    __builtin_unreachable();
+  }
+  arenaUsed(mem) = at + bytes;
+  return localBase(mem) + at;
+}
+
+// The state shared by TQue and TQueBind: `num` buffers of `len` bytes in local memory `mem`,
+// each free, allocated, queued or taken; a FIFO of queued buffers; per buffer the time its
+// producer finished (EnQue) and its consumer released it (FreeTensor).
+template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class QueueImpl {
+ public:
+  static constexpr uint32_t kMaxBuffers = 32;
+  static constexpr TPosition kPosition = pos;
+
+  void InitStartBufHandle(TBufHandle start, uint8_t num, uint32_t len) {
+    if (num == 0 || num > kMaxBuffers) fail("TPipe::InitBuffer: a queue holds 1 to 32 buffers");
+    base_ = start;
+    num_ = num;
+    len_ = len;
+    next_ = head_ = count_ = 0;
+    for (uint32_t i = 0; i < num; ++i) state_[i] = kFree, ready_[i] = released_[i] = 0;
+  }
+  template <typename T> __aicore__ LocalTensor<T> AllocTensor() {
+    if (num_ == 0) fail("TQue::AllocTensor: the queue has no buffers; call TPipe::InitBuffer first");
+    for (uint32_t k = 0; k < num_; ++k) {
+      uint32_t i = (next_ + k) % num_;
+      if (state_[i] != kFree) continue;
+      next_ = (i + 1) % num_;
+      state_[i] = kAllocated;
+      ::sk_pipe_wait(producer, released_[i]);
+      return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)i * len_), len_ / sizeof(PrimT<T>), pos);
+    }
+    fail("TQue::AllocTensor: every buffer of the queue is allocated or queued; FreeTensor one first "
+         "(or give the queue more buffers in InitBuffer)");
+  }
+  template <typename T> __aicore__ void AllocTensor(LocalTensor<T>& t) { t = AllocTensor<T>(); }
+  template <typename T> __aicore__ void FreeTensor(LocalTensor<T>& t) {
+    uint32_t i = indexOf(t.GetPhyAddr(), "TQue::FreeTensor");
+    if (state_[i] == kFree) fail("TQue::FreeTensor: the tensor's buffer is already free (freed twice?)");
+    if (state_[i] == kQueued) fail("TQue::FreeTensor: the tensor is still in the queue; DeQue it first");
+    state_[i] = kFree;
+    released_[i] = ::sk_pipe_done(consumer);
+  }
+  template <typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
+    uint32_t i = indexOf(t.GetPhyAddr(), "TQue::EnQue");
+    if (state_[i] != kAllocated) fail("TQue::EnQue: the tensor was not allocated from this queue (AllocTensor), or is queued already");
+    state_[i] = kQueued;
+    fifo_[(head_ + count_) % kMaxBuffers] = {i, (uint32_t)(t.GetSize() * sizeof(PrimT<T>)),
+                                              (uint32_t)((const uint8_t*)t.GetPhyAddr() - (base_ + (uint64_t)i * len_))};
+    ++count_;
+    ready_[i] = ::sk_pipe_done(producer);
+    return true;
+  }
+  template <TPosition srcUserPos, TPosition dstUserPos, typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
+    return EnQue(t);
+  }
+  template <typename T> __aicore__ LocalTensor<T> DeQue() {
+    if (count_ == 0) fail("TQue::DeQue: the queue is empty; EnQue a tensor first");
+    Entry e = fifo_[head_];
+    head_ = (head_ + 1) % kMaxBuffers;
+    --count_;
+    state_[e.index] = kTaken;
+    ::sk_pipe_wait(consumer, ready_[e.index]);
+    return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)e.index * len_ + e.offset), e.bytes / sizeof(PrimT<T>), pos);
+  }
+  template <typename T> __aicore__ void DeQue(LocalTensor<T>& t) { t = DeQue<T>(); }
+  template <TPosition srcUserPos, TPosition dstUserPos, typename T> __aicore__ LocalTensor<T> DeQue() {
+    return DeQue<T>();
+  }
+  __aicore__ bool VacantInQue() const { return count_ < num_; }
+  __aicore__ bool HasTensorInQue() const { return count_ > 0; }
+  __aicore__ int32_t GetTensorCountInQue() const { return (int32_t)count_; }
+  __aicore__ bool HasIdleBuffer() const {
+    for (uint32_t i = 0; i < num_; ++i)
+      if (state_[i] == kFree) return true;
+    return false;
+  }
+  __aicore__ void FreeAllEvent() {}
+  __aicore__ void FreeBuffer(TBufHandle) {}
+  __aicore__ TBufHandle AllocBuffer() { return AllocTensor<uint8_t>().GetPhyAddr(); }
+
+ private:
+  enum State : uint8_t { kFree, kAllocated, kQueued, kTaken };
+  struct Entry {
+    uint32_t index, bytes, offset;
+  };
+  uint32_t indexOf(const void* p, const char* op) const {
+    auto* b = (const uint8_t*)p;
+    if (num_ == 0 || b < base_ || b >= base_ + (uint64_t)num_ * len_) {
+      ::sk_trapf(2, "%s: the tensor does not belong to this %s queue", op, positionName(pos));
+      __builtin_unreachable();
+    }
+    return (uint32_t)((b - base_) / len_);
+  }
+  uint8_t* base_ = nullptr;
+  uint32_t num_ = 0, len_ = 0, next_ = 0, head_ = 0, count_ = 0;
+  State state_[kMaxBuffers] = {};
+  uint64_t ready_[kMaxBuffers] = {}, released_[kMaxBuffers] = {};
+  Entry fifo_[kMaxBuffers] = {};
+};
+
+template <typename Q> struct IsQueue : std::false_type {};
+}  // namespace detail
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind : public detail::QueueImpl<detail::memOf(src == TPosition::GM ? dst : src), src == TPosition::GM ? dst : src,
+                                          detail::producerPipe(src, dst), detail::consumerPipe(src, dst)> {};
+
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+class TQue : public detail::QueueImpl<detail::memOf(pos), pos,
+                                      detail::producerPipe(detail::queueSource(pos), detail::queueDestination(pos)),
+                                      detail::consumerPipe(detail::queueSource(pos), detail::queueDestination(pos))> {};
+
+// A buffer without queue semantics: Get() always returns the same memory.
+template <TPosition pos = TPosition::LCM> class TBuf {
+ public:
+  static constexpr TPosition kPosition = pos;
+  __aicore__ void InitStartBufHandle(TBufHandle start, uint8_t, uint32_t len) {
+    base_ = start;
+    len_ = len;
+  }
+  template <typename T> __aicore__ LocalTensor<T> Get() {
+    if (!base_) detail::fail("TBuf::Get: the buffer has no memory; call TPipe::InitBuffer first");
+    return LocalTensor<T>((PrimT<T>*)base_, len_ / sizeof(PrimT<T>), pos);
+  }
+  template <typename T> __aicore__ LocalTensor<T> Get(uint32_t len) {
+    if ((uint64_t)len * sizeof(PrimT<T>) > len_) detail::fail("TBuf::Get: more elements requested than the buffer holds");
+    return LocalTensor<T>((PrimT<T>*)base_, len, pos);
+  }
+  template <typename T> __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+    if ((uint64_t)size * sizeof(PrimT<T>) + bufOffset > len_)
+      detail::fail("TBuf::GetWithOffset: size * sizeof(T) + bufOffset exceeds the buffer");
+    return LocalTensor<T>((PrimT<T>*)(base_ + bufOffset), size, pos);
+  }
+  template <typename T> __aicore__ LocalTensor<T> AllocTensor() { return Get<T>(); }
+  template <typename T> __aicore__ void FreeTensor(LocalTensor<T>&) {}
+  template <typename T> __aicore__ bool EnQue(const LocalTensor<T>&) { return true; }
+  template <typename T> __aicore__ LocalTensor<T> DeQue() { return Get<T>(); }
+
+ private:
+  uint8_t* base_ = nullptr;
+  uint32_t len_ = 0;
+};
+
+class TPipe;
+
+// A sub-pool of a pipe's memory: its own InitBuffer and Reset (memory reuse across phases).
+template <TPosition pos, uint32_t bufIDSize = 4> class TBufPool {
+ public:
+  static constexpr TPosition kPosition = pos;
+  __aicore__ void InitStartBufHandle(TBufHandle start, uint8_t, uint32_t len) {
+    base_ = start;
+    len_ = len;
+    used_ = 0;
+  }
+  template <class Q> __aicore__ bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+    constexpr int32_t mem = detail::memOf(Q::kPosition);
+    uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
+    que.InitStartBufHandle(take((uint64_t)num * aligned), num, aligned);
+    return true;
+  }
+  template <TPosition bufPos> __aicore__ bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    constexpr int32_t mem = detail::memOf(bufPos);
+    uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
+    buf.InitStartBufHandle(take(aligned), 1, aligned);
+    return true;
+  }
+  template <class P> __aicore__ bool InitBufPool(P& pool, uint32_t len) {
+    pool.InitStartBufHandle(take(len), 1, len);
+    return true;
+  }
+  template <class P, class S> __aicore__ bool InitBufPool(P& pool, uint32_t len, S& share) {
+    pool.InitStartBufHandle(share.base_, 1, len);
+    return true;
+  }
+  __aicore__ void Reset() { used_ = 0; }
+
+ private:
+  template <TPosition, uint32_t> friend class TBufPool;
+  friend class TPipe;
+  uint8_t* take(uint64_t bytes) {
+    if (used_ + bytes > len_) detail::fail("TBufPool::InitBuffer: the pool is exhausted; give it more memory in InitBufPool");
+    uint8_t* p = base_ + used_;
+    used_ += bytes;
+    return p;
+  }
+  uint8_t* base_ = nullptr;
+  uint64_t len_ = 0, used_ = 0;
+};
+
+// The pipe: InitBuffer carves buffers for queues, TBufs and pools; event ids for SetFlag/WaitFlag.
+class TPipe {
+ public:
+  __aicore__ TPipe() { Init(); }
+  __aicore__ ~TPipe() { Destroy(); }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  __aicore__ void Init() {
+    if (live_) return;
+    live_ = true;
+    if (detail::coreState(detail::kStateLivePipes)++ == 0) Reset();
+    detail::coreState(detail::kStatePipe) = (uint64_t)this;
+  }
+  // Ends the pipe; its memory returns to the core when no other pipe is alive.
+  __aicore__ void Destroy() {
+    if (!live_) return;
+    live_ = false;
+    if (--detail::coreState(detail::kStateLivePipes) == 0) Reset();
+    if (detail::coreState(detail::kStatePipe) == (uint64_t)this) detail::coreState(detail::kStatePipe) = 0;
+  }
+  __aicore__ void DestroyWithoutPipeAll() { Destroy(); }
+  // Every buffer handed out so far becomes free again (queues and TBufs must be re-initialised).
+  __aicore__ void Reset() {
+    for (int32_t m = 0; m < SK_MEM_COUNT; ++m) detail::arenaUsed(m) = 0;
+  }
+  template <class Q> __aicore__ bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+    constexpr int32_t mem = detail::memOf(Q::kPosition);
+    uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
+    if (num == 0) detail::fail("TPipe::InitBuffer: num must be at least 1");
+    que.InitStartBufHandle(detail::carve(mem, (uint64_t)num * aligned, "TPipe::InitBuffer"), num, aligned);
+    return true;
+  }
+  template <TPosition bufPos> __aicore__ bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    constexpr int32_t mem = detail::memOf(bufPos);
+    uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
+    buf.InitStartBufHandle(detail::carve(mem, aligned, "TPipe::InitBuffer"), 1, aligned);
+    return true;
+  }
+  template <class P> __aicore__ bool InitBufPool(P& pool, uint32_t len) {
+    constexpr int32_t mem = detail::memOf(P::kPosition);
+    pool.InitStartBufHandle(detail::carve(mem, len, "TPipe::InitBufPool"), 1, len);
+    return true;
+  }
+  template <class P, class S> __aicore__ bool InitBufPool(P& pool, uint32_t len, S& share) {
+    pool.InitStartBufHandle(share.base_, 1, len);
+    return true;
+  }
+  // Event ids 0..7 per HardEvent: Alloc reserves one until Release; Fetch returns a free one
+  // without reserving it.
+  template <HardEvent evt> __aicore__ TEventID AllocEventID() {
+    uint8_t& used = eventsInUse_[(int)evt];
+    for (int i = 0; i < 8; ++i)
+      if (!(used & (1u << i))) {
+        used |= (uint8_t)(1u << i);
+        return (TEventID)i;
+      }
+    detail::fail("TPipe::AllocEventID: all 8 event ids of this HardEvent are allocated; ReleaseEventID one");
+  }
+  template <HardEvent evt> __aicore__ void ReleaseEventID(TEventID id) {
+    if (id >= 0 && id < 8) eventsInUse_[(int)evt] &= (uint8_t)~(1u << id);
+  }
+  template <HardEvent evt> __aicore__ TEventID FetchEventID() { return FetchEventID(evt); }
+  __aicore__ TEventID FetchEventID(HardEvent evt) {
+    uint8_t used = eventsInUse_[(int)evt];
+    for (int i = 0; i < 8; ++i)
+      if (!(used & (1u << i))) return (TEventID)i;
+    detail::fail("TPipe::FetchEventID: all 8 event ids of this HardEvent are allocated");
+  }
+  __aicore__ void InitSocState() const {}
+  template <TPosition pos> __aicore__ uint64_t GetQueueEndAddress() const {
+    return detail::arenaUsed(detail::memOf(pos));
+  }
+
+ private:
+  bool live_ = false;
+  uint8_t eventsInUse_[(int)HardEvent::MAX + 1] = {};
+};
+
+// The pipe most recently constructed on this core (kernels fetch event ids through it).
+__aicore__ inline TPipe* GetTPipePtr() { return (TPipe*)detail::coreState(detail::kStatePipe); }
+
+// Static-tensor programming: a bump allocator over one local memory, tileSize in elements, no
+// rounding (the hardware's alignment rules are the kernel's to keep).
+template <Hardware hard = Hardware::UB> class LocalMemAllocator {
+ public:
+  __aicore__ LocalMemAllocator() = default;
+  __aicore__ uint32_t GetCurAddr() const { return cur_; }
+  template <class DataType, uint32_t tileSize> __aicore__ LocalTensor<DataType> Alloc() {
+    return Alloc<DataType>(tileSize);
+  }
+  template <TPosition pos, class DataType, uint32_t tileSize> __aicore__ LocalTensor<DataType> Alloc() {
+    return Alloc<pos, DataType>(tileSize);
+  }
+  template <class DataType> __aicore__ LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    return Alloc<kDefaultPosition, DataType>(tileSize);
+  }
+  template <TPosition pos, class DataType> __aicore__ LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    static_assert(detail::memOf(pos) == detail::memOf(hard), "LocalMemAllocator::Alloc: the position is not in this allocator's memory");
+    uint64_t bytes = (uint64_t)tileSize * sizeof(PrimT<DataType>);
+    if (cur_ + bytes > ::sk_local_size(detail::memOf(hard)))
+      detail::fail("LocalMemAllocator::Alloc: the tiles exceed the local memory");
+    LocalTensor<DataType> t(pos, cur_, tileSize);
+    cur_ += (uint32_t)bytes;
+    return t;
+  }
+
+ private:
+  static constexpr TPosition kDefaultPosition = hard == Hardware::L1    ? TPosition::A1
+                                                : hard == Hardware::L0A ? TPosition::A2
+                                                : hard == Hardware::L0B ? TPosition::B2
+                                                : hard == Hardware::L0C ? TPosition::CO1
+                                                : hard == Hardware::BIAS ? TPosition::C2
+                                                : hard == Hardware::FIXBUF ? TPosition::C2PIPE2GM
+                                                                           : TPosition::VECCALC;
+  uint32_t cur_ = 0;
+};
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_PIPE_H */

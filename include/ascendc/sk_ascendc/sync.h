@@ -1,0 +1,111 @@
+// Synchronisation: flags between the pipes of a core (SetFlag/WaitFlag on a HardEvent, the
+// TQueSync spelling), pipe barriers, barriers over the blocks of a kernel (SyncAll) and the
+// early-start hand-off of super kernels (WaitPreTaskEnd/SetNextTaskStart).
+#ifndef SK_ASCENDC_SYNC_H
+#define SK_ASCENDC_SYNC_H
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+namespace detail {
+// The pipes of a HardEvent X_Y: X sets, Y waits.
+constexpr int32_t eventPipes(HardEvent e, bool dst) {
+  switch (e) {
+    case HardEvent::MTE2_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_MTE2;
+    case HardEvent::MTE1_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_MTE1;
+    case HardEvent::MTE1_M: return dst ? SK_PIPE_M : SK_PIPE_MTE1;
+    case HardEvent::M_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_M;
+    case HardEvent::MTE2_V: return dst ? SK_PIPE_V : SK_PIPE_MTE2;
+    case HardEvent::V_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_V;
+    case HardEvent::MTE3_V: return dst ? SK_PIPE_V : SK_PIPE_MTE3;
+    case HardEvent::V_MTE3: return dst ? SK_PIPE_MTE3 : SK_PIPE_V;
+    case HardEvent::M_V: return dst ? SK_PIPE_V : SK_PIPE_M;
+    case HardEvent::V_M: return dst ? SK_PIPE_M : SK_PIPE_V;
+    case HardEvent::V_V: return SK_PIPE_V;
+    case HardEvent::MTE3_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_MTE3;
+    case HardEvent::MTE1_MTE3: return dst ? SK_PIPE_MTE3 : SK_PIPE_MTE1;
+    case HardEvent::MTE1_V: return dst ? SK_PIPE_V : SK_PIPE_MTE1;
+    case HardEvent::MTE2_M: return dst ? SK_PIPE_M : SK_PIPE_MTE2;
+    case HardEvent::M_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_M;
+    case HardEvent::V_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_V;
+    case HardEvent::M_FIX: return dst ? SK_PIPE_FIX : SK_PIPE_M;
+    case HardEvent::FIX_M: return dst ? SK_PIPE_M : SK_PIPE_FIX;
+    case HardEvent::MTE3_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_MTE3;
+    case HardEvent::MTE2_MTE3: return dst ? SK_PIPE_MTE3 : SK_PIPE_MTE2;
+    case HardEvent::S_V: return dst ? SK_PIPE_V : SK_PIPE_S;
+    case HardEvent::V_S: return dst ? SK_PIPE_S : SK_PIPE_V;
+    case HardEvent::S_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_S;
+    case HardEvent::MTE2_S: return dst ? SK_PIPE_S : SK_PIPE_MTE2;
+    case HardEvent::S_MTE3: return dst ? SK_PIPE_MTE3 : SK_PIPE_S;
+    case HardEvent::MTE3_S: return dst ? SK_PIPE_S : SK_PIPE_MTE3;
+    case HardEvent::MTE2_FIX: return dst ? SK_PIPE_FIX : SK_PIPE_MTE2;
+    case HardEvent::FIX_MTE2: return dst ? SK_PIPE_MTE2 : SK_PIPE_FIX;
+    case HardEvent::FIX_S: return dst ? SK_PIPE_S : SK_PIPE_FIX;
+    case HardEvent::M_S: return dst ? SK_PIPE_S : SK_PIPE_M;
+    case HardEvent::FIX_MTE3: return dst ? SK_PIPE_MTE3 : SK_PIPE_FIX;
+    case HardEvent::MTE1_FIX: return dst ? SK_PIPE_FIX : SK_PIPE_MTE1;
+    case HardEvent::FIX_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_FIX;
+    case HardEvent::FIX_FIX: return SK_PIPE_FIX;
+    default: return SK_PIPE_S;
+  }
+}
+}  // namespace detail
+
+template <HardEvent event> __aicore__ inline void SetFlag(int32_t eventID) {
+  ::sk_set_flag(detail::eventPipes(event, false), detail::eventPipes(event, true), eventID);
+}
+template <HardEvent event> __aicore__ inline void WaitFlag(int32_t eventID) {
+  ::sk_wait_flag(detail::eventPipes(event, false), detail::eventPipes(event, true), eventID);
+}
+template <pipe_t src, pipe_t dst> class TQueSync {
+ public:
+  __aicore__ void SetFlag(TEventID id) { ::sk_set_flag(src, dst, id); }
+  __aicore__ void WaitFlag(TEventID id) { ::sk_wait_flag(src, dst, id); }
+};
+template <pipe_t pipe> __aicore__ inline void PipeBarrier() { ::sk_pipe_barrier(pipe); }
+__aicore__ inline void DataSyncBarrier() {}
+template <int mode> __aicore__ inline void DataSyncBarrier() {}
+
+// A barrier over every block of the kernel (hard and soft forms; the soft form's workspaces are
+// not needed by the simulator's barrier).
+struct SyncAllConfig {
+  pipe_t triggerPipe = PIPE_ALL;
+  pipe_t waitPipe = PIPE_ALL;
+};
+constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG{};
+template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG> __aicore__ inline void SyncAll() {
+  ::sk_sync_all();
+}
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const int32_t usedCores = 0) {
+  ::sk_sync_all();
+}
+
+// Super-kernel early start (docs/architecture.md): wait for the predecessor task / let the
+// successor start.
+__aicore__ inline void WaitPreTaskEnd() { ::sk_wait_pre_task_end(); }
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX> __aicore__ inline void SetNextTaskStart() {
+  ::sk_set_next_task_start();
+}
+
+// Cross-core flags between the AIC and AIVs of a MIX kernel are not simulated yet: a kernel that
+// reaches one stops with a device exception saying so.
+template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(uint16_t) {
+  ::sk_trap(4, "CrossCoreSetFlag: cross-core flags (MIX kernels) are not supported by this simulator yet");
+}
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t) {
+  ::sk_trap(4, "CrossCoreWaitFlag: cross-core flags (MIX kernels) are not supported by this simulator yet");
+}
+template <bool isAIVOnly = true>
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t, int32_t) {
+  ::sk_trap(4, "IBSet: GM-polling synchronisation is not supported by this simulator yet; use SyncAll");
+}
+template <bool isAIVOnly = true>
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t, int32_t) {
+  ::sk_trap(4, "IBWait: GM-polling synchronisation is not supported by this simulator yet; use SyncAll");
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_SYNC_H */

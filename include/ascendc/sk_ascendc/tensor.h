@@ -1,0 +1,157 @@
+// GlobalTensor (device memory) and LocalTensor (a core's local memory) as AscendC kernels use
+// them: a typed address and an element count. Scalar access to GM goes through the simulator
+// (bounds-checked, charged to the scalar pipe); local elements are host memory the core owns.
+#ifndef SK_ASCENDC_TENSOR_H
+#define SK_ASCENDC_TENSOR_H
+
+#include "sk_ascendc/base.h"
+
+namespace AscendC {
+
+struct ShapeInfo {
+  uint32_t shapeDim = 0;
+  uint32_t originalShapeDim = 0;
+  uint32_t shape[K_MAX_SHAPE_DIM] = {};
+  uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+  ShapeInfo() = default;
+  ShapeInfo(uint8_t dim, const uint32_t* s) : shapeDim(dim), originalShapeDim(dim) {
+    for (uint32_t i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = originalShape[i] = s[i];
+  }
+  ShapeInfo(uint8_t dim, const uint32_t* s, uint8_t odim, const uint32_t* os) : shapeDim(dim), originalShapeDim(odim) {
+    for (uint32_t i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = s[i];
+    for (uint32_t i = 0; i < odim && i < K_MAX_SHAPE_DIM; ++i) originalShape[i] = os[i];
+  }
+};
+
+template <typename T> class GlobalTensor {
+ public:
+  using PrimType = PrimT<T>;
+  __aicore__ GlobalTensor() = default;
+  __aicore__ void SetGlobalBuffer(__gm__ PrimType* buffer, uint64_t bufferSize) {
+    addr_ = buffer;
+    size_ = bufferSize;
+  }
+  __aicore__ void SetGlobalBuffer(__gm__ PrimType* buffer) {
+    addr_ = buffer;
+    size_ = 0;
+  }
+  __aicore__ PrimType GetValue(const uint64_t offset) const {
+    PrimType v;
+    ::sk_scalar_copy(&v, addr_ + offset, sizeof(PrimType));
+    return v;
+  }
+  __aicore__ void SetValue(const uint64_t offset, PrimType value) const {
+    ::sk_scalar_copy(addr_ + offset, &value, sizeof(PrimType));
+  }
+  __aicore__ __gm__ PrimType& operator()(const uint64_t offset) const { return addr_[offset]; }
+  __aicore__ GlobalTensor operator[](const uint64_t offset) const {
+    GlobalTensor t;
+    t.addr_ = addr_ + offset;
+    t.size_ = size_ > offset ? size_ - offset : 0;
+    t.cacheMode_ = cacheMode_;
+    return t;
+  }
+  __aicore__ __gm__ PrimType* GetPhyAddr() const { return addr_; }
+  __aicore__ __gm__ PrimType* GetPhyAddr(const uint64_t offset) const { return addr_ + offset; }
+  __aicore__ uint64_t GetSize() const { return size_; }
+  __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
+  __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
+  template <typename U> __aicore__ GlobalTensor<U> ReinterpretCast() const {
+    GlobalTensor<U> t;
+    t.SetGlobalBuffer((__gm__ PrimT<U>*)addr_, size_ * sizeof(PrimType) / sizeof(PrimT<U>));
+    return t;
+  }
+  // An L2 hint (CACHE_MODE_DISABLE streams past L2); recorded for the memory model.
+  template <CacheRwMode rwMode = CacheRwMode::RW> __aicore__ void SetL2CacheHint(CacheMode mode) { cacheMode_ = mode; }
+  __aicore__ CacheMode GetL2CacheHint() const { return cacheMode_; }
+
+ private:
+  __gm__ PrimType* addr_ = nullptr;
+  uint64_t size_ = 0;
+  CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
+  ShapeInfo shape_;
+};
+
+template <typename T> class LocalTensor {
+ public:
+  using PrimType = PrimT<T>;
+  __aicore__ LocalTensor() = default;
+  __aicore__ LocalTensor(PrimType* addr, uint32_t size, TPosition pos = TPosition::VECCALC)
+      : addr_(addr), size_(size), pos_(pos) {}
+  // Static-tensor programming: `addr` is a byte offset into the position's local memory.
+  __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
+  __aicore__ PrimType GetValue(const uint32_t index) const { return addr_[index]; }
+  template <typename T1> __aicore__ void SetValue(const uint32_t index, const T1 value) const {
+    addr_[index] = (PrimType)value;
+  }
+  __aicore__ PrimType& operator()(const uint32_t offset) const { return addr_[offset]; }
+  __aicore__ LocalTensor operator[](const uint32_t offset) const {
+    return LocalTensor(addr_ + offset, size_ > offset ? size_ - offset : 0, pos_);
+  }
+  __aicore__ uint32_t GetSize() const { return size_; }
+  __aicore__ void SetSize(const uint32_t size) { size_ = size; }
+  __aicore__ uint32_t GetLength() const { return size_ * sizeof(PrimType); }
+  __aicore__ void SetBufferLen(uint32_t len) { size_ = len / sizeof(PrimType); }
+  __aicore__ PrimType* GetPhyAddr() const { return addr_; }
+  __aicore__ PrimType* GetPhyAddr(const uint32_t offset) const { return addr_ + offset; }
+  __aicore__ TPosition GetPosition() const { return pos_; }
+  __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
+  __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
+  template <typename S> __aicore__ void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
+    addr_ = (PrimType*)(src.GetPhyAddr() + offset);
+    pos_ = src.GetPosition();
+  }
+  template <typename U> __aicore__ LocalTensor<U> ReinterpretCast() const {
+    return LocalTensor<U>((PrimT<U>*)addr_, (uint32_t)((uint64_t)size_ * sizeof(PrimType) / sizeof(PrimT<U>)), pos_);
+  }
+  // dst = a + b and the other vector operators (sk_ascendc/vector.h).
+  template <class E, class = typename E::IsSkVectorExpr> __aicore__ LocalTensor& operator=(const E& expr) {
+    expr.run(*this);
+    return *this;
+  }
+
+ private:
+  PrimType* addr_ = nullptr;
+  uint32_t size_ = 0;
+  TPosition pos_ = TPosition::VECCALC;
+  ShapeInfo shape_;
+};
+
+namespace detail {
+// The local memory (sk_mem) a position lives in.
+constexpr int32_t memOf(TPosition p) {
+  switch (p) {
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: return SK_MEM_L1;
+    case TPosition::A2: return SK_MEM_L0A;
+    case TPosition::B2: return SK_MEM_L0B;
+    case TPosition::CO1: return SK_MEM_L0C;
+    case TPosition::C2: return SK_MEM_BT;
+    case TPosition::C2PIPE2GM: return SK_MEM_FB;
+    default: return SK_MEM_UB;
+  }
+}
+constexpr int32_t memOf(Hardware h) {
+  switch (h) {
+    case Hardware::L1: return SK_MEM_L1;
+    case Hardware::L0A: return SK_MEM_L0A;
+    case Hardware::L0B: return SK_MEM_L0B;
+    case Hardware::L0C: return SK_MEM_L0C;
+    case Hardware::BIAS: return SK_MEM_BT;
+    case Hardware::FIXBUF: return SK_MEM_FB;
+    default: return SK_MEM_UB;
+  }
+}
+// Allocation granularity of a local memory, bytes.
+constexpr uint32_t alignOf(int32_t mem) {
+  return mem == SK_MEM_L0A || mem == SK_MEM_L0B ? 512 : mem == SK_MEM_L0C || mem == SK_MEM_BT ? 64 : 32;
+}
+inline uint8_t* localBase(int32_t mem) { return (uint8_t*)::sk_local_base(mem); }
+}  // namespace detail
+
+template <typename T>
+__aicore__ LocalTensor<T>::LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
+    : addr_((PrimType*)(detail::localBase(detail::memOf(pos)) + addr)), size_(tileSize), pos_(pos) {}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_TENSOR_H */

@@ -1,0 +1,82 @@
+// How a kernel receives its tiling: GET_TILING_DATA and friends copy the tiling struct from the
+// `tiling` GM parameter into a local variable. The struct is the one REGISTER_TILING_DEFAULT
+// names in the kernel, else the one registered for the op (REGISTER_TILING_DATA_CLASS in the
+// op's tiling header, force-included with -include as the op build does: the class of the op
+// sk_cc was told about, else the last one registered that is not a per-key variant `Op_<key>`).
+// TILING_KEY_IS compares with the launch's tiling key (metadata "tilingKey"): one binary serves
+// every key.
+#ifndef SK_ASCENDC_TILING_H
+#define SK_ASCENDC_TILING_H
+
+#include "sk_ascendc/base.h"
+#include "sk_ascendc/tiling_registry.h"
+
+namespace AscendC {
+namespace detail {
+template <typename T> inline void loadTiling(T* dst, const void* tiling) {
+  static_assert(!std::is_same_v<T, NoTilingStruct>,
+                "GET_TILING_DATA: no tiling struct is known here. -include the op's tiling header "
+                "(BEGIN_TILING_DATA_DEF ... REGISTER_TILING_DATA_CLASS), write REGISTER_TILING_DEFAULT(Struct) "
+                "in the kernel, or use GET_TILING_DATA_WITH_STRUCT(Struct, var, tiling)");
+  if (!tiling) ::sk_trap(2, "GET_TILING_DATA: the tiling parameter is null; give the kernel's metadata a tiling param");
+  ::sk_data_copy(dst, tiling, sizeof(T));
+}
+}  // namespace detail
+}  // namespace AscendC
+
+
+#define SK_ASCENDC_TILING_TYPE \
+  decltype(__sk_tiling_default(0)), decltype(__sk_tiling_registered(::AscendC::detail::TilingRank<::AscendC::detail::kTilingRankTop>{}))
+namespace AscendC {
+namespace detail {
+template <typename Default, typename Registered> struct PickTiling { using type = Default; };
+template <typename Registered> struct PickTiling<NoTilingStruct, Registered> { using type = Registered; };
+}  // namespace detail
+}  // namespace AscendC
+
+#define GET_TILING_DATA(tiling_data, tiling_arg)                                            \
+  typename ::AscendC::detail::PickTiling<SK_ASCENDC_TILING_TYPE>::type tiling_data;        \
+  ::AscendC::detail::loadTiling(&tiling_data, (const void*)(tiling_arg))
+#define GET_TILING_DATA_WITH_STRUCT(tiling_struct, tiling_data, tiling_arg) \
+  tiling_struct tiling_data;                                               \
+  ::AscendC::detail::loadTiling(&tiling_data, (const void*)(tiling_arg))
+#define GET_TILING_DATA_MEMBER(tiling_type, member, var, tiling_arg)                                              \
+  decltype(((tiling_type*)0)->member) var;                                                                        \
+  ::sk_data_copy(&var, (const uint8_t*)(tiling_arg) + __builtin_offsetof(tiling_type, member), sizeof(var))
+#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, dst_ptr, tiling_ptr) \
+  const tiling_struct* dst_ptr = (const tiling_struct*)(tiling_ptr)
+#define COPY_TILING_WITH_STRUCT(tiling_struct, src_ptr, dst_name) \
+  tiling_struct dst_name;                                          \
+  ::AscendC::detail::loadTiling(&dst_name, (const void*)(src_ptr))
+#define COPY_TILING_WITH_ARRAY(arr_type, arr_count, src_ptr, dst_name) \
+  arr_type dst_name[arr_count];                                         \
+  ::sk_data_copy(dst_name, (const void*)(src_ptr), sizeof(dst_name))
+
+// In a kernel body (or at namespace scope): the struct GET_TILING_DATA declares.
+#define REGISTER_TILING_DEFAULT(tiling_struct) tiling_struct __sk_tiling_default(int)
+#define REGISTER_TILING_FOR_TILINGKEY(expression, tiling_struct)
+#define REGISTER_NONE_TILING
+
+#ifndef TILING_KEY_VAR
+#define TILING_KEY_VAR (::sk_tiling_key())
+#endif
+#define TILING_KEY_IS(k) (::sk_tiling_key() == (uint64_t)(k))
+#define TILING_KEY_LIST(...) (::AscendC::detail::tilingKeyIn({__VA_ARGS__}))
+namespace AscendC {
+namespace detail {
+inline bool tilingKeyIn(std::initializer_list<uint64_t> keys) {
+  for (uint64_t k : keys)
+    if (::sk_tiling_key() == k) return true;
+  return false;
+}
+}  // namespace detail
+}  // namespace AscendC
+
+// Kernel types and compile features are build metadata: the kernel's metadata (coreType,
+// taskRation) decides how it runs.
+#define KERNEL_TASK_TYPE_DEFAULT(value)
+#define KERNEL_TASK_TYPE(key, value)
+#define ENABLE_DETERMINISTIC()
+#define ENABLE_FEATURE_FOR_COMPILE(feature, value)
+
+#endif /* SK_ASCENDC_TILING_H */

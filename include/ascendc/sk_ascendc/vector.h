@@ -1,0 +1,421 @@
+// Vector compute on local memory, in the three forms AscendC offers: the count form (`count`
+// contiguous elements), the mask-bit form (uint64_t mask[2]: one bit per element of a repeat) and
+// the continuous-mask form (the first `mask` elements of each repeat), the last two with repeat
+// counts and block/repeat strides (BinaryRepeatParams, UnaryRepeatParams) and isSetMask=false to
+// use the core's mask register (SetVectorMask, SetMaskCount/SetMaskNorm). Each op is one
+// instruction of the simulated vector unit (include/sk/kernel.h, sk_vec*).
+#ifndef SK_ASCENDC_VECTOR_H
+#define SK_ASCENDC_VECTOR_H
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+struct BinaryRepeatParams {
+  uint32_t blockNumber = DEFAULT_BLK_NUM;
+  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t src0BlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t src1BlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+  uint16_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+  uint16_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+  __aicore__ BinaryRepeatParams() {}
+  __aicore__ BinaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t src0BlkStrideIn, const uint16_t src1BlkStrideIn,
+                                const uint16_t dstRepStrideIn, const uint16_t src0RepStrideIn, const uint16_t src1RepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
+        dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
+};
+
+struct UnaryRepeatParams {
+  uint32_t blockNumber = DEFAULT_BLK_NUM;
+  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t srcBlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+  uint16_t srcRepStride = DEFAULT_REPEAT_STRIDE;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+  bool halfBlock = false;
+  __aicore__ UnaryRepeatParams() {}
+  __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
+                               const uint16_t srcRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn) {}
+  __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
+                               const uint16_t srcRepStrideIn, const bool halfBlockIn)
+      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn),
+        halfBlock(halfBlockIn) {}
+};
+
+struct CopyRepeatParams {
+  uint16_t dstStride = DEFAULT_BLK_STRIDE;
+  uint16_t srcStride = DEFAULT_BLK_STRIDE;
+  uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
+  uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
+  __aicore__ CopyRepeatParams() {}
+  __aicore__ CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
+                              uint16_t srcRepeatSizeIn)
+      : dstStride(dstStrideIn), srcStride(srcStrideIn), dstRepeatSize(dstRepeatSizeIn), srcRepeatSize(srcRepeatSizeIn) {}
+};
+
+// Configuration objects of the newer signatures (template arguments by reference).
+struct ExpConfig { bool highPrecision = false; };
+struct LnConfig { bool highPrecision = false; };
+struct SqrtConfig { bool highPrecision = false; };
+struct RsqrtConfig { bool highPrecision = false; };
+struct ReciprocalConfig { bool highPrecision = false; };
+struct DivConfig { bool highPrecision = false; };
+constexpr ExpConfig DEFAULT_EXP_CONFIG{};
+constexpr DivConfig DEFAULT_DIV_CONFIG{};
+
+namespace detail {
+
+// The shape of a count-form instruction: `count` contiguous elements of each operand.
+inline sk_vec_repeat countShape(uint64_t count, uint32_t dstBytes, uint32_t srcBytes) {
+  uint32_t widest = dstBytes > srcBytes ? dstBytes : srcBytes;
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_COUNTER;
+  r.mask_lo = count;
+  r.dst_blk = r.src0_blk = r.src1_blk = 1;
+  r.dst_rep = (uint16_t)(8 * dstBytes / widest);
+  r.src0_rep = r.src1_rep = (uint16_t)(8 * srcBytes / widest);
+  return r;
+}
+// A mask-bit form: mask[0] = elements 0..63 of a repeat, mask[1] = 64..127.
+template <bool isSetMask> inline sk_vec_repeat bitsShape(const uint64_t* mask, uint32_t repeat) {
+  sk_vec_repeat r{};
+  r.mode = isSetMask ? SK_MASK_NORMAL : SK_MASK_REGISTER;
+  if (isSetMask) r.mask_lo = mask[0], r.mask_hi = mask[1];
+  r.repeat = repeat;
+  return r;
+}
+// A continuous-mask form: the first `mask` elements of each repeat (at most a repeat's worth).
+template <bool isSetMask> inline sk_vec_repeat lenShape(uint64_t mask, uint32_t repeat, uint32_t widest) {
+  sk_vec_repeat r{};
+  r.mode = isSetMask ? SK_MASK_NORMAL : SK_MASK_REGISTER;
+  uint64_t n = mask < 256 / widest ? mask : 256 / widest;
+  r.mask_lo = n >= 64 ? ~0ull : (1ull << n) - 1;
+  r.mask_hi = n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0;
+  r.repeat = repeat;
+  return r;
+}
+inline sk_vec_repeat withStrides(sk_vec_repeat r, const BinaryRepeatParams& p) {
+  r.dst_blk = p.dstBlkStride, r.src0_blk = p.src0BlkStride, r.src1_blk = p.src1BlkStride;
+  r.dst_rep = p.dstRepStride, r.src0_rep = p.src0RepStride, r.src1_rep = p.src1RepStride;
+  return r;
+}
+inline sk_vec_repeat withStrides(sk_vec_repeat r, const UnaryRepeatParams& p) {
+  r.dst_blk = p.dstBlkStride, r.src0_blk = p.srcBlkStride, r.src1_blk = 1;
+  r.dst_rep = p.dstRepStride, r.src0_rep = p.srcRepStride, r.src1_rep = 8;
+  return r;
+}
+
+template <typename T> inline void vop(int32_t op, const LocalTensor<T>& dst, const void* src0, const void* src1,
+                                      uint64_t scalar, const sk_vec_repeat& r) {
+  ::sk_vec(op, dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0, src1, scalar, &r);
+}
+template <typename T> constexpr uint32_t width() { return (uint32_t)sizeof(PrimT<T>); }
+
+}  // namespace detail
+
+/* ---- dst = src0 op src1 ---- */
+#define SK_ASCENDC_BINARY(Name, OP)                                                                              \
+  template <typename T>                                                                                          \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              const int32_t& count) {                                                            \
+    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+                detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {   \
+    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+                detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {           \
+    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+  }
+SK_ASCENDC_BINARY(Add, SK_V_ADD)
+SK_ASCENDC_BINARY(Sub, SK_V_SUB)
+SK_ASCENDC_BINARY(Mul, SK_V_MUL)
+SK_ASCENDC_BINARY(Max, SK_V_MAX)
+SK_ASCENDC_BINARY(Min, SK_V_MIN)
+SK_ASCENDC_BINARY(And, SK_V_AND)
+SK_ASCENDC_BINARY(Or, SK_V_OR)
+SK_ASCENDC_BINARY(AddRelu, SK_V_ADDRELU)
+SK_ASCENDC_BINARY(SubRelu, SK_V_SUBRELU)
+SK_ASCENDC_BINARY(MulAddDst, SK_V_MULADDDST)
+SK_ASCENDC_BINARY(FusedMulAdd, SK_V_FUSEDMULADD)
+#undef SK_ASCENDC_BINARY
+
+// Div takes an optional configuration first (template <typename T, const DivConfig& = ...>).
+template <typename T, const DivConfig& config = DEFAULT_DIV_CONFIG>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const int32_t& count) {
+  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+              detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+              detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
+                           const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+}
+
+/* ---- dst = op src ---- */
+#define SK_ASCENDC_UNARY(Name, OP)                                                                               \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {     \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+                detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],       \
+                              const uint8_t repeatTime, const UnaryRepeatParams& p) {                           \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+                detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,               \
+                              const uint8_t repeatTime, const UnaryRepeatParams& p) {                           \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+  }
+SK_ASCENDC_UNARY(Ln, SK_V_LN)
+SK_ASCENDC_UNARY(Abs, SK_V_ABS)
+SK_ASCENDC_UNARY(Relu, SK_V_RELU)
+SK_ASCENDC_UNARY(Sqrt, SK_V_SQRT)
+SK_ASCENDC_UNARY(Rsqrt, SK_V_RSQRT)
+SK_ASCENDC_UNARY(Reciprocal, SK_V_RECIPROCAL)
+SK_ASCENDC_UNARY(Not, SK_V_NOT)
+#undef SK_ASCENDC_UNARY
+
+// Exp: the basic count form, its mask forms, and the high-level Exp<T, taylorExpandLevel,
+// isReuseSource> (computed exactly here; the Taylor expansion's rounding is not reproduced).
+template <typename T>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0,
+              detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                           const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0, detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
+                           const UnaryRepeatParams& p) {
+  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0,
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+}
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {
+  Exp(dst, src, (int32_t)calCount);
+}
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,
+                           const uint32_t calCount) {
+  Exp(dst, src, (int32_t)calCount);
+}
+
+/* ---- dst = src op scalar (the scalar converts to the element type) ---- */
+#define SK_ASCENDC_SCALAR(Name, OP)                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
+                              const int32_t& count) {                                                            \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+                detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
+                              const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {    \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+                detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
+  }                                                                                                              \
+  template <typename T, bool isSetMask = true>                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
+                              uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p) {            \
+    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+  }
+SK_ASCENDC_SCALAR(Adds, SK_V_ADDS)
+SK_ASCENDC_SCALAR(Muls, SK_V_MULS)
+SK_ASCENDC_SCALAR(Maxs, SK_V_MAXS)
+SK_ASCENDC_SCALAR(Mins, SK_V_MINS)
+SK_ASCENDC_SCALAR(LeakyRelu, SK_V_LEAKYRELU)
+SK_ASCENDC_SCALAR(ShiftLeft, SK_V_SHIFTLEFT)
+#undef SK_ASCENDC_SCALAR
+
+// ShiftRight: roundEn adds one when the last bit shifted out is set.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
+                                  const int32_t& count) {
+  detail::vop(SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),
+              detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
+                                  const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p,
+                                  bool roundEn = false) {
+  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr,
+              detail::scalarBits<PrimT<T>>(scalarValue), detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
+                                  uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false) {
+  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr,
+              detail::scalarBits<PrimT<T>>(scalarValue),
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+}
+
+/* ---- Duplicate: dst = scalar (or src[0]) ---- */
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scalarValue, const int32_t& count) {
+  detail::vop(SK_V_DUP, dst, nullptr, nullptr, detail::scalarBits<PrimT<T>>(scalarValue),
+              detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
+}
+template <typename T>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+  Duplicate(dst, src.GetValue(0), count);
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scalarValue, const uint64_t mask[],
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+  sk_vec_repeat r = detail::bitsShape<isSetMask>(mask, repeatTime);
+  r.dst_blk = dstBlockStride, r.dst_rep = dstRepeatStride;
+  detail::vop(SK_V_DUP, dst, nullptr, nullptr, detail::scalarBits<PrimT<T>>(scalarValue), r);
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scalarValue, uint64_t mask,
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>());
+  r.dst_blk = dstBlockStride, r.dst_rep = dstRepeatStride;
+  detail::vop(SK_V_DUP, dst, nullptr, nullptr, detail::scalarBits<PrimT<T>>(scalarValue), r);
+}
+
+/* ---- Copy (local -> local through the vector unit) ---- */
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, detail::countShape(count, detail::width<T>(), detail::width<T>()));
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                            const uint8_t repeatTime, const CopyRepeatParams& p) {
+  sk_vec_repeat r = detail::bitsShape<isSetMask>(mask, repeatTime);
+  r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
+  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, r);
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
+                            const CopyRepeatParams& p) {
+  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>());
+  r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
+  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, r);
+}
+
+/* ---- Cast and Axpy (operands of different widths: a repeat holds 256 / widest elements) ---- */
+template <typename T, typename U>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint32_t count) {
+  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<U>());
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
+                   src.GetPhyAddr(), &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
+                   src.GetPhyAddr(), &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
+                            const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
+                   src.GetPhyAddr(), &r);
+}
+// CastDequant (int16 -> int8/uint8 with the dequant scale): the same instruction here.
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
+__aicore__ inline void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count) {
+  Cast(dst, src, RoundMode::CAST_NONE, count);
+}
+// dst = scalar * src + dst
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue,
+                            const int32_t& count) {
+  sk_vec_repeat r = detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<U>());
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+                detail::scalarBits<PrimT<U>>(scalarValue), &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue,
+                            const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+                detail::scalarBits<PrimT<U>>(scalarValue), &r);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue, uint64_t mask,
+                            const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+                detail::scalarBits<PrimT<U>>(scalarValue), &r);
+}
+
+/* ---- scalar conversions ---- */
+__aicore__ inline float ToFloat(const bfloat16_t& v) { return (float)v; }
+__aicore__ inline float Cast(const bfloat16_t& v) { return (float)v; }
+__aicore__ inline bfloat16_t Cast(const float& v) { return (bfloat16_t)v; }
+
+/* ---- the mask register ---- */
+__aicore__ inline void SetMaskCount() { ::sk_set_mask_mode(SK_MASK_COUNTER); }
+__aicore__ inline void SetMaskNorm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
+__aicore__ inline void ResetMask() { ::sk_set_vector_mask(~0ull, ~0ull); }
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
+  ::sk_set_vector_mask(maskHigh, maskLow);
+}
+template <typename T, MaskMode mode = MaskMode::NORMAL> __aicore__ inline void SetVectorMask(int32_t len) {
+  if (mode == MaskMode::COUNTER) {
+    ::sk_set_vector_mask(0, (uint64_t)(int64_t)len);
+  } else {
+    sk_vec_repeat r = detail::lenShape<true>((uint64_t)(int64_t)len, 1, (uint32_t)sizeof(PrimT<T>));
+    ::sk_set_vector_mask(r.mask_hi, r.mask_lo);
+  }
+}
+__aicore__ inline void SetDeqScale(half scale) { ::sk_set_deq_scale((float)scale); }
+__aicore__ inline void SetDeqScale(float scale, int16_t, bool) { ::sk_set_deq_scale(scale); }
+
+/* ---- LocalTensor operators: dst = a + b runs the count form with count = dst.GetSize() ---- */
+namespace detail {
+template <typename T, int32_t op> struct VectorExpr {
+  using IsSkVectorExpr = void;
+  const LocalTensor<T>& a;
+  const LocalTensor<T>& b;
+  void run(const LocalTensor<T>& dst) const {
+    vop(op, dst, a.GetPhyAddr(), b.GetPhyAddr(), 0, countShape(dst.GetSize(), width<T>(), width<T>()));
+  }
+};
+}  // namespace detail
+template <typename T> inline detail::VectorExpr<T, SK_V_ADD> operator+(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+template <typename T> inline detail::VectorExpr<T, SK_V_SUB> operator-(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+template <typename T> inline detail::VectorExpr<T, SK_V_MUL> operator*(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+template <typename T> inline detail::VectorExpr<T, SK_V_DIV> operator/(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+template <typename T> inline detail::VectorExpr<T, SK_V_OR> operator|(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+template <typename T> inline detail::VectorExpr<T, SK_V_AND> operator&(const LocalTensor<T>& a, const LocalTensor<T>& b) { return {a, b}; }
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_VECTOR_H */

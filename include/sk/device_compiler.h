@@ -1,0 +1,40 @@
+// The device compiler behind sk_cc (docs/sk_cc.md): compiles an AscendC (or dialect) kernel
+// source for the simulated NPU into a sub-kernel object. clang-19 compiles the source once per
+// core type the kernel runs on, with the macros CANN's op build defines; the device modules are
+// then linked in-process: every entry (`__global__`) renamed per core type, everything else
+// internal, and one entry per kernel that stores the system workspace and dispatches on the
+// core type. The object is checked like any sub-kernel before it is returned.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace sk::devcc {
+
+struct Options {
+  std::string arch = "dav-2201";        // --npu-arch
+  std::string metaPath;                 // --meta: the kernel's metadata (may be empty)
+  std::vector<std::string> includeDirs; // -I, after the AscendC headers
+  std::vector<std::string> defines;     // -D NAME[=V]
+  std::vector<std::string> forceIncludes;  // -include FILE
+  std::string optLevel = "-O2";
+  std::string standard = "-std=c++17";
+  std::string source;                   // -c: .cpp or .asc
+  bool verbose = false;                 // print the clang command lines on stderr
+};
+
+// The object bytes, or an InputError (bad option, missing file, a clang diagnostic, a kernel
+// that breaks the sub-kernel contract) saying what to change.
+llvm::Expected<std::vector<char>> compileKernel(const Options& o);
+
+// The source with every `kernel<<<blocks, l2ctrl, stream>>>(args)` launch (host code) replaced by
+// a no-op of the same line count, so clang can parse a file that also holds the host stub.
+// Comments, strings and character literals are left alone.
+std::string removeLaunches(llvm::StringRef source);
+
+// "add_custom" -> "AddCustom": the op type CANN derives a kernel name from.
+std::string opTypeOf(llvm::StringRef kernelName);
+
+}  // namespace sk::devcc

@@ -1,0 +1,231 @@
+// sk_cc's steps: check the inputs, compile the source with clang-19 once per core type (the
+// macros of CANN's op build, the AscendC headers first), link the device modules, emit the
+// object and check it as the runtime will.
+#include <unistd.h>
+
+#include <cstring>
+
+#include "device_link.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "sk/arch.h"
+#include "sk/device_compiler.h"
+#include "sk/error.h"
+#include "sk/file_io.h"
+#include "sk/run_tool.h"
+
+namespace sk::devcc {
+
+namespace {
+
+// A scratch directory removed with everything in it.
+class ScratchDir {
+ public:
+  llvm::Error create() {
+    llvm::SmallString<128> p;
+    if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("sk_cc", p))
+      return sk::inputError("cannot create a temporary directory (" + ec.message() + "); set TMPDIR to a writable directory");
+    path_ = p.str().str();
+    return llvm::Error::success();
+  }
+  ~ScratchDir() {
+    if (!path_.empty()) llvm::sys::fs::remove_directories(path_);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// Where the AscendC headers are: <prefix>/include beside an installed sk_cc, else the source tree.
+std::string headerRoot() {
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void*)&headerRoot);
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "include");
+  llvm::SmallString<256> probe(installed);
+  llvm::sys::path::append(probe, "ascendc", "kernel_operator.h");
+  if (llvm::sys::fs::exists(probe)) return installed.str().str();
+  return SK_SOURCE_INCLUDE_DIR;
+}
+
+llvm::Expected<std::string> findClang() {
+  if (llvm::sys::fs::can_execute(SK_DEVICE_CC_PATH)) return std::string(SK_DEVICE_CC_PATH);
+  std::string onPath = sk::findOnPath("clang-19");
+  if (!onPath.empty()) return onPath;
+  return sk::inputError("clang-19 not found (looked for " SK_DEVICE_CC_PATH " and on PATH); install it: apt-get install clang-19");
+}
+
+struct Target {
+  int npuArch;        // __NPU_ARCH__
+  int cceAicore;      // __CCE_AICORE__
+  const char* vecMacro;
+  const char* cubeMacro;
+};
+
+llvm::Expected<Target> targetFor(const std::string& arch) {
+  if (arch == "dav-2201") return Target{2201, 220, "__DAV_C220_VEC__", "__DAV_C220_CUBE__"};
+  if (arch == "dav-3510") return Target{3510, 310, "__DAV_C310_VEC__", "__DAV_C310_CUBE__"};
+  return sk::inputError("--npu-arch=" + arch + ": unknown arch; use dav-2201 (Ascend 910B) or dav-3510 (Ascend 950)");
+}
+
+// The defines CANN's op build gives a kernel: DTYPE_/ORIG_DTYPE_/FORMAT_<PARAM> per tensor param
+// and the op type (for GET_TILING_DATA's choice of struct).
+std::vector<std::string> metaDefines(const subkernel::KernelMeta& m) {
+  std::vector<std::string> d;
+  for (const subkernel::Param& p : m.params) {
+    if (!p.isTensor()) continue;
+    std::string upper = llvm::StringRef(p.name).upper();
+    d.push_back("-DDTYPE_" + upper + "=" + dtypeInfo(p.dtype).deviceType);
+    d.push_back("-DORIG_DTYPE_" + upper + "=" + dtypeInfo(p.dtype).cannCode);
+    d.push_back("-DFORMAT_" + upper + "=FORMAT_ND");
+  }
+  d.push_back("-DSK_ASCENDC_OP_TYPE=\"" + opTypeOf(m.kernelName) + "\"");
+  return d;
+}
+
+std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType core, const std::string& include,
+                                   const subkernel::KernelMeta* meta, const std::string& input, const std::string& output) {
+  std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", "-fno-exceptions", "-fno-rtti",
+                                "-fno-threadsafe-statics", "-fno-stack-protector", "-emit-llvm", "-c",
+                                "-I" + include + "/ascendc", "-I" + include};
+  for (const std::string& dir : o.includeDirs) a.push_back("-I" + dir);
+  std::string srcDir = llvm::sys::path::parent_path(o.source).str();
+  a.push_back("-iquote");
+  a.push_back(srcDir.empty() ? "." : srcDir);
+  a.push_back("-D__NPU_ARCH__=" + std::to_string(t.npuArch));
+  a.push_back("-D__CCE_AICORE__=" + std::to_string(t.cceAicore));
+  a.push_back(std::string("-D") + (core == CoreType::AIC ? t.cubeMacro : t.vecMacro));
+  a.push_back(core == CoreType::AIC ? "-D__DAV_CUBE__" : "-D__DAV_VEC__");
+  a.push_back("-D__SK_CC__=1");
+  if (meta)
+    for (std::string& d : metaDefines(*meta)) a.push_back(d);
+  for (const std::string& d : o.defines) a.push_back("-D" + d);
+  for (const std::string& f : o.forceIncludes) {
+    a.push_back("-include");
+    a.push_back(f);
+  }
+  a.push_back(input);
+  a.push_back("-o");
+  a.push_back(output);
+  return a;
+}
+
+llvm::Error checkInputs(const Options& o) {
+  if (o.source.empty()) return sk::inputError("no source: give -c SRC (a .cpp or .asc kernel)");
+  llvm::StringRef ext = llvm::sys::path::extension(o.source);
+  if (ext != ".cpp" && ext != ".asc" && ext != ".cc" && ext != ".cxx")
+    return sk::inputError(o.source + ": expected a .cpp or .asc source");
+  if (!llvm::sys::fs::is_regular_file(o.source)) return sk::inputError(o.source + ": no such source file");
+  if (o.optLevel.size() != 3 || o.optLevel.compare(0, 2, "-O") || !std::strchr("0123s", o.optLevel[2]))
+    return sk::inputError(o.optLevel + ": use -O0, -O1, -O2, -O3 or -Os");
+  for (const std::string& f : o.forceIncludes)
+    if (!llvm::sys::fs::is_regular_file(f)) return sk::inputError("-include " + f + ": no such file");
+  return llvm::Error::success();
+}
+
+// The file clang compiles: the source itself, or (when it holds <<<>>> launches) a copy
+// without them that keeps the original's name and line numbers.
+llvm::Expected<std::string> deviceSource(const Options& o, const ScratchDir& scratch) {
+  auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
+  if (!text) return text.takeError();
+  if (text->find("<<<") == std::string::npos) return o.source;
+  std::string copy = scratch.file("device_" + llvm::sys::path::filename(o.source).str());
+  llvm::SmallString<256> abs(o.source);
+  llvm::sys::fs::make_absolute(abs);
+  std::string body = "#line 1 \"" + abs.str().str() + "\"\n" + removeLaunches(*text);
+  if (llvm::Error e = sk::writeFileAtomically(copy, body)) return std::move(e);
+  return copy;
+}
+
+llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
+                                        const std::string& input, const subkernel::KernelMeta* meta,
+                                        const ScratchDir& scratch, llvm::LLVMContext& ctx) {
+  std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
+  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, input, bc);
+  if (o.verbose) {
+    std::string line = clang;
+    for (const std::string& a : args) line += " " + a;
+    std::fprintf(stderr, "sk_cc: %s\n", line.c_str());
+  }
+  char cwd[4096];
+  ToolResult r = sk::runTool(clang, args, getcwd(cwd, sizeof cwd) ? cwd : ".", {}, scratch.file(""));
+  if (!r.started) return sk::inputError("cannot run " + clang + ": " + r.error);
+  if (r.exitCode != 0) {
+    std::fputs(r.err.c_str(), stderr);  // the diagnostics as clang printed them
+    return sk::inputError(o.source + ": clang-19 reported errors (above) compiling for " + coreTypeName(core));
+  }
+  if (!r.err.empty()) std::fputs(r.err.c_str(), stderr);  // warnings
+  auto buffer = llvm::MemoryBuffer::getFile(bc);
+  if (!buffer) return sk::internalError("reading " + bc + ": " + buffer.getError().message());
+  auto module = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), ctx);
+  if (!module) return module.takeError();
+  return DeviceModule{core, std::move(*module)};
+}
+
+// AIV kernels compile for the vector core, AIC for the cube core, MIX (and kernels without
+// metadata) for both.
+std::vector<CoreType> coreTypesOf(const subkernel::KernelMeta* meta) {
+  if (meta && meta->coreType == CoreType::AIV) return {CoreType::AIV};
+  if (meta && meta->coreType == CoreType::AIC) return {CoreType::AIC};
+  return {CoreType::AIC, CoreType::AIV};
+}
+
+llvm::Error checkObjectAgainst(const std::vector<char>& object, const subkernel::KernelMeta* meta, const Options& o,
+                               const arch::ArchSpec& arch) {
+  llvm::MemoryBufferRef ref(llvm::StringRef(object.data(), object.size()), o.source);
+  auto info = subkernel::checkObject(ref, "the object compiled from " + o.source);
+  if (!info) return info.takeError();
+  if (!meta) return llvm::Error::success();
+  if (llvm::Error e = subkernel::checkEntry(ref, meta->kernelName, o.source, "kernelName in " + meta->origin)) return e;
+  return subkernel::checkBlockDim(*meta, arch);
+}
+
+}  // namespace
+
+llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
+  auto target = targetFor(o.arch);
+  if (!target) return target.takeError();
+  if (llvm::Error e = checkInputs(o)) return std::move(e);
+  auto arch = arch::loadArch(o.arch);
+  if (!arch) return arch.takeError();
+  std::optional<subkernel::KernelMeta> meta;
+  if (!o.metaPath.empty()) {
+    auto m = subkernel::readMeta(o.metaPath);
+    if (!m) return m.takeError();
+    meta = std::move(*m);
+  }
+  const subkernel::KernelMeta* metaPtr = meta ? &*meta : nullptr;
+  auto clang = findClang();
+  if (!clang) return clang.takeError();
+  ScratchDir scratch;
+  if (llvm::Error e = scratch.create()) return std::move(e);
+  auto input = deviceSource(o, scratch);
+  if (!input) return input.takeError();
+
+  llvm::LLVMContext ctx;
+  std::vector<DeviceModule> modules;
+  for (CoreType core : coreTypesOf(metaPtr)) {
+    auto dm = compileFor(o, *target, core, *clang, *input, metaPtr, scratch, ctx);
+    if (!dm) return dm.takeError();
+    bool dialect = annotatedEntries(*dm->module).empty();
+    modules.push_back(std::move(*dm));
+    if (dialect) break;  // no __global__ entries: a dialect kernel, one module as compiled
+  }
+  std::unique_ptr<llvm::Module> linked;
+  if (annotatedEntries(*modules.front().module).empty()) {
+    linked = std::move(modules.front().module);
+  } else {
+    auto l = linkDeviceModules(std::move(modules), metaPtr, o.source);
+    if (!l) return l.takeError();
+    linked = std::move(*l);
+  }
+  auto object = emitObject(*linked, o.optLevel[2]);
+  if (!object) return object.takeError();
+  if (llvm::Error e = checkObjectAgainst(*object, metaPtr, o, *arch)) return std::move(e);
+  return object;
+}
+
+}  // namespace sk::devcc

@@ -1,0 +1,235 @@
+// Linking the per-core-type device modules into one sub-kernel and emitting its object code.
+#include "device_link.h"
+
+#include <map>
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "sk/error.h"
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk::devcc {
+
+namespace {
+
+const char* suffixOf(CoreType t) { return t == CoreType::AIC ? "__sk_aic" : "__sk_aiv"; }
+
+// "add_custom" for extern "C" add_custom and for C++ add_custom(unsigned char*, ...).
+std::string baseName(const llvm::Function& f) {
+  std::string demangled = llvm::demangle(f.getName().str());
+  size_t paren = demangled.find('(');
+  return paren == std::string::npos ? demangled : demangled.substr(0, paren);
+}
+
+void eraseGlobal(llvm::Module& m, llvm::StringRef name) {
+  if (llvm::GlobalVariable* g = m.getNamedGlobal(name)) g->eraseFromParent();
+}
+
+// Every definition but `keep` becomes internal to the module (no two core types' copies of an
+// inline function may merge when the modules are linked).
+void internalizeAllBut(llvm::Module& m, const std::vector<llvm::Function*>& keep) {
+  auto internalize = [&](llvm::GlobalValue& g) {
+    if (g.isDeclaration() || std::find(keep.begin(), keep.end(), &g) != keep.end()) return;
+    if (auto* go = llvm::dyn_cast<llvm::GlobalObject>(&g)) go->setComdat(nullptr);
+    g.setLinkage(llvm::GlobalValue::InternalLinkage);
+  };
+  for (llvm::Function& f : m) internalize(f);
+  for (llvm::GlobalVariable& g : m.globals())
+    if (!g.getName().starts_with("llvm.")) internalize(g);
+  for (llvm::GlobalAlias& a : m.aliases()) internalize(a);
+  m.getComdatSymbolTable().clear();
+}
+
+// The entries of one module to keep: the metadata's kernel, or all.
+llvm::Expected<std::vector<llvm::Function*>> selectEntries(llvm::Module& m, const subkernel::KernelMeta* meta,
+                                                           const std::string& source) {
+  std::vector<llvm::Function*> all = annotatedEntries(m);
+  if (!meta) return all;
+  std::vector<std::string> names;
+  for (llvm::Function* f : all) {
+    if (baseName(*f) == meta->kernelName) return std::vector<llvm::Function*>{f};
+    names.push_back(baseName(*f));
+  }
+  return sk::inputError(source + ": no __global__ kernel named '" + meta->kernelName + "' (kernelName in " +
+                        meta->origin + "); the source defines: " + (names.empty() ? "none" : llvm::join(names, ", ")));
+}
+
+// The metadata must give every entry parameter a param, and every parameter is a GM address.
+llvm::Error checkSignature(const llvm::Function& f, const std::string& name, const subkernel::KernelMeta* meta,
+                           const std::string& source) {
+  for (const llvm::Argument& a : f.args())
+    if (!a.getType()->isPointerTy())
+      return sk::inputError(source + ": kernel " + name + ": parameter " + std::to_string(a.getArgNo() + 1) +
+                            " is not a pointer; entries take GM addresses (GM_ADDR) only");
+  if (meta && f.arg_size() != meta->params.size())
+    return sk::inputError(source + ": kernel " + name + " takes " + std::to_string(f.arg_size()) + " parameters but " +
+                          meta->origin + " lists " + std::to_string(meta->params.size()) +
+                          " params; give each parameter of the entry a param, in order");
+  return llvm::Error::success();
+}
+
+int workspaceIndex(const subkernel::KernelMeta* meta) {
+  if (!meta) return -1;
+  for (size_t i = 0; i < meta->params.size(); ++i)
+    if (meta->params[i].role == subkernel::Role::Workspace) return (int)i;
+  return -1;
+}
+
+// <name>(p0..pN): store the workspace, call the variant for sk_core_type().
+void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<CoreType, llvm::Function*>& variants,
+                      int workspaceParam) {
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::FunctionType* type = variants.begin()->second->getFunctionType();
+  auto* entry = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, name, m);
+  entry->copyAttributesFrom(variants.begin()->second);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
+  std::vector<llvm::Value*> args;
+  for (llvm::Argument& a : entry->args()) args.push_back(&a);
+  if (workspaceParam >= 0) {
+    llvm::FunctionCallee state = m.getOrInsertFunction("sk_core_state", llvm::PointerType::get(ctx, 0));
+    llvm::Value* words = b.CreateCall(state);
+    llvm::Value* slot = b.CreateConstGEP1_64(b.getInt64Ty(), words, SK_STATE_SYS_WORKSPACE);
+    b.CreateStore(b.CreatePtrToInt(args[workspaceParam], b.getInt64Ty()), slot);
+  }
+  auto call = [&](llvm::Function* f) {
+    b.CreateCall(f, args);
+    b.CreateRetVoid();
+  };
+  if (variants.size() == 1) {
+    call(variants.begin()->second);
+    return;
+  }
+  llvm::FunctionCallee coreType = m.getOrInsertFunction("sk_core_type", b.getInt32Ty());
+  llvm::Value* isAic = b.CreateICmpEQ(b.CreateCall(coreType), b.getInt32((int)CoreType::AIC));
+  llvm::BasicBlock* aic = llvm::BasicBlock::Create(ctx, "aic", entry);
+  llvm::BasicBlock* aiv = llvm::BasicBlock::Create(ctx, "aiv", entry);
+  b.CreateCondBr(isAic, aic, aiv);
+  b.SetInsertPoint(aic);
+  call(variants.at(CoreType::AIC));
+  b.SetInsertPoint(aiv);
+  call(variants.at(CoreType::AIV));
+}
+
+void dropUnreferenced(llvm::Module& m) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cam, mam);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::GlobalDCEPass());
+  mpm.run(m, mam);
+}
+
+}  // namespace
+
+std::vector<llvm::Function*> annotatedEntries(llvm::Module& m) {
+  std::vector<llvm::Function*> out;
+  llvm::GlobalVariable* annotations = m.getNamedGlobal("llvm.global.annotations");
+  if (!annotations || !annotations->hasInitializer()) return out;
+  auto* array = llvm::dyn_cast<llvm::ConstantArray>(annotations->getInitializer());
+  if (!array) return out;
+  for (llvm::Use& u : array->operands()) {
+    auto* entry = llvm::dyn_cast<llvm::ConstantStruct>(u.get());
+    if (!entry || entry->getNumOperands() < 2) continue;
+    auto* f = llvm::dyn_cast<llvm::Function>(entry->getOperand(0)->stripPointerCasts());
+    auto* text = llvm::dyn_cast<llvm::GlobalVariable>(entry->getOperand(1)->stripPointerCasts());
+    if (!f || !text || !text->hasInitializer()) continue;
+    auto* data = llvm::dyn_cast<llvm::ConstantDataSequential>(text->getInitializer());
+    if (data && data->isCString() && data->getAsCString() == "sk.global" &&
+        std::find(out.begin(), out.end(), f) == out.end())
+      out.push_back(f);
+  }
+  return out;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<DeviceModule> modules,
+                                                                const subkernel::KernelMeta* meta,
+                                                                const std::string& source) {
+  std::map<std::string, std::map<CoreType, llvm::Function*>> kernels;  // name -> variants (in the linked module)
+  std::map<std::string, std::map<CoreType, std::string>> variantNames;
+  std::unique_ptr<llvm::Module> linked;
+  for (DeviceModule& dm : modules) {
+    llvm::Module& m = *dm.module;
+    auto entries = selectEntries(m, meta, source);
+    if (!entries) return entries.takeError();
+    for (llvm::Function* f : *entries) {
+      std::string name = baseName(*f);
+      if (llvm::Error e = checkSignature(*f, name, meta, source)) return std::move(e);
+      f->setName(name + suffixOf(dm.coreType));
+      variantNames[name][dm.coreType] = f->getName().str();
+    }
+    eraseGlobal(m, "llvm.global.annotations");
+    eraseGlobal(m, "llvm.used");
+    eraseGlobal(m, "llvm.compiler.used");
+    internalizeAllBut(m, *entries);
+    if (!linked) {
+      linked = std::move(dm.module);
+    } else if (llvm::Linker::linkModules(*linked, std::move(dm.module))) {
+      return sk::internalError(source + ": linking the AIC and AIV device code failed");
+    }
+  }
+  if (variantNames.empty())
+    return sk::inputError(source + ": no __global__ kernel entry found; mark the kernel `extern \"C\" __global__ __aicore__`");
+  for (auto& [name, variants] : variantNames) {
+    if (linked->getFunction(name))
+      return sk::inputError(source + ": the name " + name + " is used by another function; rename it or the kernel");
+    for (auto& [type, symbol] : variants) {
+      llvm::Function* f = linked->getFunction(symbol);
+      f->setLinkage(llvm::GlobalValue::InternalLinkage);
+      kernels[name][type] = f;
+    }
+    addDispatchEntry(*linked, name, kernels[name], workspaceIndex(meta));
+  }
+  dropUnreferenced(*linked);
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*linked, &os)) return sk::internalError(source + ": invalid device module: " + problems);
+  return std::move(linked);
+}
+
+llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel) {
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  std::string error;
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(m.getTargetTriple(), error);
+  if (!target) return sk::internalError("no code generator for " + m.getTargetTriple() + ": " + error);
+  llvm::CodeGenOptLevel level = optLevel == '0' ? llvm::CodeGenOptLevel::None
+                                : optLevel == '1' ? llvm::CodeGenOptLevel::Less
+                                : optLevel == '3' ? llvm::CodeGenOptLevel::Aggressive
+                                                  : llvm::CodeGenOptLevel::Default;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(m.getTargetTriple(), "x86-64", "", llvm::TargetOptions(),
+                                                                      llvm::Reloc::PIC_, llvm::CodeModel::Small, level));
+  m.setDataLayout(tm->createDataLayout());
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile))
+    return sk::internalError("the code generator cannot emit an object file");
+  pm.run(m);
+  return std::vector<char>(buffer.begin(), buffer.end());
+}
+
+}  // namespace sk::devcc

@@ -1,0 +1,35 @@
+// The in-process half of sk_cc: from the modules clang compiled per core type to one object.
+// Internal to lib/device_compiler.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "sk/subkernel.h"
+#include "sk/types.h"
+
+namespace sk::devcc {
+
+struct DeviceModule {
+  CoreType coreType;  // AIC or AIV: the macros it was compiled with
+  std::unique_ptr<llvm::Module> module;
+};
+
+// The functions a module marks as kernel entries (`__global__`, annotated "sk.global").
+std::vector<llvm::Function*> annotatedEntries(llvm::Module& m);
+
+// One module from the per-core-type ones: the selected entries (the metadata's kernelName, or
+// all when there is no metadata) renamed <name>__sk_aic / <name>__sk_aiv, everything else
+// internal and unreferenced code dropped, and per kernel an entry <name> that stores the system
+// workspace (the metadata's workspace param) and calls the variant of the running core type.
+// `source` names the file in messages.
+llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<DeviceModule> modules,
+                                                                const subkernel::KernelMeta* meta,
+                                                                const std::string& source);
+
+// Position-independent machine code for the host ISA, as an ELF relocatable object.
+llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel);
+
+}  // namespace sk::devcc

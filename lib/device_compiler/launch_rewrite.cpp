@@ -1,0 +1,119 @@
+// Removing host-side kernel launches (`kernel<<<...>>>(...)`) from a source before clang sees it.
+#include <cctype>
+
+#include "sk/device_compiler.h"
+
+namespace sk::devcc {
+
+namespace {
+
+// Index just past the comment, string or character literal starting at i, or i when none does.
+size_t skipLexical(llvm::StringRef s, size_t i) {
+  if (s.substr(i).starts_with("//")) {
+    size_t e = s.find('\n', i);
+    return e == llvm::StringRef::npos ? s.size() : e;
+  }
+  if (s.substr(i).starts_with("/*")) {
+    size_t e = s.find("*/", i + 2);
+    return e == llvm::StringRef::npos ? s.size() : e + 2;
+  }
+  if (s[i] == '"' || s[i] == '\'') {
+    char q = s[i];
+    for (size_t j = i + 1; j < s.size(); ++j) {
+      if (s[j] == '\\') ++j;
+      else if (s[j] == q || s[j] == '\n') return j + 1;
+    }
+    return s.size();
+  }
+  return i;
+}
+
+// The index of the bracket closing the one at `open` (same nesting rules for () [] {}), skipping
+// literals and comments; npos when unbalanced.
+size_t matchClose(llvm::StringRef s, size_t open, char o, char c) {
+  int depth = 0;
+  for (size_t i = open; i < s.size();) {
+    size_t next = skipLexical(s, i);
+    if (next != i) {
+      i = next;
+      continue;
+    }
+    if (s[i] == o) ++depth;
+    else if (s[i] == c && --depth == 0) return i;
+    ++i;
+  }
+  return llvm::StringRef::npos;
+}
+
+// Where the callee of a launch starts: back over `ns::name<T, U>` from `end` (exclusive).
+size_t calleeStart(llvm::StringRef s, size_t end) {
+  size_t i = end;
+  while (i > 0 && std::isspace((unsigned char)s[i - 1])) --i;
+  if (i > 0 && s[i - 1] == '>') {  // template arguments
+    int depth = 0;
+    while (i > 0) {
+      char ch = s[--i];
+      if (ch == '>') ++depth;
+      else if (ch == '<' && --depth == 0) break;
+    }
+  }
+  while (i > 0 && (std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == ':')) --i;
+  return i;
+}
+
+// A no-op expression spanning as many lines as `text`.
+std::string blankOut(llvm::StringRef text) {
+  std::string out = "((void)0)";
+  for (char ch : text)
+    if (ch == '\n') out += '\n';
+  return out;
+}
+
+}  // namespace
+
+std::string removeLaunches(llvm::StringRef s) {
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t next = skipLexical(s, i);
+    if (next != i) {
+      i = next;
+      continue;
+    }
+    if (!s.substr(i).starts_with("<<<")) {
+      ++i;
+      continue;
+    }
+    size_t close = s.find(">>>", i + 3);
+    if (close == llvm::StringRef::npos) break;
+    size_t paren = close + 3;
+    while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
+    size_t end = paren < s.size() && s[paren] == '(' ? matchClose(s, paren, '(', ')') : llvm::StringRef::npos;
+    if (end == llvm::StringRef::npos) {
+      i = close + 3;
+      continue;
+    }
+    size_t start = calleeStart(s, i);
+    out += s.slice(copied, start).str();
+    out += blankOut(s.slice(start, end + 1));
+    copied = i = end + 1;
+  }
+  out += s.substr(copied).str();
+  return out;
+}
+
+std::string opTypeOf(llvm::StringRef kernelName) {
+  std::string out;
+  bool upper = true;
+  for (char ch : kernelName) {
+    if (ch == '_') {
+      upper = true;
+      continue;
+    }
+    out += upper ? (char)std::toupper((unsigned char)ch) : ch;
+    upper = false;
+  }
+  return out;
+}
+
+}  // namespace sk::devcc

@@ -1,0 +1,119 @@
+// sk_cc: the device compiler driver (docs/sk_cc.md). A compiler-style command line, so it is
+// parsed by hand (single-dash long options like -include, attached values like -Idir).
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "sk/device_compiler.h"
+#include "sk/error.h"
+#include "sk/file_io.h"
+
+namespace {
+
+const char* kUsage =
+    "usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json] [-I DIR]... [-D NAME[=V]]...\n"
+    "             [-include FILE]... [-O0..3] [-std=...] [-v] -c SRC -o K.o\n"
+    "\n"
+    "Compiles an AscendC kernel (or one in SuperKernel's dialect) for the simulated NPU: a sub-kernel\n"
+    "object that sk_run runs and sk_compile fuses.\n"
+    "\n"
+    "  --npu-arch=ARCH  dav-2201 (Ascend 910B, default) or dav-3510 (Ascend 950)\n"
+    "  --meta K.json    the kernel's metadata: defines DTYPE_<PARAM>, ORIG_DTYPE_<PARAM> and\n"
+    "                   FORMAT_<PARAM> for its tensors, picks the kernel and its core types, and\n"
+    "                   the object is checked against it (entry, parameter count, blockDim)\n"
+    "  -I DIR           add an include directory (after SuperKernel's AscendC headers)\n"
+    "  -D NAME[=V]      define a macro\n"
+    "  -include FILE    include FILE first (e.g. the op's tiling header, as the op build does)\n"
+    "  -O0..-O3, -Os    optimisation (default -O2)\n"
+    "  -std=STD         language standard (default c++17)\n"
+    "  -c SRC           the source: .cpp or .asc (device code only)\n"
+    "  -o K.o           the object to write (written only when everything succeeds)\n"
+    "  -v               print the clang-19 command lines\n"
+    "  --help, --version\n"
+    "\n"
+    "Exit codes: 0 success, 2 bad input (the message says what to change), 1 internal error.\n";
+
+struct Args {
+  sk::devcc::Options compile;
+  std::string output;
+};
+
+// The value of an option given as "-Xvalue", "-X value", "--opt=value" or "--opt value".
+bool takeValue(int argc, char** argv, int& i, const char* flag, std::string& out, llvm::Error& err) {
+  std::string a = argv[i];
+  size_t n = std::strlen(flag);
+  if (a.compare(0, n, flag) != 0) return false;
+  if (a.size() > n) {
+    bool isLong = flag[1] == '-';
+    if (isLong && a[n] != '=') return false;
+    out = a.substr(isLong ? n + 1 : n);
+    return true;
+  }
+  if (i + 1 >= argc) {
+    err = sk::inputError(std::string(flag) + " needs a value (see --help)");
+    return true;
+  }
+  out = argv[++i];
+  return true;
+}
+
+llvm::Expected<Args> parse(int argc, char** argv) {
+  Args r;
+  sk::devcc::Options& o = r.compile;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i], v;
+    llvm::Error err = llvm::Error::success();
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if (a == "--version") {
+      std::printf("sk_cc %s (SuperKernel)\n", SK_PROJECT_VERSION);
+      std::exit(0);
+    } else if (a == "-v") {
+      o.verbose = true;
+    } else if (a == "-include") {
+      if (i + 1 >= argc) return sk::inputError("-include needs a file (see --help)");
+      o.forceIncludes.push_back(argv[++i]);
+    } else if (a.compare(0, 5, "-std=") == 0) {
+      o.standard = a;
+    } else if (a.compare(0, 2, "-O") == 0) {
+      o.optLevel = a;
+    } else if (takeValue(argc, argv, i, "--npu-arch", v, err)) {
+      o.arch = v;
+    } else if (takeValue(argc, argv, i, "--meta", v, err)) {
+      o.metaPath = v;
+    } else if (takeValue(argc, argv, i, "-I", v, err)) {
+      o.includeDirs.push_back(v);
+    } else if (takeValue(argc, argv, i, "-D", v, err)) {
+      o.defines.push_back(v);
+    } else if (takeValue(argc, argv, i, "-c", v, err)) {
+      if (!o.source.empty()) return sk::inputError("-c " + v + ": one source per invocation (already " + o.source + ")");
+      o.source = v;
+    } else if (takeValue(argc, argv, i, "-o", v, err)) {
+      r.output = v;
+    } else {
+      return sk::inputError("unknown option " + a + " (see --help)");
+    }
+    if (err) return std::move(err);
+  }
+  if (o.source.empty()) return sk::inputError("no source: give -c SRC (see --help)");
+  if (r.output.empty()) return sk::inputError("no output: give -o K.o (see --help)");
+  std::string dir = llvm::sys::path::parent_path(r.output).str();
+  if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
+    return sk::inputError("-o " + r.output + ": directory " + dir + " does not exist");
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto args = parse(argc, argv);
+  if (!args) return sk::reportAndExitCode(args.takeError(), "sk_cc");
+  auto object = sk::devcc::compileKernel(args->compile);
+  if (!object) return sk::reportAndExitCode(object.takeError(), "sk_cc");
+  if (llvm::Error e = sk::writeFileAtomically(args->output, llvm::StringRef(object->data(), object->size())))
+    return sk::reportAndExitCode(std::move(e), "sk_cc");
+  return 0;
+}
