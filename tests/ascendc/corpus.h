@@ -1,0 +1,56 @@
+// The AscendC kernel corpus (tests/ascendc/kernels): kernels written in the idioms of public
+// AscendC op repositories, each compiled unchanged by sk_cc, run by sk_run on generated inputs
+// and compared with a host reference; and fusions of them by sk_compile.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace sk::corpus {
+
+// A kernel's parameters as host values: every tensor param as doubles in its dtype (inputs
+// generated, outputs to be filled by the reference), the tiling bytes from the metadata.
+struct Tensors {
+  std::map<std::string, std::vector<double>> values;
+  std::map<std::string, std::vector<int64_t>> shapes;
+  std::vector<uint8_t> tiling;
+  std::vector<double>& operator[](const std::string& name) { return values.at(name); }
+  const std::vector<double>& operator[](const std::string& name) const { return values.at(name); }
+  template <typename T> T tilingField(size_t offset) const;  // little-endian field of the tiling bytes
+};
+
+struct Case {
+  std::string name;                 // the test's name
+  std::string dir;                  // tests/ascendc/kernels/<dir>
+  std::string source;               // the op_kernel source in dir, compiled unchanged
+  std::string meta;                 // its metadata in dir
+  std::vector<std::string> includes;  // -include files in dir (the op's tiling header)
+  // Fills the outputs of `t` from its inputs; `t` holds every param of the metadata.
+  std::function<void(Tensors& t)> reference;
+  double atol = 0, rtol = 0;        // 0, 0: bit-exact in the output dtype
+  // Input values (default: uniform in [-2, 2], integers in [-8, 8]).
+  std::function<double(std::mt19937& rng, const std::string& param)> input = nullptr;
+};
+
+// A program of corpus kernels fused by sk_compile: tensors of the same name connect them.
+struct Fusion {
+  std::string name;
+  std::vector<std::string> cases;   // Case::name, in launch order
+};
+
+const std::vector<Case>& cases();
+const std::vector<Fusion>& fusions();
+
+// Host rounding of a value to a dtype ("float16", "bfloat16", "float32", "int32", ...).
+double roundTo(const std::string& dtype, double v);
+
+template <typename T> T Tensors::tilingField(size_t offset) const {
+  T v{};
+  for (size_t i = 0; i < sizeof(T) && offset + i < tiling.size(); ++i) ((uint8_t*)&v)[i] = tiling[offset + i];
+  return v;
+}
+
+}  // namespace sk::corpus
