@@ -10,7 +10,7 @@ foreach(lib ${SK_EXPORTED_LIBRARIES})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${name})
 endforeach()
 install(TARGETS ${SK_EXPORTED_LIBRARIES} EXPORT SuperKernelTargets ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
-install(TARGETS sk_compile sk_run sk_pkg_tool RUNTIME DESTINATION bin)
+install(TARGETS sk_cc sk_compile sk_run sk_pkg_tool RUNTIME DESTINATION bin)
 install(DIRECTORY ${SK_SOURCE_DIR}/include/ DESTINATION include)
 
 set(SK_CMAKE_INSTALL_DIR lib/cmake/SuperKernel)

@@ -210,6 +210,7 @@ llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel) {
   static const bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();  // inline asm
     return true;
   }();
   (void)initialized;
