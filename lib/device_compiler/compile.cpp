@@ -3,6 +3,7 @@
 // object and check it as the runtime will.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "device_link.h"
@@ -51,7 +52,13 @@ std::string headerRoot() {
   return SK_SOURCE_INCLUDE_DIR;
 }
 
+// $SK_CC_CLANG, else the clang-19 found when SuperKernel was built, else clang-19 on PATH.
 llvm::Expected<std::string> findClang() {
+  if (const char* chosen = std::getenv("SK_CC_CLANG")) {
+    if (llvm::sys::fs::can_execute(chosen)) return std::string(chosen);
+    return sk::inputError(std::string("SK_CC_CLANG=") + chosen +
+                          " is not an executable; point it at clang-19 (apt-get install clang-19) or unset it");
+  }
   if (llvm::sys::fs::can_execute(SK_DEVICE_CC_PATH)) return std::string(SK_DEVICE_CC_PATH);
   std::string onPath = sk::findOnPath("clang-19");
   if (!onPath.empty()) return onPath;

@@ -1,0 +1,175 @@
+// sk_cc end to end: what a compiled AscendC kernel sees (workspace, op-build macros, tiling key,
+// core type), MIX dispatch, assertions as device exceptions, and every bad input: exit 2, a
+// message naming what to change, and no output file.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "sk/device_compiler.h"
+#include "test_support.h"
+
+using sk::test::CommandResult;
+using sk::test::TempDir;
+
+namespace {
+
+std::string src(const std::string& f) { return std::string(SK_SOURCE_DIR) + "/tests/tools/kernels/ascendc/" + f; }
+
+CommandResult skCc(std::vector<std::string> args, const std::vector<std::string>& env = {}) {
+  args.insert(args.begin(), SK_CC);
+  return sk::test::run(args, env);
+}
+
+// Compiles kernels/ascendc/<name>.cpp with its metadata into d and runs it; returns sk_run's result.
+CommandResult compileAndRun(const TempDir& d, const std::string& name, std::vector<std::string> runArgs = {}) {
+  sk::test::writeText(d.file(name + ".json"), sk::test::readText(src(name + ".json")));
+  CommandResult c = skCc({"--meta", d.file(name + ".json"), "-c", src(name + ".cpp"), "-o", d.file(name + ".o")});
+  EXPECT_EQ(c.exitCode, 0) << c.err;
+  runArgs.insert(runArgs.begin(), {SK_RUN, d.file(name + ".json"), "-q", "--output-dir", d.file("out")});
+  return sk::test::run(runArgs);
+}
+
+std::vector<int32_t> readInts(const std::string& path) {
+  auto b = sk::test::readBytes(path);
+  std::vector<int32_t> v(b.size() / 4);
+  std::memcpy(v.data(), b.data(), v.size() * 4);
+  return v;
+}
+
+TEST(SkCc, AKernelSeesTheWorkspaceTheOpBuildMacrosAndItsTilingKey) {
+  TempDir d;
+  CommandResult r = compileAndRun(d, "probe");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<int32_t> out = readInts(d.file("out/out.bin"));
+  ASSERT_EQ(out.size(), 16u);
+  for (int b = 0; b < 2; ++b) {
+    const int32_t* w = &out[8 * b];
+    EXPECT_EQ(w[0], 1) << "GetSysWorkSpacePtr() is the workspace parameter";
+    EXPECT_EQ(w[1], 0) << "GetUserWorkspace() starts RESERVED_WORKSPACE after it";
+    EXPECT_EQ(w[2], 2) << "g_coreType is AscendC::AIV";
+    EXPECT_EQ(w[3], 220 * 10000 + 2201);
+    EXPECT_EQ(w[4], 7) << "TILING_KEY_VAR is the metadata's tilingKey";
+    EXPECT_EQ(w[5], 1) << "DTYPE_X, ORIG_DTYPE_X and FORMAT_X come from the metadata";
+    EXPECT_EQ(w[6], 1) << "TILING_KEY_IS(7)";
+    EXPECT_EQ(w[7], 1) << "compiled for the vector core only";
+  }
+}
+
+TEST(SkCc, AMixKernelRunsItsCubeCodeOnTheAicAndItsVectorCodeOnTheAivs) {
+  TempDir d;
+  CommandResult r = compileAndRun(d, "mix_probe");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<int32_t> out = readInts(d.file("out/out.bin"));
+  ASSERT_EQ(out.size(), 12u);
+  for (int b = 0; b < 4; ++b) {
+    EXPECT_EQ(out[3 * b], 101) << "block " << b << ": the AIC, compiled with g_coreType AIC";
+    EXPECT_EQ(out[3 * b + 1], 202) << "block " << b << ": AIV 0";
+    EXPECT_EQ(out[3 * b + 2], 202) << "block " << b << ": AIV 1";
+  }
+}
+
+TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
+  TempDir d;
+  CommandResult r = compileAndRun(d, "failing_assert");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("failing_assert.cpp:6: assertion `block != 1 && \"block 1 must not get here\"' failed"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("block 1"), std::string::npos) << r.err;
+}
+
+TEST(SkCc, TheDiagnosticsOfClangAreShownWithTheirOriginalFileAndLine) {
+  TempDir d;
+  std::string text = sk::test::readText(src("probe.cpp"));
+  text.replace(text.find("o.SetValue(7, 1);"), 17, "o.SetValue(7, undeclared_name);");
+  sk::test::writeText(d.file("probe.cpp"), text);
+  CommandResult r = skCc({"--meta", src("probe.json"), "-c", d.file("probe.cpp"), "-o", d.file("probe.o")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find(d.file("probe.cpp") + ":16:"), std::string::npos) << "the file holds a <<<>>> launch: " << r.err;
+  EXPECT_NE(r.err.find("undeclared_name"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("clang-19 reported errors"), std::string::npos) << r.err;
+  EXPECT_FALSE(sk::test::exists(d.file("probe.o")));
+}
+
+struct BadInput {
+  const char* name;
+  std::vector<std::string> args;  // $D = the temp dir, $S = the kernels' source dir
+  std::string message;
+  std::vector<std::string> env = {};
+};
+
+class SkCcBadInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(SkCcBadInput, ExitsWith2NamingTheProblemAndWritesNothing) {
+  TempDir d;
+  sk::test::writeText(d.file("probe.json"), sk::test::readText(src("probe.json")));
+  std::string wrongName = sk::test::readText(src("probe.json"));
+  wrongName.replace(wrongName.find("\"probe\""), 7, "\"probe_v2\"");
+  sk::test::writeText(d.file("renamed.json"), wrongName);
+  std::string fewer = sk::test::readText(src("failing_assert.json"));
+  fewer.replace(fewer.find("failing_assert"), 14, "probe");
+  sk::test::writeText(d.file("fewer.json"), fewer);
+  sk::test::writeText(d.file("tls.cpp"), "extern \"C\" __attribute__((annotate(\"sk.global\"))) void tls(unsigned char* x) {\n"
+                                         "  static thread_local int n; n++; x[0] = (unsigned char)n; }\n");
+  auto expand = [&](std::string a) {
+    for (auto [key, value] : {std::pair{"$D", d.path()}, std::pair{"$S", src("")}})
+      for (size_t at; (at = a.find(key)) != std::string::npos;) a.replace(at, 2, value);
+    return a;
+  };
+  std::vector<std::string> args;
+  for (const std::string& a : GetParam().args) args.push_back(expand(a));
+  CommandResult r = skCc(args, GetParam().env);
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find(expand(GetParam().message)), std::string::npos) << r.err;
+  EXPECT_FALSE(sk::test::exists(d.file("k.o")));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Inputs, SkCcBadInput,
+    ::testing::Values(
+        BadInput{"MissingSource", {"-c", "$D/none.cpp", "-o", "$D/k.o"}, "none.cpp: no such source file"},
+        BadInput{"NoSource", {"-o", "$D/k.o"}, "no source: give -c SRC"},
+        BadInput{"NoOutput", {"-c", "$Sprobe.cpp"}, "no output: give -o K.o"},
+        BadInput{"WrongExtension", {"-c", "$D/probe.json", "-o", "$D/k.o"}, "expected a .cpp or .asc source"},
+        BadInput{"UnknownArch", {"--npu-arch=dav-9999", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "--npu-arch=dav-9999: unknown arch"},
+        BadInput{"UnknownOption", {"--fast", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "unknown option --fast"},
+        BadInput{"BadOptLevel", {"-O7", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-O7: use -O0, -O1, -O2, -O3 or -Os"},
+        BadInput{"MissingInclude", {"-include", "$D/none.h", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-include $D/none.h: no such file"},
+        BadInput{"MissingOutputDir", {"-c", "$Sprobe.cpp", "-o", "$D/no/k.o"}, "does not exist"},
+        BadInput{"MissingMeta", {"--meta", "$D/none.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "none.json"},
+        BadInput{"KernelNotInSource", {"--meta", "$D/renamed.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
+                 "no __global__ kernel named 'probe_v2' (kernelName in $D/renamed.json); the source defines: probe"},
+        BadInput{"ParamCountDiffers", {"--meta", "$D/fewer.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
+                 "kernel probe takes 4 parameters but $D/fewer.json lists 1 params"},
+        BadInput{"ContractBroken", {"-c", "$D/tls.cpp", "-o", "$D/k.o"}, "thread"},
+        BadInput{"NoClang", {"-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "apt-get install clang-19", {"SK_CC_CLANG=/nonexistent/clang-19"}}),
+    [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
+
+TEST(SkCc, HelpAndVersion) {
+  CommandResult h = skCc({"--help"});
+  EXPECT_EQ(h.exitCode, 0);
+  EXPECT_NE(h.out.find("usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json]"), std::string::npos) << h.out;
+  CommandResult v = skCc({"--version"});
+  EXPECT_EQ(v.exitCode, 0);
+  EXPECT_NE(v.out.find("sk_cc "), std::string::npos);
+}
+
+// ---- the launch rewrite (library level) ----
+
+TEST(RemoveLaunches, ALaunchBecomesANoOpOfTheSameLines) {
+  std::string in = "void f() {\n  ns::k<T, 2><<<n, nullptr,\n    s>>>(a,\n b(c));\n  g();\n}\n";
+  std::string out = sk::devcc::removeLaunches(in);
+  EXPECT_EQ(out, "void f() {\n  ((void)0)\n\n;\n  g();\n}\n");
+}
+
+TEST(RemoveLaunches, CommentsStringsAndShiftsAreLeftAlone) {
+  std::string in = "// k<<<1, 2>>>(x);\nconst char* s = \"k<<<1>>>(x)\"; int y = a << 2 >> 1; /* q<<<a>>>(b) */\n";
+  EXPECT_EQ(sk::devcc::removeLaunches(in), in);
+}
+
+TEST(OpType, IsTheCamelCaseOfTheKernelName) {
+  EXPECT_EQ(sk::devcc::opTypeOf("add_custom"), "AddCustom");
+  EXPECT_EQ(sk::devcc::opTypeOf("rms_norm_v2"), "RmsNormV2");
+  EXPECT_EQ(sk::devcc::opTypeOf("Softmax"), "Softmax");
+}
+
+}  // namespace
