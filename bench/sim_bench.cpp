@@ -4,6 +4,7 @@
 //   datacopy    GM -> UB -> GM streaming through sk_data_copy, as a ratio to host memcpy of
 //               the same bytes in the same chunks, measured side by side in this process
 //   register    registration (contract check + JITLink) of one kernel binary
+//   malloc      device malloc + free of one buffer with 1,000 and 32,000 others live
 //
 // Each figure is the median of several rounds; the machines are shared and noisy, so the
 // ratios are the numbers to compare, not absolute times.
@@ -120,6 +121,24 @@ void benchRegister() {
 
 }  // namespace
 
+void benchMalloc() {
+  auto rt = makeRuntime(1);
+  sk::sim::Device& dev = rt->device();
+  for (int live : {1000, 32000}) {
+    std::vector<void*> held;
+    for (int i = 0; i < live; ++i) held.push_back(llvm::cantFail(dev.malloc(256 + 64 * (i % 7))));
+    std::vector<double> rounds;
+    for (int round = 0; round < 7; ++round) {
+      const int n = 2000;
+      auto t0 = Clock::now();
+      for (int i = 0; i < n; ++i) llvm::cantFail(dev.free(llvm::cantFail(dev.malloc(4096))));
+      rounds.push_back(usSince(t0) / n);
+    }
+    std::printf("malloc+free with %5d live allocations: %.2f us\n", live, median(rounds));
+    for (void* p : held) llvm::cantFail(dev.free(p));
+  }
+}
+
 int main(int argc, char** argv) {
   std::string which = argc > 1 ? argv[1] : "all";
   if (which == "all" || which == "launch") {
@@ -131,5 +150,6 @@ int main(int argc, char** argv) {
     benchDataCopy(2);
   }
   if (which == "all" || which == "register") benchRegister();
+  if (which == "all" || which == "malloc") benchMalloc();
   return 0;
 }

@@ -445,9 +445,9 @@ llvm::Error Device::freeHost(void* hostPtr) {
 bool Device::isDevicePointer(const void* p) const { return impl_->hbm->contains(p); }
 
 llvm::Error Device::checkDeviceRange(const void* p, uint64_t bytes, const char* what) const {
-  auto t = impl_->hbm->snapshot();
-  if (t->find((uint64_t)p, bytes)) return llvm::Error::success();
-  const Allocation* a = t->enclosing((uint64_t)p);
+  std::optional<Allocation> a = impl_->hbm->enclosing((uint64_t)p);
+  auto addr = (uint64_t)p;
+  if (a && addr + bytes >= addr && addr + bytes <= a->begin + a->size) return llvm::Error::success();
   std::string where = a ? "runs past the end of a " + std::to_string(a->size) + "-byte device allocation"
                         : "is not inside any live device allocation";
   return deviceError(ACL_ERROR_RT_PARAM_INVALID, llvm::Twine(what) + ": [" + hexAddress((uint64_t)p) + ", +" +

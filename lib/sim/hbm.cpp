@@ -43,9 +43,16 @@ llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
   return std::unique_ptr<Hbm>(new Hbm((uint64_t)p, bytes));
 }
 
-Hbm::Hbm(uint64_t base, uint64_t size) : base_(base), size_(size) {
-  free_[0] = size;
-  publish();
+Hbm::Hbm(uint64_t base, uint64_t size) : base_(base), size_(size) { addFree(0, size); }
+
+void Hbm::addFree(uint64_t off, uint64_t len) {
+  free_[off] = len;
+  freeBySize_.emplace(len, off);
+}
+
+void Hbm::eraseFree(std::map<uint64_t, uint64_t>::iterator it) {
+  freeBySize_.erase({it->second, it->first});
+  free_.erase(it);
 }
 
 Hbm::~Hbm() { munmap((void*)base_, size_); }
@@ -61,21 +68,19 @@ llvm::Expected<uint8_t*> Hbm::allocate(uint64_t bytes, bool readOnly) {
   // but check accesses against the requested size.
   uint64_t len = roundUp(roundUp(bytes, 32) + 32, kAlign);
   std::lock_guard<std::mutex> lk(mu_);
-  auto best = free_.end();
-  for (auto it = free_.begin(); it != free_.end(); ++it)
-    if (it->second >= len && (best == free_.end() || it->second < best->second)) best = it;
-  if (best == free_.end())
+  auto fit = freeBySize_.lower_bound({len, 0});  // the smallest free range that fits
+  if (fit == freeBySize_.end())
     return deviceError(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of device memory: " + llvm::Twine(bytes) + " bytes requested, " +
                                    llvm::Twine(size_ - reservedBytes_) + " of " + llvm::Twine(size_) +
                                    " bytes free (fragmented)");
-  uint64_t off = best->first, avail = best->second;
-  free_.erase(best);
-  if (avail > len) free_[off + len] = avail - len;
+  uint64_t avail = fit->first, off = fit->second;
+  eraseFree(free_.find(off));
+  if (avail > len) addFree(off + len, avail - len);
   uint64_t begin = base_ + off;
   allocated_[begin] = Allocation{begin, bytes, nextId_++, readOnly};
   reservedLen_[begin] = len;
   reservedBytes_ += len;
-  publish();
+  tableStale_ = true;
   return (uint8_t*)begin;
 }
 
@@ -95,13 +100,21 @@ llvm::Error Hbm::release(const void* p) {
     uint64_t off = begin - base_;
     auto next = free_.lower_bound(off);
     uint64_t start = off, end = off + len;
-    if (next != free_.end() && next->first == end) { end += next->second; next = free_.erase(next); }
+    if (next != free_.end() && next->first == end) {
+      end += next->second;
+      auto after = std::next(next);
+      eraseFree(next);
+      next = after;
+    }
     if (next != free_.begin()) {
       auto prev = std::prev(next);
-      if (prev->first + prev->second == start) { start = prev->first; free_.erase(prev); }
+      if (prev->first + prev->second == start) {
+        start = prev->first;
+        eraseFree(prev);
+      }
     }
-    free_[start] = end - start;
-    publish();
+    addFree(start, end - start);
+    tableStale_ = true;
   }
   // Give whole pages back to the host; the range stays mapped (reads see zeros).
   uint64_t lo = roundUp(begin, kPage), hi = (begin + len) / kPage * kPage;
@@ -109,15 +122,24 @@ llvm::Error Hbm::release(const void* p) {
   return llvm::Error::success();
 }
 
-void Hbm::publish() {
-  auto t = std::make_shared<AllocTable>();
-  t->live.reserve(allocated_.size());
-  for (auto& [b, a] : allocated_) t->live.push_back(a);
-  table_ = std::move(t);
+std::optional<Allocation> Hbm::enclosing(uint64_t addr) const {
+  std::lock_guard<std::mutex> lk(mu_);
+  auto it = allocated_.upper_bound(addr);
+  if (it == allocated_.begin()) return std::nullopt;
+  --it;
+  if (addr >= it->second.begin + it->second.size) return std::nullopt;
+  return it->second;
 }
 
 std::shared_ptr<const AllocTable> Hbm::snapshot() const {
   std::lock_guard<std::mutex> lk(mu_);
+  if (tableStale_) {
+    auto t = std::make_shared<AllocTable>();
+    t->live.reserve(allocated_.size());
+    for (auto& [b, a] : allocated_) t->live.push_back(a);
+    table_ = std::move(t);
+    tableStale_ = false;
+  }
   return table_;
 }
 

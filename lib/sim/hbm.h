@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <vector>
 
 #include "llvm/Support/Error.h"
@@ -35,6 +37,8 @@ class Hbm {
   llvm::Expected<uint8_t*> allocate(uint64_t bytes, bool readOnly = false);
   llvm::Error release(const void* p);
   std::shared_ptr<const AllocTable> snapshot() const;
+  // The live allocation containing addr, looked up now (O(log n)).
+  std::optional<Allocation> enclosing(uint64_t addr) const;
   bool contains(const void* p) const {
     auto a = (uint64_t)p;
     return a >= base_ && a < base_ + size_;
@@ -47,13 +51,19 @@ class Hbm {
   Hbm(uint64_t base, uint64_t size);
   uint64_t base_, size_;
   mutable std::mutex mu_;
-  std::map<uint64_t, uint64_t> free_;        // offset -> length of free ranges (coalesced)
+  // Free ranges (coalesced), by offset and by (length, offset) for an O(log n) best fit.
+  std::map<uint64_t, uint64_t> free_;
+  std::set<std::pair<uint64_t, uint64_t>> freeBySize_;
   std::map<uint64_t, Allocation> allocated_; // begin -> allocation
   uint64_t reservedBytes_ = 0;               // sum of reserved (rounded) sizes
   std::map<uint64_t, uint64_t> reservedLen_; // begin -> rounded length
   uint64_t nextId_ = 1;
-  std::shared_ptr<const AllocTable> table_;
-  void publish();
+  // The table launches check against, rebuilt on the first snapshot after a change (so an
+  // allocation costs O(log n) and a launch after many of them one O(n) rebuild).
+  mutable std::shared_ptr<const AllocTable> table_;
+  mutable bool tableStale_ = true;
+  void addFree(uint64_t off, uint64_t len);
+  void eraseFree(std::map<uint64_t, uint64_t>::iterator it);
 };
 
 }  // namespace sk::sim
