@@ -30,6 +30,8 @@ struct ArchSpec {
   uint64_t aicLocalBytes() const { return l1Bytes + l0aBytes + l0bBytes + l0cBytes + btBytes + fbBytes; }
   uint64_t hbmBytes = 0;
   double hbmGBps = 0;
+  uint64_t l2Bytes = 0;  // the chip's L2 (shared by every core)
+  double l2GBps = 0;     // its bandwidth to the cores (hits)
   // Per-core data movement, GiB/s.
   double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
   uint32_t dataCopyLatencyCycles = 0;

@@ -107,6 +107,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("fbBytes", a.fbBytes);
   r.number("hbmBytes", a.hbmBytes);
   r.number("hbmGBps", a.hbmGBps);
+  r.number("l2Bytes", a.l2Bytes);
+  r.number("l2GBps", a.l2GBps);
   r.number("gmToUbGiBps", a.gmToUbGiBps);
   r.number("ubToGmGiBps", a.ubToGmGiBps);
   r.number("gmToL1GiBps", a.gmToL1GiBps);

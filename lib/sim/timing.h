@@ -1,0 +1,126 @@
+// The timing model of the simulated NPU (docs/simulator.md, "Virtual time"): what every
+// launch recorded — per block, the instructions each pipe of its core executed and how the
+// pipes and cores waited on one another — replayed in virtual time on one thread. Each core has
+// in-order pipes (S issues, V/M compute, MTE1/MTE2/MTE3/FIX move data) with clocks of their own;
+// transfers to and from GM share the HBM bandwidth (and an L2) by demand with every other
+// transfer in flight, of any core, launch or stream; each core is also bounded by its pipe's own
+// rate. The result depends only on the records, never on host threads: functional execution
+// (the fibers) and timing are separate.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sk/arch.h"
+#include "sk/types.h"
+
+namespace sk::sim::timing {
+
+enum Pipe : uint8_t { kS = 0, kV, kM, kMte1, kMte2, kMte3, kFix, kPipes };  // = sk_pipe
+
+// Where a transfer's bytes go: within the core (UB->UB, L1->L0), or to/from GM (through L2 and
+// HBM).
+enum class Route : uint8_t { Local, GmRead, GmWrite };
+
+enum class OpKind : uint8_t {
+  Exec,       // `pipe` busy for `amount` cycles
+  Move,       // `amount` bytes on `pipe` over `route` (GM address `addr`), capped at `rate` bytes/cycle
+  FlagSet,    // after `pipe`'s earlier work: set flag (pipe -> pipe2, id)
+  FlagWait,   // `pipe2`'s later work waits for the flag (pipe -> pipe2, id)
+  Stamp,      // token `id` = when `pipe`'s work issued so far completes
+  StampWait,  // `pipe`'s later work starts no earlier than token `id`
+  DrainAll,   // PIPE_ALL barrier: every pipe finishes, then S goes on
+  Barrier,    // drain, then wait for every member of barrier `id` (amount: its participants)
+  Release,    // drain, then counter `id` += 1
+  Acquire,    // S waits until counter `id` reaches `amount` (+ the arch's task sync cost)
+  Mark,       // note S's time in marks[id] (printf, span begins/ends); drains first when amount = 1
+};
+
+struct Op {
+  OpKind kind;
+  uint8_t pipe = kS, pipe2 = kS;
+  Route route = Route::Local;
+  uint32_t id = 0;
+  uint64_t amount = 0;
+  uint64_t addr = 0;
+  double rate = 0;  // Move: bytes per cycle this core's pipe can sustain on its own
+};
+
+// One core's work for one block (a member of a block group: the AIC or an AIV of a MIX block).
+struct Program {
+  CoreType core = CoreType::AIV;
+  std::vector<Op> ops;
+  uint32_t marks = 0;  // Mark ids used: [0, marks)
+};
+
+// A unit of device work on the timeline: a kernel (block groups on cores), a fixed-length task
+// (memcpy, event record/wait) or a DMA copy through HBM.
+struct Job {
+  enum class Kind { Kernel, Fixed, Dma } kind = Kind::Fixed;
+  uint64_t earliest = 0;           // may not start before (submit time, dispatch)
+  std::vector<uint32_t> after;     // jobs that must end first (stream order, events)
+  uint64_t afterDelay = 0;         // added to their ends (event sync)
+  uint64_t cycles = 0;             // Fixed: duration
+  uint64_t bytes = 0;              // Dma: bytes through HBM (read + write)
+  double dmaRate = 0;              // Dma: bytes/cycle cap
+  // Kernel.
+  TaskRation ration;
+  uint32_t blockDim = 0;
+  std::vector<std::vector<Program>> blocks;  // [block][member]: the AIC first, then the AIVs
+  uint32_t barrierMembers = 0;     // participants of its SyncAll barriers (0: none)
+  uint64_t startupCycles = 0;      // the kernel's start-up on the device timeline
+  uint64_t blockDispatchCycles = 0;
+};
+
+// What the replay found for one program.
+struct ProgramTimes {
+  uint32_t coreId = 0;  // among the cores of its type
+  uint64_t begin = 0, end = 0;
+  std::vector<uint64_t> marks;
+  // Busy intervals per pipe (for the trace): begin, end, op index.
+  struct Busy {
+    uint8_t pipe;
+    uint32_t op;
+    uint64_t begin, end;
+  };
+  std::vector<Busy> busy;
+};
+
+struct JobTimes {
+  uint64_t begin = 0, end = 0;
+  std::vector<std::vector<ProgramTimes>> blocks;  // as Job::blocks
+};
+
+// Machine parameters of the replay, from the arch spec.
+struct Machine {
+  uint32_t aicCores = 0, aivCores = 0;
+  double hbmBytesPerCycle = 0;
+  double l2BytesPerCycle = 0;
+  uint64_t l2Bytes = 0;
+  uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer
+  uint32_t issueCycles = 1;         // S's cost of issuing an instruction to another pipe
+  uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this
+  uint32_t counterCycles = 0;       // super-kernel task counters
+  bool collectBusy = false;         // fill ProgramTimes::busy (traces)
+  static Machine of(const arch::ArchSpec& a);
+};
+
+// Replays `jobs` (indices in `after` refer to this vector) from the machine state `state`
+// (core free times, L2 contents, transfers still in flight from earlier replays), which it
+// advances. Deterministic: the same jobs and state give the same times.
+class Timeline {
+ public:
+  explicit Timeline(const Machine& m);
+  ~Timeline();
+  Timeline(const Timeline&) = delete;
+  Timeline& operator=(const Timeline&) = delete;
+  std::vector<JobTimes> replay(const std::vector<Job>& jobs);
+  // When each core is free (for callers that place work themselves).
+  uint64_t coreFreeAt(CoreType t, uint32_t id) const;
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+}  // namespace sk::sim::timing

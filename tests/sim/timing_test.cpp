@@ -1,0 +1,179 @@
+// The timing replay on its own (lib/sim/timing.h): pipes that overlap, flags and tokens between
+// them, shared HBM bandwidth, L2 hits, barriers, counters, waves and job dependencies, with
+// hand-built records.
+#include <gtest/gtest.h>
+
+#include "timing.h"
+
+namespace sk::sim::timing {
+namespace {
+
+Machine machine() {
+  Machine m;
+  m.aicCores = 4;
+  m.aivCores = 8;
+  m.hbmBytesPerCycle = 200;  // shared by every transfer
+  m.l2BytesPerCycle = 1000;
+  m.l2Bytes = 1 << 20;
+  m.moveLatencyCycles = 100;
+  m.barrierCycles = 50;
+  m.counterCycles = 20;
+  return m;
+}
+
+Op exec(uint8_t pipe, uint64_t cycles) { return Op{OpKind::Exec, pipe, kS, Route::Local, 0, cycles, 0, 0}; }
+Op move(uint8_t pipe, Route r, uint64_t bytes, uint64_t addr, double rate = 100) {
+  return Op{OpKind::Move, pipe, kS, r, 0, bytes, addr, rate};
+}
+Op flag(OpKind k, uint8_t src, uint8_t dst, uint32_t id) { return Op{k, src, dst, Route::Local, id, 0, 0, 0}; }
+Op op(OpKind k, uint32_t id = 0, uint64_t amount = 0) { return Op{k, kS, kS, Route::Local, id, amount, 0, 0}; }
+
+Job kernel(std::vector<std::vector<Program>> blocks, TaskRation r = {0, 1}) {
+  Job j;
+  j.kind = Job::Kind::Kernel;
+  j.ration = r;
+  j.blockDim = (uint32_t)blocks.size();
+  j.blocks = std::move(blocks);
+  return j;
+}
+
+Program prog(std::vector<Op> ops, CoreType core = CoreType::AIV) { return Program{core, std::move(ops), 0}; }
+
+uint64_t endOf(const Job& j) {
+  Timeline t(machine());
+  return t.replay({j})[0].end;
+}
+
+TEST(Timing, PipesOfOneCoreOverlap) {
+  // A copy in and an unrelated vector op: they run side by side.
+  Job j = kernel({{prog({move(kMte2, Route::GmRead, 10000, 0), exec(kV, 80)})}});
+  uint64_t end = endOf(j);
+  EXPECT_EQ(end, 100u + 10000 / 100);  // latency + bytes / the pipe's 100 B/cycle; the V op is hidden
+}
+
+TEST(Timing, AFlagOrdersOnePipeAfterAnother) {
+  Job j = kernel({{prog({move(kMte2, Route::GmRead, 10000, 0), flag(OpKind::FlagSet, kMte2, kV, 0),
+                         flag(OpKind::FlagWait, kMte2, kV, 0), exec(kV, 80)})}});
+  EXPECT_EQ(endOf(j), 100u + 100 + 80);
+}
+
+TEST(Timing, TokensHandBuffersBetweenPipes) {
+  Job j = kernel({{prog({move(kMte2, Route::GmRead, 5000, 0), op(OpKind::Stamp, 1), exec(kV, 30)})}});
+  j.blocks[0][0].ops[1].pipe = kMte2;
+  j.blocks[0][0].ops.insert(j.blocks[0][0].ops.begin() + 2, Op{OpKind::StampWait, kV, kS, Route::Local, 1, 0, 0, 0});
+  EXPECT_EQ(endOf(j), 100u + 50 + 30);
+}
+
+// A tiled copy-compute-copy loop, single buffered (one event id: every stage waits for the
+// previous tile to leave) or double buffered (two ids: tile i+1 loads while tile i computes).
+Program pipeline(int tiles, int buffers) {
+  std::vector<Op> ops;
+  for (int i = 0; i < tiles; ++i) {
+    uint32_t id = (uint32_t)(i % buffers);
+    if (i >= buffers) ops.push_back(flag(OpKind::FlagWait, kMte3, kMte2, id));  // the buffer is free again
+    ops.push_back(move(kMte2, Route::GmRead, 8000, (uint64_t)i * 8000));
+    ops.push_back(flag(OpKind::FlagSet, kMte2, kV, id));
+    ops.push_back(flag(OpKind::FlagWait, kMte2, kV, id));
+    ops.push_back(exec(kV, 60));
+    ops.push_back(flag(OpKind::FlagSet, kV, kMte3, id));
+    ops.push_back(flag(OpKind::FlagWait, kV, kMte3, id));
+    ops.push_back(move(kMte3, Route::GmWrite, 8000, (1u << 24) + (uint64_t)i * 8000));
+    ops.push_back(flag(OpKind::FlagSet, kMte3, kMte2, id));
+  }
+  return prog(ops);
+}
+
+TEST(Timing, DoubleBufferingOverlapsCopyInComputeAndCopyOut) {
+  uint64_t single = endOf(kernel({{pipeline(16, 1)}}));
+  uint64_t twice = endOf(kernel({{pipeline(16, 2)}}));
+  EXPECT_LT(twice, single);
+  EXPECT_LT((double)twice, 0.75 * (double)single) << single << " vs " << twice;
+}
+
+TEST(Timing, TransfersShareTheHbmBandwidthByDemand) {
+  // One core alone reaches its pipe's rate; eight together share the 200 B/cycle HBM.
+  std::vector<std::vector<Program>> one = {{prog({move(kMte2, Route::GmRead, 100000, 0)})}};
+  uint64_t alone = endOf(kernel(one));
+  EXPECT_EQ(alone, 100u + 100000 / 100);
+  std::vector<std::vector<Program>> eight;
+  for (int c = 0; c < 8; ++c) eight.push_back({prog({move(kMte2, Route::GmRead, 100000, (uint64_t)c << 20)})});
+  uint64_t shared = endOf(kernel(eight));
+  EXPECT_GE(shared, 100u + 8 * 100000 / 200);
+  EXPECT_LE(shared, 100u + 8 * 100000 / 200 + 2);
+}
+
+TEST(Timing, TwoKernelsOnTwoStreamsNeverExceedTheHbmBandwidth) {
+  auto copies = [](uint64_t base) {
+    std::vector<std::vector<Program>> b;
+    for (int c = 0; c < 4; ++c) b.push_back({prog({move(kMte2, Route::GmRead, 200000, base + ((uint64_t)c << 20))})});
+    return kernel(b);
+  };
+  Timeline t(machine());
+  std::vector<JobTimes> r = t.replay({copies(0), copies(1ull << 30)});
+  uint64_t end = std::max(r[0].end, r[1].end);
+  EXPECT_GE(end, 100u + 8 * 200000 / 200) << "8 transfers of 200 kB through 200 B/cycle";
+}
+
+TEST(Timing, L2HitsAreServedWithoutHbm) {
+  // The second read of the same bytes hits L2 and does not wait for the HBM another core is using.
+  Timeline t(machine());
+  std::vector<Op> twice = {move(kMte2, Route::GmRead, 100000, 0), move(kMte2, Route::GmRead, 100000, 0)};
+  uint64_t cold = t.replay({kernel({{prog({twice[0]})}})})[0].end;
+  Timeline t2(machine());
+  JobTimes warm = t2.replay({kernel({{prog({twice[0]})}}), kernel({{prog({twice[1]})}})})[1];
+  EXPECT_GT(cold, 0u);
+  EXPECT_LE(warm.end - warm.begin, cold + 1);
+}
+
+TEST(Timing, ABarrierReleasesEveryMemberAtTheLatestArrivalPlusItsCost) {
+  Job j = kernel({{prog({exec(kV, 10), op(OpKind::Barrier, 0, 2), exec(kV, 5)})},
+                  {prog({exec(kV, 300), op(OpKind::Barrier, 0, 2), exec(kV, 5)})}});
+  Timeline t(machine());
+  JobTimes r = t.replay({j})[0];
+  EXPECT_EQ(r.blocks[0][0].end, 300u + 50 + 5);
+  EXPECT_EQ(r.blocks[1][0].end, 300u + 50 + 5);
+}
+
+TEST(Timing, CountersReleaseWaitersAtTheLatestAdd) {
+  Job j = kernel({{prog({exec(kV, 500), op(OpKind::Release, 7)})},
+                  {prog({exec(kV, 100), op(OpKind::Release, 7)})},
+                  {prog({op(OpKind::Acquire, 7, 2), exec(kV, 1)})}});
+  Timeline t(machine());
+  JobTimes r = t.replay({j})[0];
+  EXPECT_EQ(r.blocks[2][0].end, 500u + 20 + 1);
+}
+
+TEST(Timing, BlocksBeyondTheCoresRunInWaves) {
+  std::vector<std::vector<Program>> blocks;
+  for (int b = 0; b < 16; ++b) blocks.push_back({prog({exec(kV, 1000)})});
+  Timeline t(machine());
+  JobTimes r = t.replay({kernel(blocks)})[0];
+  EXPECT_EQ(r.end, 2000u) << "8 AIV cores, 16 blocks of 1000 cycles";
+  EXPECT_EQ(r.blocks[8][0].begin, 1000u);
+  EXPECT_EQ(r.blocks[8][0].coreId, r.blocks[0][0].coreId);
+}
+
+TEST(Timing, JobsStartAfterWhatTheyDependOnAndMixGroupsTakeAnAicAndItsAivs) {
+  Job first = kernel({{prog({exec(kV, 400)})}});
+  Job mix = kernel({{prog({exec(kM, 100)}, CoreType::AIC), prog({exec(kV, 50)}), prog({exec(kV, 70)})}}, {1, 2});
+  mix.after = {0};
+  mix.afterDelay = 10;
+  mix.startupCycles = 5;
+  Timeline t(machine());
+  std::vector<JobTimes> r = t.replay({first, mix});
+  EXPECT_EQ(r[1].begin, 410u);
+  EXPECT_EQ(r[1].end, 410u + 5 + 100);
+  EXPECT_EQ(r[1].blocks[0][1].coreId, 2 * r[1].blocks[0][0].coreId);
+  EXPECT_EQ(r[1].blocks[0][2].coreId, 2 * r[1].blocks[0][0].coreId + 1);
+}
+
+TEST(Timing, TheSameRecordsGiveTheSameTimes) {
+  std::vector<std::vector<Program>> blocks;
+  for (int b = 0; b < 12; ++b) blocks.push_back({pipeline(5 + b % 3, 2)});
+  Timeline a(machine()), b(machine());
+  std::vector<JobTimes> ra = a.replay({kernel(blocks)}), rb = b.replay({kernel(blocks)});
+  for (size_t i = 0; i < blocks.size(); ++i) EXPECT_EQ(ra[0].blocks[i][0].end, rb[0].blocks[i][0].end);
+}
+
+}  // namespace
+}  // namespace sk::sim::timing
