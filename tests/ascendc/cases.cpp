@@ -18,7 +18,72 @@ double roundTo(const std::string& dtype, double v) {
 namespace {
 
 double h(double v) { return roundTo("float16", v); }
+double bf(double v) { return roundTo("bfloat16", v); }
 float f(double v) { return (float)v; }
+
+// ---- rounding modes of Cast, as the simulated vector unit applies them -----------------------
+
+// float -> half with ties away from zero (CAST_ROUND): nearest, a tie goes to the larger magnitude.
+double halfRoundAway(float v) {
+  uint16_t n = sk::floatToHalf(v);
+  float nv = sk::halfToFloat(n);
+  if (nv == v || std::isinf(nv)) return nv;
+  // The neighbour on v's other side of nv.
+  bool towardZero = std::fabs(nv) > std::fabs(v);
+  uint16_t o = (uint16_t)(towardZero ? n - 1 : n + 1);
+  float ov = sk::halfToFloat(o);
+  if (std::fabs((double)v - nv) == std::fabs((double)ov - v)) return std::fabs(nv) > std::fabs(ov) ? nv : ov;
+  return nv;
+}
+// float -> half with round-to-odd (CAST_ODD): an inexact result takes the neighbour with an odd
+// mantissa.
+double halfRoundOdd(float v) {
+  uint16_t n = sk::floatToHalf(v);
+  float nv = sk::halfToFloat(n);
+  if (nv == v || std::isinf(nv)) return nv;
+  if (n & 1) return nv;
+  bool towardZero = std::fabs(nv) > std::fabs(v);
+  return sk::halfToFloat((uint16_t)(towardZero ? n - 1 : n + 1));
+}
+// Saturating conversion of an already rounded value to an integer type's range.
+double saturate(double v, double lo, double hi) { return std::min(hi, std::max(lo, v)); }
+
+// ---- reductions in the vector unit's order ---------------------------------------------------
+
+// Pairwise tree of one repeat: level by level, element 2i with 2i+1, an odd tail carried up.
+float treeSum(std::vector<float> v) {
+  if (v.empty()) return 0;
+  size_t n = v.size();
+  while (n > 1) {
+    size_t half = n / 2;
+    for (size_t i = 0; i < half; ++i) v[i] = v[2 * i] + v[2 * i + 1];
+    if (n % 2) v[half] = v[n - 1];
+    n = half + n % 2;
+  }
+  return v[0];
+}
+// One repeat's sum with every position of the repeat taken part (masked ones as 0).
+float repeatSum(const float* p, size_t taken, size_t perRepeat) {
+  std::vector<float> v(perRepeat, 0.0f);
+  for (size_t i = 0; i < taken; ++i) v[i] = p[i];
+  return treeSum(v);
+}
+// Count-form ReduceSum of n elements: a tree in each 256-byte repeat, the repeats added in order.
+float reduceSumCount(const float* p, size_t n, size_t perRepeat) {
+  float total = 0;
+  for (size_t r = 0; r * perRepeat < n; ++r) {
+    float s = repeatSum(p + r * perRepeat, std::min(perRepeat, n - r * perRepeat), perRepeat);
+    total = r == 0 ? s : total + s;
+  }
+  return total;
+}
+// Max with the index of its first occurrence.
+std::pair<float, size_t> argMax(const float* p, size_t n) {
+  size_t best = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (p[i] > p[best]) best = i;
+  return {p[best], best};
+}
 
 // vadd_tail: z = x + alpha * y, in half (key 1) or through float (key 2).
 void vaddTailHalf(Tensors& t) {
@@ -30,18 +95,84 @@ void vaddTailFloat(Tensors& t) {
   for (size_t i = 0; i < t["z"].size(); ++i) t["z"][i] = h(f(alpha * f(t["y"][i])) + f(t["x"][i]));
 }
 
+// scale_cast: y = x * scale + bias in float; half rounds ties away (CAST_ROUND), bf16 to even.
+void scaleCast(Tensors& t, bool bf16) {
+  float scale = t.tilingField<float>(20), bias = t.tilingField<float>(24);
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float v = f(t["x"][i]) * scale;
+    v = v + bias;
+    t["y"][i] = bf16 ? bf(v) : halfRoundAway(v);
+  }
+}
+void scaleCastHalf(Tensors& t) { scaleCast(t, false); }
+void scaleCastBf16(Tensors& t) { scaleCast(t, true); }
+
+// relu_where: the activation of each tiling key, the bounds and slope in the element type.
+template <int KEY> void reluWhere(Tensors& t, double (*rt)(double)) {
+  double lo = rt(t.tilingField<float>(12)), hi = rt(t.tilingField<float>(16)), k = rt(t.tilingField<float>(20));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double x = t["x"][i];
+    if (KEY == 1) t["y"][i] = x > 0 ? x : 0.0;
+    if (KEY == 2 || KEY == 4) t["y"][i] = std::min(std::max(x, lo), hi);
+    if (KEY == 3) t["y"][i] = x >= 0 ? x : rt(f(x) * f(k));
+  }
+}
+double asFloat(double v) { return (float)v; }
+void reluWhereKey1(Tensors& t) { reluWhere<1>(t, h); }
+void reluWhereKey2(Tensors& t) { reluWhere<2>(t, h); }
+void reluWhereKey3(Tensors& t) { reluWhere<3>(t, asFloat); }
+void reluWhereKey4(Tensors& t) { reluWhere<4>(t, asFloat); }
+
+// softmax_rows: float per row; the sum in the count-form ReduceSum order.
+void softmaxRows(Tensors& t) {
+  size_t cols = t.shapes["x"][1], rows = t.shapes["x"][0];
+  std::vector<float> e(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    const double* x = &t["x"][r * cols];
+    float m = f(x[0]);
+    for (size_t c = 0; c < cols; ++c) m = std::max(m, f(x[c]));
+    for (size_t c = 0; c < cols; ++c) e[c] = std::exp(f(x[c]) + -m);
+    float sum = reduceSumCount(e.data(), cols, 64);
+    for (size_t c = 0; c < cols; ++c) t["y"][r * cols + c] = h(e[c] / sum);
+  }
+}
+
+// dequant_uint8: in half, each step rounded to half.
+void dequantUint8(Tensors& t) {
+  double negZp = h(-t.tilingField<float>(8)), scale = h(t.tilingField<float>(12));
+  for (size_t i = 0; i < t["x"].size(); ++i) t["x"][i] = h(h(t["q"][i] + negZp) * scale);
+}
+
+// Input generators.
+double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
+
 }  // namespace
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
+      {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},
+      {"scale_cast_bf16", "scale_cast", "scale_cast.cpp", "scale_cast_bf16.json", {}, scaleCastBf16},
+      {"relu_where_select", "relu_where", "relu_where.cpp", "relu_where_key1.json", {"relu_where_tiling.h"}, reluWhereKey1},
+      {"relu_where_clamp_select", "relu_where", "relu_where.cpp", "relu_where_key2.json", {"relu_where_tiling.h"}, reluWhereKey2},
+      {"relu_where_leaky", "relu_where", "relu_where.cpp", "relu_where_key3.json", {"relu_where_tiling.h"}, reluWhereKey3},
+      {"relu_where_clamp_minmax", "relu_where", "relu_where.cpp", "relu_where_key4.json", {"relu_where_tiling.h"}, reluWhereKey4},
+      {"softmax_rows", "softmax_rows", "softmax_rows.cpp", "softmax_rows.json", {"softmax_rows_tiling.h"}, softmaxRows},
+      {"dequant_uint8", "dequant_uint8", "dequant_uint8.cpp", "dequant_uint8.json", {"dequant_uint8_tiling.h"}, dequantUint8,
+       0, 0, uint8Codes},
   };
   return all;
 }
 
 const std::vector<Fusion>& fusions() {
-  static const std::vector<Fusion> all = {};
+  static const std::vector<Fusion> all = {
+      // vadd -> scale -> relu: z = x + alpha * y, then s = z * scale + bias, then where(s > 0, s, 0).
+      {"vadd_scale_relu", {"vadd_tail_half", "scale_cast_half", "relu_where_select"},
+       {{}, {{"x", "z"}, {"y", "s"}}, {{"x", "s"}, {"y", "out"}}}},
+      // uint8 codes -> half activations -> row softmax (the two kernels meet at x).
+      {"dequant_softmax", {"dequant_uint8", "softmax_rows"}},
+  };
   return all;
 }
 
