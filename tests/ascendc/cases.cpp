@@ -143,6 +143,83 @@ void dequantUint8(Tensors& t) {
   for (size_t i = 0; i < t["x"].size(); ++i) t["x"][i] = h(h(t["q"][i] + negZp) * scale);
 }
 
+// rms_norm: float per row; the sum of squares as two WholeReduceSum passes (a tree per repeat).
+void rmsNorm(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  float avg = t.tilingField<float>(16), eps = t.tilingField<float>(20);
+  std::vector<float> sq(cols), partial(cols / 64);
+  for (size_t r = 0; r < rows; ++r) {
+    const double* x = &t["x"][r * cols];
+    for (size_t c = 0; c < cols; ++c) sq[c] = f(x[c]) * f(x[c]);
+    for (size_t j = 0; j < partial.size(); ++j) partial[j] = repeatSum(&sq[j * 64], 64, 64);
+    float v = repeatSum(partial.data(), partial.size(), 64) * avg;
+    v = v + eps;
+    float rstd = 1.0f / std::sqrt(v);
+    for (size_t c = 0; c < cols; ++c) {
+      float y = f(x[c]) * rstd;
+      t["y"][r * cols + c] = h(y * f(t["gamma"][c]));
+    }
+  }
+}
+
+// layer_norm: the mean by count-form ReduceSum, the variance by BlockReduceSum + ReduceSum.
+void layerNorm(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  float inv = t.tilingField<float>(8), eps = t.tilingField<float>(12);
+  std::vector<float> x(cols), xc(cols), sq(cols), blocks(cols / 8);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) x[c] = f(t["x"][r * cols + c]);
+    float mean = reduceSumCount(x.data(), cols, 64) * inv;
+    for (size_t c = 0; c < cols; ++c) xc[c] = x[c] + -mean;
+    for (size_t c = 0; c < cols; ++c) sq[c] = xc[c] * xc[c];
+    for (size_t b = 0; b < blocks.size(); ++b) blocks[b] = treeSum(std::vector<float>(&sq[b * 8], &sq[b * 8] + 8));
+    float var = reduceSumCount(blocks.data(), blocks.size(), 64) * inv;
+    float std = std::sqrt(var + eps);
+    for (size_t c = 0; c < cols; ++c) {
+      float y = xc[c] / std;
+      y = y * f(t["gamma"][c]);
+      t["y"][r * cols + c] = y + f(t["beta"][c]);
+    }
+  }
+}
+
+// atomic_colsum: the inputs are multiples of 1/8, so every partial sum is exact and the order
+// in which the cores' atomic adds land does not matter.
+void atomicColsum(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  double total = 0;
+  for (size_t c = 0; c < cols; ++c) {
+    double s = 0;
+    for (size_t r = 0; r < rows; ++r) s += t["x"][r * cols + c];
+    t["y"][c] = s;
+    total += s;
+  }
+  t["total"][0] = total;
+}
+double eighths(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-16, 16)(rng) / 8.0; }
+
+// cast_modes: float -> int32 with the key's rounding; quarters make ties common.
+template <int KEY> void castModes(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double x = t["x"][i];
+    t["y"][i] = KEY == 1 ? std::floor(x) : KEY == 2 ? std::ceil(x) : KEY == 3 ? std::trunc(x) : KEY == 4 ? std::round(x)
+                                                                                             : std::nearbyint(x);
+  }
+}
+double quarters(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-32, 32)(rng) / 4.0; }
+
+// quant_int8: half scales in half; float scales in float and narrows to half by round-to-odd;
+// then rint to int8 with saturation.
+void quantInt8Half(Tensors& t) {
+  double inv = h(t.tilingField<float>(8));
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = saturate(std::nearbyint(h(t["x"][i] * inv)), -128, 127);
+}
+void quantInt8Float(Tensors& t) {
+  float inv = t.tilingField<float>(8);
+  for (size_t i = 0; i < t["y"].size(); ++i)
+    t["y"][i] = saturate(std::nearbyint(halfRoundOdd(f(t["x"][i]) * inv)), -128, 127);
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -161,6 +238,17 @@ const std::vector<Case>& cases() {
       {"softmax_rows", "softmax_rows", "softmax_rows.cpp", "softmax_rows.json", {"softmax_rows_tiling.h"}, softmaxRows},
       {"dequant_uint8", "dequant_uint8", "dequant_uint8.cpp", "dequant_uint8.json", {"dequant_uint8_tiling.h"}, dequantUint8,
        0, 0, uint8Codes},
+      {"rms_norm", "rms_norm", "rms_norm.cpp", "rms_norm.json", {"rms_norm_tiling.h"}, rmsNorm},
+      {"layer_norm", "layer_norm", "layer_norm.cpp", "layer_norm.json", {"layer_norm_tiling.h"}, layerNorm},
+      {"atomic_colsum", "atomic_colsum", "atomic_colsum.cpp", "atomic_colsum.json", {"atomic_colsum_tiling.h"}, atomicColsum,
+       0, 0, eighths},
+      {"cast_modes_floor", "cast_modes", "cast_modes.cpp", "cast_modes_floor.json", {"cast_modes_tiling.h"}, castModes<1>, 0, 0, quarters},
+      {"cast_modes_ceil", "cast_modes", "cast_modes.cpp", "cast_modes_ceil.json", {"cast_modes_tiling.h"}, castModes<2>, 0, 0, quarters},
+      {"cast_modes_trunc", "cast_modes", "cast_modes.cpp", "cast_modes_trunc.json", {"cast_modes_tiling.h"}, castModes<3>, 0, 0, quarters},
+      {"cast_modes_round", "cast_modes", "cast_modes.cpp", "cast_modes_round.json", {"cast_modes_tiling.h"}, castModes<4>, 0, 0, quarters},
+      {"cast_modes_rint", "cast_modes", "cast_modes.cpp", "cast_modes_rint.json", {"cast_modes_tiling.h"}, castModes<5>, 0, 0, quarters},
+      {"quant_int8_half", "quant_int8", "quant_int8.cpp", "quant_int8_half.json", {"quant_int8_tiling.h"}, quantInt8Half},
+      {"quant_int8_float", "quant_int8", "quant_int8.cpp", "quant_int8_float.json", {"quant_int8_tiling.h"}, quantInt8Float},
   };
   return all;
 }
@@ -172,6 +260,8 @@ const std::vector<Fusion>& fusions() {
        {{}, {{"x", "z"}, {"y", "s"}}, {{"x", "s"}, {"y", "out"}}}},
       // uint8 codes -> half activations -> row softmax (the two kernels meet at x).
       {"dequant_softmax", {"dequant_uint8", "softmax_rows"}},
+      // rms_norm's y feeds the int8 quantiser's x; its output is q.
+      {"rmsnorm_quant", {"rms_norm", "quant_int8_half"}, {{}, {{"x", "y"}, {"y", "q"}}}},
   };
   return all;
 }
