@@ -220,6 +220,97 @@ void quantInt8Float(Tensors& t) {
     t["y"][i] = saturate(std::nearbyint(halfRoundOdd(f(t["x"][i]) * inv)), -128, 127);
 }
 
+// bitwise16: z = ((x & y) | (~x << l)) >> r in 16 bits. For int16 the left shift keeps the sign
+// bit (the simulated unit's ShiftLeft on signed types) and the right shift is arithmetic.
+template <bool isSigned> void bitwise16(Tensors& t) {
+  int l = (int)t.tilingField<uint32_t>(8), r = (int)t.tilingField<uint32_t>(12);
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    uint16_t x = (uint16_t)(int64_t)t["x"][i], y = (uint16_t)(int64_t)t["y"][i];
+    uint16_t notx = (uint16_t)~x;
+    uint16_t shifted = (uint16_t)(notx << l);
+    if (isSigned) shifted = (uint16_t)((shifted & 0x7fff) | (notx & 0x8000));
+    uint16_t v = (uint16_t)((x & y) | shifted);
+    t["z"][i] = isSigned ? (double)(int16_t)((int16_t)v >> r) : (double)(uint16_t)(v >> r);
+  }
+}
+double anyInt16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-32768, 32767)(rng); }
+double anyUint16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 65535)(rng); }
+
+// gather_reverse: y = flip(x).
+void gatherReverse(Tensors& t) {
+  size_t n = t["y"].size();
+  for (size_t i = 0; i < n; ++i) t["y"][i] = t["x"][n - 1 - i];
+}
+
+// complex_split: re, im and |z| = sqrt(re * re + im * im) in float.
+void complexSplit(Tensors& t) {
+  for (size_t i = 0; i < t["re"].size(); ++i) {
+    float re = f(t["x"][2 * i]), im = f(t["x"][2 * i + 1]);
+    float m = re * re, q = im * im;
+    t["re"][i] = re;
+    t["im"][i] = im;
+    t["absz"][i] = std::sqrt(m + q);
+  }
+}
+
+// mask_ops: even lanes x + y, odd lanes x * y, then * scale, each step in half.
+void maskOps(Tensors& t) {
+  double scale = h(t.tilingField<float>(8));
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    double x = t["x"][i], y = t["y"][i];
+    t["z"][i] = h(h(i % 2 == 0 ? x + y : x * y) * scale);
+  }
+}
+
+// brcb_rowscale: y[r][c] = x[r][c] * s[r].
+void brcbRowscale(Tensors& t) {
+  size_t cols = t.shapes["x"][1];
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = f(t["x"][i]) * f(t["s"][i / cols]);
+}
+
+// col_slice: y = |x[:, off : off + 128]| * scale in half.
+void colSlice(Tensors& t) {
+  size_t inCols = t.shapes["x"][1], outCols = t.shapes["y"][1], off = t.tilingField<uint32_t>(12);
+  double scale = h(t.tilingField<float>(16));
+  for (size_t i = 0; i < t["y"].size(); ++i)
+    t["y"][i] = h(std::fabs(t["x"][i / outCols * inCols + off + i % outCols]) * scale);
+}
+
+// copy_through: y = x.
+void copyThrough(Tensors& t) { t["y"] = t["x"]; }
+
+// softplus: half computes in half (each op rounded); bf16 in float, rounded once at the end.
+void softplusHalf(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    double e = h(h(std::exp(x)) + 1.0);
+    t["y"][i] = h(std::log(f(e)));
+    double es = h(h(std::exp(f(-x))) + 1.0);
+    t["z"][i] = h(1.0f / f(es));
+  }
+}
+void softplusBf16(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float e = std::exp(x) + 1.0f;
+    t["y"][i] = bf(std::log(e));
+    float es = std::exp(x * -1.0f) + 1.0f;
+    t["z"][i] = bf(1.0f / es);
+  }
+}
+
+// row_argmax: the row maximum and the index of its first occurrence.
+void rowArgmax(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  std::vector<float> row(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) row[c] = f(t["x"][r * cols + c]);
+    auto [v, i] = argMax(row.data(), cols);
+    t["values"][r] = v;
+    t["indices"][r] = (double)i;
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -249,6 +340,24 @@ const std::vector<Case>& cases() {
       {"cast_modes_rint", "cast_modes", "cast_modes.cpp", "cast_modes_rint.json", {"cast_modes_tiling.h"}, castModes<5>, 0, 0, quarters},
       {"quant_int8_half", "quant_int8", "quant_int8.cpp", "quant_int8_half.json", {"quant_int8_tiling.h"}, quantInt8Half},
       {"quant_int8_float", "quant_int8", "quant_int8.cpp", "quant_int8_float.json", {"quant_int8_tiling.h"}, quantInt8Float},
+      {"bitwise16_int16", "bitwise16", "bitwise16.cpp", "bitwise16_int16.json", {"bitwise16_tiling.h"}, bitwise16<true>, 0, 0, anyInt16},
+      {"bitwise16_uint16", "bitwise16", "bitwise16.cpp", "bitwise16_uint16.json", {"bitwise16_tiling.h"}, bitwise16<false>, 0, 0,
+       anyUint16},
+      {"gather_reverse_float", "gather_reverse", "gather_reverse.cpp", "gather_reverse_float.json", {"gather_reverse_tiling.h"},
+       gatherReverse},
+      {"gather_reverse_int16", "gather_reverse", "gather_reverse.cpp", "gather_reverse_int16.json", {"gather_reverse_tiling.h"},
+       gatherReverse, 0, 0, anyInt16},
+      {"complex_split", "complex_split", "complex_split.cpp", "complex_split.json", {"complex_split_tiling.h"}, complexSplit},
+      {"mask_ops", "mask_ops", "mask_ops.cpp", "mask_ops.json", {"mask_ops_tiling.h"}, maskOps},
+      {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale},
+      {"col_slice", "col_slice", "col_slice.cpp", "col_slice.json", {"col_slice_tiling.h"}, colSlice},
+      {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
+      {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
+      {"copy_through_int8", "copy_through", "copy_through.cpp", "copy_through_int8.json", {"copy_through_tiling.h"}, copyThrough},
+      {"softplus_half", "softplus", "softplus.cpp", "softplus_float16.json", {"softplus_tiling.h"}, softplusHalf},
+      {"softplus_bf16", "softplus", "softplus.cpp", "softplus_bfloat16.json", {"softplus_tiling.h"}, softplusBf16},
+      {"row_argmax_reduce", "row_argmax", "row_argmax.cpp", "row_argmax_key1.json", {"row_argmax_tiling.h"}, rowArgmax},
+      {"row_argmax_whole", "row_argmax", "row_argmax.cpp", "row_argmax_key2.json", {"row_argmax_tiling.h"}, rowArgmax},
   };
   return all;
 }
