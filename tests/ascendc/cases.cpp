@@ -333,6 +333,8 @@ const std::vector<Case>& cases() {
       {"layer_norm", "layer_norm", "layer_norm.cpp", "layer_norm.json", {"layer_norm_tiling.h"}, layerNorm},
       {"atomic_colsum", "atomic_colsum", "atomic_colsum.cpp", "atomic_colsum.json", {"atomic_colsum_tiling.h"}, atomicColsum,
        0, 0, eighths},
+      {"atomic_colsum_1024", "atomic_colsum", "atomic_colsum.cpp", "atomic_colsum_1024.json", {"atomic_colsum_tiling.h"},
+       atomicColsum, 0, 0, eighths},
       {"cast_modes_floor", "cast_modes", "cast_modes.cpp", "cast_modes_floor.json", {"cast_modes_tiling.h"}, castModes<1>, 0, 0, quarters},
       {"cast_modes_ceil", "cast_modes", "cast_modes.cpp", "cast_modes_ceil.json", {"cast_modes_tiling.h"}, castModes<2>, 0, 0, quarters},
       {"cast_modes_trunc", "cast_modes", "cast_modes.cpp", "cast_modes_trunc.json", {"cast_modes_tiling.h"}, castModes<3>, 0, 0, quarters},
@@ -349,7 +351,10 @@ const std::vector<Case>& cases() {
        gatherReverse, 0, 0, anyInt16},
       {"complex_split", "complex_split", "complex_split.cpp", "complex_split.json", {"complex_split_tiling.h"}, complexSplit},
       {"mask_ops", "mask_ops", "mask_ops.cpp", "mask_ops.json", {"mask_ops_tiling.h"}, maskOps},
-      {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale},
+      // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
+      // rowscale_colsum) do not depend on the order of the atomic adds.
+      {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,
+       0, 0, eighths},
       {"col_slice", "col_slice", "col_slice.cpp", "col_slice.json", {"col_slice_tiling.h"}, colSlice},
       {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
@@ -371,6 +376,8 @@ const std::vector<Fusion>& fusions() {
       {"dequant_softmax", {"dequant_uint8", "softmax_rows"}},
       // rms_norm's y feeds the int8 quantiser's x; its output is q.
       {"rmsnorm_quant", {"rms_norm", "quant_int8_half"}, {{}, {{"x", "y"}, {"y", "q"}}}},
+      // Row scaling, then column sums by atomic adds behind a SyncAll inside the fused kernel.
+      {"rowscale_colsum", {"brcb_rowscale", "atomic_colsum_1024"}, {{{"y", "scaled"}}, {{"x", "scaled"}, {"y", "colsum"}}}},
   };
   return all;
 }
