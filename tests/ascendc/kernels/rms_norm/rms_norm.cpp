@@ -1,7 +1,8 @@
 // RMSNorm over the last axis: y = x * rsqrt(mean(x^2) + epsilon) * gamma, for half x and gamma,
 // computed in float32. The sum of squares is two WholeReduceSum passes (one partial per 64-float
 // repeat, then the partials); the reciprocal root is computed on the vector unit (Muls, Adds,
-// Rsqrt on one element) and read back with GetValue to scale the row.
+// Rsqrt on one element) and read back with GetValue to scale the row. A TBufPool lends the
+// same UB first to gamma's staging copy, then to the row pipeline.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -30,12 +31,12 @@ class KernelRmsNorm {
     gammaGm_.SetGlobalBuffer((__gm__ DTYPE_GAMMA*)gamma, cols_);
     yGm_.SetGlobalBuffer((__gm__ DTYPE_Y*)y + (uint64_t)firstRow * cols_, rows_ * cols_);
 
-    pipe_.InitBuffer(inQueue_, BUFFER_NUM, cols_ * sizeof(DTYPE_X));
-    pipe_.InitBuffer(outQueue_, BUFFER_NUM, cols_ * sizeof(DTYPE_Y));
+    // gamma in float lives for the whole kernel; everything else comes from one pool that first
+    // stages gamma's half copy, then (reset) holds the row pipeline.
     pipe_.InitBuffer(gammaBuf_, cols_ * sizeof(float));
-    pipe_.InitBuffer(xFloatBuf_, cols_ * sizeof(float));
-    pipe_.InitBuffer(squareBuf_, cols_ * sizeof(float));
-    pipe_.InitBuffer(partialBuf_, FLOATS_PER_REPEAT * sizeof(float));
+    uint32_t poolBytes = BUFFER_NUM * cols_ * (sizeof(DTYPE_X) + sizeof(DTYPE_Y)) + 2 * cols_ * sizeof(float) +
+                         FLOATS_PER_REPEAT * sizeof(float);
+    pipe_.InitBufPool(pool_, poolBytes);
   }
 
   __aicore__ inline void Process() {
@@ -52,14 +53,25 @@ class KernelRmsNorm {
   }
 
  private:
-  // gamma once per core, kept in float.
+  // gamma once per core, kept in float; its staging buffer goes back to the pool.
   __aicore__ inline void LoadGamma() {
-    LocalTensor<DTYPE_GAMMA> gammaHalf = inQueue_.AllocTensor<DTYPE_GAMMA>();
+    pool_.InitBuffer(gammaQueue_, 1, cols_ * sizeof(DTYPE_GAMMA));
+    LocalTensor<DTYPE_GAMMA> gammaHalf = gammaQueue_.AllocTensor<DTYPE_GAMMA>();
     DataCopy(gammaHalf, gammaGm_, cols_);
-    inQueue_.EnQue(gammaHalf);
-    gammaHalf = inQueue_.DeQue<DTYPE_GAMMA>();
+    gammaQueue_.EnQue(gammaHalf);
+    gammaHalf = gammaQueue_.DeQue<DTYPE_GAMMA>();
     Cast(gammaBuf_.Get<float>(), gammaHalf, RoundMode::CAST_NONE, cols_);
-    inQueue_.FreeTensor(gammaHalf);
+    gammaQueue_.FreeTensor(gammaHalf);
+    // The row loads overwrite the staging bytes: the cast must have read them.
+    event_t vToMte2 = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_MTE2));
+    SetFlag<HardEvent::V_MTE2>(vToMte2);
+    WaitFlag<HardEvent::V_MTE2>(vToMte2);
+    pool_.Reset();
+    pool_.InitBuffer(inQueue_, BUFFER_NUM, cols_ * sizeof(DTYPE_X));
+    pool_.InitBuffer(outQueue_, BUFFER_NUM, cols_ * sizeof(DTYPE_Y));
+    pool_.InitBuffer(xFloatBuf_, cols_ * sizeof(float));
+    pool_.InitBuffer(squareBuf_, cols_ * sizeof(float));
+    pool_.InitBuffer(partialBuf_, FLOATS_PER_REPEAT * sizeof(float));
   }
 
   __aicore__ inline void Compute() {
@@ -104,6 +116,8 @@ class KernelRmsNorm {
   }
 
   TPipe pipe_;
+  TBufPool<TPosition::VECCALC> pool_;
+  TQue<QuePosition::VECIN, 1> gammaQueue_;
   TQue<QuePosition::VECIN, BUFFER_NUM> inQueue_;
   TQue<QuePosition::VECOUT, BUFFER_NUM> outQueue_;
   TBuf<TPosition::VECCALC> gammaBuf_, xFloatBuf_, squareBuf_, partialBuf_;
