@@ -18,7 +18,72 @@ double roundTo(const std::string& dtype, double v) {
 namespace {
 
 double h(double v) { return roundTo("float16", v); }
+double bf(double v) { return roundTo("bfloat16", v); }
 float f(double v) { return (float)v; }
+
+// ---- rounding modes of Cast, as the simulated vector unit applies them -----------------------
+
+// float -> half with ties away from zero (CAST_ROUND): nearest, a tie goes to the larger magnitude.
+double halfRoundAway(float v) {
+  uint16_t n = sk::floatToHalf(v);
+  float nv = sk::halfToFloat(n);
+  if (nv == v || std::isinf(nv)) return nv;
+  // The neighbour on v's other side of nv.
+  bool towardZero = std::fabs(nv) > std::fabs(v);
+  uint16_t o = (uint16_t)(towardZero ? n - 1 : n + 1);
+  float ov = sk::halfToFloat(o);
+  if (std::fabs((double)v - nv) == std::fabs((double)ov - v)) return std::fabs(nv) > std::fabs(ov) ? nv : ov;
+  return nv;
+}
+// float -> half with round-to-odd (CAST_ODD): an inexact result takes the neighbour with an odd
+// mantissa.
+double halfRoundOdd(float v) {
+  uint16_t n = sk::floatToHalf(v);
+  float nv = sk::halfToFloat(n);
+  if (nv == v || std::isinf(nv)) return nv;
+  if (n & 1) return nv;
+  bool towardZero = std::fabs(nv) > std::fabs(v);
+  return sk::halfToFloat((uint16_t)(towardZero ? n - 1 : n + 1));
+}
+// Saturating conversion of an already rounded value to an integer type's range.
+double saturate(double v, double lo, double hi) { return std::min(hi, std::max(lo, v)); }
+
+// ---- reductions in the vector unit's order ---------------------------------------------------
+
+// Pairwise tree of one repeat: level by level, element 2i with 2i+1, an odd tail carried up.
+float treeSum(std::vector<float> v) {
+  if (v.empty()) return 0;
+  size_t n = v.size();
+  while (n > 1) {
+    size_t half = n / 2;
+    for (size_t i = 0; i < half; ++i) v[i] = v[2 * i] + v[2 * i + 1];
+    if (n % 2) v[half] = v[n - 1];
+    n = half + n % 2;
+  }
+  return v[0];
+}
+// One repeat's sum with every position of the repeat taken part (masked ones as 0).
+float repeatSum(const float* p, size_t taken, size_t perRepeat) {
+  std::vector<float> v(perRepeat, 0.0f);
+  for (size_t i = 0; i < taken; ++i) v[i] = p[i];
+  return treeSum(v);
+}
+// Count-form ReduceSum of n elements: a tree in each 256-byte repeat, the repeats added in order.
+float reduceSumCount(const float* p, size_t n, size_t perRepeat) {
+  float total = 0;
+  for (size_t r = 0; r * perRepeat < n; ++r) {
+    float s = repeatSum(p + r * perRepeat, std::min(perRepeat, n - r * perRepeat), perRepeat);
+    total = r == 0 ? s : total + s;
+  }
+  return total;
+}
+// Max with the index of its first occurrence.
+std::pair<float, size_t> argMax(const float* p, size_t n) {
+  size_t best = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (p[i] > p[best]) best = i;
+  return {p[best], best};
+}
 
 // vadd_tail: z = x + alpha * y, in half (key 1) or through float (key 2).
 void vaddTailHalf(Tensors& t) {
@@ -30,18 +95,290 @@ void vaddTailFloat(Tensors& t) {
   for (size_t i = 0; i < t["z"].size(); ++i) t["z"][i] = h(f(alpha * f(t["y"][i])) + f(t["x"][i]));
 }
 
+// scale_cast: y = x * scale + bias in float; half rounds ties away (CAST_ROUND), bf16 to even.
+void scaleCast(Tensors& t, bool bf16) {
+  float scale = t.tilingField<float>(20), bias = t.tilingField<float>(24);
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float v = f(t["x"][i]) * scale;
+    v = v + bias;
+    t["y"][i] = bf16 ? bf(v) : halfRoundAway(v);
+  }
+}
+void scaleCastHalf(Tensors& t) { scaleCast(t, false); }
+void scaleCastBf16(Tensors& t) { scaleCast(t, true); }
+
+// relu_where: the activation of each tiling key, the bounds and slope in the element type.
+template <int KEY> void reluWhere(Tensors& t, double (*rt)(double)) {
+  double lo = rt(t.tilingField<float>(12)), hi = rt(t.tilingField<float>(16)), k = rt(t.tilingField<float>(20));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double x = t["x"][i];
+    if (KEY == 1) t["y"][i] = x > 0 ? x : 0.0;
+    if (KEY == 2 || KEY == 4) t["y"][i] = std::min(std::max(x, lo), hi);
+    if (KEY == 3) t["y"][i] = x >= 0 ? x : rt(f(x) * f(k));
+  }
+}
+double asFloat(double v) { return (float)v; }
+void reluWhereKey1(Tensors& t) { reluWhere<1>(t, h); }
+void reluWhereKey2(Tensors& t) { reluWhere<2>(t, h); }
+void reluWhereKey3(Tensors& t) { reluWhere<3>(t, asFloat); }
+void reluWhereKey4(Tensors& t) { reluWhere<4>(t, asFloat); }
+
+// softmax_rows: float per row; the sum in the count-form ReduceSum order.
+void softmaxRows(Tensors& t) {
+  size_t cols = t.shapes["x"][1], rows = t.shapes["x"][0];
+  std::vector<float> e(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    const double* x = &t["x"][r * cols];
+    float m = f(x[0]);
+    for (size_t c = 0; c < cols; ++c) m = std::max(m, f(x[c]));
+    for (size_t c = 0; c < cols; ++c) e[c] = std::exp(f(x[c]) + -m);
+    float sum = reduceSumCount(e.data(), cols, 64);
+    for (size_t c = 0; c < cols; ++c) t["y"][r * cols + c] = h(e[c] / sum);
+  }
+}
+
+// dequant_uint8: in half, each step rounded to half.
+void dequantUint8(Tensors& t) {
+  double negZp = h(-t.tilingField<float>(8)), scale = h(t.tilingField<float>(12));
+  for (size_t i = 0; i < t["x"].size(); ++i) t["x"][i] = h(h(t["q"][i] + negZp) * scale);
+}
+
+// rms_norm: float per row; the sum of squares as two WholeReduceSum passes (a tree per repeat).
+void rmsNorm(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  float avg = t.tilingField<float>(16), eps = t.tilingField<float>(20);
+  std::vector<float> sq(cols), partial(cols / 64);
+  for (size_t r = 0; r < rows; ++r) {
+    const double* x = &t["x"][r * cols];
+    for (size_t c = 0; c < cols; ++c) sq[c] = f(x[c]) * f(x[c]);
+    for (size_t j = 0; j < partial.size(); ++j) partial[j] = repeatSum(&sq[j * 64], 64, 64);
+    float v = repeatSum(partial.data(), partial.size(), 64) * avg;
+    v = v + eps;
+    float rstd = 1.0f / std::sqrt(v);
+    for (size_t c = 0; c < cols; ++c) {
+      float y = f(x[c]) * rstd;
+      t["y"][r * cols + c] = h(y * f(t["gamma"][c]));
+    }
+  }
+}
+
+// layer_norm: the mean by count-form ReduceSum, the variance by BlockReduceSum + ReduceSum.
+void layerNorm(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  float inv = t.tilingField<float>(8), eps = t.tilingField<float>(12);
+  std::vector<float> x(cols), xc(cols), sq(cols), blocks(cols / 8);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) x[c] = f(t["x"][r * cols + c]);
+    float mean = reduceSumCount(x.data(), cols, 64) * inv;
+    for (size_t c = 0; c < cols; ++c) xc[c] = x[c] + -mean;
+    for (size_t c = 0; c < cols; ++c) sq[c] = xc[c] * xc[c];
+    for (size_t b = 0; b < blocks.size(); ++b) blocks[b] = treeSum(std::vector<float>(&sq[b * 8], &sq[b * 8] + 8));
+    float var = reduceSumCount(blocks.data(), blocks.size(), 64) * inv;
+    float std = std::sqrt(var + eps);
+    for (size_t c = 0; c < cols; ++c) {
+      float y = xc[c] / std;
+      y = y * f(t["gamma"][c]);
+      t["y"][r * cols + c] = y + f(t["beta"][c]);
+    }
+  }
+}
+
+// atomic_colsum: the inputs are multiples of 1/8, so every partial sum is exact and the order
+// in which the cores' atomic adds land does not matter.
+void atomicColsum(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  double total = 0;
+  for (size_t c = 0; c < cols; ++c) {
+    double s = 0;
+    for (size_t r = 0; r < rows; ++r) s += t["x"][r * cols + c];
+    t["y"][c] = s;
+    total += s;
+  }
+  t["total"][0] = total;
+}
+double eighths(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-16, 16)(rng) / 8.0; }
+
+// cast_modes: float -> int32 with the key's rounding; quarters make ties common.
+template <int KEY> void castModes(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double x = t["x"][i];
+    t["y"][i] = KEY == 1 ? std::floor(x) : KEY == 2 ? std::ceil(x) : KEY == 3 ? std::trunc(x) : KEY == 4 ? std::round(x)
+                                                                                             : std::nearbyint(x);
+  }
+}
+double quarters(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-32, 32)(rng) / 4.0; }
+
+// quant_int8: half scales in half; float scales in float and narrows to half by round-to-odd;
+// then rint to int8 with saturation.
+void quantInt8Half(Tensors& t) {
+  double inv = h(t.tilingField<float>(8));
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = saturate(std::nearbyint(h(t["x"][i] * inv)), -128, 127);
+}
+void quantInt8Float(Tensors& t) {
+  float inv = t.tilingField<float>(8);
+  for (size_t i = 0; i < t["y"].size(); ++i)
+    t["y"][i] = saturate(std::nearbyint(halfRoundOdd(f(t["x"][i]) * inv)), -128, 127);
+}
+
+// bitwise16: z = ((x & y) | (~x << l)) >> r in 16 bits. For int16 the left shift keeps the sign
+// bit (the simulated unit's ShiftLeft on signed types) and the right shift is arithmetic.
+template <bool isSigned> void bitwise16(Tensors& t) {
+  int l = (int)t.tilingField<uint32_t>(8), r = (int)t.tilingField<uint32_t>(12);
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    uint16_t x = (uint16_t)(int64_t)t["x"][i], y = (uint16_t)(int64_t)t["y"][i];
+    uint16_t notx = (uint16_t)~x;
+    uint16_t shifted = (uint16_t)(notx << l);
+    if (isSigned) shifted = (uint16_t)((shifted & 0x7fff) | (notx & 0x8000));
+    uint16_t v = (uint16_t)((x & y) | shifted);
+    t["z"][i] = isSigned ? (double)(int16_t)((int16_t)v >> r) : (double)(uint16_t)(v >> r);
+  }
+}
+double anyInt16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-32768, 32767)(rng); }
+double anyUint16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 65535)(rng); }
+
+// gather_reverse: y = flip(x).
+void gatherReverse(Tensors& t) {
+  size_t n = t["y"].size();
+  for (size_t i = 0; i < n; ++i) t["y"][i] = t["x"][n - 1 - i];
+}
+
+// complex_split: re, im and |z| = sqrt(re * re + im * im) in float.
+void complexSplit(Tensors& t) {
+  for (size_t i = 0; i < t["re"].size(); ++i) {
+    float re = f(t["x"][2 * i]), im = f(t["x"][2 * i + 1]);
+    float m = re * re, q = im * im;
+    t["re"][i] = re;
+    t["im"][i] = im;
+    t["absz"][i] = std::sqrt(m + q);
+  }
+}
+
+// mask_ops: even lanes x + y, odd lanes x * y, then * scale, each step in half.
+void maskOps(Tensors& t) {
+  double scale = h(t.tilingField<float>(8));
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    double x = t["x"][i], y = t["y"][i];
+    t["z"][i] = h(h(i % 2 == 0 ? x + y : x * y) * scale);
+  }
+}
+
+// brcb_rowscale: y[r][c] = x[r][c] * s[r].
+void brcbRowscale(Tensors& t) {
+  size_t cols = t.shapes["x"][1];
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = f(t["x"][i]) * f(t["s"][i / cols]);
+}
+
+// col_slice: y = |x[:, off : off + 128]| * scale in half.
+void colSlice(Tensors& t) {
+  size_t inCols = t.shapes["x"][1], outCols = t.shapes["y"][1], off = t.tilingField<uint32_t>(12);
+  double scale = h(t.tilingField<float>(16));
+  for (size_t i = 0; i < t["y"].size(); ++i)
+    t["y"][i] = h(std::fabs(t["x"][i / outCols * inCols + off + i % outCols]) * scale);
+}
+
+// copy_through: y = x.
+void copyThrough(Tensors& t) { t["y"] = t["x"]; }
+
+// softplus: half computes in half (each op rounded); bf16 in float, rounded once at the end.
+void softplusHalf(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    double e = h(h(std::exp(x)) + 1.0);
+    t["y"][i] = h(std::log(f(e)));
+    double es = h(h(std::exp(f(-x))) + 1.0);
+    t["z"][i] = h(1.0f / f(es));
+  }
+}
+void softplusBf16(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float e = std::exp(x) + 1.0f;
+    t["y"][i] = bf(std::log(e));
+    float es = std::exp(x * -1.0f) + 1.0f;
+    t["z"][i] = bf(1.0f / es);
+  }
+}
+
+// row_argmax: the row maximum and the index of its first occurrence.
+void rowArgmax(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  std::vector<float> row(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) row[c] = f(t["x"][r * cols + c]);
+    auto [v, i] = argMax(row.data(), cols);
+    t["values"][r] = v;
+    t["indices"][r] = (double)i;
+  }
+}
+
+// Input generators.
+double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
+
 }  // namespace
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
+      {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},
+      {"scale_cast_bf16", "scale_cast", "scale_cast.cpp", "scale_cast_bf16.json", {}, scaleCastBf16},
+      {"relu_where_select", "relu_where", "relu_where.cpp", "relu_where_key1.json", {"relu_where_tiling.h"}, reluWhereKey1},
+      {"relu_where_clamp_select", "relu_where", "relu_where.cpp", "relu_where_key2.json", {"relu_where_tiling.h"}, reluWhereKey2},
+      {"relu_where_leaky", "relu_where", "relu_where.cpp", "relu_where_key3.json", {"relu_where_tiling.h"}, reluWhereKey3},
+      {"relu_where_clamp_minmax", "relu_where", "relu_where.cpp", "relu_where_key4.json", {"relu_where_tiling.h"}, reluWhereKey4},
+      {"softmax_rows", "softmax_rows", "softmax_rows.cpp", "softmax_rows.json", {"softmax_rows_tiling.h"}, softmaxRows},
+      {"dequant_uint8", "dequant_uint8", "dequant_uint8.cpp", "dequant_uint8.json", {"dequant_uint8_tiling.h"}, dequantUint8,
+       0, 0, uint8Codes},
+      {"rms_norm", "rms_norm", "rms_norm.cpp", "rms_norm.json", {"rms_norm_tiling.h"}, rmsNorm},
+      {"layer_norm", "layer_norm", "layer_norm.cpp", "layer_norm.json", {"layer_norm_tiling.h"}, layerNorm},
+      {"atomic_colsum", "atomic_colsum", "atomic_colsum.cpp", "atomic_colsum.json", {"atomic_colsum_tiling.h"}, atomicColsum,
+       0, 0, eighths},
+      {"atomic_colsum_1024", "atomic_colsum", "atomic_colsum.cpp", "atomic_colsum_1024.json", {"atomic_colsum_tiling.h"},
+       atomicColsum, 0, 0, eighths},
+      {"cast_modes_floor", "cast_modes", "cast_modes.cpp", "cast_modes_floor.json", {"cast_modes_tiling.h"}, castModes<1>, 0, 0, quarters},
+      {"cast_modes_ceil", "cast_modes", "cast_modes.cpp", "cast_modes_ceil.json", {"cast_modes_tiling.h"}, castModes<2>, 0, 0, quarters},
+      {"cast_modes_trunc", "cast_modes", "cast_modes.cpp", "cast_modes_trunc.json", {"cast_modes_tiling.h"}, castModes<3>, 0, 0, quarters},
+      {"cast_modes_round", "cast_modes", "cast_modes.cpp", "cast_modes_round.json", {"cast_modes_tiling.h"}, castModes<4>, 0, 0, quarters},
+      {"cast_modes_rint", "cast_modes", "cast_modes.cpp", "cast_modes_rint.json", {"cast_modes_tiling.h"}, castModes<5>, 0, 0, quarters},
+      {"quant_int8_half", "quant_int8", "quant_int8.cpp", "quant_int8_half.json", {"quant_int8_tiling.h"}, quantInt8Half},
+      {"quant_int8_float", "quant_int8", "quant_int8.cpp", "quant_int8_float.json", {"quant_int8_tiling.h"}, quantInt8Float},
+      {"bitwise16_int16", "bitwise16", "bitwise16.cpp", "bitwise16_int16.json", {"bitwise16_tiling.h"}, bitwise16<true>, 0, 0, anyInt16},
+      {"bitwise16_uint16", "bitwise16", "bitwise16.cpp", "bitwise16_uint16.json", {"bitwise16_tiling.h"}, bitwise16<false>, 0, 0,
+       anyUint16},
+      {"gather_reverse_float", "gather_reverse", "gather_reverse.cpp", "gather_reverse_float.json", {"gather_reverse_tiling.h"},
+       gatherReverse},
+      {"gather_reverse_int16", "gather_reverse", "gather_reverse.cpp", "gather_reverse_int16.json", {"gather_reverse_tiling.h"},
+       gatherReverse, 0, 0, anyInt16},
+      {"complex_split", "complex_split", "complex_split.cpp", "complex_split.json", {"complex_split_tiling.h"}, complexSplit},
+      {"mask_ops", "mask_ops", "mask_ops.cpp", "mask_ops.json", {"mask_ops_tiling.h"}, maskOps},
+      // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
+      // rowscale_colsum) do not depend on the order of the atomic adds.
+      {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,
+       0, 0, eighths},
+      {"col_slice", "col_slice", "col_slice.cpp", "col_slice.json", {"col_slice_tiling.h"}, colSlice},
+      {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
+      {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
+      {"copy_through_int8", "copy_through", "copy_through.cpp", "copy_through_int8.json", {"copy_through_tiling.h"}, copyThrough},
+      {"softplus_half", "softplus", "softplus.cpp", "softplus_float16.json", {"softplus_tiling.h"}, softplusHalf},
+      {"softplus_bf16", "softplus", "softplus.cpp", "softplus_bfloat16.json", {"softplus_tiling.h"}, softplusBf16},
+      {"row_argmax_reduce", "row_argmax", "row_argmax.cpp", "row_argmax_key1.json", {"row_argmax_tiling.h"}, rowArgmax},
+      {"row_argmax_whole", "row_argmax", "row_argmax.cpp", "row_argmax_key2.json", {"row_argmax_tiling.h"}, rowArgmax},
   };
   return all;
 }
 
 const std::vector<Fusion>& fusions() {
-  static const std::vector<Fusion> all = {};
+  static const std::vector<Fusion> all = {
+      // vadd -> scale -> relu: z = x + alpha * y, then s = z * scale + bias, then where(s > 0, s, 0).
+      {"vadd_scale_relu", {"vadd_tail_half", "scale_cast_half", "relu_where_select"},
+       {{}, {{"x", "z"}, {"y", "s"}}, {{"x", "s"}, {"y", "out"}}}},
+      // uint8 codes -> half activations -> row softmax (the two kernels meet at x).
+      {"dequant_softmax", {"dequant_uint8", "softmax_rows"}},
+      // rms_norm's y feeds the int8 quantiser's x; its output is q.
+      {"rmsnorm_quant", {"rms_norm", "quant_int8_half"}, {{}, {{"x", "y"}, {"y", "q"}}}},
+      // Row scaling, then column sums by atomic adds behind a SyncAll inside the fused kernel.
+      {"rowscale_colsum", {"brcb_rowscale", "atomic_colsum_1024"}, {{{"y", "scaled"}}, {{"x", "scaled"}, {"y", "colsum"}}}},
+  };
   return all;
 }
 

@@ -36,9 +36,18 @@ struct Case {
 };
 
 // A program of corpus kernels fused by sk_compile: tensors of the same name connect them.
+// bind[i] renames params of cases[i] to graph tensor names (sk_compile's op-list "bind"), so a
+// kernel whose input is `x` can read another kernel's `z`; params not named keep their names.
 struct Fusion {
   std::string name;
   std::vector<std::string> cases;   // Case::name, in launch order
+  std::vector<std::map<std::string, std::string>> bind = {};  // per case (may be shorter)
+  // The graph name of param `p` of cases[i].
+  std::string tensorOf(size_t i, const std::string& p) const {
+    if (i < bind.size())
+      if (auto it = bind[i].find(p); it != bind[i].end()) return it->second;
+    return p;
+  }
 };
 
 const std::vector<Case>& cases();

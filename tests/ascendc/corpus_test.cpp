@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "corpus.h"
+#include <nlohmann/json.hpp>
 #include "sk/sim/float16.h"
 #include "sk/subkernel.h"
 #include "test_support.h"
@@ -164,15 +165,19 @@ class CorpusFusion : public ::testing::TestWithParam<Fusion> {};
 TEST_P(CorpusFusion, FusedBySkCompileEqualsTheUnfusedRunAndTheReferences) {
   const Fusion& f = GetParam();
   TempDir d;
-  std::string objects;
-  for (const std::string& name : f.cases) {
-    const Case& c = caseNamed(name);
+  // The program as an op list: each object with its metadata and the fusion's tensor names.
+  nlohmann::json opList = {{"op_list", nlohmann::json::array()}};
+  for (size_t i = 0; i < f.cases.size(); ++i) {
+    const Case& c = caseNamed(f.cases[i]);
     subkernel::KernelMeta m = metaOf(c);
-    compile(c, d.path());
-    objects += (objects.empty() ? "" : ",") + d.file(m.binFileName + m.binFileSuffix);
+    std::string json = compile(c, d.path());
+    nlohmann::json op = {{"bin_path", d.file(m.binFileName + m.binFileSuffix)}, {"json_path", json}};
+    if (i < f.bind.size() && !f.bind[i].empty()) op["bind"] = f.bind[i];
+    opList["op_list"].push_back(op);
   }
   if (HasFailure()) return;
-  CommandResult sk = sk::test::run({SK_COMPILE, "--ops", objects, "--name", f.name, "-q", "-o", d.file("sk")});
+  sk::test::writeText(d.file("ops.json"), opList.dump(2));
+  CommandResult sk = sk::test::run({SK_COMPILE, "--op-list", d.file("ops.json"), "--name", f.name, "-q", "-o", d.file("sk")});
   ASSERT_EQ(sk.exitCode, 0) << sk.err;
   auto fused = subkernel::readMeta(d.file("sk/" + f.name + ".json"));
   ASSERT_TRUE((bool)fused) << llvm::toString(fused.takeError());
@@ -184,22 +189,23 @@ TEST_P(CorpusFusion, FusedBySkCompileEqualsTheUnfusedRunAndTheReferences) {
   Tensors t = makeInputs(inputs, *fused, d.path(), argv, rng);
   CommandResult r = sk::test::run(argv);
   ASSERT_EQ(r.exitCode, 0) << "fused and unfused runs differ or failed:\n" << r.err << r.out;
-  for (const std::string& name : f.cases) {  // chain the references through the tensor names
-    const Case& c = caseNamed(name);
+  for (size_t i = 0; i < f.cases.size(); ++i) {  // chain the references through the tensor names
+    const Case& c = caseNamed(f.cases[i]);
     subkernel::KernelMeta m = metaOf(c);
     Tensors step;
     for (const subkernel::Param& p : m.params) {
       if (p.role == subkernel::Role::Tiling) step.tiling = p.data;
       if (!p.isTensor()) continue;
+      std::string tensor = f.tensorOf(i, p.name);
       step.shapes[p.name] = p.shape;
-      step.values[p.name] = t.values.count(p.name) ? t.values[p.name] : std::vector<double>(elements(p), 0.0);
+      step.values[p.name] = t.values.count(tensor) ? t.values[tensor] : std::vector<double>(elements(p), 0.0);
     }
     c.reference(step);
     for (const subkernel::Param& p : m.params)
       if (p.isOutput()) {
         std::vector<double> rounded;
         for (double v : step[p.name]) rounded.push_back(roundTo(dtypeName(p.dtype), v));
-        t.values[p.name] = rounded;
+        t.values[f.tensorOf(i, p.name)] = rounded;
       }
   }
   for (const subkernel::Param& p : fused->params)
