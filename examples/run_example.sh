@@ -25,6 +25,7 @@ set -euo pipefail
 
 EXAMPLES=(
   demo/run.sh
+  ascendc/run.sh
   jit/example01_super_kernel_base/run.sh
   jit/example02_super_kernel_profiling/run.sh
   jit/example03_super_kernel_runtime_basic/run.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Demo: compile the first ops (add, relu, rmsnorm, matmul) from ops/ with the device compiler,
+# Demo: compile the first ops (add, relu, rmsnorm, matmul) from ops/ with sk_cc,
 # run each on the simulated NPU with sk_run, and check the results against host references.
 #
 #   bash examples/demo/run.sh --npu-arch=dav-2201|dav-3510
@@ -14,11 +14,11 @@ sk_parse_npu_arch "$@"
 
 build=${SK_BUILD_DIR:-$repo/build}
 sk_run=$build/bin/sk_run
-if [[ ! -x "$sk_run" ]]; then
-  echo "ERROR: $sk_run not found: run scripts/setup.sh first (or set SK_BUILD_DIR)" >&2
+sk_cc=$build/bin/sk_cc
+if [[ ! -x "$sk_run" || ! -x "$sk_cc" ]]; then
+  echo "ERROR: $sk_run or $sk_cc not found: run scripts/setup.sh first (or set SK_BUILD_DIR)" >&2
   exit 2
 fi
-cc=$(command -v clang-19 || echo /usr/lib/llvm-19/bin/clang-19)
 
 cd "$demo_dir"
 sk_cleanup_local "$demo_dir"
@@ -26,10 +26,9 @@ for op in add relu rmsnorm matmul; do
   name=${op}_custom
   work=tmp/$name
   mkdir -p "$work/out"
-  echo "[demo] $name: compiling ops/$op/$name.cpp with $(basename "$cc")"
-  "$cc" -c -O2 -fPIC -fno-exceptions -fno-rtti -std=c++17 -I"$repo/include" \
-    "$repo/ops/$op/$name.cpp" -o "$work/$name.o"
+  echo "[demo] $name: compiling ops/$op/$name.cpp with sk_cc"
   cp "$repo/ops/$op/$name.json" "$work/$name.json"
+  "$sk_cc" --npu-arch="$SK_NPU_ARCH" --meta "$work/$name.json" -c "$repo/ops/$op/$name.cpp" -o "$work/$name.o"
   python3 reference.py gen "$name" "$work"
   inputs=()
   for f in "$work"/*.bin; do
