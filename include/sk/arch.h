@@ -39,6 +39,7 @@ struct ArchSpec {
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
   uint64_t launchHostNs = 0, hostApiNs = 0, dispatchNs = 0;
   uint32_t blockDispatchCycles = 0, syncAllCycles = 0, taskSyncCycles = 0;
+  uint32_t kernelStartupCycles = 0;  // a kernel's start-up on the device, before its blocks run
   uint64_t eventSyncNs = 0, memcpyLatencyNs = 0;
   double h2dGBps = 0, d2dGBps = 0;
   uint32_t instrFetchBytesPerCycle = 0;

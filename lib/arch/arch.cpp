@@ -123,6 +123,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("hostApiNs", a.hostApiNs);
   r.number("dispatchNs", a.dispatchNs);
   r.number("blockDispatchCycles", a.blockDispatchCycles);
+  r.number("kernelStartupCycles", a.kernelStartupCycles);
   r.number("syncAllCycles", a.syncAllCycles);
   r.number("taskSyncCycles", a.taskSyncCycles);
   r.number("eventSyncNs", a.eventSyncNs);

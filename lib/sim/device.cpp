@@ -25,6 +25,7 @@
 #include "sk/text.h"
 #include "sk/sim/device.h"
 #include "sk/task_table.h"
+#include "timing.h"
 #include "trace.h"
 
 namespace sk::sim {
@@ -68,6 +69,11 @@ const char* copyKindName(CopyKind k) {
   }
 }
 
+struct CoreRef {
+  CoreType type;
+  uint32_t id;
+};
+
 std::string humanBytes(uint64_t b) {
   if (b >= (1u << 20) && b % (1u << 20) == 0) return std::to_string(b >> 20) + " MiB";
   if (b >= 1024 && b % 1024 == 0) return std::to_string(b >> 10) + " KiB";
@@ -83,10 +89,10 @@ struct Device::Impl {
   std::unique_ptr<Scheduler> sched;
   uint8_t* localMem = nullptr;  // L1 of every AIC, then UB of every AIV
   uint64_t localMemBytes = 0;
-  std::vector<uint64_t> aicFreeAt, aivFreeAt;
   std::vector<CoreRun> aicRuns, aivRuns;  // reused by every launch
   std::unique_ptr<TaskSlot[]> taskSlots;  // super-kernel tasks, SK_MAX_TASKS of them
   Launch launch;                          // the launch being run (one at a time)
+  std::unique_ptr<timing::Timeline> timeline;  // the virtual timeline of everything executed
 
   std::mutex mu;  // guards everything below (host API path)
   std::vector<Stream> streams;
@@ -131,36 +137,112 @@ struct Device::Impl {
   }
 
   // ---- executor ----
-  bool headReady(const Task& t) const { return t.kind != Task::Kind::Wait || !t.recordSeq || recordTimes.count(t.recordSeq); }
+  // A flush runs every queued task that can run, in two passes: functionally (kernels on the
+  // fibers, copies with memmove), in dependency order; then the timing replay places all of them
+  // on the virtual timeline together (timing.h), so work of different streams shares cores and
+  // memory bandwidth as it overlaps.
+  bool recordExecuted(uint64_t seq) const { return recordTimes.count(seq) || recordJob.count(seq); }
+  bool headReady(const Task& t) const { return t.kind != Task::Kind::Wait || !t.recordSeq || recordExecuted(t.recordSeq); }
 
-  uint64_t earliestStart(const Stream& s, const Task& t) const {
-    uint64_t start = std::max(s.readyAt, t.submit);
-    if (t.kind == Task::Kind::Kernel) start = std::max(start, t.submit + arch.nsToCycles(arch.dispatchNs));
-    if (t.kind == Task::Kind::Wait && t.recordSeq)
-      start = std::max(start, recordTimes.at(t.recordSeq) + arch.nsToCycles(arch.eventSyncNs));
-    return start;
-  }
+  struct Executed {
+    StreamId stream;
+    Task task;
+    std::vector<std::vector<BlockRecord>> records;  // kernels: what each block recorded
+    std::vector<CoreRef> cores;                      // kernels: the cores the functional run used
+    std::string deadlockReport;
+    bool timedOut = false;
+  };
+  std::unordered_map<uint64_t, uint32_t> recordJob;  // record seq -> its job, during a flush
 
   void flush() {
+    std::vector<Executed> done;
+    std::vector<timing::Job> jobs;
+    std::map<StreamId, uint32_t> lastJob;
     for (;;) {
       int best = -1;
-      uint64_t bestStart = 0, bestSeq = 0;
       for (size_t i = 0; i < streams.size(); ++i) {
         const Stream& s = streams[i];
         if (s.pending.empty() || !headReady(s.pending.front())) continue;
-        uint64_t st = earliestStart(s, s.pending.front());
-        uint64_t seq = s.pending.front().seq;
-        if (best < 0 || st < bestStart || (st == bestStart && seq < bestSeq)) {
-          best = (int)i;
-          bestStart = st;
-          bestSeq = seq;
-        }
+        if (best < 0 || s.pending.front().seq < streams[best].pending.front().seq) best = (int)i;
       }
-      if (best < 0) return;
+      if (best < 0) break;
       Stream& s = streams[best];
-      Task t = std::move(s.pending.front());
+      Executed e{(StreamId)best, std::move(s.pending.front()), {}, {}, "", false};
       s.pending.pop_front();
-      execute((StreamId)best, t, bestStart);
+      timing::Job job = execute(e);
+      job.earliest = std::max(job.earliest, e.task.submit);
+      auto prev = lastJob.find(e.stream);
+      if (prev != lastJob.end()) job.after.push_back({prev->second, 0});
+      else job.earliest = std::max(job.earliest, s.readyAt);
+      if (e.task.kind == Task::Kind::Wait && e.task.recordSeq) {
+        auto rj = recordJob.find(e.task.recordSeq);
+        uint64_t sync = arch.nsToCycles(arch.eventSyncNs);
+        if (rj != recordJob.end()) job.after.push_back({rj->second, sync});
+        else job.earliest = std::max(job.earliest, recordTimes.at(e.task.recordSeq) + sync);
+      }
+      lastJob[e.stream] = (uint32_t)jobs.size();
+      if (e.task.kind == Task::Kind::Record) recordJob[e.task.seq] = (uint32_t)jobs.size();
+      jobs.push_back(std::move(job));
+      done.push_back(std::move(e));
+    }
+    if (done.empty()) return;
+    std::vector<timing::JobTimes> times = timeline->replay(jobs);
+    for (size_t i = 0; i < done.size(); ++i) finish(done[i], jobs[i], times[i]);
+    recordJob.clear();
+  }
+
+  // Runs a task's function; returns its job for the replay (timing still unknown).
+  timing::Job execute(Executed& e) {
+    Task& t = e.task;
+    timing::Job job;
+    switch (t.kind) {
+      case Task::Kind::Kernel:
+        runKernel(e);
+        job.kind = timing::Job::Kind::Kernel;
+        job.earliest = t.submit + arch.nsToCycles(arch.dispatchNs);
+        job.ration = t.kernel.ration;
+        job.blockDim = t.kernel.blockDim;
+        job.startupCycles = arch.kernelStartupCycles;
+        job.blockDispatchCycles = arch.blockDispatchCycles;
+        for (auto& group : e.records) {
+          std::vector<timing::Program> members;
+          for (BlockRecord& r : group) members.push_back(std::move(r.program));
+          job.blocks.push_back(std::move(members));
+        }
+        return job;
+      case Task::Kind::Copy:
+        std::memmove(t.dst, t.src, t.bytes);
+        job.cycles = copyCycles(t.bytes, t.copyKind);
+        return job;
+      case Task::Kind::Memset:
+        std::memset(t.dst, t.value, t.bytes);
+        job.cycles = copyCycles(t.bytes, CopyKind::DeviceToDevice);
+        return job;
+      case Task::Kind::Record:
+      case Task::Kind::Wait:
+        return job;
+    }
+    return job;
+  }
+
+  // Times a task from its replay: stream order, spans, traces, printf, faults.
+  void finish(Executed& e, const timing::Job& job, const timing::JobTimes& t) {
+    Stream& s = streams[e.stream];
+    s.readyAt = std::max(s.readyAt, t.end);
+    switch (e.task.kind) {
+      case Task::Kind::Kernel: collectResults(e, job, t); return;
+      case Task::Kind::Copy:
+        noteSpan(e.stream, std::string("memcpy ") + copyKindName(e.task.copyKind) + " " + humanBytes(e.task.bytes), t.begin,
+                 t.end);
+        return;
+      case Task::Kind::Memset: noteSpan(e.stream, "memset " + humanBytes(e.task.bytes), t.begin, t.end); return;
+      case Task::Kind::Record:
+        recordTimes[e.task.seq] = t.begin;
+        if (opts.trace) trace.instant(e.stream, "record event " + std::to_string(e.task.event), t.begin);
+        return;
+      case Task::Kind::Wait:
+        if (opts.trace) trace.instant(e.stream, "wait event " + std::to_string(e.task.event), t.begin);
+        return;
     }
   }
 
@@ -178,93 +260,53 @@ struct Device::Impl {
     if (opts.trace) trace.stream(sid, name, begin, end);
   }
 
-  void execute(StreamId sid, Task& t, uint64_t start) {
-    Stream& s = streams[sid];
-    switch (t.kind) {
-      case Task::Kind::Kernel: runKernel(sid, t.kernel, start); return;
-      case Task::Kind::Copy: {
-        std::memmove(t.dst, t.src, t.bytes);
-        uint64_t end = start + copyCycles(t.bytes, t.copyKind);
-        noteSpan(sid, std::string("memcpy ") + copyKindName(t.copyKind) + " " + humanBytes(t.bytes), start, end);
-        s.readyAt = end;
-        return;
-      }
-      case Task::Kind::Memset: {
-        std::memset(t.dst, t.value, t.bytes);
-        uint64_t end = start + copyCycles(t.bytes, CopyKind::DeviceToDevice);
-        noteSpan(sid, "memset " + humanBytes(t.bytes), start, end);
-        s.readyAt = end;
-        return;
-      }
-      case Task::Kind::Record:
-        recordTimes[t.seq] = start;
-        s.readyAt = start;
-        if (opts.trace) trace.instant(sid, "record event " + std::to_string(t.event), start);
-        return;
-      case Task::Kind::Wait:
-        s.readyAt = start;
-        if (opts.trace) trace.instant(sid, "wait event " + std::to_string(t.event), start);
-        return;
-    }
-  }
-
   uint64_t copyCycles(uint64_t bytes, CopyKind k) const {
     double gbps = k == CopyKind::DeviceToDevice ? arch.d2dGBps : arch.h2dGBps;
     return arch.nsToCycles(arch.memcpyLatencyNs) + arch.transferCycles(bytes, gbps);
   }
 
-  void runKernel(StreamId sid, KernelLaunch& k, uint64_t start);
-  void placeCores(Launch& L, uint64_t start);
+  void runKernel(Executed& e);
+  void placeCores(Launch& L);
   void resetTaskSlots(uint32_t n);
-  void collectResults(StreamId sid, Launch& L, uint64_t start);
+  void collectResults(Executed& e, const timing::Job& job, const timing::JobTimes& t);
 };
 
-// Picks the cores of a launch from the virtual timeline: the groups (1 AIC + aiv AIVs, or
-// single cores) that become free earliest, ties by index. Blocks beyond the groups run in
-// waves on the same cores.
-void Device::Impl::placeCores(Launch& L, uint64_t start) {
+// The functional run of a launch takes the first groups (1 AIC + n AIV, or single cores); blocks
+// beyond them run in waves on the same cores. Where the blocks run in virtual time is the
+// replay's choice (timing.cpp).
+void Device::Impl::placeCores(Launch& L) {
   const KernelLaunch& k = L.desc;
   const TaskRation r = k.ration;
   uint32_t groups = r.aic == 0 ? arch.aivCores : r.aiv == 0 ? arch.aicCores : std::min(arch.aicCores, arch.aivCores / r.aiv);
-  auto aivOf = [&](uint32_t g, uint32_t v) { return r.aic ? 2 * g + v : g; };
-  std::vector<std::pair<uint64_t, uint32_t>> byFree(groups);  // (free at, group)
-  for (uint32_t g = 0; g < groups; ++g) {
-    uint64_t f = r.aic ? aicFreeAt[g] : 0;
-    for (uint32_t v = 0; v < r.aiv; ++v) f = std::max(f, aivFreeAt[aivOf(g, v)]);
-    byFree[g] = {f, g};
-  }
+  auto aivOf = [&](uint32_t g, uint32_t v) { return r.aic ? r.aiv * g + v : g; };
   uint32_t used = std::min<uint32_t>(k.blockDim, groups);
-  std::partial_sort(byFree.begin(), byFree.begin() + used, byFree.end());
-  std::vector<uint32_t> chosen(used);
-  for (uint32_t i = 0; i < used; ++i) chosen[i] = byFree[i].second;
-  std::sort(chosen.begin(), chosen.end());
   L.waves = k.blockDim > used;
-
   L.cores.clear();
+  L.records.assign(k.blockDim, std::vector<BlockRecord>(r.aic + r.aiv));
   auto addCore = [&](CoreType t, uint32_t id, uint32_t slot, int sub) {
     CoreRun& c = (t == CoreType::AIC ? aicRuns : aivRuns)[id];
     c.reset();
-    c.clock = std::max(start, t == CoreType::AIC ? aicFreeAt[id] : aivFreeAt[id]);
+    c.clock = 0;
     c.blockNum = k.blockDim;
     c.subBlockIdx = sub;
     c.subBlockNum = (t == CoreType::AIV && r.aiv == 2) ? 2 : 1;
+    uint32_t member = t == CoreType::AIC ? 0 : r.aic + (uint32_t)sub;
     for (uint32_t b = slot; b < k.blockDim; b += used) {
       int64_t idx = (t == CoreType::AIV && r.aiv == 2) ? 2 * (int64_t)b + sub : (int64_t)b;
-      c.blocks.push_back(BlockSlot{idx, sub});
+      c.blocks.push_back(BlockSlot{idx, sub, b, member});
     }
     c.blockIdx = c.blocks.front().blockIdx;
     L.cores.push_back(&c);
   };
   for (uint32_t slot = 0; slot < used; ++slot) {
-    uint32_t g = chosen[slot];
-    if (r.aic) addCore(CoreType::AIC, g, slot, 0);
-    for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, aivOf(g, v), slot, (int)v);
+    if (r.aic) addCore(CoreType::AIC, slot, slot, 0);
+    for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, aivOf(slot, v), slot, (int)v);
   }
 }
 
-void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
+void Device::Impl::runKernel(Executed& e) {
   Launch& L = launch;
-  L.desc = std::move(k);
+  L.desc = std::move(e.task.kernel);
   L.arch = &arch;
   L.mem = hbm->snapshot();
   L.hbmBase = hbm->base();
@@ -272,22 +314,22 @@ void Device::Impl::runKernel(StreamId sid, KernelLaunch& k, uint64_t start) {
   L.abortRequested = false;
   L.timedOut = false;
   L.deadlockReport.clear();
-  placeCores(L, start);
+  placeCores(L);
   L.syncAll.emplace((uint32_t)L.cores.size(), arch.syncAllCycles);
-  // HBM bandwidth is shared by the cores of the launch; each is also capped by its own pipe.
-  const double gib = 1.073741824;
-  double share = arch.hbmGBps / (double)L.cores.size();
-  L.gmReadGBps = std::min(arch.gmToUbGiBps * gib, share);
-  L.gmWriteGBps = std::min(arch.ubToGmGiBps * gib, share);
-  L.l1ReadGBps = std::min(arch.gmToL1GiBps * gib, share);
-  L.l1WriteGBps = std::min(arch.l1ToGmGiBps * gib, share);
-  L.localGBps = arch.localCopyGiBps * gib;
+  // Each core's pipes on their own; the replay shares the HBM among every transfer in flight.
+  const double perCycle = (double)(1ull << 30) / (arch.clockMHz * 1e6);
+  L.gmReadRate = arch.gmToUbGiBps * perCycle;
+  L.gmWriteRate = arch.ubToGmGiBps * perCycle;
+  L.l1ReadRate = arch.gmToL1GiBps * perCycle;
+  L.l1WriteRate = arch.l1ToGmGiBps * perCycle;
+  L.localRate = arch.localCopyGiBps * perCycle;
   ++launches;
-  // The kernel begins when its first core does (cores may still be busy with other work).
-  uint64_t begin = UINT64_MAX;
-  for (const CoreRun* c : L.cores) begin = std::min(begin, c->clock);
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
-  collectResults(sid, L, begin);
+  e.task.kernel = std::move(L.desc);
+  e.records = std::move(L.records);
+  for (const CoreRun* c : L.cores) e.cores.push_back(CoreRef{c->type, c->physId});
+  e.deadlockReport = L.deadlockReport;
+  e.timedOut = L.timedOut;
   resetTaskSlots(L.tasksUsed.exchange(0));
 }
 
@@ -298,55 +340,78 @@ void Device::Impl::resetTaskSlots(uint32_t n) {
   }
 }
 
-void Device::Impl::collectResults(StreamId sid, Launch& L, uint64_t begin) {
-  uint64_t end = begin;
-  const CoreRun* firstFault = nullptr;
+void Device::Impl::collectResults(Executed& e, const timing::Job& job, const timing::JobTimes& t) {
+  const KernelLaunch& k = e.task.kernel;
+  noteSpan(e.stream, k.name, t.begin, t.end);
+  struct Line {
+    uint64_t clock;
+    int type;
+    uint32_t id;
+    size_t n;
+    const BlockRecord* r;
+    const timing::ProgramTimes* p;
+  };
+  std::vector<Line> lines;
+  const BlockRecord* firstFault = nullptr;
+  uint64_t firstFaultAt = UINT64_MAX;
   int faults = 0;
-  for (CoreRun* c : L.cores) {
-    end = std::max(end, c->clock);
-    (c->type == CoreType::AIC ? aicFreeAt : aivFreeAt)[c->physId] = c->clock;
-    if (c->fault) {
-      ++faults;
-      if (!firstFault || c->fault->clock < firstFault->fault->clock) firstFault = c;
+  for (size_t g = 0; g < e.records.size(); ++g)
+    for (size_t m = 0; m < e.records[g].size(); ++m) {
+      const BlockRecord& r = e.records[g][m];
+      if (!r.taken) continue;  // never reached (the launch was stopped)
+      const timing::ProgramTimes& p = t.blocks[g][m];
+      bool aic = job.blocks[g][m].core == CoreType::AIC;
+      auto at = [&](uint32_t mark) { return mark < p.marks.size() ? p.marks[mark] : p.end; };
+      if (r.fault) {
+        ++faults;
+        if (at(r.fault->mark) < firstFaultAt) {
+          firstFaultAt = at(r.fault->mark);
+          firstFault = &r;
+        }
+      }
+      if (opts.trace) {
+        trace.core(aic, p.coreId, k.name, p.begin, p.end, r.blockIdx, r.fault.has_value());
+        for (const SpanRecord& sp : r.spans)
+          trace.core(aic, p.coreId, sp.name, at(sp.beginMark), at(sp.endMark), sp.block, false);
+        for (const timing::ProgramTimes::Busy& b : p.busy)
+          trace.pipe(aic, p.coreId, b.pipe, job.blocks[g][m].ops[b.op].what, b.begin, b.end);
+      }
+      for (size_t i = 0; i < r.prints.size(); ++i)
+        lines.push_back({at(r.prints[i].mark), aic ? 0 : 1, p.coreId, i, &r, &p});
     }
-  }
-  noteSpan(sid, L.desc.name, begin, end);
-  streams[sid].readyAt = end;
-  if (opts.trace)
-    for (const CoreRun* c : L.cores)
-      for (const Span& sp : c->spans)
-        trace.core(c->type == CoreType::AIC, c->physId, sp.name, sp.begin, sp.end, sp.block, sp.faulted);
 
   // Kernel printf, in virtual-time order whatever the host scheduling was.
-  struct Line { uint64_t clock; int type; uint32_t id; size_t n; const CoreRun* c; };
-  std::vector<Line> lines;
-  for (const CoreRun* c : L.cores)
-    for (size_t i = 0; i < c->prints.size(); ++i) lines.push_back({c->prints[i].clock, (int)c->type, c->physId, i, c});
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
     return std::tie(a.clock, a.type, a.id, a.n) < std::tie(b.clock, b.type, b.id, b.n);
   });
   for (const Line& l : lines) {
-    std::string s = "[" + L.desc.name + " " + l.c->label() + "] " + l.c->prints[l.n].text;
+    std::string label = std::string(l.type == 0 ? "aic" : "aiv") + std::to_string(l.id) + " (block " +
+                        std::to_string(l.r->blockIdx) + ")";
+    std::string s = "[" + k.name + " " + label + "] " + l.r->prints[l.n].text;
     if (s.empty() || s.back() != '\n') s += '\n';
     if (opts.echoPrintf) std::fwrite(s.data(), 1, s.size(), stdout);
     printed += s;
   }
   if (opts.echoPrintf && !lines.empty()) std::fflush(stdout);
 
-  Stream& st = streams[sid];
+  Stream& st = streams[e.stream];
   if (st.error) return;  // keep the first error until it is reported
-  bool aicOnly = L.desc.ration.aiv == 0;
+  bool aicOnly = k.ration.aiv == 0;
   if (firstFault) {
     std::string msg = firstFault->fault->message;
     if (faults > 1) msg += " (and " + std::to_string(faults - 1) + " more faulting cores)";
     st.error.emplace(firstFault->fault->aclCode, msg);
-  } else if (L.timedOut) {
-    st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT, "launch of '" + L.desc.name + "' timed out after " +
-                                                     std::to_string(opts.launchTimeoutMs) + " ms (wall clock)");
-  } else if (!L.deadlockReport.empty()) {
+  } else if (e.timedOut) {
     st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
-                     "deadlock in kernel '" + L.desc.name + "' (blockDim " + std::to_string(L.desc.blockDim) +
-                         "): every live core is waiting and none can release another" + L.deadlockReport);
+                     "launch of '" + k.name + "' timed out after " + std::to_string(opts.launchTimeoutMs) +
+                         " ms (wall clock)");
+  } else if (!e.deadlockReport.empty()) {
+    st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
+                     "deadlock in kernel '" + k.name + "' (blockDim " + std::to_string(k.blockDim) +
+                         "): every live core is waiting and none can release another" + e.deadlockReport);
+  } else if (!t.stuck.empty()) {
+    st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
+                     "kernel '" + k.name + "' never finishes: " + t.stuck);
   }
 }
 
@@ -369,8 +434,9 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
   void* m = mmap(nullptr, impl->localMemBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (m == MAP_FAILED) return internalError("cannot allocate the local memories of the simulated cores");
   impl->localMem = (uint8_t*)m;
-  impl->aicFreeAt.assign(arch.aicCores, 0);
-  impl->aivFreeAt.assign(arch.aivCores, 0);
+  timing::Machine machine = timing::Machine::of(arch);
+  machine.collectBusy = options.trace;
+  impl->timeline = std::make_unique<timing::Timeline>(machine);
   // An AIC's memories lie one after another (L1, L0A, L0B, L0C, BT, FB); an AIV has its UB.
   const uint64_t aicSpaces[SK_MEM_COUNT] = {0, arch.l1Bytes, arch.l0aBytes, arch.l0bBytes, arch.l0cBytes, arch.btBytes,
                                             arch.fbBytes};

@@ -89,14 +89,42 @@ CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initi
   return c;
 }
 
-void charge(CoreRun* c, int32_t pipe, uint64_t cycles) {
-  (void)pipe;  // one in-order clock per core for now
+void record(CoreRun* c, const timing::Op& op) {
+  if (c->rec) c->rec->program.ops.push_back(op);
+}
+
+void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
   c->clock += cycles;
+  timing::Op op{timing::OpKind::Exec, (uint8_t)pipe};
+  op.amount = cycles;
+  op.what = what;
+  record(c, op);
+}
+
+void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
+                const char* what) {
+  c->clock += c->launch->arch->dataCopyLatencyCycles + (uint64_t)((double)bytes / rate);
+  timing::Op op{timing::OpKind::Move, (uint8_t)pipe};
+  op.route = route;
+  op.amount = bytes;
+  op.addr = gmAddr;
+  op.rate = rate;
+  op.what = what;
+  record(c, op);
+}
+
+uint32_t mark(CoreRun* c, bool drain) {
+  if (!c->rec) return 0;
+  timing::Op op{timing::OpKind::Mark};
+  op.id = c->rec->program.marks++;
+  op.amount = drain ? 1 : 0;
+  record(c, op);
+  return op.id;
 }
 
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats) {
   const arch::VectorOpCost& k = c->launch->arch->vectorOp(opName);
-  charge(c, SK_PIPE_V, k.head + k.perRepeat * repeats);
+  charge(c, SK_PIPE_V, k.head + k.perRepeat * repeats, opName);
 }
 
 }  // namespace sk::sim

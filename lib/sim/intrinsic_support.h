@@ -45,9 +45,19 @@ struct Operand {
 CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initializer_list<int32_t> dtypes,
                 std::initializer_list<Operand> operands);
 
-// Advances the core's time by an instruction of `cycles` on `pipe` (sk_pipe).
-void charge(CoreRun* c, int32_t pipe, uint64_t cycles);
+// Records an instruction of `cycles` on `pipe` (sk_pipe) for the timing replay (timing.h) and
+// advances the core's own clock (sk_cycles: the core's time as if it ran alone, pipes in turn).
+void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what);
 // A vector instruction of `repeats` repeats with the cost of `opName` (arch vectorOps).
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
+// Records a transfer of `bytes` on `pipe`; GM ones go through the shared memory system.
+void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
+                const char* what);
+// Records any other op of the timing model.
+void record(CoreRun* c, const timing::Op& op);
+// A mark: the replay notes S's time there (after every pipe finished, when `drain`).
+uint32_t mark(CoreRun* c, bool drain);
+// The dialect's intrinsics run in order: every pipe finishes before the next instruction.
+inline void inOrder(CoreRun* c) { record(c, timing::Op{timing::OpKind::DrainAll}); }
 
 }  // namespace sk::sim

@@ -65,15 +65,21 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   if (d == Space::Gm && s == Space::Gm)
     fault(c, std::string(op) + ": GM to GM copy (" + hexAddress((uint64_t)src) + " -> " + hexAddress((uint64_t)dst) +
                  "): stage the data through local memory");
-  double gbps;
+  double rate;
+  timing::Route route = timing::Route::Local;
+  uint64_t gmAddr = 0;
   if (s == Space::Gm) {
     checkGm(c, op, "src", src, srcSpan, false);
-    gbps = c->type == CoreType::AIC ? L.l1ReadGBps : L.gmReadGBps;
+    rate = c->type == CoreType::AIC ? L.l1ReadRate : L.gmReadRate;
+    route = timing::Route::GmRead;
+    gmAddr = (uint64_t)src;
   } else if (d == Space::Gm) {
     checkGm(c, op, "dst", dst, dstSpan, true);
-    gbps = c->type == CoreType::AIC ? L.l1WriteGBps : L.gmWriteGBps;
+    rate = c->type == CoreType::AIC ? L.l1WriteRate : L.gmWriteRate;
+    route = timing::Route::GmWrite;
+    gmAddr = (uint64_t)dst;
   } else {
-    gbps = L.localGBps;
+    rate = L.localRate;
   }
   bool atomic = d == Space::Gm && c->atomicMode != SK_ATOMIC_NONE;
   for (uint64_t i = 0; i < count; ++i) {
@@ -82,8 +88,8 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
     if (atomic) faultIf(c, vec::atomicCombine(c->atomicMode, c->atomicDtype, to, from, len));
     else std::memmove(to, from, len);
   }
-  charge(c, copyPipe(c, d, s, spaceOf(c, dst, dstSpan)),
-         L.arch->dataCopyLatencyCycles + L.arch->transferCycles(count * len, gbps));
+  int32_t pipe = copyPipe(c, d, s, spaceOf(c, dst, dstSpan));
+  chargeMove(c, pipe, route, count * len, gmAddr, rate, route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy");
 }
 
 }  // namespace
@@ -152,7 +158,10 @@ uint64_t sk_tiling_key(void) {
 }
 
 void sk_data_copy(void* dst, const void* src, uint64_t bytes) {
-  if (CoreRun* c = enter("sk_data_copy")) copyBlocks(c, "sk_data_copy", dst, src, 1, bytes, 0, 0);
+  if (CoreRun* c = enter("sk_data_copy")) {
+    copyBlocks(c, "sk_data_copy", dst, src, 1, bytes, 0, 0);
+    inOrder(c);  // the dialect's copy: in order (AscendC's copies use sk_data_copy_2d)
+  }
 }
 
 void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, uint64_t srcStride, uint64_t dstStride) {
@@ -170,7 +179,7 @@ void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
   if (s == Space::Gm) checkGm(c, "GetValue", "src", src, bytes, false);
   if (d == Space::Gm) checkGm(c, "SetValue", "dst", dst, bytes, true);
   std::memmove(dst, src, bytes);
-  charge(c, SK_PIPE_S, c->launch->arch->dataCopyLatencyCycles);
+  charge(c, SK_PIPE_S, c->launch->arch->dataCopyLatencyCycles, "scalar GM access");
 }
 
 void sk_set_atomic(int32_t mode, int32_t dtype) {
@@ -183,53 +192,76 @@ void sk_set_atomic(int32_t mode, int32_t dtype) {
   c->atomicDtype = dtype;
 }
 
-// Pipes of one core run in program order here, so flags and barriers are satisfied when they
-// are reached; they are checked and cost an issue cycle.
+// Flags, barriers and tokens order the pipes of a core in the timing replay; functionally the
+// core runs in program order, so here they are only checked.
+namespace {
+void flagOp(CoreRun* c, const char* api, timing::OpKind kind, int32_t srcPipe, int32_t dstPipe, int32_t eventId) {
+  checkPipe(c, api, srcPipe, false);
+  checkPipe(c, api, dstPipe, false);
+  if (srcPipe == dstPipe) fault(c, std::string(api) + ": source and destination are the same pipe");
+  if (eventId < 0 || eventId > 7) fault(c, std::string(api) + ": event id " + std::to_string(eventId) + " outside 0..7");
+  timing::Op op{kind, (uint8_t)srcPipe, (uint8_t)dstPipe};
+  op.id = (uint32_t)eventId;
+  record(c, op);
+}
+}  // namespace
+
 void sk_set_flag(int32_t srcPipe, int32_t dstPipe, int32_t eventId) {
-  CoreRun* c = enter("sk_set_flag");
-  if (!c) return;
-  checkPipe(c, "SetFlag", srcPipe, false);
-  checkPipe(c, "SetFlag", dstPipe, false);
-  if (eventId < 0 || eventId > 63) fault(c, "SetFlag: event id " + std::to_string(eventId) + " outside 0..63");
-  charge(c, srcPipe, 1);
+  if (CoreRun* c = enter("sk_set_flag")) flagOp(c, "SetFlag", timing::OpKind::FlagSet, srcPipe, dstPipe, eventId);
 }
 
 void sk_wait_flag(int32_t srcPipe, int32_t dstPipe, int32_t eventId) {
-  CoreRun* c = enter("sk_wait_flag");
-  if (!c) return;
-  checkPipe(c, "WaitFlag", srcPipe, false);
-  checkPipe(c, "WaitFlag", dstPipe, false);
-  if (eventId < 0 || eventId > 63) fault(c, "WaitFlag: event id " + std::to_string(eventId) + " outside 0..63");
-  charge(c, dstPipe, 1);
+  if (CoreRun* c = enter("sk_wait_flag")) flagOp(c, "WaitFlag", timing::OpKind::FlagWait, srcPipe, dstPipe, eventId);
 }
 
+// A pipe runs in order by itself: only PIPE_ALL (every pipe, and S after them) changes timing.
 void sk_pipe_barrier(int32_t pipe) {
   CoreRun* c = enter("sk_pipe_barrier");
   if (!c) return;
   checkPipe(c, "PipeBarrier", pipe, true);
-  charge(c, pipe == SK_PIPE_ALL ? SK_PIPE_S : pipe, 1);
+  if (pipe == SK_PIPE_ALL) record(c, timing::Op{timing::OpKind::DrainAll});
 }
 
 uint64_t sk_pipe_done(int32_t pipe) {
   CoreRun* c = enter("sk_pipe_done");
-  if (!c) return 0;
-  checkPipe(c, "sk_pipe_done", pipe, true);
-  return c->clock;
+  if (!c || !c->rec) return 0;
+  checkPipe(c, "sk_pipe_done", pipe, false);
+  timing::Op op{timing::OpKind::Stamp, (uint8_t)pipe};
+  op.id = c->rec->nextToken++;
+  record(c, op);
+  return op.id;
 }
 
-void sk_pipe_wait(int32_t pipe, uint64_t t) {
+void sk_pipe_wait(int32_t pipe, uint64_t token) {
   CoreRun* c = enter("sk_pipe_wait");
-  if (!c) return;
-  checkPipe(c, "sk_pipe_wait", pipe, true);
-  c->clock = std::max(c->clock, t);
-  charge(c, SK_PIPE_S, 1);
+  if (!c || !c->rec || token == 0) return;
+  checkPipe(c, "sk_pipe_wait", pipe, false);
+  if (token >= c->rec->nextToken) fault(c, "sk_pipe_wait: token " + std::to_string(token) + " was not made by sk_pipe_done");
+  timing::Op op{timing::OpKind::StampWait, (uint8_t)pipe};
+  op.id = (uint32_t)token;
+  record(c, op);
 }
+
+// The timing of a barrier: every pipe finishes, the cores meet (the replay releases them at
+// the latest arrival + syncAllCycles); functionally the fibers meet at the Barrier.
+namespace {
+void recordBarrier(CoreRun* c, uint32_t id, uint32_t participants) {
+  if (!c->rec) return;
+  uint32_t arrived = mark(c, true);
+  timing::Op op{timing::OpKind::Barrier};
+  op.id = id;
+  op.amount = participants;
+  record(c, op);
+  c->rec->spans.push_back(SpanRecord{"sk_sync_all", arrived, mark(c, false), c->blockIdx});
+}
+}  // namespace
 
 void sk_sync_all(void) {
   CoreRun* c = enter("sk_sync_all");
   if (!c) return;
   Launch& L = *c->launch;
   if (c->task) {  // a barrier over the cores of the current sub-kernel only
+    recordBarrier(c, ((c->task->task + 1) << 16) | c->task->barriers++, c->task->cores);
     TaskSlot& slot = L.tasks[c->task->task];
     slot.barrierLock.lock();
     if (!slot.barrier) slot.barrier.emplace(c->task->cores, L.arch->syncAllCycles);
@@ -241,6 +273,7 @@ void sk_sync_all(void) {
     fault(c, "sk_sync_all in a launch whose blockDim " + std::to_string(L.desc.blockDim) +
                  " exceeds the cores it can use (" + std::to_string(L.cores.size()) +
                  "): blocks run in waves, so a barrier over all blocks can never complete; lower blockDim");
+  if (c->rec) recordBarrier(c, c->rec->barriers++, (uint32_t)L.cores.size());
   L.syncAll->arrive(c);
 }
 
@@ -286,8 +319,8 @@ int sk_printf(const char* fmt, ...) {
   va_start(ap, fmt);
   int n = std::vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  c->prints.push_back(PrintLine{c->clock, buf});
-  charge(c, SK_PIPE_S, 100);  // printf goes through a dump buffer in GM: a small fixed cost
+  charge(c, SK_PIPE_S, 100, "printf");  // printf goes through a dump buffer in GM: a small fixed cost
+  if (c->rec) c->rec->prints.push_back(PrintRecord{mark(c, false), buf});
   return n;
 }
 

@@ -1,6 +1,7 @@
 #include <array>
 #include <utility>
 
+#include "intrinsic_support.h"
 #include "launch.h"
 
 namespace sk::sim {
@@ -28,9 +29,11 @@ void callKernel(void* entry, const uint64_t* args, size_t nargs) { kCallTable[na
 void chargeFetch(CoreRun* c, const void* entry, uint64_t bytes, bool hidden) {
   if (!c->fetched.insert(entry).second || hidden || bytes == 0) return;
   uint32_t rate = c->launch->arch->instrFetchBytesPerCycle;
-  c->clock += rate ? (bytes + rate - 1) / rate : 0;
+  if (rate) charge(c, SK_PIPE_S, (bytes + rate - 1) / rate, "instruction fetch");
 }
 
+// Each block records into its slot of the launch (its group and member), which the timing
+// replay places on cores.
 void runCoreBlocks(CoreRun* c) {
   Launch& L = *c->launch;
   for (const BlockSlot& b : c->blocks) {
@@ -38,11 +41,12 @@ void runCoreBlocks(CoreRun* c) {
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
     c->resetBlockState();
-    size_t span = c->spans.size();  // the kernel may push its own spans (sub-kernels, barriers)
-    c->spans.push_back(Span{L.desc.name.c_str(), c->clock, 0, b.blockIdx, false});
+    c->rec = &L.records[b.group][b.member];
+    c->rec->taken = true;
+    c->rec->blockIdx = b.blockIdx;
+    c->rec->program.core = c->type;
     chargeFetch(c, L.desc.entry, L.desc.textBytes, false);
     callKernel(L.desc.entry, L.desc.args.data(), L.desc.args.size());
-    c->spans[span].end = c->clock;
   }
 }
 

@@ -17,6 +17,7 @@
 #include "sk/arch.h"
 #include "sk/sim/device.h"
 #include "spinlock.h"
+#include "timing.h"
 
 struct sk_task_pred;
 
@@ -105,30 +106,52 @@ struct TaskContext {
   const char* name = "";
   const sk_task_pred* preds = nullptr;
   uint32_t waitCalls = 0, setCalls = 0;
-  size_t span = 0;  // index of its span in CoreRun::spans
+  uint32_t barriers = 0;  // sk_sync_all calls inside the task so far
+  size_t span = 0;        // index of its span in the block's record
 };
 
 struct BlockSlot {
   int64_t blockIdx = 0;
   int64_t subBlockIdx = 0;
+  uint32_t group = 0;   // the block of the launch (a MIX block: its AIC and AIVs)
+  uint32_t member = 0;  // 0: the AIC or the only core; AIVs of a MIX block: 1 + their index
 };
 
-struct Span {  // one block (or sub-kernel task) on one core, in virtual cycles
-  const char* name = nullptr;  // the kernel's name or the sub-kernel's (SK .rodata): live until collected
-  uint64_t begin = 0, end = 0;
+// What a block recorded for the timing replay (timing.h), and what it produced. Times are
+// marks: filled in by the replay.
+struct SpanRecord {  // a sub-kernel task or a barrier wait inside the block
+  const char* name = nullptr;  // the sub-kernel's name (SK .rodata) or a fixed string: live until collected
+  uint32_t beginMark = 0, endMark = 0;
   int64_t block = 0;
-  bool faulted = false;
 };
-
-struct PrintLine {
-  uint64_t clock;
+struct PrintRecord {
+  uint32_t mark;
   std::string text;
 };
-
 struct Fault {
   int aclCode;       // ACL_ERROR_RT_AICORE_EXCEPTION (AIC exception) / ACL_ERROR_RT_VECTOR_CORE_EXCEPTION (vector core exception)
-  uint64_t clock;
+  uint32_t mark;     // when S faulted
   std::string message;
+};
+struct BlockRecord {
+  timing::Program program;
+  int64_t blockIdx = 0;  // as the kernel saw it
+  std::vector<SpanRecord> spans;
+  std::vector<PrintRecord> prints;
+  std::optional<Fault> fault;
+  uint32_t nextToken = 1;       // sk_pipe_done tokens
+  uint32_t barriers = 0;        // sk_sync_all calls so far (barrier ids)
+  bool taken = false;           // recorded by a core in this launch
+  void clear() {
+    program.ops.clear();
+    program.marks = 0;
+    spans.clear();
+    prints.clear();
+    fault.reset();
+    nextToken = 1;
+    barriers = 0;
+    taken = false;
+  }
 };
 
 struct Stack {
@@ -178,18 +201,16 @@ struct CoreRun {
   std::optional<TaskContext> task;
   int64_t outerBlockIdx = 0, outerBlockNum = 1, outerSubBlockIdx = 0, outerSubBlockNum = 1;
   std::unordered_set<const void*> fetched;  // entries whose code this core has fetched
-  // Results.
-  std::vector<Span> spans;
-  std::vector<PrintLine> prints;
-  std::optional<Fault> fault;
+  // The record of the block being run.
+  BlockRecord* rec = nullptr;
+  bool faulted = false;
 
   std::string label() const;  // "aiv3 (block 3)", or "aiv3 (block 1 of add_custom (op 2))" in a task
   // Clears the results of the previous launch (keeps vector capacity).
   void reset() {
     blocks.clear();
-    spans.clear();
-    prints.clear();
-    fault.reset();
+    rec = nullptr;
+    faulted = false;
     task.reset();
     fetched.clear();
     ctx = sched = nullptr;
@@ -210,12 +231,14 @@ struct Launch {
   std::shared_ptr<const AllocTable> mem;
   uint64_t hbmBase = 0, hbmEnd = 0;
   std::vector<CoreRun*> cores;  // the device's per-core records taking part in this launch
+  // What each block recorded: [group][member] (members: the AIC first, then the AIVs).
+  std::vector<std::vector<BlockRecord>> records;
   std::optional<Barrier> syncAll;
   TaskSlot* tasks = nullptr;  // SK_MAX_TASKS slots (super kernels), owned by the device
   std::atomic<uint32_t> tasksUsed{0};  // slots [0, tasksUsed) to reset after the launch
   bool waves = false;  // more blocks than cores: blocks run in waves
-  // GM bandwidth of one core in this launch (shared HBM bandwidth divided among its cores).
-  double gmReadGBps = 0, gmWriteGBps = 0, l1ReadGBps = 0, l1WriteGBps = 0, localGBps = 0;
+  // What one core's pipes move per cycle on their own (the timing replay shares HBM among them).
+  double gmReadRate = 0, gmWriteRate = 0, l1ReadRate = 0, l1WriteRate = 0, localRate = 0;
   std::atomic<bool> abortRequested{false};  // wall-clock timeout
   std::atomic<int> runnable{0};
   std::atomic<int> live{0};

@@ -1,4 +1,5 @@
 #include "scheduler.h"
+#include "intrinsic_support.h"
 #include "acl/acl_base.h"
 
 #include <sys/mman.h>
@@ -35,12 +36,8 @@ void suspendOn(CoreRun* c, Waitable* w) {
 
 void raiseFault(CoreRun* c, std::string message) {
   int code = c->type == CoreType::AIC ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;  // AI Core / vector core exception
-  c->fault = Fault{code, c->clock, std::move(message)};
-  for (Span& s : c->spans)  // close the open block (and sub-kernel) spans at the fault
-    if (s.end == 0) {
-      s.end = c->clock;
-      s.faulted = true;
-    }
+  c->faulted = true;
+  if (c->rec) c->rec->fault = Fault{code, mark(c, false), std::move(message)};
   c->state = CoreState::Faulted;
   bctx::jump_fcontext(c->sched, nullptr);
   __builtin_unreachable();
@@ -207,7 +204,7 @@ void Scheduler::retire(CoreRun* c, std::unique_lock<std::mutex>&) {
 // stopped on purpose (timeout) or a faulted core left the others waiting.
 void Scheduler::handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk) {
   bool anyFault = false;
-  for (CoreRun* c : L.cores) anyFault |= c->fault.has_value();
+  for (CoreRun* c : L.cores) anyFault |= c->faulted;
   if (!anyFault && !L.abortRequested) {
     std::string r;
     for (CoreRun* c : L.cores)

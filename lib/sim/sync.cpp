@@ -3,7 +3,6 @@
 namespace sk::sim {
 
 void Barrier::arrive(CoreRun* c) {
-  uint64_t arrival = c->clock;
   lock_.lock();
   if (c->clock > latest_) latest_ = c->clock;
   if (++arrived_ == participants_) {
@@ -20,13 +19,11 @@ void Barrier::arrive(CoreRun* c) {
       makeReady(w);
     }
     c->clock = release;
-    c->spans.push_back(Span{"sk_sync_all", arrival, c->clock, c->blockIdx, false});
     return;
   }
   c->waitGeneration = generation_;
   lock_.unlock();
   suspendOn(c, this);
-  c->spans.push_back(Span{"sk_sync_all", arrival, c->clock, c->blockIdx, false});
 }
 
 bool Barrier::park(CoreRun* c) {

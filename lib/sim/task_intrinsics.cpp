@@ -15,6 +15,20 @@ void noteTaskUsed(Launch& L, uint32_t task) {
   while (used <= task && !L.tasksUsed.compare_exchange_weak(used, task + 1)) {
   }
 }
+
+// Task release counters in the timing replay: a release after the core's pipes finish, a wait
+// until `cores` releases (the latest + taskSyncCycles).
+void recordRelease(CoreRun* c, uint32_t task) {
+  timing::Op op{timing::OpKind::Release};
+  op.id = task;
+  record(c, op);
+}
+void recordAcquire(CoreRun* c, uint32_t task, uint32_t cores) {
+  timing::Op op{timing::OpKind::Acquire};
+  op.id = task;
+  op.amount = cores;
+  record(c, op);
+}
 }  // namespace
 }  // namespace sk::sim
 
@@ -34,7 +48,10 @@ void sk_wait_pre_task_end(void) {
   if (++t.waitCalls > 1)
     fault(c, "sk_wait_pre_task_end called twice on this core (earlyStart.wait allows exactly one call)");
   if (!t.earlyStart) return;
-  for (uint32_t i = 0; i < t.npreds; ++i) c->launch->tasks[t.preds[i].task].release.wait(c, t.preds[i].cores);
+  for (uint32_t i = 0; i < t.npreds; ++i) {
+    recordAcquire(c, t.preds[i].task, t.preds[i].cores);
+    c->launch->tasks[t.preds[i].task].release.wait(c, t.preds[i].cores);
+  }
 }
 
 void sk_set_next_task_start(void) {
@@ -44,7 +61,9 @@ void sk_set_next_task_start(void) {
   if (!(t.flags & SK_TASK_EARLY_SET)) return;
   if (++t.setCalls > 1)
     fault(c, "sk_set_next_task_start called twice on this core (earlyStart.set allows exactly one call)");
-  if (t.earlyStart) c->launch->tasks[t.task].release.add(c);
+  if (!t.earlyStart) return;
+  recordRelease(c, t.task);
+  c->launch->tasks[t.task].release.add(c);
 }
 
 uint64_t sk_launch_arg(uint32_t index) {
@@ -69,6 +88,7 @@ void sk_task_wait(uint32_t task, uint32_t cores) {
   if (!c) return;
   if (task >= SK_MAX_TASKS) fault(c, "sk_task_wait: task " + std::to_string(task) + " out of range");
   noteTaskUsed(*c->launch, task);
+  recordAcquire(c, task, cores);
   c->launch->tasks[task].release.wait(c, cores);
 }
 
@@ -97,10 +117,13 @@ void sk_task_enter(const sk_task_context* ctx) {
   c->blockNum = ctx->block_num;
   c->subBlockIdx = ctx->sub_block_idx;
   c->subBlockNum = ctx->sub_block_num;
+  uint32_t begin = mark(c, false);
   chargeFetch(c, ctx->entry, ctx->text_bytes, ctx->fetch_hidden != 0);
   c->resetBlockState();  // each sub-kernel starts as a kernel of its own
-  t.span = c->spans.size();
-  c->spans.push_back(Span{t.name, c->clock, 0, ctx->block_idx, false});
+  if (c->rec) {
+    t.span = c->rec->spans.size();
+    c->rec->spans.push_back(SpanRecord{t.name, begin, begin, ctx->block_idx});
+  }
 }
 
 void sk_task_exit(void) {
@@ -112,8 +135,11 @@ void sk_task_exit(void) {
     fault(c, "declares earlyStart.wait but returned without calling sk_wait_pre_task_end");
   if ((t.flags & SK_TASK_EARLY_SET) && t.setCalls == 0)
     fault(c, "declares earlyStart.set but returned without calling sk_set_next_task_start");
-  if (!(t.earlyStart && (t.flags & SK_TASK_EARLY_SET))) c->launch->tasks[t.task].release.add(c);
-  c->spans[t.span].end = c->clock;
+  if (!(t.earlyStart && (t.flags & SK_TASK_EARLY_SET))) {
+    recordRelease(c, t.task);
+    c->launch->tasks[t.task].release.add(c);
+  }
+  if (c->rec) c->rec->spans[t.span].endMark = mark(c, true);
   c->blockIdx = c->outerBlockIdx;
   c->blockNum = c->outerBlockNum;
   c->subBlockIdx = c->outerSubBlockIdx;

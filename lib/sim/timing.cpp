@@ -130,13 +130,13 @@ struct Timeline::Impl {
   std::vector<Transfer> joining;     // transfers waiting for their Join event
   struct JobState {
     uint32_t endsPending = 0;        // predecessors not finished
-    uint64_t predEnd = 0;
-    uint64_t blocksAt = 0;           // its blocks may start from here (ready + start-up)
+    uint64_t predReady = 0;          // the latest predecessor end + its delay
+    uint64_t readyAt = 0;
     uint32_t nextBlock = 0, blocksEnded = 0;
     std::vector<uint32_t> membersLeft;  // per block
   };
   std::vector<JobState> js;
-  std::vector<std::vector<uint32_t>> successors;
+  std::vector<std::vector<std::pair<uint32_t, uint64_t>>> successors;  // (job, delay)
   // A block waiting for the cores of its group to finish what they run.
   struct Waiter {
     uint32_t job, group, pending;
@@ -183,9 +183,9 @@ struct Timeline::Impl {
       out.blocks[b].resize(job.blocks[b].size());
       s.membersLeft[b] = (uint32_t)job.blocks[b].size();
     }
-    s.blocksAt = now + job.startupCycles;
+    s.readyAt = now;
     if (job.blocks.empty()) {
-      finishJob(j, s.blocksAt);
+      finishJob(j, now + job.startupCycles);
       return;
     }
     placeBlocks(j);
@@ -212,7 +212,8 @@ struct Timeline::Impl {
     const Job& job = (*jobs)[j];
     uint32_t groups = groupCount(job.ration);
     std::vector<std::pair<uint64_t, uint32_t>> byFree(groups);
-    for (uint32_t g = 0; g < groups; ++g) byFree[g] = {groupFree(job.ration, g), g};
+    // Groups free by the time the kernel is ready are equally good: the lowest index wins.
+    for (uint32_t g = 0; g < groups; ++g) byFree[g] = {std::max(groupFree(job.ration, g), now), g};
     uint32_t used = std::min<uint32_t>((uint32_t)job.blocks.size(), groups);
     std::partial_sort(byFree.begin(), byFree.begin() + used, byFree.end());
     std::vector<uint32_t> chosen;
@@ -230,14 +231,16 @@ struct Timeline::Impl {
       ++waiters[w].pending;
       (t == CoreType::AIC ? aicWaiters : aivWaiters)[id].push_back(w);
     });
-    if (waiters[w].pending == 0) startNextBlock(j, g, groupFree(r, g));
+    if (waiters[w].pending == 0) startNextBlock(j, g, groupFree(r, g), true);
   }
 
-  void startNextBlock(uint32_t j, uint32_t g, uint64_t groupFreeAt) {
+  // The kernel's start-up runs on the group's cores once they are free (it never hides under
+  // the work before it); blocks of later waves pay only their dispatch.
+  void startNextBlock(uint32_t j, uint32_t g, uint64_t groupFreeAt, bool firstWave) {
     const Job& job = (*jobs)[j];
     JobState& s = js[j];
     uint32_t b = s.nextBlock++;
-    uint64_t at = std::max(s.blocksAt, groupFreeAt) + job.blockDispatchCycles;
+    uint64_t at = std::max(s.readyAt, groupFreeAt) + (firstWave ? job.startupCycles : 0) + job.blockDispatchCycles;
     const std::vector<Program>& members = job.blocks[b];
     for (uint32_t k = 0; k < members.size(); ++k) {
       const Program& p = members[k];
@@ -261,16 +264,15 @@ struct Timeline::Impl {
 
   void finishJob(uint32_t j, uint64_t end) {
     (*times)[j].end = end;
-    for (uint32_t s : successors[j]) {
+    for (auto [s, delay] : successors[j]) {
       JobState& st = js[s];
-      st.predEnd = std::max(st.predEnd, end);
+      st.predReady = std::max(st.predReady, end + delay);
       if (--st.endsPending == 0) scheduleReady(s);
     }
   }
 
   void scheduleReady(uint32_t j) {
-    const Job& job = (*jobs)[j];
-    uint64_t t = std::max(job.earliest, job.after.empty() ? 0 : js[j].predEnd + job.afterDelay);
+    uint64_t t = std::max((*jobs)[j].earliest, js[j].predReady);
     push(std::max(t, now), EventKind::JobReady, j);
   }
 
@@ -291,7 +293,7 @@ struct Timeline::Impl {
     if (++s.blocksEnded == job.blocks.size()) finishJob(j, std::max(blockEnd, (*times)[j].end));
     else (*times)[j].end = std::max((*times)[j].end, blockEnd);
     if (s.nextBlock < job.blocks.size()) {
-      startNextBlock(j, g, blockEnd);
+      startNextBlock(j, g, blockEnd, false);
       return;
     }
     forGroupCores(job.ration, g, [&](CoreType t, uint32_t id) { coreFreed(t, id, blockEnd); });
@@ -309,7 +311,7 @@ struct Timeline::Impl {
         (t == CoreType::AIC ? aicWaiters : aivWaiters)[id].push_back(list[i]);
         continue;
       }
-      startNextBlock(w.job, w.group, groupFree((*jobs)[w.job].ration, w.group));
+      startNextBlock(w.job, w.group, groupFree((*jobs)[w.job].ration, w.group), true);
     }
   }
 
@@ -559,6 +561,37 @@ struct Timeline::Impl {
     return true;
   }
 
+  // After the replay: programs that never finished say what they wait for.
+  void describeStuck() {
+    static const char* kPipeNames[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
+    for (const Running& r : running) {
+      if (r.finished) continue;
+      std::string what;
+      for (uint8_t p = 1; p < kPipes && what.empty(); ++p) {
+        if (r.fifo[p].empty()) continue;
+        const Op& op = r.prog->ops[r.fifo[p].front().op];
+        if (op.kind == OpKind::FlagWait)
+          what = std::string("WaitFlag ") + kPipeNames[op.pipe] + "->" + kPipeNames[op.pipe2] + " event " +
+                 std::to_string(op.id) + " has no SetFlag before it";
+      }
+      if (what.empty() && r.ip < r.prog->ops.size()) {
+        const Op& op = r.prog->ops[r.ip];
+        if (op.kind == OpKind::FlagWait)
+          what = std::string("WaitFlag ") + kPipeNames[op.pipe] + "->S event " + std::to_string(op.id) +
+                 " has no SetFlag before it";
+        else if (op.kind == OpKind::Acquire)
+          what = "a task wait that is never released";
+        else if (op.kind == OpKind::Barrier || r.waitingBarrier)
+          what = "a barrier some cores never reach";
+      }
+      if (what.empty()) what = "a wait that nothing satisfies";
+      JobTimes& t = (*times)[r.job];
+      if (t.stuck.empty())
+        t.stuck = std::string(r.prog->core == CoreType::AIC ? "aic" : "aiv") + std::to_string(r.out->coreId) +
+                  " (block " + std::to_string(r.block) + "): " + what;
+    }
+  }
+
   void addToCounter(std::pair<uint32_t, uint32_t> key) {
     Counter& k = counters[key];
     ++k.count;
@@ -609,7 +642,7 @@ std::vector<JobTimes> Timeline::replay(const std::vector<Job>& jobs) {
   I.successors.assign(jobs.size(), {});
   for (uint32_t j = 0; j < jobs.size(); ++j) {
     I.js[j].endsPending = (uint32_t)jobs[j].after.size();
-    for (uint32_t a : jobs[j].after) I.successors[a].push_back(j);
+    for (const Job::Dep& d : jobs[j].after) I.successors[d.job].push_back({j, d.delay});
   }
   I.now = 0;
   for (uint32_t j = 0; j < jobs.size(); ++j)
@@ -633,6 +666,17 @@ std::vector<JobTimes> Timeline::replay(const std::vector<Job>& jobs) {
       case EventKind::Wake: I.advance(e.a); break;
       case EventKind::CounterAdd: I.addToCounter(I.counterAdds[e.a]); break;
     }
+  }
+  I.describeStuck();
+  // A kernel begins when its first block does, less its start-up (not before it was ready).
+  for (uint32_t j = 0; j < jobs.size(); ++j) {
+    if (jobs[j].kind != Job::Kind::Kernel) continue;
+    uint64_t first = UINT64_MAX;
+    for (const auto& block : out[j].blocks)
+      for (const ProgramTimes& p : block)
+        if (p.end) first = std::min(first, p.begin);
+    uint64_t head = jobs[j].startupCycles + jobs[j].blockDispatchCycles;
+    if (first != UINT64_MAX) out[j].begin = std::max(out[j].begin, first > head ? first - head : 0);
   }
   return out;
 }

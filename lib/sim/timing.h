@@ -44,6 +44,7 @@ struct Op {
   uint64_t amount = 0;
   uint64_t addr = 0;
   double rate = 0;  // Move: bytes per cycle this core's pipe can sustain on its own
+  const char* what = nullptr;  // the instruction, for traces (a string literal)
 };
 
 // One core's work for one block (a member of a block group: the AIC or an AIV of a MIX block).
@@ -58,8 +59,11 @@ struct Program {
 struct Job {
   enum class Kind { Kernel, Fixed, Dma } kind = Kind::Fixed;
   uint64_t earliest = 0;           // may not start before (submit time, dispatch)
-  std::vector<uint32_t> after;     // jobs that must end first (stream order, events)
-  uint64_t afterDelay = 0;         // added to their ends (event sync)
+  struct Dep {
+    uint32_t job;
+    uint64_t delay;  // after its end (event sync)
+  };
+  std::vector<Dep> after;          // jobs that must end first (stream order, events)
   uint64_t cycles = 0;             // Fixed: duration
   uint64_t bytes = 0;              // Dma: bytes through HBM (read + write)
   double dmaRate = 0;              // Dma: bytes/cycle cap
@@ -89,6 +93,7 @@ struct ProgramTimes {
 struct JobTimes {
   uint64_t begin = 0, end = 0;
   std::vector<std::vector<ProgramTimes>> blocks;  // as Job::blocks
+  std::string stuck;  // not empty: work that can never finish (a WaitFlag without its SetFlag, ...)
 };
 
 // Machine parameters of the replay, from the arch spec.

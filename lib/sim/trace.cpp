@@ -40,11 +40,19 @@ void TraceLog::instant(uint32_t s, const std::string& name, uint64_t at) {
   add(Ev{kStreams, s, at, at, true, name, "", 0});
 }
 
+// A core's lanes: tid = core * kLanes (blocks and sub-kernels), + 1 + pipe (its pipes).
+constexpr uint32_t kLanes = 8;
+const char* kPipeNames[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
+
 void TraceLog::core(bool aic, uint32_t id, const std::string& name, uint64_t begin, uint64_t end, int64_t block,
                     bool faulted) {
   std::string args = "\"block\":" + std::to_string(block);
   if (faulted) args += ",\"fault\":true";
-  add(Ev{aic ? kAic : kAiv, id, begin, end, false, name, args, 0});
+  add(Ev{aic ? kAic : kAiv, id * kLanes, begin, end, false, name, args, 0});
+}
+
+void TraceLog::pipe(bool aic, uint32_t id, uint8_t pipe, const char* what, uint64_t begin, uint64_t end) {
+  add(Ev{aic ? kAic : kAiv, id * kLanes + 1 + pipe, begin, end, false, what ? what : "?", "", 0});
 }
 
 std::string TraceLog::json(const arch::ArchSpec& arch) const {
@@ -71,7 +79,8 @@ std::string TraceLog::json(const arch::ArchSpec& arch) const {
          kNames[pid] + "\"}}");
   for (auto& [pid, tid] : threads) {
     std::string tname = pid == kHost ? "host thread" : pid == kStreams ? "stream " + std::to_string(tid)
-                      : pid == kAic ? "aic" + std::to_string(tid) : "aiv" + std::to_string(tid);
+                      : std::string(pid == kAic ? "aic" : "aiv") + std::to_string(tid / kLanes);
+    if ((pid == kAic || pid == kAiv) && tid % kLanes) tname += " " + std::string(kPipeNames[tid % kLanes - 1]);
     emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
          ",\"args\":{\"name\":\"" + tname + "\"}}");
   }

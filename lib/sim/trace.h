@@ -17,6 +17,8 @@ class TraceLog {
   void instant(uint32_t stream, const std::string& name, uint64_t at);
   void core(bool aic, uint32_t id, const std::string& name, uint64_t begin, uint64_t end, int64_t block,
             bool faulted);
+  // An instruction on one pipe of a core (a lane of its own under the core).
+  void pipe(bool aic, uint32_t id, uint8_t pipe, const char* what, uint64_t begin, uint64_t end);
   std::string json(const arch::ArchSpec& arch) const;
 
  private:

@@ -228,7 +228,7 @@ void sk_set_vector_mask(uint64_t maskHi, uint64_t maskLo) {
   if (CoreRun* c = enter("sk_set_vector_mask")) {
     c->regs.mask[0] = maskLo;
     c->regs.mask[1] = maskHi;
-    charge(c, SK_PIPE_S, 1);
+    charge(c, SK_PIPE_S, 1, "mask register");
   }
 }
 
@@ -236,7 +236,7 @@ void sk_set_mask_mode(int32_t mode) {
   if (CoreRun* c = enter("sk_set_mask_mode")) {
     if (mode != SK_MASK_NORMAL && mode != SK_MASK_COUNTER) fault(c, "sk_set_mask_mode: unknown mode " + std::to_string(mode));
     c->regs.maskMode = mode;
-    charge(c, SK_PIPE_S, 1);
+    charge(c, SK_PIPE_S, 1, "mask register");
   }
 }
 
@@ -255,12 +255,15 @@ uint64_t sk_get_rsvd_cnt(void) {
 }
 
 // ---- the count-form intrinsics of the dialect (older names of the same unit) ----------------
+// The dialect's ops run one after another (its C++ layer has no flags): each is followed by a
+// drain of every pipe.
 
 void sk_vec_binary(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
   if (op < SK_VOP_ADD || op > SK_VOP_MIN) op = -1;  // the codes match SK_V_ADD..SK_V_MIN
   uint32_t b = widthOf(dtype);
   sk_vec_repeat r = countForm(count, b, b);
   sk_vec(op, dtype, dst, src0, src1, 0, &r);
+  if (CoreRun* c = currentCore()) inOrder(c);
 }
 
 void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const void* scalar, uint64_t count) {
@@ -270,12 +273,14 @@ void sk_vec_scalar(int32_t op, int32_t dtype, void* dst, const void* src, const 
   else if (CoreRun* c = enter("sk_vec_scalar"); c && !scalar) fault(c, std::string(vec::opName(SK_V_ADDS + op)) + ": scalar pointer is null");
   sk_vec_repeat r = countForm(count, b, b);
   sk_vec(op >= SK_VOP_ADDS && op <= SK_VOP_LEAKYRELU ? SK_V_ADDS + op : -1, dtype, dst, src, nullptr, bits, &r);
+  if (CoreRun* c = currentCore()) inOrder(c);
 }
 
 void sk_vec_unary(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
   uint32_t b = widthOf(dtype);
   sk_vec_repeat r = countForm(count, b, b);
   sk_vec(op >= SK_VOP_EXP && op <= SK_VOP_RECIPROCAL ? SK_V_EXP + op : -1, dtype, dst, src, nullptr, 0, &r);
+  if (CoreRun* c = currentCore()) inOrder(c);
 }
 
 void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64_t count) {
@@ -285,11 +290,13 @@ void sk_vec_reduce(int32_t op, int32_t dtype, void* dst, const void* src, uint64
   uint32_t b = widthOf(dtype);
   sk_vec_repeat r = countForm(count, b, b);
   sk_vec_reduce_all(op, dtype, dst, src, 0, &r);
+  inOrder(c);
 }
 
 void sk_vec_cast(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, uint64_t count) {
   sk_vec_repeat r = countForm(count, widthOf(dstType), widthOf(srcType));
   sk_vec_convert(dstType, srcType, round, dst, src, &r);
+  if (CoreRun* c = currentCore()) inOrder(c);
 }
 
 void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
@@ -301,6 +308,7 @@ void sk_vec_dup(int32_t dtype, void* dst, const void* scalar, uint64_t count) {
   if (b) std::memcpy(&bits, scalar, b);
   sk_vec_repeat r = countForm(count, b, b);
   sk_vec(SK_V_DUP, dtype, dst, nullptr, nullptr, bits, &r);
+  inOrder(c);
 }
 
 void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
@@ -314,7 +322,8 @@ void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k
   uint32_t kFrac = eb ? 32 / eb : 16;  // k elements per 16x?x16 fractal: 16 (fp16), 8 (fp32), 32 (int8)
   uint64_t fractals = (uint64_t)((m + 15) / 16) * ((k + kFrac - 1) / kFrac) * ((n + 15) / 16);
   charge(c, SK_PIPE_M,
-         A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16));
+         A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16), "mmad");
+  inOrder(c);
 }
 
 }  // extern "C"

@@ -156,8 +156,7 @@ TEST(Timing, BlocksBeyondTheCoresRunInWaves) {
 TEST(Timing, JobsStartAfterWhatTheyDependOnAndMixGroupsTakeAnAicAndItsAivs) {
   Job first = kernel({{prog({exec(kV, 400)})}});
   Job mix = kernel({{prog({exec(kM, 100)}, CoreType::AIC), prog({exec(kV, 50)}), prog({exec(kV, 70)})}}, {1, 2});
-  mix.after = {0};
-  mix.afterDelay = 10;
+  mix.after = {{0, 10}};
   mix.startupCycles = 5;
   Timeline t(machine());
   std::vector<JobTimes> r = t.replay({first, mix});

@@ -50,14 +50,15 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .note { color: #666; font-size: 12px; }
 )CSS";
 
-// Draws one row per core (AIC, then AIV) with a rect per span, coloured by name; lists the
-// stream tasks. Marks <body data-rendered="yes"> when done (the browser test waits for it).
+// Draws one row per core (AIC, then AIV) with a rect per span, coloured by name (the per-pipe
+// lanes of the trace, tid % 8 != 0, are left to trace viewers); lists the stream tasks. Marks
+// <body data-rendered="yes"> when done (the browser test waits for it).
 const char* kScript = R"JS(
 (function () {
   const events = JSON.parse(document.getElementById('trace-data').textContent).traceEvents;
   const names = {};
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names[e.pid + ':' + e.tid] = e.args.name;
-  const spans = events.filter(e => e.ph === 'X' && (e.pid === 3 || e.pid === 4));
+  const spans = events.filter(e => e.ph === 'X' && (e.pid === 3 || e.pid === 4) && e.tid % 8 === 0);
   const tasks = events.filter(e => e.ph === 'X' && e.pid === 2);
   const rows = [...new Set(spans.map(e => e.pid + ':' + e.tid))].sort((a, b) => {
     const [pa, ta] = a.split(':').map(Number), [pb, tb] = b.split(':').map(Number);

@@ -79,7 +79,7 @@ namespace detail {
 // A contiguous copy of count elements; the hardware moves whole 32-byte blocks and drops a
 // partial last one.
 template <typename T> __aicore__ inline void copyContiguous(void* dst, const void* src, uint64_t count) {
-  ::sk_data_copy(dst, src, count * sizeof(PrimT<T>) / ONE_BLK_SIZE * ONE_BLK_SIZE);
+  ::sk_data_copy_2d(dst, src, 1, count * sizeof(PrimT<T>) / ONE_BLK_SIZE * ONE_BLK_SIZE, 0, 0);
 }
 // blockCount blocks of blockLen 32-byte units with gaps (end to start) in 32-byte units.
 inline void copyBlocks(void* dst, const void* src, const DataCopyParams& p) {
@@ -196,7 +196,7 @@ template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, con
   uint64_t bytes = size * sizeof(PrimT<T>);
   auto* out = (uint8_t*)gm.GetPhyAddr();
   ::sk_data_copy_2d(out, pattern, bytes / kChunk, kChunk, 0, kChunk);
-  if (bytes % kChunk) ::sk_data_copy(out + bytes / kChunk * kChunk, pattern, bytes % kChunk);
+  if (bytes % kChunk) ::sk_data_copy_2d(out + bytes / kChunk * kChunk, pattern, 1, bytes % kChunk, 0, 0);
 }
 template <typename T> __aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size, const T value) {
   Fill(gm, size, value);
