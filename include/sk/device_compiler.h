@@ -5,6 +5,7 @@
 // internal, and one entry per kernel that stores the system workspace and dispatches on the
 // core type. The object is checked like any sub-kernel before it is returned.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,19 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o);
 // a no-op of the same line count, so clang can parse a file that also holds the host stub.
 // Comments, strings and character literals are left alone.
 std::string removeLaunches(llvm::StringRef source);
+
+// Whether `name` is a function the C library headers declare (a kernel named `sqrt` clashes
+// with <cmath>'s extern "C" sqrt; sk_cc compiles it under another name and renames it back).
+bool isCLibraryName(llvm::StringRef name);
+// The source with the `__global__` function `name` renamed `to` (its definition and
+// declarations; other uses are left alone).
+std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
+
+// The device view of an op_host tiling header (what CANN's op build generates from it): its
+// tiling data definitions and registrations, and the constants they use, in namespace optiling,
+// under #line directives pointing at `path`. nullopt when the header defines no tiling data
+// (a plain C++ struct header: included as it is).
+std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path);
 
 // "add_custom" -> "AddCustom": the op type CANN derives a kernel name from.
 std::string opTypeOf(llvm::StringRef kernelName);

@@ -41,7 +41,7 @@ uint64_t sk_cycles(void);               /* this core's virtual clock, in device 
 enum sk_dtype {
   SK_DT_FLOAT32 = 0, SK_DT_FLOAT16 = 1, SK_DT_BFLOAT16 = 2, SK_DT_INT8 = 3,
   SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7, SK_DT_UINT16 = 8,
-  SK_DT_UINT32 = 9, SK_DT_UINT64 = 10
+  SK_DT_UINT32 = 9, SK_DT_UINT64 = 10, SK_DT_BOOL = 11 /* one byte, 0 or 1 */
 };
 enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };
 enum sk_vec_scalar_op { SK_VOP_ADDS = 0, SK_VOP_MULS, SK_VOP_MAXS, SK_VOP_MINS, SK_VOP_LEAKYRELU };
@@ -140,13 +140,18 @@ enum sk_vop {
   SK_V_ADD = 0, SK_V_SUB, SK_V_MUL, SK_V_DIV, SK_V_MAX, SK_V_MIN, SK_V_AND, SK_V_OR,
   SK_V_ADDRELU, SK_V_SUBRELU, SK_V_MULADDDST, /* dst = src0 * src1 + dst */
   SK_V_FUSEDMULADD,                            /* dst = src0 * dst + src1 */
+  SK_V_POW,                                    /* dst = src0 ^ src1 (the high-level Power) */
   /* dst = op src0 */
   SK_V_EXP = 32, SK_V_LN, SK_V_ABS, SK_V_RELU, SK_V_SQRT, SK_V_RSQRT, SK_V_RECIPROCAL, SK_V_NOT,
   SK_V_COPY,
+  /* the high-level math of AscendC's lib/ (one instruction here, the cost of their sequence) */
+  SK_V_SIGMOID, SK_V_TANH, SK_V_LOG2, SK_V_LOG10, SK_V_SIN, SK_V_COS, SK_V_ERF,
   /* dst = src0 op scalar (the scalar's bits in the element type) */
   SK_V_ADDS = 64, SK_V_MULS, SK_V_MAXS, SK_V_MINS, SK_V_LEAKYRELU, SK_V_SHIFTLEFT, SK_V_SHIFTRIGHT,
   SK_V_SHIFTRIGHT_ROUND,
-  SK_V_DUP       /* dst = scalar */
+  SK_V_DUP,      /* dst = scalar */
+  SK_V_POWS,     /* dst = src0 ^ scalar */
+  SK_V_RPOWS     /* dst = scalar ^ src0 */
 };
 void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
             const struct sk_vec_repeat* r);

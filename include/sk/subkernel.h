@@ -180,10 +180,13 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
 llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, const std::string& origin,
                        const std::string& symbolSource);
 
-// 1 <= blockDim <= the cores of the kernel's type (AIV: aivCores; AIC: aicCores; MIX 1:1 and
-// 1:2: min(aicCores, aivCores / aiv)). The device itself runs larger launches in waves
-// (runtime API), but a sub-kernel shipped for an arch must fit it.
+// The kernel's type fits the arch and 1 <= blockDim <= kMaxBlockDim (AscendC's logical blocks:
+// those beyond the cores run in waves).
+constexpr uint32_t kMaxBlockDim = 65535;
 llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch);
+// Every block runs at once (a sub-kernel of a super kernel): blockDim <= the cores of its type
+// (AIV: aivCores; AIC: aicCores; MIX 1:1 and 1:2: min(aicCores, aivCores / aiv)).
+llvm::Error checkBlocksRunAtOnce(const KernelMeta& m, const arch::ArchSpec& arch);
 
 struct SubKernel {
   KernelMeta meta;

@@ -34,9 +34,9 @@ struct TaskRation {
 // Element types. The values are the device ABI's sk_dtype codes (include/sk/kernel.h).
 enum class DType : uint8_t {
   Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, UInt8 = 4, Int32 = 5, Int64 = 6,
-  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10
+  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10, Bool = 11
 };
-constexpr int kDTypeCount = 11;
+constexpr int kDTypeCount = 12;
 
 struct DTypeInfo {
   DType dtype;

@@ -94,9 +94,12 @@ std::vector<std::string> metaDefines(const subkernel::KernelMeta& m) {
 }
 
 std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType core, const std::string& include,
-                                   const subkernel::KernelMeta* meta, const std::string& input, const std::string& output) {
+                                   const subkernel::KernelMeta* meta, const std::vector<std::string>& forceIncludes,
+                                   const std::string& input, const std::string& output) {
   std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", "-fno-exceptions", "-fno-rtti",
                                 "-fno-threadsafe-statics", "-fno-stack-protector", "-emit-llvm", "-c",
+                                // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
+                                "-Wno-missing-template-arg-list-after-template-kw",
                                 "-I" + include + "/ascendc", "-I" + include};
   for (const std::string& dir : o.includeDirs) a.push_back("-I" + dir);
   std::string srcDir = llvm::sys::path::parent_path(o.source).str();
@@ -110,7 +113,7 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   if (meta)
     for (std::string& d : metaDefines(*meta)) a.push_back(d);
   for (const std::string& d : o.defines) a.push_back("-D" + d);
-  for (const std::string& f : o.forceIncludes) {
+  for (const std::string& f : forceIncludes) {
     a.push_back("-include");
     a.push_back(f);
   }
@@ -133,25 +136,52 @@ llvm::Error checkInputs(const Options& o) {
   return llvm::Error::success();
 }
 
-// The file clang compiles: the source itself, or (when it holds <<<>>> launches) a copy
-// without them that keeps the original's name and line numbers.
-llvm::Expected<std::string> deviceSource(const Options& o, const ScratchDir& scratch) {
+// The file clang compiles: the source itself, or a copy that keeps the original's name and line
+// numbers, without <<<>>> launches and with an entry named like a C library function renamed
+// (kEntrySuffix; the device link names it back).
+llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::KernelMeta* meta, const ScratchDir& scratch) {
   auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
   if (!text) return text.takeError();
-  if (text->find("<<<") == std::string::npos) return o.source;
+  bool launches = text->find("<<<") != std::string::npos;
+  bool rename = meta && isCLibraryName(meta->kernelName);
+  if (!launches && !rename) return o.source;
+  std::string body = launches ? removeLaunches(*text) : *text;
+  if (rename) body = renameEntry(body, meta->kernelName, meta->kernelName + kEntrySuffix);
   std::string copy = scratch.file("device_" + llvm::sys::path::filename(o.source).str());
   llvm::SmallString<256> abs(o.source);
   llvm::sys::fs::make_absolute(abs);
-  std::string body = "#line 1 \"" + abs.str().str() + "\"\n" + removeLaunches(*text);
+  body = "#line 1 \"" + abs.str().str() + "\"\n" + body;
   if (llvm::Error e = sk::writeFileAtomically(copy, body)) return std::move(e);
   return copy;
 }
 
+// The files to force-include: op_host tiling headers as their device view, others as they are.
+llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const ScratchDir& scratch) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < o.forceIncludes.size(); ++i) {
+    const std::string& f = o.forceIncludes[i];
+    auto text = sk::readFile(f, 16ull << 20, "-include file");
+    if (!text) return text.takeError();
+    llvm::SmallString<256> abs(f);
+    llvm::sys::fs::make_absolute(abs);
+    std::optional<std::string> view = tilingDataView(*text, abs.str());
+    if (!view) {
+      out.push_back(f);
+      continue;
+    }
+    std::string path = scratch.file("tiling_view_" + std::to_string(i) + ".h");
+    if (llvm::Error e = sk::writeFileAtomically(path, *view)) return std::move(e);
+    out.push_back(path);
+  }
+  return out;
+}
+
 llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
-                                        const std::string& input, const subkernel::KernelMeta* meta,
-                                        const ScratchDir& scratch, llvm::LLVMContext& ctx) {
+                                        const std::string& input, const std::vector<std::string>& includes,
+                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
+                                        llvm::LLVMContext& ctx) {
   std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
-  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, input, bc);
+  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
   if (o.verbose) {
     std::string line = clang;
     for (const std::string& a : args) line += " " + a;
@@ -209,13 +239,15 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   if (!clang) return clang.takeError();
   ScratchDir scratch;
   if (llvm::Error e = scratch.create()) return std::move(e);
-  auto input = deviceSource(o, scratch);
+  auto input = deviceSource(o, metaPtr, scratch);
   if (!input) return input.takeError();
+  auto includes = forceIncludes(o, scratch);
+  if (!includes) return includes.takeError();
 
   llvm::LLVMContext ctx;
   std::vector<DeviceModule> modules;
   for (CoreType core : coreTypesOf(metaPtr)) {
-    auto dm = compileFor(o, *target, core, *clang, *input, metaPtr, scratch, ctx);
+    auto dm = compileFor(o, *target, core, *clang, *input, *includes, metaPtr, scratch, ctx);
     if (!dm) return dm.takeError();
     bool dialect = annotatedEntries(*dm->module).empty();
     modules.push_back(std::move(*dm));

@@ -27,11 +27,14 @@ namespace {
 
 const char* suffixOf(CoreType t) { return t == CoreType::AIC ? "__sk_aic" : "__sk_aiv"; }
 
-// "add_custom" for extern "C" add_custom and for C++ add_custom(unsigned char*, ...).
+// "add_custom" for extern "C" add_custom and for C++ add_custom(unsigned char*, ...); an entry
+// sk_cc renamed in the source gets its name back.
 std::string baseName(const llvm::Function& f) {
   std::string demangled = llvm::demangle(f.getName().str());
   size_t paren = demangled.find('(');
-  return paren == std::string::npos ? demangled : demangled.substr(0, paren);
+  llvm::StringRef name = paren == std::string::npos ? demangled : llvm::StringRef(demangled).substr(0, paren);
+  name.consume_back(kEntrySuffix);
+  return name.str();
 }
 
 void eraseGlobal(llvm::Module& m, llvm::StringRef name) {
@@ -180,6 +183,10 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
     eraseGlobal(m, "llvm.global.annotations");
     eraseGlobal(m, "llvm.used");
     eraseGlobal(m, "llvm.compiler.used");
+    // Constructors come from host code in the same file (<iostream> in a .asc program's main);
+    // device code has none (the contract forbids them), so the entries never need them.
+    eraseGlobal(m, "llvm.global_ctors");
+    eraseGlobal(m, "llvm.global_dtors");
     internalizeAllBut(m, *entries);
     if (!linked) {
       linked = std::move(dm.module);

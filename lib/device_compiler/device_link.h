@@ -12,6 +12,9 @@
 
 namespace sk::devcc {
 
+// What sk_cc appends to an entry it had to rename in the source (a kernel named `sqrt`).
+constexpr const char* kEntrySuffix = "__sk_entry";
+
 struct DeviceModule {
   CoreType coreType;  // AIC or AIV: the macros it was compiled with
   std::unique_ptr<llvm::Module> module;

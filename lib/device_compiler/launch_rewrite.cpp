@@ -102,6 +102,46 @@ std::string removeLaunches(llvm::StringRef s) {
   return out;
 }
 
+bool isCLibraryName(llvm::StringRef name) {
+  static const char* const kNames[] = {
+      "abs",   "labs",  "div",    "acos",  "asin",  "atan",   "atan2",     "cos",       "sin",      "tan",
+      "acosh", "asinh", "atanh",  "cosh",  "sinh",  "tanh",   "exp",       "exp2",      "expm1",    "frexp",
+      "ldexp", "log",   "log10",  "log1p", "log2",  "logb",   "modf",      "scalbn",    "ilogb",    "cbrt",
+      "fabs",  "hypot", "pow",    "sqrt",  "erf",   "erfc",   "lgamma",    "tgamma",    "ceil",     "floor",
+      "rint",  "lrint", "round",  "lround", "trunc", "fmod",  "remainder", "copysign",  "nextafter", "fdim",
+      "fmax",  "fmin",  "fma",    "nearbyint", "nan", "rand", "exit",      "signbit"};
+  for (const char* n : kNames)
+    if (name == n) return true;
+  return false;
+}
+
+std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
+  std::string out;
+  size_t copied = 0, statement = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t next = skipLexical(s, i);
+    if (next != i) {
+      i = next;
+      continue;
+    }
+    if (s[i] == ';' || s[i] == '}' || s[i] == '{') statement = i + 1;
+    bool starts = (i == 0 || !(std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) && s.substr(i).starts_with(name);
+    size_t after = i + name.size();
+    if (!starts || (after < s.size() && (std::isalnum((unsigned char)s[after]) || s[after] == '_'))) {
+      ++i;
+      continue;
+    }
+    size_t paren = after;
+    while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
+    if (paren < s.size() && s[paren] == '(' && s.slice(statement, i).contains("__global__")) {
+      out += s.slice(copied, i).str() + to.str();
+      copied = after;
+    }
+    i = after;
+  }
+  return out + s.substr(copied).str();
+}
+
 std::string opTypeOf(llvm::StringRef kernelName) {
   std::string out;
   bool upper = true;

@@ -70,6 +70,7 @@ llvm::Error Builder::readSubKernels() {
     if (!k) {
       auto sub = subkernel::readSubKernel(spec.objPath, spec.jsonPath, req.arch);
       if (!sub) return sub.takeError();
+      if (auto e = subkernel::checkBlocksRunAtOnce(sub->meta, req.arch)) return e;
       k = cache[key] = std::make_shared<subkernel::SubKernel>(std::move(*sub));
     }
     Instance op;

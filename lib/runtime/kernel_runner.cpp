@@ -61,6 +61,8 @@ TensorBytes seededInput(const Param& p, uint64_t seed) {
     } else if (t.isFloat) {
       uint16_t h = p.dtype == DType::Float16 ? floatToHalf(f) : floatToBf16(f);
       std::memcpy(at, &h, 2);
+    } else if (p.dtype == DType::Bool) {
+      *at = (uint8_t)(r >> 63);
     } else {
       int64_t v = t.isSigned ? k : k + 8;  // unsigned: [0, 16)
       std::memcpy(at, &v, t.bytes);         // the low bytes (little-endian)

@@ -108,8 +108,9 @@ void sk_vec_whole_reduce(int32_t op, int32_t dtype, int32_t order, void* dst, co
   CoreRun* c = vectorOp("sk_vec_whole_reduce", vec::reduceName(op), r, b, {{nullptr, b}, {src, b}}, s);
   if (!c) return;
   uint64_t resultBytes = order == SK_ORDER_ONLY_INDEX ? 4 : (op == SK_VOP_REDUCE_SUM || order == SK_ORDER_ONLY_VALUE) ? b : 2 * b;
-  if (s.repeats) checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes);
-  faultIf(c, vec::wholeReduce(op, dtype, order, dst, src, dstRep, s));
+  if (s.repeats && dst)
+    checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes);
+  faultIf(c, vec::wholeReduce(op, dtype, order, dst, src, dstRep, s, c->regs));
   chargeVector(c, "reducesum", s.repeats);
 }
 

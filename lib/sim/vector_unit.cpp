@@ -87,6 +87,7 @@ template <typename F> bool withType(int32_t dtype, F&& f) {
     case SK_DT_UINT32: f(Plain<uint32_t>{}); return true;
     case SK_DT_INT64: f(Plain<int64_t>{}); return true;
     case SK_DT_UINT64: f(Plain<uint64_t>{}); return true;
+    case SK_DT_BOOL: f(Plain<uint8_t>{}); return true;  // bytes of 0 and 1
     default: return false;
   }
 }
@@ -189,6 +190,10 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
       apply<E>(d, a, b, s, [](C x, C y, C) { return x / y; });
       return "";
     }
+    if (op == SK_V_POW) {
+      apply<E>(d, a, b, s, [](C x, C y, C) { return std::pow(x, y); });
+      return "";
+    }
   } else {
     if (op == SK_V_AND) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x & y); });
@@ -217,6 +222,13 @@ template <typename E> std::string unaryOp(int32_t op, uint8_t* d, const uint8_t*
       case SK_V_SQRT: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::sqrt(x); }); return "";
       case SK_V_RSQRT: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / std::sqrt(x); }); return "";
       case SK_V_RECIPROCAL: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / x; }); return "";
+      case SK_V_SIGMOID: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / (1.0f + std::exp(-x)); }); return "";
+      case SK_V_TANH: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::tanh(x); }); return "";
+      case SK_V_LOG2: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::log2(x); }); return "";
+      case SK_V_LOG10: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::log10(x); }); return "";
+      case SK_V_SIN: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::sin(x); }); return "";
+      case SK_V_COS: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::cos(x); }); return "";
+      case SK_V_ERF: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::erf(x); }); return "";
       default: break;
     }
   } else if (op == SK_V_NOT) {
@@ -240,6 +252,14 @@ template <typename E> std::string scalarOp(int32_t op, uint8_t* d, const uint8_t
   if constexpr (isFloat<E>) {
     if (op == SK_V_LEAKYRELU) {
       apply<E>(d, a, nullptr, s, [k](C x, C, C) { return x >= 0 ? x : x * k; });
+      return "";
+    }
+    if (op == SK_V_POWS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return std::pow(x, k); });
+      return "";
+    }
+    if (op == SK_V_RPOWS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return std::pow(k, x); });
       return "";
     }
   } else {
@@ -539,17 +559,25 @@ std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, 
 }
 
 std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, const void* src, uint32_t dstRep,
-                        const Shape& s) {
+                        const Shape& s, Registers& regs) {
   Red red = redOf(op);
+  if (!dst && red != Red::Sum) return "whole reduce: a null dst (accumulator only) exists for sums only";
   bool known = withType(dtype, [&](auto e) {
     using E = decltype(e);
     using C = typename E::Compute;
     auto* v = scratch<ValueIndex<C>>(s.perRepeat);
     auto* d = (uint8_t*)dst;
+    C acc = 0;
     for (uint32_t r = 0; r < s.repeats; ++r) {
       // Sums tree over every position of the repeat (masked ones as 0); max/min over the taken.
       size_t n = gatherRepeat<E>((const uint8_t*)src, s, r, v, red == Red::Sum, red);
       ValueIndex<C> res = tree(red, v, n);
+      if (!d) {  // vcadd to the accumulator only: the repeats' sums in order
+        uint8_t rounded[8];
+        E::store(rounded, (C)(acc + res.v));
+        acc = E::load(rounded);
+        continue;
+      }
       if (red == Red::Sum || order == SK_ORDER_ONLY_VALUE) {
         E::store(d + (uint64_t)r * dstRep * E::bytes, res.v);
       } else if (order == SK_ORDER_ONLY_INDEX) {
@@ -561,6 +589,7 @@ std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, con
         storeIndex<E>(at + (valueFirst ? E::bytes : 0), res.i);
       }
     }
+    if (!d) regs.accVal = bitsOf<E>(acc);
   });
   return known ? "" : unknownDtype(reduceName(op), dtype);
 }
@@ -804,6 +833,14 @@ const char* opName(int32_t op) {
     case SK_V_SUBRELU: return "subrelu";
     case SK_V_MULADDDST: return "muladddst";
     case SK_V_FUSEDMULADD: return "fusedmuladd";
+    case SK_V_POW: case SK_V_POWS: case SK_V_RPOWS: return "power";
+    case SK_V_SIGMOID: return "sigmoid";
+    case SK_V_TANH: return "tanh";
+    case SK_V_LOG2: return "log2";
+    case SK_V_LOG10: return "log10";
+    case SK_V_SIN: return "sin";
+    case SK_V_COS: return "cos";
+    case SK_V_ERF: return "erf";
     case SK_V_EXP: return "exp";
     case SK_V_LN: return "ln";
     case SK_V_ABS: return "abs";

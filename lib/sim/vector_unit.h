@@ -45,8 +45,9 @@ std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, 
 std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s);
 std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s,
                     const Registers& regs);
+// dst null (sums only): the repeats' sums go to the accumulator register only.
 std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, const void* src, uint32_t dstRep,
-                        const Shape& s);
+                        const Shape& s, Registers& regs);
 std::string blockReduce(int32_t op, int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
 std::string pairReduce(int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
 std::string reduceAll(int32_t op, int32_t dtype, void* dst, const void* src, bool calIndex, const Shape& s,

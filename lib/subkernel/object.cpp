@@ -357,22 +357,36 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
   return llvm::Error::success();
 }
 
-llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch) {
-  // Blocks that fit: each block takes taskRation.aic AIC and taskRation.aiv AIV cores.
+namespace {
+// Blocks that run at once: each block takes taskRation.aic AIC and taskRation.aiv AIV cores.
+uint64_t blocksAtOnce(const KernelMeta& m, const arch::ArchSpec& arch) {
   uint64_t limit = UINT64_MAX;
   if (m.taskRation.aic) limit = std::min<uint64_t>(limit, arch.aicCores / m.taskRation.aic);
   if (m.taskRation.aiv) limit = std::min<uint64_t>(limit, arch.aivCores / m.taskRation.aiv);
-  if (limit == UINT64_MAX) limit = 0;  // a 0:0 ration fits nowhere
+  return limit == UINT64_MAX ? 0 : limit;  // a 0:0 ration fits nowhere
+}
+std::string coresOf(const KernelMeta& m, const arch::ArchSpec& arch) {
   std::string archName = arch.name.empty() ? "the target arch" : arch.name;
-  if (m.blockDim >= 1 && m.blockDim <= limit) return llvm::Error::success();
-  std::string cores = archName + " has " + std::to_string(arch.aicCores) + " AIC and " +
-                      std::to_string(arch.aivCores) + " AIV cores, and each " + coreTypeName(m.coreType) +
-                      " block (taskRation " + m.taskRation.str() + ") takes " +
-                      std::to_string(m.taskRation.aic) + " AIC + " + std::to_string(m.taskRation.aiv) + " AIV";
-  if (limit == 0)
-    return sk::inputError(m.origin + ": coreType: " + coreTypeName(m.coreType) + " kernels do not fit " + cores);
-  return sk::inputError(m.origin + ": blockDim: " + std::to_string(m.blockDim) + " is out of range for " +
-                        archName + ", expected 1.." + std::to_string(limit) + " (" + cores + ")");
+  return archName + " has " + std::to_string(arch.aicCores) + " AIC and " + std::to_string(arch.aivCores) +
+         " AIV cores, and each " + coreTypeName(m.coreType) + " block (taskRation " + m.taskRation.str() + ") takes " +
+         std::to_string(m.taskRation.aic) + " AIC + " + std::to_string(m.taskRation.aiv) + " AIV";
+}
+}  // namespace
+
+llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch) {
+  if (blocksAtOnce(m, arch) == 0)
+    return sk::inputError(m.origin + ": coreType: " + coreTypeName(m.coreType) + " kernels do not fit " + coresOf(m, arch));
+  if (m.blockDim >= 1 && m.blockDim <= kMaxBlockDim) return llvm::Error::success();
+  return sk::inputError(m.origin + ": blockDim: " + std::to_string(m.blockDim) + " is out of range, expected 1.." +
+                        std::to_string(kMaxBlockDim) + " (logical blocks; those beyond the cores run in waves)");
+}
+
+llvm::Error checkBlocksRunAtOnce(const KernelMeta& m, const arch::ArchSpec& arch) {
+  uint64_t limit = blocksAtOnce(m, arch);
+  if (m.blockDim <= limit) return llvm::Error::success();
+  return sk::inputError(m.origin + ": blockDim: " + std::to_string(m.blockDim) +
+                        " blocks cannot run at once in a super kernel, expected 1.." + std::to_string(limit) + " (" +
+                        coresOf(m, arch) + "); lower blockDim or launch the kernel on its own");
 }
 
 std::string metadataPathFor(llvm::StringRef objPath) {

@@ -19,6 +19,7 @@ constexpr DTypeInfo kDTypes[kDTypeCount] = {
     {DType::UInt16, "uint16", 2, false, false, "uint16_t", "DT_UINT16"},
     {DType::UInt32, "uint32", 4, false, false, "uint32_t", "DT_UINT32"},
     {DType::UInt64, "uint64", 8, false, false, "uint64_t", "DT_UINT64"},
+    {DType::Bool, "bool", 1, false, false, "bool", "DT_BOOL"},
 };
 
 // The table is indexed by the device ABI code: keep the two in step.
@@ -27,7 +28,7 @@ static_assert((int)DType::Float32 == SK_DT_FLOAT32 && (int)DType::Float16 == SK_
               (int)DType::UInt8 == SK_DT_UINT8 && (int)DType::Int32 == SK_DT_INT32 &&
               (int)DType::Int64 == SK_DT_INT64 && (int)DType::Int16 == SK_DT_INT16 &&
               (int)DType::UInt16 == SK_DT_UINT16 && (int)DType::UInt32 == SK_DT_UINT32 &&
-              (int)DType::UInt64 == SK_DT_UINT64);
+              (int)DType::UInt64 == SK_DT_UINT64 && (int)DType::Bool == SK_DT_BOOL);
 constexpr bool tableInOrder() {
   for (int i = 0; i < kDTypeCount; ++i)
     if ((int)kDTypes[i].dtype != i) return false;

@@ -49,6 +49,7 @@ std::vector<uint8_t> encode(DType d, const std::vector<double>& v) {
       case DType::UInt32: { uint32_t s = (uint32_t)x; std::memcpy(p, &s, 4); break; }
       case DType::Int64: { int64_t s = (int64_t)x; std::memcpy(p, &s, 8); break; }
       case DType::UInt64: { uint64_t s = (uint64_t)x; std::memcpy(p, &s, 8); break; }
+      case DType::Bool: *p = x != 0; break;
     }
   }
   return out;
@@ -72,6 +73,7 @@ std::vector<double> decode(DType d, const std::vector<uint8_t>& bytes) {
       case DType::UInt32: { uint32_t s; std::memcpy(&s, p, 4); out[i] = s; break; }
       case DType::Int64: { int64_t s; std::memcpy(&s, p, 8); out[i] = (double)s; break; }
       case DType::UInt64: { uint64_t s; std::memcpy(&s, p, 8); out[i] = (double)s; break; }
+      case DType::Bool: out[i] = *p; break;
     }
   }
   return out;

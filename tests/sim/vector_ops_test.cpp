@@ -253,7 +253,7 @@ TEST(Reductions, WholeReduceMaxGivesValueAndIndexPerRepeat) {
   Shape s;
   Registers regs;
   ASSERT_EQ(resolve(r, 4, regs, s), "");
-  ASSERT_EQ(wholeReduce(SK_VOP_REDUCE_MAX, SK_DT_FLOAT32, SK_ORDER_VALUE_INDEX, dst.data(), src.data(), 1, s), "");
+  ASSERT_EQ(wholeReduce(SK_VOP_REDUCE_MAX, SK_DT_FLOAT32, SK_ORDER_VALUE_INDEX, dst.data(), src.data(), 1, s, regs), "");
   EXPECT_EQ(dst[2], 500.0f);
   uint32_t idx;
   std::memcpy(&idx, &dst[3], 4);

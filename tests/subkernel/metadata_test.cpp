@@ -342,7 +342,7 @@ TEST(Meta, TensorNeedsDtype) {
 TEST(Meta, UnknownDtypeIsRejected) {
   EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "fp16"}, {"shape", {8}}})),
               HasSubstr("add.json: params[0].dtype: expected one of float32, float16, bfloat16, int8, uint8, int32, "
-                        "int64, int16, uint16, uint32, uint64, got \"fp16\""));
+                        "int64, int16, uint16, uint32, uint64, bool, got \"fp16\""));
 }
 
 TEST(Meta, TensorNeedsShape) {

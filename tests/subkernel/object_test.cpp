@@ -206,36 +206,50 @@ KernelMeta metaWith(CoreType core, TaskRation ration, uint32_t blockDim) {
   return m;
 }
 
-TEST(BlockDim, AivKernelFitsTheAivCores) {
-  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 48), kDav2201)));
-  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 49), kDav2201)),
-              HasSubstr("k.json: blockDim: 49 is out of range for dav-2201, expected 1..48"));
-}
-
-TEST(BlockDim, AicKernelFitsTheAicCores) {
-  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::AIC, {1, 0}, 24), kDav2201)));
-  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIC, {1, 0}, 25), kDav2201)),
-              HasSubstr("k.json: blockDim: 25 is out of range for dav-2201, expected 1..24"));
-}
-
-TEST(BlockDim, MixOneToTwoIsLimitedByAivPairs) {
-  sk::arch::ArchSpec fewAiv = kDav2201;  // 20 AIV pairs
-  fewAiv.name = "few-aiv";
-  fewAiv.aivCores = 40;
-  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 20), fewAiv)));
-  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::MIX, {1, 2}, 21), fewAiv)),
-              HasSubstr("k.json: blockDim: 21 is out of range for few-aiv, expected 1..20"));
-}
-
-TEST(BlockDim, MixOneToOneIsLimitedByAicCores) {
-  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::MIX, {1, 1}, 24), kDav2201)));
-  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::MIX, {1, 1}, 25), kDav2201)),
-              HasSubstr("expected 1..24"));
+TEST(BlockDim, LogicalBlocksRunToTheAscendcLimit) {
+  EXPECT_FALSE(bool(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 65535), kDav2201))) << "blocks beyond the cores run in waves";
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 65536), kDav2201)),
+              HasSubstr("k.json: blockDim: 65536 is out of range, expected 1..65535"));
 }
 
 TEST(BlockDim, ZeroIsRejected) {
   EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIV, {0, 1}, 0), kDav2201)),
-              HasSubstr("k.json: blockDim: 0 is out of range for dav-2201, expected 1..48"));
+              HasSubstr("k.json: blockDim: 0 is out of range, expected 1..65535"));
+}
+
+TEST(BlockDim, AKernelTypeTheArchHasNoCoresForIsRejected) {
+  sk::arch::ArchSpec noAic = kDav2201;
+  noAic.aicCores = 0;
+  EXPECT_THAT(inputErrorText(checkBlockDim(metaWith(CoreType::AIC, {1, 0}, 1), noAic)),
+              HasSubstr("k.json: coreType: AIC kernels do not fit"));
+}
+
+// In a super kernel every block of a sub-kernel runs at once.
+TEST(BlocksAtOnce, AivKernelFitsTheAivCores) {
+  EXPECT_FALSE(bool(checkBlocksRunAtOnce(metaWith(CoreType::AIV, {0, 1}, 48), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlocksRunAtOnce(metaWith(CoreType::AIV, {0, 1}, 49), kDav2201)),
+              HasSubstr("k.json: blockDim: 49 blocks cannot run at once in a super kernel, expected 1..48"));
+}
+
+TEST(BlocksAtOnce, AicKernelFitsTheAicCores) {
+  EXPECT_FALSE(bool(checkBlocksRunAtOnce(metaWith(CoreType::AIC, {1, 0}, 24), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlocksRunAtOnce(metaWith(CoreType::AIC, {1, 0}, 25), kDav2201)),
+              HasSubstr("expected 1..24"));
+}
+
+TEST(BlocksAtOnce, MixOneToTwoIsLimitedByAivPairs) {
+  sk::arch::ArchSpec fewAiv = kDav2201;  // 20 AIV pairs
+  fewAiv.name = "few-aiv";
+  fewAiv.aivCores = 40;
+  EXPECT_FALSE(bool(checkBlocksRunAtOnce(metaWith(CoreType::MIX, {1, 2}, 20), fewAiv)));
+  EXPECT_THAT(inputErrorText(checkBlocksRunAtOnce(metaWith(CoreType::MIX, {1, 2}, 21), fewAiv)),
+              HasSubstr("expected 1..20 (few-aiv has 24 AIC and 40 AIV cores"));
+}
+
+TEST(BlocksAtOnce, MixOneToOneIsLimitedByAicCores) {
+  EXPECT_FALSE(bool(checkBlocksRunAtOnce(metaWith(CoreType::MIX, {1, 1}, 24), kDav2201)));
+  EXPECT_THAT(inputErrorText(checkBlocksRunAtOnce(metaWith(CoreType::MIX, {1, 1}, 25), kDav2201)),
+              HasSubstr("expected 1..24"));
 }
 
 // ---- readSubKernel ------------------------------------------------------------------------
@@ -284,13 +298,13 @@ TEST(SubKernel, Sha256MismatchIsRejected) {
                              expected + ", file is " + sha256Hex(bytes) + "): rebuild or regenerate the metadata"));
 }
 
-TEST(SubKernel, BlockDimBeyondTheArchIsRejected) {
+TEST(SubKernel, BlockDimBeyondTheAscendcLimitIsRejected) {
   test::TempDir dir;
   json meta = json::parse(test::readFile(test::kernelFile("subkernel_add.json")));
-  meta["blockDim"] = 64;
+  meta["blockDim"] = 70000;
   test::writeFile(dir.file("add.json"), meta.dump());
   EXPECT_THAT(inputErrorText(readSubKernel(test::kernelFile("subkernel_add.o"), dir.file("add.json"), kDav2201)),
-              HasSubstr(dir.file("add.json") + ": blockDim: 64 is out of range for dav-2201, expected 1..48"));
+              HasSubstr(dir.file("add.json") + ": blockDim: 70000 is out of range, expected 1..65535"));
 }
 
 TEST(SubKernel, AbsentEntryNamesTheMetadataField) {

@@ -43,7 +43,7 @@
     if (data && capacity >= sizeof(SkTilingSelf)) memcpy(data, this, sizeof(SkTilingSelf)); \
   }                                                                                     \
   size_t GetDataSize() const { return sizeof(SkTilingSelf); }                           \
-  }
+  };
 
 // Registers the struct of an op (op_type), of a nested struct (S##Op) or of one tiling key
 // (OpType_<key>); GET_TILING_DATA takes the op's (sk_ascendc/tiling.h).

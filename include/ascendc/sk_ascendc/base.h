@@ -47,6 +47,12 @@
 #define __sync_out__
 #define __check_sync_alias__
 #define GM_ADDR __gm__ uint8_t*
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
 
 /* ---- element types ---- */
 using half = _Float16;
@@ -339,6 +345,14 @@ constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint64_t RESERVED_WORKSPACE = 16 * 1024 * 1024;
+constexpr uint32_t ONE_BLOCK_SIZE = 32;
+constexpr uint32_t ONE_BLK_FLOAT_NUM = 8;
+constexpr uint32_t ONE_BLK_HALF_NUM = 16;
+constexpr uint32_t ONE_REPEAT_FLOAT_SIZE = 64;
+constexpr uint32_t ONE_REPEAT_HALF_SIZE = 128;
+constexpr uint32_t VECTOR_REG_WIDTH = 256;
+constexpr uint32_t BRCB_BROADCAST_NUMBER = 8;
+constexpr uint32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
 
 __aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 __aicore__ inline constexpr uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -354,7 +368,7 @@ template <> struct DTypeCode<half> { static constexpr int32_t value = SK_DT_FLOA
 template <> struct DTypeCode<bfloat16_t> { static constexpr int32_t value = SK_DT_BFLOAT16; };
 template <> struct DTypeCode<int8_t> { static constexpr int32_t value = SK_DT_INT8; };
 template <> struct DTypeCode<uint8_t> { static constexpr int32_t value = SK_DT_UINT8; };
-template <> struct DTypeCode<bool> { static constexpr int32_t value = SK_DT_UINT8; };
+template <> struct DTypeCode<bool> { static constexpr int32_t value = SK_DT_BOOL; };
 template <> struct DTypeCode<int16_t> { static constexpr int32_t value = SK_DT_INT16; };
 template <> struct DTypeCode<uint16_t> { static constexpr int32_t value = SK_DT_UINT16; };
 template <> struct DTypeCode<int32_t> { static constexpr int32_t value = SK_DT_INT32; };

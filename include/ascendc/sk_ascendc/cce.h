@@ -80,9 +80,10 @@ __aicore__ inline void vector_dup(T* dst, T value, uint8_t repeat, uint16_t dstB
   sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, 1, 1, dstRep, 8, 8);
   ::sk_vec(SK_V_DUP, ::AscendC::detail::dtypeOf<T>(), dst, nullptr, nullptr, ::AscendC::detail::scalarBits<T>(value), &r);
 }
+// dst may be null: the sum of every repeat then only goes to the accumulator (get_acc_val).
 template <typename T>
-__aicore__ inline void vcadd(T* dst, const T* src, uint8_t repeat, uint16_t dstRep, uint16_t srcBlk, uint16_t srcRep,
-                             bool = false) {
+__aicore__ inline void vcadd(std::remove_const_t<T>* dst, const T* src, uint8_t repeat, uint16_t dstRep, uint16_t srcBlk,
+                             uint16_t srcRep, bool = false) {
   sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, 1, srcBlk, 1, 8, srcRep, 8);
   ::sk_vec_whole_reduce(SK_VOP_REDUCE_SUM, ::AscendC::detail::dtypeOf<T>(), SK_ORDER_ONLY_VALUE, dst, src, dstRep, &r);
 }

@@ -201,6 +201,20 @@ __aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const PrimT<T>& firstV
   ::sk_vec_index(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), detail::scalarBits<PrimT<T>>(firstValue), count);
 }
 
+/* ---- Arange (older name ArithProgression): dst[i] = firstValue + i * diffValue ---- */
+template <typename T>
+__aicore__ inline void Arange(const LocalTensor<T>& dst, const PrimT<T> firstValue, const PrimT<T> diffValue,
+                              const int32_t count) {
+  CreateVecIndex(dst, (PrimT<T>)0, (uint32_t)count);
+  Muls(dst, dst, diffValue, count);
+  Adds(dst, dst, firstValue, count);
+}
+template <typename T>
+__aicore__ inline void ArithProgression(const LocalTensor<T>& dst, const PrimT<T> firstValue, const PrimT<T> diffValue,
+                                        const int32_t count) {
+  Arange(dst, firstValue, diffValue, count);
+}
+
 /* ---- Transpose: one 16 x 16 block of 2-byte elements ---- */
 template <typename T> __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
   static_assert(sizeof(PrimT<T>) == 2, "Transpose: the 16x16 form takes 2-byte elements");

@@ -185,6 +185,30 @@ template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   detail::copyPadOut(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
+// The internal spellings some kernels call directly (pointers instead of tensors).
+template <typename T>
+__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyParams& p, const DataCopyPadParams& pad) {
+  detail::copyPadIn<T>(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
+                       pad.rightPadding, detail::padFromBits<T>(pad.paddingValue));
+}
+template <typename T>
+__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+  detail::copyPadIn<T>(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
+                       pad.rightPadding, pad.paddingValue);
+}
+template <typename T> __aicore__ inline void DataCopyPadUB2GMImpl(T* dst, const T* src, const DataCopyParams& p) {
+  detail::copyPadOut(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+template <typename T> __aicore__ inline void DataCopyPadUB2GMImpl(T* dst, const T* src, const DataCopyExtParams& p) {
+  detail::copyPadOut(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+template <typename T> __aicore__ inline void DataCopyGM2UBImpl(T* dst, const T* src, const DataCopyParams& p) {
+  detail::copyBlocks(dst, src, p);
+}
+template <typename T> __aicore__ inline void DataCopyUB2GMImpl(T* dst, const T* src, const DataCopyParams& p) {
+  detail::copyBlocks(dst, src, p);
+}
+
 // SetPadValue: the value DataCopyPad pads with when isPad is false (kept per core).
 template <typename T, TPosition pos = TPosition::MAX> __aicore__ inline void SetPadValue(T) {}
 
@@ -199,6 +223,10 @@ template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, con
   if (bytes % kChunk) ::sk_data_copy_2d(out + bytes / kChunk * kChunk, pattern, 1, bytes % kChunk, 0, 0);
 }
 template <typename T> __aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size, const T value) {
+  Fill(gm, size, value);
+}
+// The op library's spelling (value converts to T).
+template <typename T> __aicore__ inline void InitOutput(const GlobalTensor<T>& gm, const uint64_t size, const PrimT<T> value) {
   Fill(gm, size, value);
 }
 

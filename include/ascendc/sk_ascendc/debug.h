@@ -64,8 +64,10 @@ __aicore__ inline void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index,
 
 }  // namespace AscendC
 
-// assert(cond), assert(cond, fmt, args...), ascendc_assert(...) and ASSERT(cond): a failure is a
-// device exception naming the kernel, block, file:line, the condition and the message.
+// assert(cond), assert(cond, fmt, args...) and ascendc_assert(...): a failure is a device
+// exception naming the kernel, block, file:line, the condition and the message. ASSERT(cond) is
+// empty, as in CANN's device builds (public kernels rely on that: unqualified names, even a
+// missing ';' before it); -DSK_ASCENDC_ASSERT makes it check like assert.
 #ifdef assert
 #undef assert
 #endif
@@ -74,7 +76,13 @@ __aicore__ inline void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index,
 #define SK_ASCENDC_ASSERT_FMT(...) SK_ASCENDC_ASSERT_FMT_(0, ##__VA_ARGS__, nullptr)
 #define SK_ASCENDC_ASSERT_FMT_(zero, first, ...) first, ##__VA_ARGS__
 #define assert(cond, ...) ascendc_assert(cond, ##__VA_ARGS__)
+#ifndef ASSERT
+#ifdef SK_ASCENDC_ASSERT
 #define ASSERT(cond) ascendc_assert(cond)
+#else
+#define ASSERT(cond)
+#endif
+#endif
 
 #define TRACE_START(apid)
 #define TRACE_STOP(apid)

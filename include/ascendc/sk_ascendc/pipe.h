@@ -181,8 +181,14 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     return false;
   }
   __aicore__ void FreeAllEvent() {}
-  __aicore__ void FreeBuffer(TBufHandle) {}
+  // The buffer-handle forms (the tensor forms' bookkeeping on raw buffer addresses).
   __aicore__ TBufHandle AllocBuffer() { return AllocTensor<uint8_t>().GetPhyAddr(); }
+  __aicore__ void FreeBuffer(TBufHandle buf) {
+    LocalTensor<uint8_t> t(buf, 1, pos);
+    FreeTensor(t);
+  }
+  __aicore__ bool EnQue(TBufHandle buf) { return EnQue(LocalTensor<uint8_t>(buf, len_, pos)); }
+  __aicore__ TBufHandle DeQue() { return DeQue<uint8_t>().GetPhyAddr(); }
 
  private:
   enum State : uint8_t { kFree, kAllocated, kQueued, kTaken };
@@ -372,8 +378,6 @@ class TPipe {
   uint8_t eventsInUse_[(int)HardEvent::MAX + 1] = {};
 };
 
-// The pipe most recently constructed on this core (kernels fetch event ids through it).
-__aicore__ inline TPipe* GetTPipePtr() { return (TPipe*)detail::coreState(detail::kStatePipe); }
 
 // Static-tensor programming: a bump allocator over one local memory, tileSize in elements, no
 // rounding (the hardware's alignment rules are the kernel's to keep).
@@ -411,6 +415,15 @@ template <Hardware hard = Hardware::UB> class LocalMemAllocator {
   uint32_t cur_ = 0;
 };
 
+}  // namespace AscendC
+
+// The pipe most recently constructed on this core (kernels fetch event ids through it). At
+// global scope, as in CANN (kernels call it from namespaces of their own), and in AscendC.
+__aicore__ inline AscendC::TPipe* GetTPipePtr() {
+  return (AscendC::TPipe*)AscendC::detail::coreState(AscendC::detail::kStatePipe);
+}
+namespace AscendC {
+using ::GetTPipePtr;
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_PIPE_H */

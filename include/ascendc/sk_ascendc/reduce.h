@@ -108,13 +108,16 @@ __aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTen
   WholeReduceSum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride);
 }
 
-// The accumulator of the last reduction (its bits in T).
+// The accumulator of the last reduction (its bits in T), also as the raw register.
 template <typename T> __aicore__ inline T GetAccVal() {
   uint64_t bits = ::sk_get_acc_val();
   T v;
   std::memcpy(&v, &bits, sizeof(T));
   return v;
 }
+__aicore__ inline int64_t GetAccVal() { return (int64_t)::sk_get_acc_val(); }
+template <typename T> __aicore__ inline T GetReduceRepeatSumSpr() { return GetAccVal<T>(); }
+__aicore__ inline int64_t GetReduceRepeatSumSpr() { return GetAccVal(); }
 
 }  // namespace AscendC
 

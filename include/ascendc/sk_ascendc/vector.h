@@ -376,6 +376,7 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 
 /* ---- scalar conversions ---- */
 __aicore__ inline float ToFloat(const bfloat16_t& v) { return (float)v; }
+__aicore__ inline bfloat16_t ToBfloat16(const float& v) { return (bfloat16_t)v; }
 __aicore__ inline float Cast(const bfloat16_t& v) { return (float)v; }
 __aicore__ inline bfloat16_t Cast(const float& v) { return (bfloat16_t)v; }
 
@@ -395,6 +396,27 @@ template <typename T, MaskMode mode = MaskMode::NORMAL> __aicore__ inline void S
     ::sk_set_vector_mask(r.mask_hi, r.mask_lo);
   }
 }
+// The utility class kernels also reach for (the mask register by element type).
+class AscendCUtils {
+ public:
+  template <typename T, bool isSetMask = true> __aicore__ static void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {
+    if (isSetMask) ::sk_set_vector_mask(maskHigh, maskLow);
+  }
+  template <typename T, bool isSetMask = true> __aicore__ static void SetMask(int32_t len) {
+    if (isSetMask) SetVectorMask<T>(len);
+  }
+  template <typename T> __aicore__ static void SetMaskCount() { ::sk_set_mask_mode(SK_MASK_COUNTER); }
+  template <typename T> __aicore__ static void SetMaskNorm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
+  template <bool isSetMask = true> __aicore__ static void ResetMask() {
+    if (isSetMask) ::sk_set_vector_mask(~0ull, ~0ull);
+  }
+  __aicore__ static int32_t GetC0Count(const int32_t dtypeSize) { return (int32_t)ONE_BLK_SIZE / dtypeSize; }
+  __aicore__ static int32_t GetC0Size() { return (int32_t)ONE_BLK_SIZE; }
+  __aicore__ static int32_t GetDefaultBlockNum() { return (int32_t)DEFAULT_BLK_NUM; }
+  __aicore__ static int32_t GetBitSize(int32_t byteSize) { return byteSize * (int32_t)ONE_BYTE_BIT_SIZE; }
+  __aicore__ static int64_t GetRsvdCnt() { return (int64_t)::sk_get_rsvd_cnt(); }
+};
+
 __aicore__ inline void SetDeqScale(half scale) { ::sk_set_deq_scale((float)scale); }
 __aicore__ inline void SetDeqScale(float scale, int16_t, bool) { ::sk_set_deq_scale(scale); }
 

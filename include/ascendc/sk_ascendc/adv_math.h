@@ -1,0 +1,129 @@
+// The high-level math of AscendC's lib/ (Log, Sigmoid, Tanh, Power, Sin, Cos, Erf) in all their
+// documented forms — with or without a sharedTmpBuffer, with or without calCount (then the whole
+// source) — and the row reductions Sum and Mean. On the hardware each is a sequence of basic
+// vector instructions; here one instruction computes it in float (rounded once to T) and costs
+// the sequence (arch vectorOps).
+#ifndef SK_ASCENDC_ADV_MATH_H
+#define SK_ASCENDC_ADV_MATH_H
+
+#include "sk_ascendc/reduce.h"
+#include "sk_ascendc/vector.h"
+
+namespace AscendC {
+
+struct TanhConfig { bool highPrecision = false; };
+constexpr TanhConfig DEFAULT_TANH_CONFIG{};
+struct PowerConfig { bool highPrecision = false; };
+constexpr PowerConfig defaultPowerConfig{};
+
+namespace detail {
+template <typename T> inline void unaryAll(int32_t op, const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+  vop(op, dst, src.GetPhyAddr(), nullptr, 0, countShape(count, width<T>(), width<T>()));
+}
+}  // namespace detail
+
+#define SK_ASCENDC_ADV_UNARY(Name, OP, ...)                                                                        \
+  template <typename T, bool isReuseSource = false __VA_ARGS__>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,   \
+                              const uint32_t calCount) {                                                           \
+    detail::unaryAll(OP, dst, src, calCount);                                                                      \
+  }                                                                                                                \
+  template <typename T, bool isReuseSource = false __VA_ARGS__>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&) { \
+    detail::unaryAll(OP, dst, src, src.GetSize());                                                                 \
+  }                                                                                                                \
+  template <typename T, bool isReuseSource = false __VA_ARGS__>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {     \
+    detail::unaryAll(OP, dst, src, calCount);                                                                      \
+  }                                                                                                                \
+  template <typename T, bool isReuseSource = false __VA_ARGS__>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                              \
+    detail::unaryAll(OP, dst, src, src.GetSize());                                                                 \
+  }
+SK_ASCENDC_ADV_UNARY(Log, SK_V_LN)
+SK_ASCENDC_ADV_UNARY(Log2, SK_V_LOG2)
+SK_ASCENDC_ADV_UNARY(Log10, SK_V_LOG10)
+SK_ASCENDC_ADV_UNARY(Sigmoid, SK_V_SIGMOID)
+SK_ASCENDC_ADV_UNARY(Tanh, SK_V_TANH, , const TanhConfig& config = DEFAULT_TANH_CONFIG)
+SK_ASCENDC_ADV_UNARY(Sin, SK_V_SIN)
+SK_ASCENDC_ADV_UNARY(Cos, SK_V_COS)
+SK_ASCENDC_ADV_UNARY(Erf, SK_V_ERF)
+#undef SK_ASCENDC_ADV_UNARY
+
+/* ---- Power: tensor ^ tensor, tensor ^ scalar, scalar ^ tensor ---- */
+#define SK_ASCENDC_POWER(SRC0, SRC1, CALL)                                                                            \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                   \
+  __aicore__ inline void Power(const LocalTensor<T>& dst, SRC0 src0, SRC1 src1, const LocalTensor<uint8_t>&,           \
+                               const uint32_t calCount) {                                                             \
+    CALL(calCount);                                                                                                   \
+  }                                                                                                                   \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                   \
+  __aicore__ inline void Power(const LocalTensor<T>& dst, SRC0 src0, SRC1 src1, const LocalTensor<uint8_t>&) {        \
+    CALL(dst.GetSize());                                                                                              \
+  }                                                                                                                   \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                   \
+  __aicore__ inline void Power(const LocalTensor<T>& dst, SRC0 src0, SRC1 src1, const uint32_t calCount) {            \
+    CALL(calCount);                                                                                                   \
+  }                                                                                                                   \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                   \
+  __aicore__ inline void Power(const LocalTensor<T>& dst, SRC0 src0, SRC1 src1) {                                     \
+    CALL(dst.GetSize());                                                                                              \
+  }
+#define SK_ASCENDC_POW_TT(n) \
+  detail::vop(SK_V_POW, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, detail::countShape(n, detail::width<T>(), detail::width<T>()))
+#define SK_ASCENDC_POW_TS(n) \
+  detail::vop(SK_V_POWS, dst, src0.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(src1), detail::countShape(n, detail::width<T>(), detail::width<T>()))
+#define SK_ASCENDC_POW_ST(n) \
+  detail::vop(SK_V_RPOWS, dst, src1.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(src0), detail::countShape(n, detail::width<T>(), detail::width<T>()))
+SK_ASCENDC_POWER(const LocalTensor<T>&, const LocalTensor<T>&, SK_ASCENDC_POW_TT)
+SK_ASCENDC_POWER(const LocalTensor<T>&, const PrimT<T>&, SK_ASCENDC_POW_TS)
+SK_ASCENDC_POWER(const PrimT<T>&, const LocalTensor<T>&, SK_ASCENDC_POW_ST)
+#undef SK_ASCENDC_POW_TT
+#undef SK_ASCENDC_POW_TS
+#undef SK_ASCENDC_POW_ST
+#undef SK_ASCENDC_POWER
+
+/* ---- Sum and Mean: one result per row of `inner` elements (the first n valid) ---- */
+struct SumParams {
+  uint32_t outter = 1;
+  uint32_t inner = 0;  // row pitch, elements (32-byte aligned)
+  uint32_t n = 0;      // valid elements per row
+};
+struct MeanParams {
+  uint32_t outter = 1;
+  uint32_t inner = 0;
+  uint32_t n = 0;
+};
+namespace detail {
+// Sums each row into dst[row] with the count-form ReduceSum (a tree per repeat, repeats in order).
+template <typename T> inline void rowSums(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t rows, uint32_t inner,
+                                          uint32_t n) {
+  for (uint32_t r = 0; r < rows; ++r)
+    reduceAll(SK_VOP_REDUCE_SUM, dst[r], src[r * inner], false, countShape(n, width<T>(), width<T>()));
+}
+}  // namespace detail
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void Sum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,
+                           const SumParams& p) {
+  detail::rowSums(dst, src, p.outter, p.inner, p.n);
+}
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void Sum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const SumParams& p) {
+  detail::rowSums(dst, src, p.outter, p.inner, p.n);
+}
+// Mean: the row sums times 1/n, in T (accType other than T is computed in T here).
+template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false, int32_t reduceDim = -1>
+__aicore__ inline void Mean(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,
+                            const MeanParams& p) {
+  detail::rowSums(dst, src, p.outter, p.inner, p.n);
+  Muls(dst, dst, (PrimT<T>)(1.0f / (float)p.n), (int32_t)p.outter);
+}
+template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false, int32_t reduceDim = -1>
+__aicore__ inline void Mean(const LocalTensor<T>& dst, const LocalTensor<T>& src, const MeanParams& p) {
+  detail::rowSums(dst, src, p.outter, p.inner, p.n);
+  Muls(dst, dst, (PrimT<T>)(1.0f / (float)p.n), (int32_t)p.outter);
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_ADV_MATH_H */

@@ -1,0 +1,157 @@
+// The device view of an op_host tiling header: CANN's op build never compiles these headers for
+// the device (they include host APIs such as tiling/tiling_api.h and hold host code); it
+// generates a header with the tiling data classes instead. sk_cc does the same from the header's
+// text: the BEGIN_TILING_DATA_DEF ... END_TILING_DATA_DEF blocks, the REGISTER_TILING_DATA_CLASS
+// statements, and the integral constants and object-like macros they may use, each under a #line
+// of the original.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <vector>
+
+#include "sk/device_compiler.h"
+
+namespace sk::devcc {
+
+namespace {
+
+// The text with comments blanked (newlines kept, so offsets and lines stay), strings intact.
+std::string withoutComments(llvm::StringRef s) {
+  std::string out(s);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '"' || s[i] == '\'') {
+      char q = s[i];
+      for (++i; i < s.size() && s[i] != q && s[i] != '\n'; ++i)
+        if (s[i] == '\\') ++i;
+    } else if (s.substr(i).starts_with("//")) {
+      for (; i < s.size() && s[i] != '\n'; ++i) out[i] = ' ';
+    } else if (s.substr(i).starts_with("/*")) {
+      size_t e = s.find("*/", i + 2);
+      e = e == llvm::StringRef::npos ? s.size() : e + 2;
+      for (; i < e; ++i)
+        if (out[i] != '\n') out[i] = ' ';
+      --i;
+    }
+  }
+  return out;
+}
+
+size_t lineOf(llvm::StringRef s, size_t at) { return 1 + (size_t)std::count(s.begin(), s.begin() + at, '\n'); }
+
+bool isIdentChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w) {
+  return s.substr(i).starts_with(w) && (i == 0 || !isIdentChar(s[i - 1])) &&
+         (i + w.size() >= s.size() || !isIdentChar(s[i + w.size()]));
+}
+
+struct Chunk {
+  size_t begin, end;  // [begin, end) of the text
+};
+
+// An object-like #define whose value is an integer expression (array sizes of tiling fields).
+bool isConstantDefine(llvm::StringRef line) {
+  llvm::StringRef l = line.ltrim();
+  if (!l.consume_front("#")) return false;
+  l = l.ltrim();
+  if (!l.consume_front("define")) return false;
+  l = l.ltrim();
+  size_t n = 0;
+  while (n < l.size() && isIdentChar(l[n])) ++n;
+  if (n == 0 || (n < l.size() && l[n] == '(')) return false;  // function-like
+  llvm::StringRef value = l.substr(n).trim();
+  if (value.empty()) return false;  // include guards
+  for (char c : value)
+    if (!(isIdentChar(c) || std::isspace((unsigned char)c) || llvm::StringRef("()+-*/%<>&|^~.").contains(c))) return false;
+  return std::isdigit((unsigned char)value[0]) || value[0] == '(';
+}
+
+// A namespace-scope `constexpr`/`const` integral constant, `static` or not.
+bool isConstantDeclaration(llvm::StringRef stmt) {
+  llvm::StringRef s = stmt.trim();
+  for (llvm::StringRef q : {"static ", "inline "}) s.consume_front(q);
+  s = s.ltrim();
+  if (!s.consume_front("constexpr ") && !s.consume_front("const ")) return false;
+  if (!s.contains('=') || s.contains('(') && !s.contains("sizeof")) return false;
+  for (llvm::StringRef t : {"int", "uint", "size_t", "long", "unsigned", "short", "char", "bool"})
+    if (s.ltrim().starts_with(t)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
+  std::string text = withoutComments(header);
+  llvm::StringRef s = text;
+  if (!s.contains("BEGIN_TILING_DATA_DEF")) return std::nullopt;
+  std::vector<Chunk> chunks;
+  std::vector<bool> braces;  // true: a namespace's
+  size_t statement = 0;
+  bool lineBlank = true;  // only whitespace so far on this line
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\n') {
+      lineBlank = true;
+      continue;
+    }
+    if (c == '#' && lineBlank) {  // a directive, with its continuation lines
+      size_t e = i;
+      do e = s.find('\n', e + 1);
+      while (e != llvm::StringRef::npos && s[e - 1] == '\\');
+      e = e == llvm::StringRef::npos ? s.size() : e;
+      if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e});
+      i = e - 1;
+      statement = e;
+      continue;
+    }
+    if (!std::isspace((unsigned char)c)) lineBlank = false;
+    if (c == '"' || c == '\'') {
+      for (++i; i < s.size() && s[i] != c && s[i] != '\n'; ++i)
+        if (s[i] == '\\') ++i;
+      continue;
+    }
+    bool atNamespaceScope = std::all_of(braces.begin(), braces.end(), [](bool ns) { return ns; });
+    if (atNamespaceScope && wordAt(s, i, "BEGIN_TILING_DATA_DEF")) {
+      size_t end = s.find("END_TILING_DATA_DEF", i);
+      if (end == llvm::StringRef::npos) return std::nullopt;  // malformed: let clang report the original
+      end += std::strlen("END_TILING_DATA_DEF");
+      chunks.push_back({i, end});
+      i = end - 1;
+      statement = end;
+      continue;
+    }
+    if (atNamespaceScope && wordAt(s, i, "REGISTER_TILING_DATA_CLASS")) {
+      size_t open = s.find('(', i);
+      size_t close = open == llvm::StringRef::npos ? open : s.find(')', open);
+      if (close == llvm::StringRef::npos) return std::nullopt;
+      chunks.push_back({i, close + 1});
+      i = close;
+      statement = close + 1;
+      continue;
+    }
+    if (c == '{') {
+      llvm::StringRef before = s.slice(statement, i).trim();
+      braces.push_back(before.starts_with("namespace") || before.starts_with("extern \"C"));
+      statement = i + 1;
+    } else if (c == '}') {
+      if (!braces.empty()) braces.pop_back();
+      statement = i + 1;
+    } else if (c == ';') {
+      if (atNamespaceScope && isConstantDeclaration(s.slice(statement, i))) chunks.push_back({statement, i + 1});
+      statement = i + 1;
+    }
+  }
+  std::string out = "// The device view sk_cc made of " + path.str() +
+                    " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"
+                    "namespace optiling {\n";
+  for (const Chunk& c : chunks) {
+    llvm::StringRef body = s.slice(c.begin, c.end);
+    bool directive = body.ltrim().starts_with("#");
+    size_t first = c.begin + (body.size() - body.ltrim().size());
+    out += "#line " + std::to_string(lineOf(s, first)) + " \"" + path.str() + "\"\n" + body.ltrim().str();
+    out += directive ? "\n" : ";\n";
+  }
+  return out + "}  // namespace optiling\n";
+}
+
+}  // namespace sk::devcc
