@@ -105,7 +105,7 @@ void sk_set_atomic(int32_t mode, int32_t dtype);
 
 /* Words of per-core state for the AscendC layer (the current TPipe, the system workspace):
    SK_CORE_STATE_WORDS of them, zero when a block starts. */
-#define SK_CORE_STATE_WORDS 32
+#define SK_CORE_STATE_WORDS 128
 uint64_t* sk_core_state(void);
 /* Word SK_STATE_SYS_WORKSPACE holds the system workspace: the entry sk_cc generates stores the
    kernel's workspace parameter there (AscendC's GetSysWorkSpacePtr reads it). */
@@ -194,8 +194,18 @@ uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const vo
 void sk_vec_brcb(int32_t dtype, void* dst, const void* src, uint32_t repeat, uint16_t dst_blk, uint16_t dst_rep);
 /* 16 x 16 transpose of 2-byte elements. */
 void sk_vec_transpose16(void* dst, const void* src);
+/* TransDataTo5HD (vnchwconv): per repeat, element j of the 16 source blocks src[0..15] (32 bytes
+   each) goes to destination block dst[j]: 2-byte elements dst[j][i] = src[i][j]; 4-byte ones fill
+   two blocks per source position, dst[2j + h][k] = src[8h + k][j]; 1-byte ones move half blocks,
+   dst[j][16 dst_high + i] = src[i][16 src_high + j]. Repeat r uses every address plus
+   r * rep_stride blocks (one repeat: plus the stride once, as the hardware does). */
+void sk_vec_transpose_list(int32_t elem_bytes, void* const dst[16], const void* const src[16], uint32_t repeat,
+                           uint16_t dst_rep, uint16_t src_rep, int32_t dst_high, int32_t src_high);
 /* dst[i] = first + i. */
 void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
+/* The V-pipe time of `repeats` repeats of the composite op `op_name` (arch vectorOps), for
+   high-level APIs whose arithmetic the AscendC headers do element by element. */
+void sk_vec_charge(const char* op_name, uint64_t repeats);
 
 /* Vector registers: the mask, its mode, the accumulator of the last reduction, the dequant scale. */
 void     sk_set_vector_mask(uint64_t mask_hi, uint64_t mask_lo);

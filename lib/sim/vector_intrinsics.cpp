@@ -218,6 +218,29 @@ void sk_vec_transpose16(void* dst, const void* src) {
   chargeVector(c, "transpose", 2);
 }
 
+void sk_vec_transpose_list(int32_t elemBytes, void* const dst[16], const void* const src[16], uint32_t repeat,
+                           uint16_t dstRep, uint16_t srcRep, int32_t dstHigh, int32_t srcHigh) {
+  CoreRun* c = unitOp("sk_vec_transpose_list", "transdatato5hd", CoreType::AIV, {}, {});
+  if (!c || repeat == 0) return;
+  for (uint32_t r = 0; r < repeat; ++r) {
+    uint64_t step = repeat == 1 ? 1 : r;  // one repeat: the addresses plus the stride once
+    uint8_t* d[16];
+    const uint8_t* s[16];
+    for (int i = 0; i < 16; ++i) {
+      d[i] = (uint8_t*)dst[i] + step * dstRep * 32;
+      s[i] = (const uint8_t*)src[i] + step * srcRep * 32;
+      checkLocalOperand(c, "TransDataTo5HD", "dst block", d[i], 32);
+      checkLocalOperand(c, "TransDataTo5HD", "src block", s[i], 32);
+    }
+    faultIf(c, vec::transposeList(elemBytes, d, s, dstHigh != 0, srcHigh != 0));
+  }
+  chargeVector(c, "transdatato5hd", repeat);
+}
+
+void sk_vec_charge(const char* opName, uint64_t repeats) {
+  if (CoreRun* c = unitOp("sk_vec_charge", opName ? opName : "?", CoreType::AIV, {}, {})) chargeVector(c, opName, repeats);
+}
+
 void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
   CoreRun* c = unitOp("sk_vec_index", "createvecindex", CoreType::AIV, {dtype}, {{"dst", dst, count * widthOf(dtype)}});
   if (!c) return;

@@ -761,6 +761,28 @@ void transpose16(void* dst, const void* src) {
     for (int j = 0; j < 16; ++j) std::memcpy((uint8_t*)dst + (j * 16 + i) * 2, &t[i * 16 + j], 2);
 }
 
+std::string transposeList(int32_t elemBytes, uint8_t* const dst[16], const uint8_t* const src[16], bool dstHigh, bool srcHigh) {
+  uint8_t in[16][32];  // the 16 source blocks, read before any is written (they may overlap dst)
+  for (int i = 0; i < 16; ++i) std::memcpy(in[i], src[i], 32);
+  switch (elemBytes) {
+    case 1:
+      for (int j = 0; j < 16; ++j)
+        for (int i = 0; i < 16; ++i) dst[j][16 * dstHigh + i] = in[i][16 * srcHigh + j];
+      return "";
+    case 2:
+      for (int j = 0; j < 16; ++j)
+        for (int i = 0; i < 16; ++i) std::memcpy(dst[j] + 2 * i, in[i] + 2 * j, 2);
+      return "";
+    case 4:
+      for (int j = 0; j < 8; ++j)
+        for (int h = 0; h < 2; ++h)
+          for (int k = 0; k < 8; ++k) std::memcpy(dst[2 * j + h] + 4 * k, in[8 * h + k] + 4 * j, 4);
+      return "";
+    default:
+      return "TransDataTo5HD: " + std::to_string(elemBytes) + "-byte elements (1, 2 or 4 expected)";
+  }
+}
+
 std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
   bool known = withType(dtype, [&](auto e) {
     using E = decltype(e);

@@ -61,6 +61,8 @@ uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* patt
                     uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep, uint32_t counterElems);
 std::string brcb(int32_t dtype, void* dst, const void* src, uint32_t repeats, uint16_t dstBlk, uint16_t dstRep);
 void transpose16(void* dst, const void* src);
+// One repeat of sk_vec_transpose_list on resolved addresses; "" or what is wrong.
+std::string transposeList(int32_t elemBytes, uint8_t* const dst[16], const uint8_t* const src[16], bool dstHigh, bool srcHigh);
 std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
 
 // A copy into GM under an atomic mode (sk_atomic): dst[i] = dst[i] op src[i], in `dtype`.

@@ -6,6 +6,7 @@
 #ifndef SK_ASCENDC_ADV_MATH_H
 #define SK_ASCENDC_ADV_MATH_H
 
+#include "kernel_tiling/kernel_tiling.h"
 #include "sk_ascendc/reduce.h"
 #include "sk_ascendc/vector.h"
 
@@ -122,6 +123,71 @@ template <typename T, typename accType = T, bool isReuseSource = false, bool isB
 __aicore__ inline void Mean(const LocalTensor<T>& dst, const LocalTensor<T>& src, const MeanParams& p) {
   detail::rowSums(dst, src, p.outter, p.inner, p.n);
   Muls(dst, dst, (PrimT<T>)(1.0f / (float)p.n), (int32_t)p.outter);
+}
+
+/* ---- SoftMax over the rows of a [srcM, srcK] tensor (oriSrcM x oriSrcK valid) ----
+   dst = exp(x - rowmax) / rowsum, computed in float and rounded once to T; the forms with
+   sumTensor/maxTensor also write each row's sum and max, repeated across one 32-byte block per
+   row. The work happens element by element here; the V pipe is charged a softmax's cost. */
+enum class SoftmaxMode { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC = 1 };
+struct SoftmaxConfig {
+  bool isCheckTiling = true;
+  uint32_t oriSrcM = 0;
+  uint32_t oriSrcK = 0;
+  SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
+};
+constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG{};
+struct SoftMaxShapeInfo {
+  uint32_t srcM{0};
+  uint32_t srcK{0};
+  uint32_t oriSrcM{0};
+  uint32_t oriSrcK{0};
+};
+namespace detail {
+template <typename T, typename U>
+inline void softmaxRows(const LocalTensor<T>& dst, const LocalTensor<U>* sum, const LocalTensor<U>* max,
+                        const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape) {
+  uint32_t pitch = shape.srcK ? shape.srcK : tiling.srcK;
+  uint32_t rows = shape.oriSrcM ? shape.oriSrcM : shape.srcM ? shape.srcM : tiling.srcM;
+  uint32_t n = shape.oriSrcK ? shape.oriSrcK : pitch;
+  const uint32_t perBlock = ONE_BLK_SIZE / sizeof(PrimT<U>);
+  for (uint32_t r = 0; r < rows; ++r) {
+    const PrimT<T>* x = src.GetPhyAddr() + (uint64_t)r * pitch;
+    PrimT<T>* y = dst.GetPhyAddr() + (uint64_t)r * pitch;
+    float m = -std::numeric_limits<float>::infinity(), s = 0;
+    for (uint32_t i = 0; i < n; ++i) m = std::max(m, (float)x[i]);
+    for (uint32_t i = 0; i < n; ++i) s += std::exp((float)x[i] - m);
+    for (uint32_t i = 0; i < n; ++i) y[i] = (PrimT<T>)(std::exp((float)x[i] - m) / s);
+    for (uint32_t j = 0; j < perBlock; ++j) {
+      if (sum) sum->GetPhyAddr()[(uint64_t)r * perBlock + j] = (PrimT<U>)s;
+      if (max) max->GetPhyAddr()[(uint64_t)r * perBlock + j] = (PrimT<U>)m;
+    }
+  }
+  ::sk_vec_charge("softmax", (uint64_t)rows * ((uint64_t)n * sizeof(float) + 255) / 256);
+}
+}  // namespace detail
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const SoftMaxTiling& tiling,
+                               const SoftMaxShapeInfo& shape = {}) {
+  detail::softmaxRows<T, T>(dst, nullptr, nullptr, src, tiling, shape);
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,
+                               const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  detail::softmaxRows<T, T>(dst, nullptr, nullptr, src, tiling, shape);
+}
+template <typename T, typename U = T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
+                               const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  detail::softmaxRows<T, U>(dst, &sum, &max, src, tiling, shape);
+}
+template <typename T, typename U = T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& sum, const LocalTensor<U>& max,
+                               const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+                               const SoftMaxShapeInfo& shape = {}) {
+  detail::softmaxRows<T, U>(dst, &sum, &max, src, tiling, shape);
 }
 
 }  // namespace AscendC

@@ -394,7 +394,9 @@ enum StateSlot {
   kStateLivePipes = 2,     // TPipe objects alive on this core
   kStateAtomicOp = 3,      // the sk_atomic mode of SetAtomicAdd/Max/Min (SetAtomicType keeps it)
   kStateCtrl = 4,          // the CTRL register (set_ctrl/get_ctrl)
-  kStateArena0 = 8         // 8 .. 8 + SK_MEM_COUNT - 1: bytes TPipe has handed out per local memory
+  kStateMrgSortCounts = 5, // what the last MrgSort took from each queue (4 x uint16)
+  kStateArena0 = 8,        // 8 .. 8 + SK_MEM_COUNT - 1: bytes TPipe has handed out per local memory
+  kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }
 }  // namespace detail

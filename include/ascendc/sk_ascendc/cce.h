@@ -74,6 +74,39 @@ SK_ASCENDC_ALIGN_COPIES(b32, uint32_t)
 #undef SK_ASCENDC_ALIGN_COPIES
 __aicore__ inline void set_mov_pad_val(uint64_t) {}
 
+/* ---- address registers and the vnchwconv transposes behind TransDataTo5HD ---- */
+enum ub_addr8_t { VA0 = 0, VA1, VA2, VA3, VA4, VA5, VA6, VA7 };
+__aicore__ inline void set_va_reg_sb(ub_addr8_t va, const uint64_t* addrs) {
+  for (int i = 0; i < 8; ++i) ::AscendC::detail::coreState(::AscendC::detail::kStateVaRegs + 8 * va + i) = addrs[i];
+}
+namespace AscendC {
+namespace detail {
+// A 16-address list from two consecutive address registers.
+inline const uint64_t* vaList(ub_addr8_t va) { return &coreState(kStateVaRegs + 8 * va); }
+inline void vnchwconv(int32_t bytes, ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride, uint16_t srcStride,
+                      bool dstHigh, bool srcHigh) {
+  ::sk_vec_transpose_list(bytes, (void* const*)vaList(dst), (const void* const*)vaList(src), repeat, dstStride, srcStride,
+                          dstHigh, srcHigh);
+}
+}  // namespace detail
+}  // namespace AscendC
+__aicore__ inline void scatter_vnchwconv_b16(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride,
+                                             uint16_t srcStride) {
+  ::AscendC::detail::vnchwconv(2, dst, src, repeat, dstStride, srcStride, false, false);
+}
+__aicore__ inline void scatter_vnchwconv_b32(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride,
+                                             uint16_t srcStride) {
+  ::AscendC::detail::vnchwconv(4, dst, src, repeat, dstStride, srcStride, false, false);
+}
+__aicore__ inline void scatter_vnchwconv_b8(ub_addr8_t dst, ub_addr8_t src, uint8_t repeat, uint16_t dstStride,
+                                            uint16_t srcStride, bool dstHigh, bool srcHigh) {
+  ::AscendC::detail::vnchwconv(1, dst, src, repeat, dstStride, srcStride, dstHigh, srcHigh);
+}
+template <typename T> __aicore__ inline void vtranspose(T* dst, const T* src) {
+  static_assert(sizeof(T) == 2, "vtranspose: a 16x16 block of 2-byte elements");
+  ::sk_vec_transpose16(dst, src);
+}
+
 /* ---- vector instructions on the mask register ---- */
 template <typename T>
 __aicore__ inline void vector_dup(T* dst, T value, uint8_t repeat, uint16_t dstBlk, uint16_t, uint8_t dstRep, uint8_t) {

@@ -215,6 +215,50 @@ __aicore__ inline void ArithProgression(const LocalTensor<T>& dst, const PrimT<T
   Arange(dst, firstValue, diffValue, count);
 }
 
+/* ---- TransDataTo5HD: per repeat, the 16 source blocks transposed into the 16 destination blocks ---- */
+struct TransDataTo5HDParams {
+  bool dstHighHalf = false;  // 1-byte elements: the destination half of each block
+  bool srcHighHalf = false;  // 1-byte elements: the source half of each block
+  uint8_t repeatTimes = 1;
+  uint16_t dstRepStride = 0;  // 32-byte blocks added to every address per repeat
+  uint16_t srcRepStride = 0;
+  __aicore__ TransDataTo5HDParams() {}
+  __aicore__ TransDataTo5HDParams(const bool dstHighHalfIn, const bool srcHighHalfIn, const uint8_t repeatTimesIn,
+                                  const uint16_t dstRepStrideIn, const uint16_t srcRepStrideIn)
+      : dstHighHalf(dstHighHalfIn), srcHighHalf(srcHighHalfIn), repeatTimes(repeatTimesIn), dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn) {}
+};
+namespace detail {
+template <typename T> inline void transData(void* const* dst, const void* const* src, const TransDataTo5HDParams& p) {
+  ::sk_vec_transpose_list((int32_t)sizeof(PrimT<T>), dst, src, p.repeatTimes, p.dstRepStride, p.srcRepStride,
+                          p.dstHighHalf, p.srcHighHalf);
+}
+}  // namespace detail
+template <typename T>
+__aicore__ inline void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                                      const TransDataTo5HDParams& p) {
+  detail::transData<T>((void* const*)dstList, (const void* const*)srcList, p);
+}
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
+                                      const TransDataTo5HDParams& p) {
+  detail::transData<T>((void* const*)dst.GetPhyAddr(), (const void* const*)src.GetPhyAddr(), p);
+}
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
+                                      const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p) {
+  void* d[NCHW_CONV_ADDR_LIST_SIZE];
+  const void* s[NCHW_CONV_ADDR_LIST_SIZE];
+  for (uint32_t i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) d[i] = dstList[i].GetPhyAddr(), s[i] = srcList[i].GetPhyAddr();
+  detail::transData<T>(d, s, p);
+}
+// The internal spelling (address arrays of typed pointers).
+template <typename T>
+__aicore__ inline void TransDataTo5HDImpl(T* dstList[NCHW_CONV_ADDR_LIST_SIZE], T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                                          const TransDataTo5HDParams& p) {
+  detail::transData<T>((void* const*)dstList, (const void* const*)srcList, p);
+}
+
 /* ---- Transpose: one 16 x 16 block of 2-byte elements ---- */
 template <typename T> __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
   static_assert(sizeof(PrimT<T>) == 2, "Transpose: the 16x16 form takes 2-byte elements");
