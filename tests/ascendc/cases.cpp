@@ -311,6 +311,37 @@ void rowArgmax(Tensors& t) {
   }
 }
 
+
+// ---- kernels of the high-level math, utilities and op_host-style headers ----------------------
+
+// The element type's rounding, and the type the kernel computes in (bfloat16 computes in float).
+using Round = double (*)(double);
+Round computeRound(const std::string& dtype) { return dtype == "float16" ? h : asFloat; }
+Round outputRound(const std::string& dtype) { return dtype == "float16" ? h : dtype == "bfloat16" ? bf : asFloat; }
+
+// log: y = log_base(x * scale + shift); each op rounded to the compute type, the result to the
+// element type. The high-level Log/Log2/Log10 compute in float with the std:: functions.
+void logOp(Tensors& t, const std::string& dtype) {
+  Round rc = computeRound(dtype), ro = outputRound(dtype);
+  float base = t.tilingField<float>(16), scale = t.tilingField<float>(20), shift = t.tilingField<float>(24);
+  float invLnBase = t.tilingField<float>(28);
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double v = t["x"][i];
+    if (scale != 1.0f) v = rc(f(v) * f(rc(scale)));
+    if (shift != 0.0f) v = rc(f(v) + f(rc(shift)));
+    double y;
+    if (base == -1.0f) y = rc(std::log(f(v)));
+    else if (base == 2.0f) y = rc(std::log2(f(v)));
+    else if (base == 10.0f) y = rc(std::log10(f(v)));
+    else y = rc(f(rc(std::log(f(v)))) * f(rc(invLnBase)));
+    t["y"][i] = ro(y);
+  }
+}
+void logHalf(Tensors& t) { logOp(t, "float16"); }
+void logFloat(Tensors& t) { logOp(t, "float32"); }
+void logBf16(Tensors& t) { logOp(t, "bfloat16"); }
+double positive(std::mt19937& rng, const std::string&) { return std::uniform_real_distribution<double>(0.05, 6.0)(rng); }
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -363,6 +394,11 @@ const std::vector<Case>& cases() {
       {"softplus_bf16", "softplus", "softplus.cpp", "softplus_bfloat16.json", {"softplus_tiling.h"}, softplusBf16},
       {"row_argmax_reduce", "row_argmax", "row_argmax.cpp", "row_argmax_key1.json", {"row_argmax_tiling.h"}, rowArgmax},
       {"row_argmax_whole", "row_argmax", "row_argmax.cpp", "row_argmax_key2.json", {"row_argmax_tiling.h"}, rowArgmax},
+      // The entry is named log (a C library name): sk_cc compiles it under another name.
+      {"log_half", "log", "log.cpp", "log_float16.json", {"log_tiling.h"}, logHalf, 0, 0, positive},
+      {"log2_float", "log", "log.cpp", "log2_float32.json", {"log_tiling.h"}, logFloat, 0, 0, positive},
+      {"log10_bf16", "log", "log.cpp", "log10_bfloat16.json", {"log_tiling.h"}, logBf16, 0, 0, positive},
+      {"log_base3_half", "log", "log.cpp", "log_base3_float16.json", {"log_tiling.h"}, logHalf, 0, 0, positive},
   };
   return all;
 }
