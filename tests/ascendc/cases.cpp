@@ -342,6 +342,23 @@ void logFloat(Tensors& t) { logOp(t, "float32"); }
 void logBf16(Tensors& t) { logOp(t, "bfloat16"); }
 double positive(std::mt19937& rng, const std::string&) { return std::uniform_real_distribution<double>(0.05, 6.0)(rng); }
 
+
+// is_finite: 1 where x is neither infinite nor NaN (bool bytes, or 1.0 / 0.0).
+void isFinite(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = std::isfinite(t["x"][i]) ? 1.0 : 0.0;
+}
+// Infinities, NaN, values that overflow half (1e5) and the largest half next to ordinary ones.
+double withSpecials(std::mt19937& rng, const std::string&) {
+  switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+    case 0: return INFINITY;
+    case 1: return -INFINITY;
+    case 2: return NAN;
+    case 3: return std::uniform_int_distribution<int>(0, 1)(rng) ? 1e5 : -1e5;
+    case 4: return 65504.0;
+    default: return std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -399,6 +416,13 @@ const std::vector<Case>& cases() {
       {"log2_float", "log", "log.cpp", "log2_float32.json", {"log_tiling.h"}, logFloat, 0, 0, positive},
       {"log10_bf16", "log", "log.cpp", "log10_bfloat16.json", {"log_tiling.h"}, logBf16, 0, 0, positive},
       {"log_base3_half", "log", "log.cpp", "log_base3_float16.json", {"log_tiling.h"}, logHalf, 0, 0, positive},
+      // bool output (bytes 0 and 1): DTYPE_Y = bool, ORIG_DTYPE_Y = DT_BOOL.
+      {"is_finite_half", "is_finite", "is_finite.cpp", "is_finite_float16.json", {"is_finite_tiling.h"}, isFinite, 0, 0,
+       withSpecials},
+      {"is_finite_float", "is_finite", "is_finite.cpp", "is_finite_float32.json", {"is_finite_tiling.h"}, isFinite, 0, 0,
+       withSpecials},
+      {"is_finite_mask_half", "is_finite", "is_finite.cpp", "is_finite_mask_float16.json", {"is_finite_tiling.h"}, isFinite,
+       0, 0, withSpecials},
   };
   return all;
 }
@@ -414,6 +438,9 @@ const std::vector<Fusion>& fusions() {
       {"rmsnorm_quant", {"rms_norm", "quant_int8_half"}, {{}, {{"x", "y"}, {"y", "q"}}}},
       // Row scaling, then column sums by atomic adds behind a SyncAll inside the fused kernel.
       {"rowscale_colsum", {"brcb_rowscale", "atomic_colsum_1024"}, {{{"y", "scaled"}}, {{"x", "scaled"}, {"y", "colsum"}}}},
+      // ln(x - 1) in half, then which of its results are finite (NaN below 1, -inf at 1): a bool
+      // output of a fused kernel, and two entries (log, is_finite) of which one sk_cc renames.
+      {"log_isfinite", {"log_half", "is_finite_half"}, {{{"y", "logx"}}, {{"x", "logx"}, {"y", "finite"}}}},
   };
   return all;
 }
