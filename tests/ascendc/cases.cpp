@@ -359,6 +359,43 @@ double withSpecials(std::mt19937& rng, const std::string&) {
   }
 }
 
+
+// tanh: std::tanh in float, rounded once.
+template <const char* DTYPE> void tanhOp(Tensors& t) {
+  Round ro = outputRound(DTYPE);
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = ro(std::tanh(f(t["x"][i])));
+}
+constexpr char kHalf[] = "float16", kFloat[] = "float32", kBf16[] = "bfloat16";
+
+// The simulated Sigmoid: 1 / (1 + exp(-x)) in float.
+float sigmoidOf(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// swish: y = x * sigmoid(beta * x); half in half, bfloat16 in float.
+template <const char* DTYPE> void swish(Tensors& t) {
+  Round rc = computeRound(DTYPE), ro = outputRound(DTYPE);
+  float beta = f(rc(t.tilingField<float>(12)));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float s = f(rc(x * beta));
+    s = f(rc(sigmoidOf(s)));
+    t["y"][i] = ro(rc(x * s));
+  }
+}
+
+// gelu_erf: each step in the element type, Erf as std::erf in float.
+template <const char* DTYPE> void geluErf(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  float sqrt1_2 = f(rt(0.70710678118654752f));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float v = f(rt(x * sqrt1_2));
+    v = f(rt(std::erf(v)));
+    v = f(rt(v + 1.0f));
+    v = f(rt(v * x));
+    t["y"][i] = rt(v * 0.5f);
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -423,6 +460,13 @@ const std::vector<Case>& cases() {
        withSpecials},
       {"is_finite_mask_half", "is_finite", "is_finite.cpp", "is_finite_mask_float16.json", {"is_finite_tiling.h"}, isFinite,
        0, 0, withSpecials},
+      // The entry is named tanh (a C library name).
+      {"tanh_half_tmpbuf", "tanh", "tanh.cpp", "tanh_float16.json", {"tanh_tiling.h"}, tanhOp<kHalf>},
+      {"tanh_float", "tanh", "tanh.cpp", "tanh_float32.json", {"tanh_tiling.h"}, tanhOp<kFloat>},
+      {"swish_half", "swish", "swish.cpp", "swish_float16.json", {"swish_tiling.h"}, swish<kHalf>},
+      {"swish_bf16", "swish", "swish.cpp", "swish_bfloat16.json", {"swish_tiling.h"}, swish<kBf16>},
+      {"gelu_erf_half", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float16.json", {"gelu_erf_tiling.h"}, geluErf<kHalf>},
+      {"gelu_erf_float", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float32.json", {"gelu_erf_tiling.h"}, geluErf<kFloat>},
   };
   return all;
 }
