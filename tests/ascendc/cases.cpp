@@ -396,6 +396,22 @@ template <const char* DTYPE> void geluErf(Tensors& t) {
   }
 }
 
+
+// pow: the high-level Power computes std::pow in float (the scalar in the element type),
+// rounded once. Key 1 x ^ y, key 2 x ^ scalar, key 3 scalar ^ y.
+template <int KEY, const char* DTYPE> void powOp(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  float k = f(rt(t.tilingField<float>(8)));
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    float x = f(t["x"][i]), y = f(t["y"][i]);
+    t["z"][i] = rt(KEY == 1 ? std::pow(x, y) : KEY == 2 ? std::pow(x, k) : std::pow(k, y));
+  }
+}
+// Positive bases, exponents in [-2, 2].
+double powInputs(std::mt19937& rng, const std::string& p) {
+  return p == "x" ? std::uniform_real_distribution<double>(0.05, 4.0)(rng) : std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -467,6 +483,14 @@ const std::vector<Case>& cases() {
       {"swish_bf16", "swish", "swish.cpp", "swish_bfloat16.json", {"swish_tiling.h"}, swish<kBf16>},
       {"gelu_erf_half", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float16.json", {"gelu_erf_tiling.h"}, geluErf<kHalf>},
       {"gelu_erf_float", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float32.json", {"gelu_erf_tiling.h"}, geluErf<kFloat>},
+      // The entry is named pow (a C library name); the op_host header includes host headers and
+      // holds host code (sk_cc compiles its device view).
+      {"pow_tensor_tensor_half", "pow", "pow.cpp", "pow_key1_float16.json", {"pow_tiling.h"}, powOp<1, kHalf>, 0, 0,
+       powInputs},
+      {"pow_tensor_scalar_float", "pow", "pow.cpp", "pow_key2_float32.json", {"pow_tiling.h"}, powOp<2, kFloat>, 0, 0,
+       powInputs},
+      {"pow_scalar_tensor_half", "pow", "pow.cpp", "pow_key3_float16.json", {"pow_tiling.h"}, powOp<3, kHalf>, 0, 0,
+       powInputs},
   };
   return all;
 }
