@@ -412,6 +412,26 @@ double powInputs(std::mt19937& rng, const std::string& p) {
   return p == "x" ? std::uniform_real_distribution<double>(0.05, 4.0)(rng) : std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
 }
 
+
+// reduce_rows: Sum is the count-form ReduceSum of each row (a tree per repeat in float, the
+// repeats added in order, rounded once); Mean multiplies that rounded sum by 1/n in the element
+// type.
+template <const char* DTYPE> void reduceRows(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  size_t perRepeat = std::string(DTYPE) == "float16" ? 128 : 64;
+  uint32_t dimNum = t.tilingField<uint32_t>(0);
+  size_t cols = t.tilingField<uint32_t>(4 * dimNum);  // shape[dimNum - 1], after dimNum
+  size_t rows = t["x"].size() / cols;
+  float inv = f(rt(1.0f / (float)cols));
+  std::vector<float> row(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) row[c] = f(t["x"][r * cols + c]);
+    double sum = rt(reduceSumCount(row.data(), cols, perRepeat));
+    t["sum"][r] = sum;
+    t["mean"][r] = rt(f(sum) * inv);
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -491,6 +511,12 @@ const std::vector<Case>& cases() {
        powInputs},
       {"pow_scalar_tensor_half", "pow", "pow.cpp", "pow_key3_float16.json", {"pow_tiling.h"}, powOp<3, kHalf>, 0, 0,
        powInputs},
+      // The op_host header: host includes, a tiling helper class, MAX_DIMS sizing the shape array,
+      // a #define the kernel uses, END_TILING_DATA_DEF without ';', a registration over two lines.
+      {"reduce_rows_float", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float32.json", {"reduce_rows_tiling.h"},
+       reduceRows<kFloat>},
+      {"reduce_rows_half", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float16.json", {"reduce_rows_tiling.h"},
+       reduceRows<kHalf>},
   };
   return all;
 }
