@@ -432,6 +432,28 @@ template <const char* DTYPE> void reduceRows(Tensors& t) {
   }
 }
 
+
+// reduce_sum_all: vcadd to the accumulator sums each repeat by a tree (masked lanes as 0) and
+// adds the repeats in order; a block adds its tiles' sums in order. Key 1: total is the same
+// sum over the partials; key 2 (atomic adds, eighths): the exact sum.
+template <int KEY> void reduceSumAll(Tensors& t) {
+  uint32_t totalLength = t.tilingField<uint32_t>(0), blockLength = t.tilingField<uint32_t>(4);
+  uint32_t tileLength = t.tilingField<uint32_t>(8);
+  size_t blocks = t["partial"].size();
+  std::vector<float> x(t["x"].begin(), t["x"].end()), partials(blocks);
+  double exact = 0;
+  for (size_t b = 0; b < blocks; ++b) {
+    size_t begin = b * blockLength, length = b + 1 == blocks ? totalLength - begin : blockLength;
+    float sum = 0.0f;
+    for (size_t at = 0; at < length; at += tileLength)
+      sum += reduceSumCount(&x[begin + at], std::min<size_t>(tileLength, length - at), 64);
+    partials[b] = sum;
+    t["partial"][b] = sum;
+    exact += sum;
+  }
+  t["total"][0] = KEY == 1 ? (double)reduceSumCount(partials.data(), blocks, 64) : exact;
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -517,6 +539,12 @@ const std::vector<Case>& cases() {
        reduceRows<kFloat>},
       {"reduce_rows_half", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float16.json", {"reduce_rows_tiling.h"},
        reduceRows<kHalf>},
+      // AscendCUtils masks, vcadd(nullptr, ...) + GetAccVal(), likely/unlikely, the TQue
+      // buffer-handle forms, DataCopyPad*Impl, InitOutput, GetTPipePtr from a namespace of its own.
+      {"reduce_sum_all_vcadd", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key1.json", {"reduce_sum_all_tiling.h"},
+       reduceSumAll<1>},
+      {"reduce_sum_all_atomic", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key2.json", {"reduce_sum_all_tiling.h"},
+       reduceSumAll<2>, 0, 0, eighths},
   };
   return all;
 }
