@@ -436,7 +436,8 @@ template <const char* DTYPE> void reduceRows(Tensors& t) {
 // reduce_sum_all: vcadd to the accumulator sums each repeat by a tree (masked lanes as 0) and
 // adds the repeats in order; a block adds its tiles' sums in order. Key 1: total is the same
 // sum over the partials; key 2 (atomic adds, eighths): the exact sum.
-template <int KEY> void reduceSumAll(Tensors& t) {
+template <int KEY, bool bf16Outputs = false> void reduceSumAll(Tensors& t) {
+  Round ro = bf16Outputs ? bf : asFloat;
   uint32_t totalLength = t.tilingField<uint32_t>(0), blockLength = t.tilingField<uint32_t>(4);
   uint32_t tileLength = t.tilingField<uint32_t>(8);
   size_t blocks = t["partial"].size();
@@ -447,11 +448,11 @@ template <int KEY> void reduceSumAll(Tensors& t) {
     float sum = 0.0f;
     for (size_t at = 0; at < length; at += tileLength)
       sum += reduceSumCount(&x[begin + at], std::min<size_t>(tileLength, length - at), 64);
-    partials[b] = sum;
-    t["partial"][b] = sum;
+    partials[b] = f(ro(sum));
+    t["partial"][b] = partials[b];
     exact += sum;
   }
-  t["total"][0] = KEY == 1 ? (double)reduceSumCount(partials.data(), blocks, 64) : exact;
+  t["total"][0] = KEY == 1 ? ro(reduceSumCount(partials.data(), blocks, 64)) : exact;
 }
 
 // Input generators.
@@ -545,6 +546,8 @@ const std::vector<Case>& cases() {
        reduceSumAll<1>},
       {"reduce_sum_all_atomic", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key2.json", {"reduce_sum_all_tiling.h"},
        reduceSumAll<2>, 0, 0, eighths},
+      {"reduce_sum_all_bf16_out", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key1_bfloat16.json",
+       {"reduce_sum_all_tiling.h"}, reduceSumAll<1, true>},
   };
   return all;
 }

@@ -4,6 +4,8 @@
 // pass (key 2). partial[b] is block b's sum. Key 1: after SyncAll block 0 loads the partials and
 // sums them the same way into total. Key 2: block 0 zeroes total (InitOutput) and every block
 // adds its sum into it with the DMA's atomic add. Copies use the DataCopyPad*Impl spellings.
+// With bfloat16 outputs (key 1) the sums stay float and each result is stored as a scalar,
+// SetValue(ToBfloat16(sum)).
 #include "kernel_operator.h"
 
 namespace ReduceSumAllNs {
@@ -52,7 +54,7 @@ __aicore__ inline float ReduceSumCounter(const LocalTensor<float>& src, int32_t 
   return value;
 }
 
-template <bool ATOMIC>
+template <typename Y, bool ATOMIC>
 class ReduceSumAll {
  public:
   __aicore__ inline ReduceSumAll() {}
@@ -64,18 +66,19 @@ class ReduceSumAll {
     blockLength_ = blockIdx_ + 1 == blockNum_ ? tiling.totalLength - offset : tiling.blockLength;
     tileLength_ = tiling.tileLength;
     xGm_.SetGlobalBuffer((__gm__ float*)x + offset, blockLength_);
-    partialGm_.SetGlobalBuffer((__gm__ float*)partial, blockNum_);
-    totalGm_.SetGlobalBuffer((__gm__ float*)total, 1);
+    partialGm_.SetGlobalBuffer((__gm__ Y*)partial, blockNum_);
+    totalGm_.SetGlobalBuffer((__gm__ Y*)total, 1);
     pipe_.InitBuffer(inQueue_, BUFFER_NUM, tileLength_ * sizeof(float));
     pipe_.InitBuffer(syncQueue_, 1, ONE_BLOCK_SIZE);
     pipe_.InitBuffer(resultBuf_, ONE_BLK_FLOAT_NUM * sizeof(float));
     // Room for every block's partial, in whole 32-byte blocks.
     pipe_.InitBuffer(gatherBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * ONE_BLOCK_SIZE);
+    pipe_.InitBuffer(gatherOutBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * ONE_BLOCK_SIZE);
   }
 
   __aicore__ inline void Process() {
     if constexpr (ATOMIC) {
-      if (blockIdx_ == 0) InitOutput<float>(totalGm_, 1, 0.0f);
+      if (blockIdx_ == 0) InitOutput<Y>(totalGm_, 1, (Y)0.0f);
       PipeBarrier<PIPE_ALL>();
       SyncAll();
     }
@@ -107,34 +110,50 @@ class ReduceSumAll {
  private:
   // One float to GM: a vector write into UB, a queue token from the vector pipe to MTE3 (the
   // buffer-handle forms: AllocBuffer, EnQue(TBufHandle), DeQue(), FreeBuffer), a 4-byte copy.
-  __aicore__ inline void WriteOne(const GlobalTensor<float>& dst, float value) {
-    TBufHandle token = syncQueue_.AllocBuffer();
-    LocalTensor<float> result = resultBuf_.Get<float>();
-    Duplicate(result, value, ONE_BLK_FLOAT_NUM);
-    syncQueue_.EnQue(token);
-    token = syncQueue_.DeQue();
-    DataCopyParams copy{1, (uint16_t)sizeof(float), 0, 0};
-    DataCopyPadUB2GMImpl((__gm__ float*)dst.GetPhyAddr(), (__ubuf__ float*)result.GetPhyAddr(), copy);
-    syncQueue_.FreeBuffer(token);
+  // A bfloat16 result is a scalar store, SetValue(ToBfloat16(value)), behind an S_MTE3 flag.
+  __aicore__ inline void WriteOne(const GlobalTensor<Y>& dst, float value) {
+    LocalTensor<Y> result = resultBuf_.Get<Y>();
+    DataCopyParams copy{1, (uint16_t)sizeof(Y), 0, 0};
+    if constexpr (std::is_same_v<Y, bfloat16_t>) {
+      result.SetValue(0, ToBfloat16(value));
+      event_t eventSMte3 = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_MTE3));
+      SetFlag<HardEvent::S_MTE3>(eventSMte3);
+      WaitFlag<HardEvent::S_MTE3>(eventSMte3);
+      DataCopyPadUB2GMImpl((__gm__ Y*)dst.GetPhyAddr(), (__ubuf__ Y*)result.GetPhyAddr(), copy);
+    } else {
+      TBufHandle token = syncQueue_.AllocBuffer();
+      Duplicate(result, value, ONE_BLK_FLOAT_NUM);
+      syncQueue_.EnQue(token);
+      token = syncQueue_.DeQue();
+      DataCopyPadUB2GMImpl((__gm__ Y*)dst.GetPhyAddr(), (__ubuf__ Y*)result.GetPhyAddr(), copy);
+      syncQueue_.FreeBuffer(token);
+    }
   }
 
   __aicore__ inline void SumPartials() {
     LocalTensor<float> partials = gatherBuf_.Get<float>();
-    uint32_t padded = (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * ONE_BLK_FLOAT_NUM;
-    DataCopyParams copy{1, (uint16_t)(blockNum_ * sizeof(float)), 0, 0};
+    LocalTensor<Y> loaded = std::is_same_v<Y, float> ? gatherBuf_.Get<Y>() : gatherOutBuf_.Get<Y>();
+    uint32_t perBlock = ONE_BLOCK_SIZE / sizeof(Y);
+    uint32_t padded = (blockNum_ + perBlock - 1) / perBlock * perBlock;
+    DataCopyParams copy{1, (uint16_t)(blockNum_ * sizeof(Y)), 0, 0};
     DataCopyPadParams pad{true, 0, (uint8_t)(padded - blockNum_), 0};
-    DataCopyPadGm2UBImpl((__ubuf__ float*)partials.GetPhyAddr(), (__gm__ float*)partialGm_.GetPhyAddr(), copy, pad);
+    DataCopyPadGm2UBImpl((__ubuf__ Y*)loaded.GetPhyAddr(), (__gm__ Y*)partialGm_.GetPhyAddr(), copy, pad);
     event_t eventMte2V = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
     SetFlag<HardEvent::MTE2_V>(eventMte2V);
     WaitFlag<HardEvent::MTE2_V>(eventMte2V);
+    if constexpr (!std::is_same_v<Y, float>) {
+      Cast(partials, loaded, RoundMode::CAST_NONE, blockNum_);
+      PipeBarrier<PIPE_V>();
+    }
     WriteOne(totalGm_, ReduceSumCounter(partials, blockNum_));
   }
 
   TPipe pipe_;
   TQue<QuePosition::VECIN, BUFFER_NUM> inQueue_;
   TQue<QuePosition::VECOUT, 1> syncQueue_;
-  TBuf<TPosition::VECCALC> resultBuf_, gatherBuf_;
-  GlobalTensor<float> xGm_, partialGm_, totalGm_;
+  TBuf<TPosition::VECCALC> resultBuf_, gatherBuf_, gatherOutBuf_;
+  GlobalTensor<float> xGm_;
+  GlobalTensor<Y> partialGm_, totalGm_;
   uint32_t blockIdx_ = 0, blockNum_ = 1, blockLength_ = 0, tileLength_ = 0;
 };
 }  // namespace ReduceSumAllNs
@@ -143,11 +162,11 @@ extern "C" __global__ __aicore__ void reduce_sum_all(GM_ADDR x, GM_ADDR partial,
                                                      GM_ADDR tiling) {
   GET_TILING_DATA(tilingData, tiling);
   if (TILING_KEY_IS(1)) {
-    ReduceSumAllNs::ReduceSumAll<false> op;
+    ReduceSumAllNs::ReduceSumAll<DTYPE_PARTIAL, false> op;
     op.Init(x, partial, total, tilingData);
     op.Process();
   } else if (TILING_KEY_IS(2)) {
-    ReduceSumAllNs::ReduceSumAll<true> op;
+    ReduceSumAllNs::ReduceSumAll<DTYPE_PARTIAL, true> op;
     op.Init(x, partial, total, tilingData);
     op.Process();
   }
