@@ -455,6 +455,28 @@ template <int KEY, bool bf16Outputs = false> void reduceSumAll(Tensors& t) {
   t["total"][0] = KEY == 1 ? ro(reduceSumCount(partials.data(), blocks, 64)) : exact;
 }
 
+
+// rope_table: float builds each tile's angles by Arange from its first angle (first + k * step,
+// each op in float); half from int32 positions (cast, * step, + start); Sin and Cos in float.
+template <const char* DTYPE> void ropeTable(Tensors& t) {
+  uint32_t blockLength = t.tilingField<uint32_t>(0), tileLength = t.tilingField<uint32_t>(4);
+  float start = t.tilingField<float>(8), step = t.tilingField<float>(12);
+  bool isFloat = std::string(DTYPE) == "float32";
+  Round ro = outputRound(DTYPE);
+  for (size_t p = 0; p < t["sin"].size(); ++p) {
+    float angle;
+    if (isFloat) {
+      size_t tileStart = p / blockLength * blockLength + (p % blockLength) / tileLength * tileLength;
+      float first = f((float)tileStart * step) + start;
+      angle = f((float)(p - tileStart) * step) + first;
+    } else {
+      angle = f((float)p * step) + start;
+    }
+    t["sin"][p] = ro(std::sin(angle));
+    t["cos"][p] = ro(std::cos(angle));
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -548,6 +570,11 @@ const std::vector<Case>& cases() {
        reduceSumAll<2>, 0, 0, eighths},
       {"reduce_sum_all_bf16_out", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key1_bfloat16.json",
        {"reduce_sum_all_tiling.h"}, reduceSumAll<1, true>},
+      // No inputs; more logical blocks (200, 120) than the 48 vector cores: they run in waves.
+      {"rope_table_float_200_blocks", "rope_table", "rope_table.cpp", "rope_table_float32.json", {"rope_table_tiling.h"},
+       ropeTable<kFloat>},
+      {"rope_table_half_120_blocks", "rope_table", "rope_table.cpp", "rope_table_float16.json", {"rope_table_tiling.h"},
+       ropeTable<kHalf>},
   };
   return all;
 }
