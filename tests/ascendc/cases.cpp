@@ -593,6 +593,8 @@ const std::vector<Fusion>& fusions() {
       // ln(x - 1) in half, then which of its results are finite (NaN below 1, -inf at 1): a bool
       // output of a fused kernel, and two entries (log, is_finite) of which one sk_cc renames.
       {"log_isfinite", {"log_half", "is_finite_half"}, {{{"y", "logx"}}, {{"x", "logx"}, {"y", "finite"}}}},
+      // x ^ y in half, then its exact GELU: the high-level Power and Erf inside one super kernel.
+      {"pow_gelu", {"pow_tensor_tensor_half", "gelu_erf_half"}, {{{"z", "p"}}, {{"x", "p"}, {"y", "g"}}}},
   };
   return all;
 }
