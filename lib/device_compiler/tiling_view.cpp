@@ -73,6 +73,9 @@ bool isConstantDeclaration(llvm::StringRef stmt) {
   s = s.ltrim();
   if (!s.consume_front("constexpr ") && !s.consume_front("const ")) return false;
   if (!s.contains('=') || s.contains('(') && !s.contains("sizeof")) return false;
+  // `const char* const NAME = OP_NAME;` is a pointer, not an integral constant (and the string
+  // #define it may name is not in the view).
+  if (s.substr(0, s.find('=')).contains('*')) return false;
   for (llvm::StringRef t : {"int", "uint", "size_t", "long", "unsigned", "short", "char", "bool"})
     if (s.ltrim().starts_with(t)) return true;
   return false;

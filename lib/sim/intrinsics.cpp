@@ -82,11 +82,20 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
     rate = L.localRate;
   }
   bool atomic = d == Space::Gm && c->atomicMode != SK_ATOMIC_NONE;
-  for (uint64_t i = 0; i < count; ++i) {
-    auto* to = (uint8_t*)dst + i * dstStride;
-    auto* from = (const uint8_t*)src + i * srcStride;
-    if (atomic) faultIf(c, vec::atomicCombine(c->atomicMode, c->atomicDtype, to, from, len));
-    else std::memmove(to, from, len);
+  if (atomic) {
+    // Cores run as fibers on several host threads: the read-modify-write of an atomic copy is
+    // one critical section, or concurrent adds from two cores lose one (the error, if any, is
+    // raised after the lock is released).
+    static SpinLock atomicLock;
+    std::string error;
+    atomicLock.lock();
+    for (uint64_t i = 0; i < count && error.empty(); ++i)
+      error = vec::atomicCombine(c->atomicMode, c->atomicDtype, (uint8_t*)dst + i * dstStride,
+                                 (const uint8_t*)src + i * srcStride, len);
+    atomicLock.unlock();
+    faultIf(c, error);
+  } else {
+    for (uint64_t i = 0; i < count; ++i) std::memmove((uint8_t*)dst + i * dstStride, (const uint8_t*)src + i * srcStride, len);
   }
   int32_t pipe = copyPipe(c, d, s, spaceOf(c, dst, dstSpan));
   chargeMove(c, pipe, route, count * len, gmAddr, rate, route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy");

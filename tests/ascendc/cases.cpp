@@ -311,6 +311,172 @@ void rowArgmax(Tensors& t) {
   }
 }
 
+
+// ---- kernels of the high-level math, utilities and op_host-style headers ----------------------
+
+// The element type's rounding, and the type the kernel computes in (bfloat16 computes in float).
+using Round = double (*)(double);
+Round computeRound(const std::string& dtype) { return dtype == "float16" ? h : asFloat; }
+Round outputRound(const std::string& dtype) { return dtype == "float16" ? h : dtype == "bfloat16" ? bf : asFloat; }
+
+// log: y = log_base(x * scale + shift); each op rounded to the compute type, the result to the
+// element type. The high-level Log/Log2/Log10 compute in float with the std:: functions.
+void logOp(Tensors& t, const std::string& dtype) {
+  Round rc = computeRound(dtype), ro = outputRound(dtype);
+  float base = t.tilingField<float>(16), scale = t.tilingField<float>(20), shift = t.tilingField<float>(24);
+  float invLnBase = t.tilingField<float>(28);
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    double v = t["x"][i];
+    if (scale != 1.0f) v = rc(f(v) * f(rc(scale)));
+    if (shift != 0.0f) v = rc(f(v) + f(rc(shift)));
+    double y;
+    if (base == -1.0f) y = rc(std::log(f(v)));
+    else if (base == 2.0f) y = rc(std::log2(f(v)));
+    else if (base == 10.0f) y = rc(std::log10(f(v)));
+    else y = rc(f(rc(std::log(f(v)))) * f(rc(invLnBase)));
+    t["y"][i] = ro(y);
+  }
+}
+void logHalf(Tensors& t) { logOp(t, "float16"); }
+void logFloat(Tensors& t) { logOp(t, "float32"); }
+void logBf16(Tensors& t) { logOp(t, "bfloat16"); }
+double positive(std::mt19937& rng, const std::string&) { return std::uniform_real_distribution<double>(0.05, 6.0)(rng); }
+
+
+// is_finite: 1 where x is neither infinite nor NaN (bool bytes, or 1.0 / 0.0).
+void isFinite(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = std::isfinite(t["x"][i]) ? 1.0 : 0.0;
+}
+// Infinities, NaN, values that overflow half (1e5) and the largest half next to ordinary ones.
+double withSpecials(std::mt19937& rng, const std::string&) {
+  switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+    case 0: return INFINITY;
+    case 1: return -INFINITY;
+    case 2: return NAN;
+    case 3: return std::uniform_int_distribution<int>(0, 1)(rng) ? 1e5 : -1e5;
+    case 4: return 65504.0;
+    default: return std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
+  }
+}
+
+
+// tanh: std::tanh in float, rounded once.
+template <const char* DTYPE> void tanhOp(Tensors& t) {
+  Round ro = outputRound(DTYPE);
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = ro(std::tanh(f(t["x"][i])));
+}
+constexpr char kHalf[] = "float16", kFloat[] = "float32", kBf16[] = "bfloat16";
+
+// The simulated Sigmoid: 1 / (1 + exp(-x)) in float.
+float sigmoidOf(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// swish: y = x * sigmoid(beta * x); half in half, bfloat16 in float.
+template <const char* DTYPE> void swish(Tensors& t) {
+  Round rc = computeRound(DTYPE), ro = outputRound(DTYPE);
+  float beta = f(rc(t.tilingField<float>(12)));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float s = f(rc(x * beta));
+    s = f(rc(sigmoidOf(s)));
+    t["y"][i] = ro(rc(x * s));
+  }
+}
+
+// gelu_erf: each step in the element type, Erf as std::erf in float.
+template <const char* DTYPE> void geluErf(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  float sqrt1_2 = f(rt(0.70710678118654752f));
+  for (size_t i = 0; i < t["y"].size(); ++i) {
+    float x = f(t["x"][i]);
+    float v = f(rt(x * sqrt1_2));
+    v = f(rt(std::erf(v)));
+    v = f(rt(v + 1.0f));
+    v = f(rt(v * x));
+    t["y"][i] = rt(v * 0.5f);
+  }
+}
+
+
+// pow: the high-level Power computes std::pow in float (the scalar in the element type),
+// rounded once. Key 1 x ^ y, key 2 x ^ scalar, key 3 scalar ^ y.
+template <int KEY, const char* DTYPE> void powOp(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  float k = f(rt(t.tilingField<float>(8)));
+  for (size_t i = 0; i < t["z"].size(); ++i) {
+    float x = f(t["x"][i]), y = f(t["y"][i]);
+    t["z"][i] = rt(KEY == 1 ? std::pow(x, y) : KEY == 2 ? std::pow(x, k) : std::pow(k, y));
+  }
+}
+// Positive bases, exponents in [-2, 2].
+double powInputs(std::mt19937& rng, const std::string& p) {
+  return p == "x" ? std::uniform_real_distribution<double>(0.05, 4.0)(rng) : std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
+}
+
+
+// reduce_rows: Sum is the count-form ReduceSum of each row (a tree per repeat in float, the
+// repeats added in order, rounded once); Mean multiplies that rounded sum by 1/n in the element
+// type.
+template <const char* DTYPE> void reduceRows(Tensors& t) {
+  Round rt = outputRound(DTYPE);
+  size_t perRepeat = std::string(DTYPE) == "float16" ? 128 : 64;
+  uint32_t dimNum = t.tilingField<uint32_t>(0);
+  size_t cols = t.tilingField<uint32_t>(4 * dimNum);  // shape[dimNum - 1], after dimNum
+  size_t rows = t["x"].size() / cols;
+  float inv = f(rt(1.0f / (float)cols));
+  std::vector<float> row(cols);
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) row[c] = f(t["x"][r * cols + c]);
+    double sum = rt(reduceSumCount(row.data(), cols, perRepeat));
+    t["sum"][r] = sum;
+    t["mean"][r] = rt(f(sum) * inv);
+  }
+}
+
+
+// reduce_sum_all: vcadd to the accumulator sums each repeat by a tree (masked lanes as 0) and
+// adds the repeats in order; a block adds its tiles' sums in order. Key 1: total is the same
+// sum over the partials; key 2 (atomic adds, eighths): the exact sum.
+template <int KEY, bool bf16Outputs = false> void reduceSumAll(Tensors& t) {
+  Round ro = bf16Outputs ? bf : asFloat;
+  uint32_t totalLength = t.tilingField<uint32_t>(0), blockLength = t.tilingField<uint32_t>(4);
+  uint32_t tileLength = t.tilingField<uint32_t>(8);
+  size_t blocks = t["partial"].size();
+  std::vector<float> x(t["x"].begin(), t["x"].end()), partials(blocks);
+  double exact = 0;
+  for (size_t b = 0; b < blocks; ++b) {
+    size_t begin = b * blockLength, length = b + 1 == blocks ? totalLength - begin : blockLength;
+    float sum = 0.0f;
+    for (size_t at = 0; at < length; at += tileLength)
+      sum += reduceSumCount(&x[begin + at], std::min<size_t>(tileLength, length - at), 64);
+    partials[b] = f(ro(sum));
+    t["partial"][b] = partials[b];
+    exact += sum;
+  }
+  t["total"][0] = KEY == 1 ? ro(reduceSumCount(partials.data(), blocks, 64)) : exact;
+}
+
+
+// rope_table: float builds each tile's angles by Arange from its first angle (first + k * step,
+// each op in float); half from int32 positions (cast, * step, + start); Sin and Cos in float.
+template <const char* DTYPE> void ropeTable(Tensors& t) {
+  uint32_t blockLength = t.tilingField<uint32_t>(0), tileLength = t.tilingField<uint32_t>(4);
+  float start = t.tilingField<float>(8), step = t.tilingField<float>(12);
+  bool isFloat = std::string(DTYPE) == "float32";
+  Round ro = outputRound(DTYPE);
+  for (size_t p = 0; p < t["sin"].size(); ++p) {
+    float angle;
+    if (isFloat) {
+      size_t tileStart = p / blockLength * blockLength + (p % blockLength) / tileLength * tileLength;
+      float first = f((float)tileStart * step) + start;
+      angle = f((float)(p - tileStart) * step) + first;
+    } else {
+      angle = f((float)p * step) + start;
+    }
+    t["sin"][p] = ro(std::sin(angle));
+    t["cos"][p] = ro(std::cos(angle));
+  }
+}
+
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
@@ -363,6 +529,52 @@ const std::vector<Case>& cases() {
       {"softplus_bf16", "softplus", "softplus.cpp", "softplus_bfloat16.json", {"softplus_tiling.h"}, softplusBf16},
       {"row_argmax_reduce", "row_argmax", "row_argmax.cpp", "row_argmax_key1.json", {"row_argmax_tiling.h"}, rowArgmax},
       {"row_argmax_whole", "row_argmax", "row_argmax.cpp", "row_argmax_key2.json", {"row_argmax_tiling.h"}, rowArgmax},
+      // The entry is named log (a C library name): sk_cc compiles it under another name.
+      {"log_half", "log", "log.cpp", "log_float16.json", {"log_tiling.h"}, logHalf, 0, 0, positive},
+      {"log2_float", "log", "log.cpp", "log2_float32.json", {"log_tiling.h"}, logFloat, 0, 0, positive},
+      {"log10_bf16", "log", "log.cpp", "log10_bfloat16.json", {"log_tiling.h"}, logBf16, 0, 0, positive},
+      {"log_base3_half", "log", "log.cpp", "log_base3_float16.json", {"log_tiling.h"}, logHalf, 0, 0, positive},
+      // bool output (bytes 0 and 1): DTYPE_Y = bool, ORIG_DTYPE_Y = DT_BOOL.
+      {"is_finite_half", "is_finite", "is_finite.cpp", "is_finite_float16.json", {"is_finite_tiling.h"}, isFinite, 0, 0,
+       withSpecials},
+      {"is_finite_float", "is_finite", "is_finite.cpp", "is_finite_float32.json", {"is_finite_tiling.h"}, isFinite, 0, 0,
+       withSpecials},
+      {"is_finite_mask_half", "is_finite", "is_finite.cpp", "is_finite_mask_float16.json", {"is_finite_tiling.h"}, isFinite,
+       0, 0, withSpecials},
+      // The entry is named tanh (a C library name).
+      {"tanh_half_tmpbuf", "tanh", "tanh.cpp", "tanh_float16.json", {"tanh_tiling.h"}, tanhOp<kHalf>},
+      {"tanh_float", "tanh", "tanh.cpp", "tanh_float32.json", {"tanh_tiling.h"}, tanhOp<kFloat>},
+      {"swish_half", "swish", "swish.cpp", "swish_float16.json", {"swish_tiling.h"}, swish<kHalf>},
+      {"swish_bf16", "swish", "swish.cpp", "swish_bfloat16.json", {"swish_tiling.h"}, swish<kBf16>},
+      {"gelu_erf_half", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float16.json", {"gelu_erf_tiling.h"}, geluErf<kHalf>},
+      {"gelu_erf_float", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float32.json", {"gelu_erf_tiling.h"}, geluErf<kFloat>},
+      // The entry is named pow (a C library name); the op_host header includes host headers and
+      // holds host code (sk_cc compiles its device view).
+      {"pow_tensor_tensor_half", "pow", "pow.cpp", "pow_key1_float16.json", {"pow_tiling.h"}, powOp<1, kHalf>, 0, 0,
+       powInputs},
+      {"pow_tensor_scalar_float", "pow", "pow.cpp", "pow_key2_float32.json", {"pow_tiling.h"}, powOp<2, kFloat>, 0, 0,
+       powInputs},
+      {"pow_scalar_tensor_half", "pow", "pow.cpp", "pow_key3_float16.json", {"pow_tiling.h"}, powOp<3, kHalf>, 0, 0,
+       powInputs},
+      // The op_host header: host includes, a tiling helper class, MAX_DIMS sizing the shape array,
+      // a #define the kernel uses, END_TILING_DATA_DEF without ';', a registration over two lines.
+      {"reduce_rows_float", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float32.json", {"reduce_rows_tiling.h"},
+       reduceRows<kFloat>},
+      {"reduce_rows_half", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float16.json", {"reduce_rows_tiling.h"},
+       reduceRows<kHalf>},
+      // AscendCUtils masks, vcadd(nullptr, ...) + GetAccVal(), likely/unlikely, the TQue
+      // buffer-handle forms, DataCopyPad*Impl, InitOutput, GetTPipePtr from a namespace of its own.
+      {"reduce_sum_all_vcadd", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key1.json", {"reduce_sum_all_tiling.h"},
+       reduceSumAll<1>},
+      {"reduce_sum_all_atomic", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key2.json", {"reduce_sum_all_tiling.h"},
+       reduceSumAll<2>, 0, 0, eighths},
+      {"reduce_sum_all_bf16_out", "reduce_sum_all", "reduce_sum_all.cpp", "reduce_sum_all_key1_bfloat16.json",
+       {"reduce_sum_all_tiling.h"}, reduceSumAll<1, true>},
+      // No inputs; more logical blocks (200, 120) than the 48 vector cores: they run in waves.
+      {"rope_table_float_200_blocks", "rope_table", "rope_table.cpp", "rope_table_float32.json", {"rope_table_tiling.h"},
+       ropeTable<kFloat>},
+      {"rope_table_half_120_blocks", "rope_table", "rope_table.cpp", "rope_table_float16.json", {"rope_table_tiling.h"},
+       ropeTable<kHalf>},
   };
   return all;
 }
@@ -378,6 +590,11 @@ const std::vector<Fusion>& fusions() {
       {"rmsnorm_quant", {"rms_norm", "quant_int8_half"}, {{}, {{"x", "y"}, {"y", "q"}}}},
       // Row scaling, then column sums by atomic adds behind a SyncAll inside the fused kernel.
       {"rowscale_colsum", {"brcb_rowscale", "atomic_colsum_1024"}, {{{"y", "scaled"}}, {{"x", "scaled"}, {"y", "colsum"}}}},
+      // ln(x - 1) in half, then which of its results are finite (NaN below 1, -inf at 1): a bool
+      // output of a fused kernel, and two entries (log, is_finite) of which one sk_cc renames.
+      {"log_isfinite", {"log_half", "is_finite_half"}, {{{"y", "logx"}}, {{"x", "logx"}, {"y", "finite"}}}},
+      // x ^ y in half, then its exact GELU: the high-level Power and Erf inside one super kernel.
+      {"pow_gelu", {"pow_tensor_tensor_half", "gelu_erf_half"}, {{{"z", "p"}}, {{"x", "p"}, {"y", "g"}}}},
   };
   return all;
 }

@@ -1,0 +1,245 @@
+// The device view sk_cc makes of an op_host tiling header (sk::devcc::tilingDataView): what it
+// keeps (tiling data blocks, registrations, namespace-scope integral constants and integer
+// #defines), what it drops (includes, host functions and classes, other constants), the #line
+// directives that point back at the header; and the renaming of entries named like C library
+// functions (sk::devcc::renameEntry, isCLibraryName).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sk/device_compiler.h"
+
+namespace {
+
+using sk::devcc::isCLibraryName;
+using sk::devcc::renameEntry;
+using sk::devcc::tilingDataView;
+
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+
+// An op_host header as op projects write them. Line numbers matter to the #line test.
+const char* const kOpHostHeader = R"(/*
+ * op_host/demo_tiling.h
+ * BEGIN_TILING_DATA_DEF in a comment is no tiling data.
+ */
+#ifndef DEMO_TILING_H
+#define DEMO_TILING_H
+#include <string>
+#include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
+#include "register/op_def_registry.h"
+
+#define DEMO_TILE_ROWS 16  // rows per tile
+#define DEMO_UB_BYTES (192 * 1024)
+#define DEMO_LOG(fmt, ...) printf(fmt, ##__VA_ARGS__)
+#define DEMO_OP_NAME "Demo"
+
+namespace optiling {
+constexpr uint32_t MAX_DIMS = 8;
+static const int32_t DEMO_ALIGN = 32; static constexpr uint64_t DEMO_BIG = 1ULL << 40;
+constexpr size_t DEMO_HALF_BYTES = sizeof(uint16_t);
+constexpr float DEMO_RATIO = 0.5f;
+const std::string DEMO_NAME = "Demo";
+
+BEGIN_TILING_DATA_DEF(DemoTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, dimNum);
+TILING_DATA_FIELD_DEF_ARR(uint32_t, MAX_DIMS, shape);
+TILING_DATA_FIELD_DEF(float, scale);  // a float field is kept: it is tiling data
+END_TILING_DATA_DEF
+
+REGISTER_TILING_DATA_CLASS(Demo,
+                           DemoTilingData)
+REGISTER_TILING_DATA_CLASS(Demo_2, DemoTilingData);
+
+class DemoTilingHelper {
+ public:
+  explicit DemoTilingHelper(gert::TilingContext* context) : context_(context) {}
+  ge::graphStatus DoTiling();
+
+ private:
+  static constexpr uint32_t HELPER_CORES = 48;
+  gert::TilingContext* context_ = nullptr;
+};
+
+inline ge::graphStatus DemoTilingHelper::DoTiling() {
+  constexpr uint32_t LOCAL_ROWS = 4;
+  const gert::Shape& shape = context_->GetInputShape(0)->GetStorageShape();
+  return shape.GetDimNum() > MAX_DIMS ? ge::GRAPH_FAILED : ge::GRAPH_SUCCESS;
+}
+
+static ge::graphStatus TilingDemo(gert::TilingContext* context) {
+  DemoTilingHelper helper(context);
+  return helper.DoTiling();
+}
+
+namespace inner {
+constexpr int16_t INNER_LIMIT = 7;
+}  // namespace inner
+}  // namespace optiling
+#endif  // DEMO_TILING_H
+)";
+
+std::string view() {
+  std::optional<std::string> v = tilingDataView(kOpHostHeader, "/op/demo_tiling.h");
+  EXPECT_TRUE(v.has_value());
+  return v.value_or("");
+}
+
+TEST(TilingView, KeepsTheTilingDataItsRegistrationsAndTheConstantsTheyUse) {
+  std::string v = view();
+  EXPECT_TRUE(contains(v, "BEGIN_TILING_DATA_DEF(DemoTilingData)")) << v;
+  EXPECT_TRUE(contains(v, "TILING_DATA_FIELD_DEF_ARR(uint32_t, MAX_DIMS, shape);")) << v;
+  EXPECT_TRUE(contains(v, "TILING_DATA_FIELD_DEF(float, scale);")) << v;
+  EXPECT_TRUE(contains(v, "END_TILING_DATA_DEF")) << v;
+  // A registration over two lines, and one with its own ';'.
+  EXPECT_TRUE(contains(v, "REGISTER_TILING_DATA_CLASS(Demo,\n                           DemoTilingData)")) << v;
+  EXPECT_TRUE(contains(v, "REGISTER_TILING_DATA_CLASS(Demo_2, DemoTilingData)")) << v;
+  // Integral constants at namespace scope (two on one line, static, sizeof), nested namespaces too.
+  for (const char* c : {"constexpr uint32_t MAX_DIMS = 8;", "static const int32_t DEMO_ALIGN = 32;",
+                        "static constexpr uint64_t DEMO_BIG = 1ULL << 40;", "constexpr size_t DEMO_HALF_BYTES = sizeof(uint16_t);",
+                        "constexpr int16_t INNER_LIMIT = 7;"})
+    EXPECT_TRUE(contains(v, c)) << c << "\n" << v;
+  // Object-like #defines with an integer value.
+  EXPECT_TRUE(contains(v, "#define DEMO_TILE_ROWS 16")) << v;
+  EXPECT_TRUE(contains(v, "#define DEMO_UB_BYTES (192 * 1024)")) << v;
+  // What the op build's generated header gives: the tiling macros, the API tiling structs, namespace optiling.
+  EXPECT_TRUE(contains(v, "#include \"register/tilingdata_base.h\"")) << v;
+  EXPECT_TRUE(contains(v, "#include \"kernel_tiling/kernel_tiling.h\"")) << v;
+  EXPECT_TRUE(contains(v, "namespace optiling {")) << v;
+}
+
+TEST(TilingView, DropsIncludesHostCodeAndEveryOtherConstant) {
+  std::string v = view();
+  for (const char* gone : {"tiling/tiling_api.h", "register/op_def_registry.h", "<string>", "gert::", "ge::graphStatus",
+                           "DemoTilingHelper", "TilingDemo", "HELPER_CORES", "LOCAL_ROWS", "DEMO_RATIO", "DEMO_NAME",
+                           "DEMO_LOG", "DEMO_OP_NAME", "#ifndef", "#endif", "DEMO_TILING_H", "rows per tile",
+                           "in a comment", "namespace inner"})
+    EXPECT_FALSE(contains(v, gone)) << gone << " should not be in the view:\n" << v;
+}
+
+TEST(TilingView, EveryChunkIsUnderALineDirectiveOfItsOriginalLine) {
+  std::string v = view();
+  std::vector<std::string> original = linesOf(kOpHostHeader), out = linesOf(v);
+  size_t directives = 0;
+  for (size_t i = 0; i + 1 < out.size(); ++i) {
+    const std::string& l = out[i];
+    if (l.rfind("#line ", 0) != 0) continue;
+    ++directives;
+    EXPECT_TRUE(contains(l, "\"/op/demo_tiling.h\"")) << l;
+    size_t line = std::stoul(l.substr(6));
+    ASSERT_GE(line, 1u);
+    ASSERT_LE(line, original.size()) << l;
+    // The chunk's first line (comments blanked, trailing blanks trimmed) is on that original line.
+    std::string first = out[i + 1];
+    first.erase(first.find_last_not_of(" ;") + 1);
+    EXPECT_FALSE(first.empty()) << l;
+    EXPECT_TRUE(contains(original[line - 1], first)) << l << ": '" << first << "' is not on line " << line << ": '"
+                                                      << original[line - 1] << "'";
+  }
+  // 2 defines, 5 constants, the block, 2 registrations.
+  EXPECT_EQ(directives, 10u) << v;
+  // Spot checks against the header above.
+  EXPECT_TRUE(contains(v, "#line 24 \"/op/demo_tiling.h\"\nBEGIN_TILING_DATA_DEF(DemoTilingData)")) << v;
+  EXPECT_TRUE(contains(v, "#line 30 \"/op/demo_tiling.h\"\nREGISTER_TILING_DATA_CLASS(Demo,")) << v;
+  EXPECT_TRUE(contains(v, "#line 12 \"/op/demo_tiling.h\"\n#define DEMO_TILE_ROWS 16")) << v;
+  EXPECT_TRUE(contains(v, "#line 19 \"/op/demo_tiling.h\"\nstatic constexpr uint64_t DEMO_BIG")) << v;
+}
+
+TEST(TilingView, AChunkEndsWithOneSemicolonWhetherTheHeaderWroteItOrNot) {
+  std::string v = view();
+  // END_TILING_DATA_DEF has none in the header; the registration on line 32 has one.
+  EXPECT_TRUE(contains(v, "END_TILING_DATA_DEF;\n")) << v;
+  EXPECT_TRUE(contains(v, "REGISTER_TILING_DATA_CLASS(Demo_2, DemoTilingData);\n")) << v;
+  EXPECT_FALSE(contains(v, "DemoTilingData);;")) << v;
+}
+
+TEST(TilingView, HeadersWithoutTilingDataAreNotViewed) {
+  // A plain struct header (included as it is), a mention in a comment only, and an unterminated
+  // block (left to clang to report on the original).
+  EXPECT_FALSE(tilingDataView("#pragma once\nstruct AddTiling { uint32_t n; };\n", "a.h").has_value());
+  EXPECT_FALSE(tilingDataView("// BEGIN_TILING_DATA_DEF(X)\nstruct X { int n; };\n", "b.h").has_value());
+  EXPECT_FALSE(tilingDataView("/* BEGIN_TILING_DATA_DEF(X) */\n", "c.h").has_value());
+  EXPECT_FALSE(tilingDataView("BEGIN_TILING_DATA_DEF(X)\nTILING_DATA_FIELD_DEF(int, n);\n", "d.h").has_value());
+  EXPECT_TRUE(tilingDataView("BEGIN_TILING_DATA_DEF(X)\nEND_TILING_DATA_DEF;\n", "e.h").has_value());
+}
+
+TEST(TilingView, AStringThatLooksLikeCodeIsNotCode) {
+  std::optional<std::string> v = tilingDataView(
+      "const std::string kDoc = \"constexpr int FAKE = 1; REGISTER_TILING_DATA_CLASS(Fake, Fake)\";\n"
+      "BEGIN_TILING_DATA_DEF(T)\nTILING_DATA_FIELD_DEF(uint32_t, n);\nEND_TILING_DATA_DEF;\n",
+      "s.h");
+  ASSERT_TRUE(v.has_value());
+  EXPECT_FALSE(contains(*v, "FAKE")) << *v;
+  EXPECT_FALSE(contains(*v, "REGISTER_TILING_DATA_CLASS(Fake")) << *v;
+  EXPECT_TRUE(contains(*v, "TILING_DATA_FIELD_DEF(uint32_t, n);")) << *v;
+}
+
+TEST(TilingView, PointerConstantsAreNotIntegralConstants) {
+  // The string #define is dropped, so keeping the pointer would leave it naming nothing.
+  std::optional<std::string> v = tilingDataView(
+      "#define OP_NAME \"Pow\"\nconst char* const kOpName = OP_NAME;\nstatic const uint32_t* kNoDims = nullptr;\n"
+      "constexpr uint32_t kTwice = 2 * 4;\nBEGIN_TILING_DATA_DEF(T)\nTILING_DATA_FIELD_DEF(uint32_t, n);\nEND_TILING_DATA_DEF;\n",
+      "p.h");
+  ASSERT_TRUE(v.has_value());
+  EXPECT_FALSE(contains(*v, "kOpName")) << *v;
+  EXPECT_FALSE(contains(*v, "kNoDims")) << *v;
+  EXPECT_TRUE(contains(*v, "constexpr uint32_t kTwice = 2 * 4;")) << *v;
+}
+
+// ---- entries named like C library functions ---------------------------------------------------
+
+TEST(CLibraryName, NamesTheFunctionsOfMathAndStdlibHeaders) {
+  for (const char* n : {"sqrt", "exp", "log", "log2", "log10", "tanh", "sin", "cos", "erf", "pow", "abs", "trunc", "round",
+                        "floor", "fmod", "exit", "rand"})
+    EXPECT_TRUE(isCLibraryName(n)) << n;
+  for (const char* n : {"add_custom", "sqrt_custom", "Sqrt", "is_finite", "softmax", "", "tanh_grad", "my_log"})
+    EXPECT_FALSE(isCLibraryName(n)) << n;
+}
+
+TEST(RenameEntry, RenamesTheGlobalFunctionsDefinitionAndDeclarationsOnly) {
+  std::string in =
+      "#include <cmath>\n"
+      "// sqrt(x) of every element; the entry is extern \"C\" sqrt\n"
+      "extern \"C\" __global__ __aicore__ void sqrt(GM_ADDR x, GM_ADDR y);\n"
+      "__aicore__ inline float Ref(float v) { return sqrt(v) + std::sqrt(v) + sqrtf(v); }\n"
+      "const char* kName = \"sqrt(\";\n"
+      "extern \"C\" __global__ __aicore__ void\n"
+      "sqrt (GM_ADDR x, GM_ADDR y) {\n"
+      "  float s = sqrt(2.0f);\n"
+      "  my_sqrt(x); sqrt_custom(y);\n"
+      "}\n"
+      "void Launch(uint32_t n, void* stream, uint8_t* x, uint8_t* y) { sqrt(x, y); }\n";
+  std::string out = renameEntry(in, "sqrt", "sqrt__sk_entry");
+  std::string want =
+      "#include <cmath>\n"
+      "// sqrt(x) of every element; the entry is extern \"C\" sqrt\n"
+      "extern \"C\" __global__ __aicore__ void sqrt__sk_entry(GM_ADDR x, GM_ADDR y);\n"
+      "__aicore__ inline float Ref(float v) { return sqrt(v) + std::sqrt(v) + sqrtf(v); }\n"
+      "const char* kName = \"sqrt(\";\n"
+      "extern \"C\" __global__ __aicore__ void\n"
+      "sqrt__sk_entry (GM_ADDR x, GM_ADDR y) {\n"
+      "  float s = sqrt(2.0f);\n"
+      "  my_sqrt(x); sqrt_custom(y);\n"
+      "}\n"
+      "void Launch(uint32_t n, void* stream, uint8_t* x, uint8_t* y) { sqrt(x, y); }\n";
+  EXPECT_EQ(out, want);
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(in.begin(), in.end(), '\n')) << "lines are kept";
+}
+
+TEST(RenameEntry, LeavesASourceWithoutThatEntryAsItIs) {
+  std::string in = "extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) { float r = sqrt(1.0f); }\n";
+  EXPECT_EQ(renameEntry(in, "sqrt", "sqrt__sk_entry"), in);
+  EXPECT_EQ(renameEntry(in, "add", "add__sk_entry"), in) << "a prefix of the entry's name is not its name";
+}
+
+}  // namespace
