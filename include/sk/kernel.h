@@ -97,11 +97,19 @@ uint64_t sk_local_size(int32_t mem);
    dst + i * dst_stride (byte strides, start to start). GM <-> local or local <-> local. */
 void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, uint64_t src_stride,
                      uint64_t dst_stride);
+/* `instructions` more of the kernel's own code ran on the scalar unit (PIPE_S). sk_cc inserts
+   these calls (the scalar cost pass); kernels do not call it. */
+void sk_scalar(uint64_t instructions);
 /* A scalar (PIPE_S) load or store of GM: GlobalTensor::GetValue / SetValue. */
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
 /* Copies into GM from now on combine with what is there (SetAtomicAdd & co.), in `dtype`. */
 enum sk_atomic { SK_ATOMIC_NONE = 0, SK_ATOMIC_ADD, SK_ATOMIC_MAX, SK_ATOMIC_MIN };
 void sk_set_atomic(int32_t mode, int32_t dtype);
+/* GM accesses of this core (until the block ends) inside [gm, gm + bytes) use an L2 mode:
+   SK_L2_BYPASS streams past L2 (no allocation; GlobalTensor::SetL2CacheHint(CACHE_MODE_DISABLE)).
+   bytes 0: to the end of the allocation holding gm. */
+enum sk_l2_mode { SK_L2_NORMAL = 0, SK_L2_BYPASS };
+void sk_l2_mode(const void* gm, uint64_t bytes, int32_t mode);
 
 /* Words of per-core state for the AscendC layer (the current TPipe, the system workspace):
    SK_CORE_STATE_WORDS of them, zero when a block starts. */

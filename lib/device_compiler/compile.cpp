@@ -97,7 +97,10 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                    const subkernel::KernelMeta* meta, const std::vector<std::string>& forceIncludes,
                                    const std::string& input, const std::string& output) {
   std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", "-fno-exceptions", "-fno-rtti",
-                                "-fno-threadsafe-statics", "-fno-stack-protector", "-emit-llvm", "-c",
+                                "-fno-threadsafe-statics", "-fno-stack-protector",
+                                // the core's scalar unit runs one instruction at a time: its cost
+                                // (instrumentScalarCost) counts scalar code, not host SIMD
+                                "-fno-vectorize", "-fno-slp-vectorize", "-emit-llvm", "-c",
                                 // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
                                 "-Wno-missing-template-arg-list-after-template-kw",
                                 "-I" + include + "/ascendc", "-I" + include};
@@ -123,6 +126,19 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   return a;
 }
 
+// Where clang looks for -include FILE: the working directory first, then the #include "..."
+// chain (our -I directories; the AscendC headers never hold an op's own header).
+std::optional<std::string> findForceInclude(const std::string& file, const std::vector<std::string>& includeDirs) {
+  if (llvm::sys::fs::is_regular_file(file)) return file;
+  if (llvm::sys::path::is_absolute(file)) return std::nullopt;
+  for (const std::string& dir : includeDirs) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, file);
+    if (llvm::sys::fs::is_regular_file(path)) return path.str().str();
+  }
+  return std::nullopt;
+}
+
 llvm::Error checkInputs(const Options& o) {
   if (o.source.empty()) return sk::inputError("no source: give -c SRC (a .cpp or .asc kernel)");
   llvm::StringRef ext = llvm::sys::path::extension(o.source);
@@ -132,7 +148,8 @@ llvm::Error checkInputs(const Options& o) {
   if (o.optLevel.size() != 3 || o.optLevel.compare(0, 2, "-O") || !std::strchr("0123s", o.optLevel[2]))
     return sk::inputError(o.optLevel + ": use -O0, -O1, -O2, -O3 or -Os");
   for (const std::string& f : o.forceIncludes)
-    if (!llvm::sys::fs::is_regular_file(f)) return sk::inputError("-include " + f + ": no such file");
+    if (!findForceInclude(f, o.includeDirs))
+      return sk::inputError("-include " + f + ": no such file in the working directory or any -I directory");
   return llvm::Error::success();
 }
 
@@ -159,7 +176,7 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
 llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const ScratchDir& scratch) {
   std::vector<std::string> out;
   for (size_t i = 0; i < o.forceIncludes.size(); ++i) {
-    const std::string& f = o.forceIncludes[i];
+    std::string f = findForceInclude(o.forceIncludes[i], o.includeDirs).value_or(o.forceIncludes[i]);
     auto text = sk::readFile(f, 16ull << 20, "-include file");
     if (!text) return text.takeError();
     llvm::SmallString<256> abs(f);
@@ -261,6 +278,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     if (!l) return l.takeError();
     linked = std::move(*l);
   }
+  instrumentScalarCost(*linked);
   auto object = emitObject(*linked, o.optLevel[2]);
   if (!object) return object.takeError();
   if (llvm::Error e = checkObjectAgainst(*object, metaPtr, o, *arch)) return std::move(e);

@@ -32,6 +32,13 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
                                                                 const subkernel::KernelMeta* meta,
                                                                 const std::string& source);
 
+// Makes the kernel's own code (loops, index arithmetic, local GetValue/SetValue) cost scalar-unit
+// time: each function counts the instructions of the blocks it runs and hands the count to the
+// simulator (sk_scalar) before each call out of the module, before returning, and in loops that
+// make no calls every few thousand instructions (so the launch timeout can stop a kernel that
+// spins). Run on the linked module, before emitObject.
+void instrumentScalarCost(llvm::Module& m);
+
 // Position-independent machine code for the host ISA, as an ELF relocatable object.
 llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel);
 

@@ -102,7 +102,7 @@ void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
 }
 
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
-                const char* what) {
+                const char* what, bool l2Bypass) {
   c->clock += c->launch->arch->dataCopyLatencyCycles + (uint64_t)((double)bytes / rate);
   timing::Op op{timing::OpKind::Move, (uint8_t)pipe};
   op.route = route;
@@ -110,6 +110,7 @@ void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, u
   op.addr = gmAddr;
   op.rate = rate;
   op.what = what;
+  op.l2Bypass = l2Bypass;
   record(c, op);
 }
 

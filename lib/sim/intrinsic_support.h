@@ -50,9 +50,10 @@ CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initi
 void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what);
 // A vector instruction of `repeats` repeats with the cost of `opName` (arch vectorOps).
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
-// Records a transfer of `bytes` on `pipe`; GM ones go through the shared memory system.
+// Records a transfer of `bytes` on `pipe`; GM ones go through the shared memory system (and
+// L2, unless l2Bypass).
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
-                const char* what);
+                const char* what, bool l2Bypass = false);
 // Records any other op of the timing model.
 void record(CoreRun* c, const timing::Op& op);
 // A mark: the replay notes S's time there (after every pipe finished, when `drain`).

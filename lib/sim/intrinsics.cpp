@@ -43,6 +43,13 @@ int32_t copyPipe(const CoreRun* c, Space d, Space s, int dstSpace) {
   return dstSpace == SK_MEM_L1 ? SK_PIPE_FIX : SK_PIPE_MTE1;
 }
 
+// The latest sk_l2_mode range holding addr decides.
+bool bypassesL2(const CoreRun* c, uint64_t addr) {
+  for (auto it = c->l2Modes.rbegin(); it != c->l2Modes.rend(); ++it)
+    if (addr >= it->begin && addr < it->end) return it->bypass;
+  return false;
+}
+
 // `count` blocks of `len` bytes, block i from src + i * srcStride to dst + i * dstStride. Both
 // spans are checked (GM against one live allocation); a copy into GM combines with what is
 // there under the core's atomic mode.
@@ -98,7 +105,8 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
     for (uint64_t i = 0; i < count; ++i) std::memmove((uint8_t*)dst + i * dstStride, (const uint8_t*)src + i * srcStride, len);
   }
   int32_t pipe = copyPipe(c, d, s, spaceOf(c, dst, dstSpan));
-  chargeMove(c, pipe, route, count * len, gmAddr, rate, route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy");
+  const char* what = route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy";
+  chargeMove(c, pipe, route, count * len, gmAddr, rate, what, gmAddr && bypassesL2(c, gmAddr));
 }
 
 }  // namespace
@@ -177,6 +185,24 @@ void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, u
   if (CoreRun* c = enter("sk_data_copy_2d")) copyBlocks(c, "sk_data_copy_2d", dst, src, count, len, srcStride, dstStride);
 }
 
+void sk_scalar(uint64_t instructions) {
+  static const char* const kWhat = "scalar code";
+  CoreRun* c = currentCore();
+  if (!c) return;  // device code called on the host (a test calling a kernel's helper): no clock to charge
+  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+  auto cycles = (uint64_t)std::llround((double)instructions * c->launch->arch->scalarCyclesPerInstruction);
+  c->clock += cycles;
+  // Runs of scalar code between two instructions for other pipes are one op of the record.
+  if (c->rec && !c->rec->program.ops.empty()) {
+    timing::Op& last = c->rec->program.ops.back();
+    if (last.kind == timing::OpKind::Exec && last.what == kWhat) {
+      last.amount += cycles;
+      return;
+    }
+  }
+  charge(c, SK_PIPE_S, cycles, kWhat);
+}
+
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
   CoreRun* c = enter("sk_scalar_copy");
   if (!c || bytes == 0) return;
@@ -199,6 +225,18 @@ void sk_set_atomic(int32_t mode, int32_t dtype) {
     fault(c, "sk_set_atomic: unknown dtype code " + std::to_string(dtype));
   c->atomicMode = mode;
   c->atomicDtype = dtype;
+}
+
+void sk_l2_mode(const void* gm, uint64_t bytes, int32_t mode) {
+  CoreRun* c = enter("sk_l2_mode");
+  if (!c) return;
+  if (mode != SK_L2_NORMAL && mode != SK_L2_BYPASS) fault(c, "sk_l2_mode: unknown mode " + std::to_string(mode));
+  auto addr = (uint64_t)gm;
+  const Allocation* a = c->launch->mem->enclosing(addr);
+  if (!a) return;  // a hint, not an access: the accesses themselves are checked
+  uint64_t end = bytes == 0 || bytes > a->begin + a->size - addr ? a->begin + a->size : addr + bytes;
+  if (c->l2Modes.size() >= 64) c->l2Modes.erase(c->l2Modes.begin());  // a kernel re-hinting in a loop
+  c->l2Modes.push_back({addr, end, mode == SK_L2_BYPASS});
 }
 
 // Flags, barriers and tokens order the pipes of a core in the timing replay; functionally the
@@ -356,8 +394,8 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
       SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size),
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_tiling_key),
-      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),
-      SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
+      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar),
+      SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
       SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
       SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_wait_pre_task_end),
       SK_INTRINSIC(sk_set_next_task_start), SK_INTRINSIC(sk_trap),            SK_INTRINSIC(sk_trapf),           SK_INTRINSIC(sk_assert_fail),         SK_INTRINSIC(sk_printf),

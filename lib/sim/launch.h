@@ -179,9 +179,15 @@ struct CoreRun {
   // Per-block architectural state (reset when a block starts).
   vec::Registers regs;
   int32_t atomicMode = SK_ATOMIC_NONE, atomicDtype = SK_DT_FLOAT32;
+  struct L2Mode {
+    uint64_t begin, end;
+    bool bypass;
+  };
+  std::vector<L2Mode> l2Modes;  // sk_l2_mode ranges, latest last (few: one per hinted tensor)
   uint64_t layerState[SK_CORE_STATE_WORDS] = {};  // sk_core_state()
   void resetBlockState() {
     regs = vec::Registers{};
+    l2Modes.clear();
     atomicMode = SK_ATOMIC_NONE;
     atomicDtype = SK_DT_FLOAT32;
     std::fill(std::begin(layerState), std::end(layerState), 0);

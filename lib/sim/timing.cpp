@@ -32,37 +32,57 @@ namespace {
 
 constexpr uint64_t kNever = UINT64_MAX;
 
-// ---- L2: sectors of 4 KiB, least recently used out ----
+// ---- L2: sectors of 4 KiB, least recently used out, written back to HBM when evicted ----
+// Writes allocate and stay dirty, so output that L2 can hold costs no HBM bandwidth until it
+// is pushed out (what the Add study's Case 5 shows: with the inputs streaming past L2, the
+// writes of z "hit L2" and only the reads load HBM).
 class L2 {
  public:
   explicit L2(uint64_t bytes) : capacity_(bytes / kSector) {}
-  // Bytes of [addr, addr + bytes) already resident; the range becomes resident (most recent).
-  uint64_t touch(uint64_t addr, uint64_t bytes) {
-    if (capacity_ == 0 || bytes == 0) return 0;
-    uint64_t hit = 0;
+  struct Traffic {
+    uint64_t hit = 0;        // bytes of the range already resident
+    uint64_t writeBack = 0;  // dirty bytes evicted to make room
+  };
+  // The range becomes resident (most recent), dirty if `write`.
+  Traffic touch(uint64_t addr, uint64_t bytes, bool write) {
+    Traffic t;
+    if (capacity_ == 0 || bytes == 0) return t;
     for (uint64_t s = addr / kSector; s <= (addr + bytes - 1) / kSector; ++s) {
       uint64_t lo = std::max(addr, s * kSector), hi = std::min(addr + bytes, (s + 1) * kSector);
       auto it = where_.find(s);
       if (it != where_.end()) {
-        hit += hi - lo;
+        t.hit += hi - lo;
+        it->second->dirty |= write;
         lru_.splice(lru_.begin(), lru_, it->second);
         continue;
       }
-      lru_.push_front(s);
+      lru_.push_front(Sector{s, write});
       where_[s] = lru_.begin();
       if (where_.size() > capacity_) {
-        where_.erase(lru_.back());
+        if (lru_.back().dirty) t.writeBack += kSector;
+        where_.erase(lru_.back().index);
         lru_.pop_back();
       }
     }
+    return t;
+  }
+  // Bytes of the range resident, leaving L2 as it is (an access that bypasses it).
+  uint64_t resident(uint64_t addr, uint64_t bytes) const {
+    uint64_t hit = 0;
+    for (uint64_t s = addr / kSector; bytes && s <= (addr + bytes - 1) / kSector; ++s)
+      if (where_.count(s)) hit += std::min(addr + bytes, (s + 1) * kSector) - std::max(addr, s * kSector);
     return hit;
   }
 
  private:
   static constexpr uint64_t kSector = 4096;
+  struct Sector {
+    uint64_t index;
+    bool dirty;
+  };
   uint64_t capacity_;
-  std::list<uint64_t> lru_;
-  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> where_;
+  std::list<Sector> lru_;
+  std::unordered_map<uint64_t, std::list<Sector>::iterator> where_;
 };
 
 struct Transfer {
@@ -311,7 +331,9 @@ struct Timeline::Impl {
         (t == CoreType::AIC ? aicWaiters : aivWaiters)[id].push_back(list[i]);
         continue;
       }
-      startNextBlock(w.job, w.group, groupFree((*jobs)[w.job].ration, w.group), true);
+      // Its other groups may have run every block meanwhile (waves): then it needs none.
+      if (js[w.job].nextBlock < (*jobs)[w.job].blocks.size())
+        startNextBlock(w.job, w.group, groupFree((*jobs)[w.job].ration, w.group), true);
     }
   }
 
@@ -377,13 +399,15 @@ struct Timeline::Impl {
     }
   }
 
+  // HBM bytes per byte moved: misses and write-backs of what L2 evicts; a bypassing access
+  // reads what is resident and otherwise goes straight to HBM.
   double hbmShareOf(const Op& op) {
-    if (op.route == Route::GmWrite) {
-      l2.touch(op.addr, op.amount);  // writes allocate; they still go to HBM
-      return 1.0;
-    }
-    uint64_t hit = l2.touch(op.addr, op.amount);
-    return op.amount ? 1.0 - (double)hit / (double)op.amount : 0.0;
+    if (op.amount == 0) return 0.0;
+    bool write = op.route == Route::GmWrite;
+    if (op.l2Bypass) return write ? 1.0 : 1.0 - (double)l2.resident(op.addr, op.amount) / (double)op.amount;
+    L2::Traffic t = l2.touch(op.addr, op.amount, write);
+    uint64_t hbm = (write ? 0 : op.amount - t.hit) + t.writeBack;
+    return (double)hbm / (double)op.amount;
   }
 
   // ---- one core ----

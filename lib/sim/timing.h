@@ -45,6 +45,7 @@ struct Op {
   uint64_t addr = 0;
   double rate = 0;  // Move: bytes per cycle this core's pipe can sustain on its own
   const char* what = nullptr;  // the instruction, for traces (a string literal)
+  bool l2Bypass = false;  // Move over GM: no L2 allocation (SetL2CacheHint(CACHE_MODE_DISABLE))
 };
 
 // One core's work for one block (a member of a block group: the AIC or an AIV of a MIX block).

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -52,6 +53,10 @@ struct Fusion {
 
 const std::vector<Case>& cases();
 const std::vector<Fusion>& fusions();
+
+// GoogleTest prints a parameter by these (its default is a hex dump of the object).
+inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+inline void PrintTo(const Fusion& f, std::ostream* os) { *os << f.name; }
 
 // Host rounding of a value to a dtype ("float16", "bfloat16", "float32", "int32", ...).
 double roundTo(const std::string& dtype, double v);

@@ -201,6 +201,31 @@ TEST_F(ShortTimeout, ALaunchThatNeverEndsTimesOut) {
   EXPECT_NE(o.message.find("timed out after 200 ms"), std::string::npos) << o.message;
 }
 
+TEST_F(ShortTimeout, AScalarLoopThatNeverEndsTimesOutAndTheNextLaunchWorks) {
+  // No intrinsic in the loop: the sk_scalar calls sk_cc puts at loop headers are where the
+  // scheduler stops the core.
+  void* out = alloc(8 * 2);
+  Outcome o = launchAndSync(fn("scalar_loop", "scalar_loop"), 2, {(uint64_t)out, UINT64_MAX});
+  EXPECT_EQ(o.code, 507034);
+  EXPECT_NE(o.message.find("timed out after 200 ms"), std::string::npos) << o.message;
+  EXPECT_EQ(launchAndSync(fn("scalar_loop", "scalar_loop"), 2, {(uint64_t)out, 10}).code, 0);
+  std::vector<uint64_t> v = read<uint64_t>(out, 2);
+  EXPECT_NE(v[0], v[1]) << "both blocks ran the short loop";
+}
+
+TEST_F(Device, ScalarCodeCostsVirtualTimeInProportionToItsInstructions) {
+  void* out = alloc(8 * 4);
+  auto deviceUs = [&](uint64_t rounds) {
+    double before = rt->device().stats().deviceTimeUs;
+    EXPECT_EQ(launchAndSync(fn("scalar_loop", "scalar_loop"), 4, {(uint64_t)out, rounds}).code, 0);
+    return rt->device().stats().deviceTimeUs - before;
+  };
+  double base = deviceUs(0), small = deviceUs(1000000) - base, large = deviceUs(4000000) - base;
+  // ~8 counted instructions per round at 3.9 cycles each, 1.8 GHz: ~17 ms per million rounds.
+  EXPECT_GT(small, 5000.0);
+  EXPECT_NEAR(large / small, 4.0, 0.2) << small << " us vs " << large << " us";
+}
+
 TEST_F(Device, VectorOpOnGmOperandsIsDeviceException) {
   void* x = alloc(256);
   Outcome o = launchAndSync(fn("misuse", "vector_on_gm"), 1, {(uint64_t)x});

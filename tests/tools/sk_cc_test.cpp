@@ -133,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"UnknownArch", {"--npu-arch=dav-9999", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "--npu-arch=dav-9999: unknown arch"},
         BadInput{"UnknownOption", {"--fast", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "unknown option --fast"},
         BadInput{"BadOptLevel", {"-O7", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-O7: use -O0, -O1, -O2, -O3 or -Os"},
-        BadInput{"MissingInclude", {"-include", "$D/none.h", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-include $D/none.h: no such file"},
+        BadInput{"MissingInclude", {"-include", "$D/none.h", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-include $D/none.h: no such file in the working directory or any -I directory"},
         BadInput{"MissingOutputDir", {"-c", "$Sprobe.cpp", "-o", "$D/no/k.o"}, "does not exist"},
         BadInput{"MissingMeta", {"--meta", "$D/none.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "none.json"},
         BadInput{"KernelNotInSource", {"--meta", "$D/renamed.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
@@ -143,6 +143,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"ContractBroken", {"-c", "$D/tls.cpp", "-o", "$D/k.o"}, "thread"},
         BadInput{"NoClang", {"-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "apt-get install clang-19", {"SK_CC_CLANG=/nonexistent/clang-19"}}),
     [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
+
+TEST(SkCc, AForcedIncludeIsFoundInTheWorkingDirectoryOrAnIncludeDirectory) {
+  TempDir d;
+  sk::test::writeText(d.file("op_tiling.h"), "#define SK_FORCED_TILING 1\n");
+  sk::test::writeText(d.file("k.cpp"),
+                      "#include \"kernel_operator.h\"\n"
+                      "#ifndef SK_FORCED_TILING\n#error the forced include was not read\n#endif\n"
+                      "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {}\n");
+  CommandResult r = skCc({"-I", d.path(), "-include", "op_tiling.h", "-c", d.file("k.cpp"), "-o", d.file("k.o")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  r = skCc({"-include", "op_tiling.h", "-c", d.file("k.cpp"), "-o", d.file("k2.o")});
+  EXPECT_EQ(r.exitCode, 2) << "without -I the header is nowhere";
+  EXPECT_NE(r.err.find("-include op_tiling.h: no such file"), std::string::npos) << r.err;
+}
 
 TEST(SkCc, HelpAndVersion) {
   CommandResult h = skCc({"--help"});

@@ -61,8 +61,12 @@ template <typename T> class GlobalTensor {
     t.SetGlobalBuffer((__gm__ PrimT<U>*)addr_, size_ * sizeof(PrimType) / sizeof(PrimT<U>));
     return t;
   }
-  // An L2 hint (CACHE_MODE_DISABLE streams past L2); recorded for the memory model.
-  template <CacheRwMode rwMode = CacheRwMode::RW> __aicore__ void SetL2CacheHint(CacheMode mode) { cacheMode_ = mode; }
+  // An L2 hint for this core's accesses of the buffer: CACHE_MODE_DISABLE streams past L2 (no
+  // allocation); the other modes allocate as usual in the memory model.
+  template <CacheRwMode rwMode = CacheRwMode::RW> __aicore__ void SetL2CacheHint(CacheMode mode) {
+    cacheMode_ = mode;
+    if (addr_) ::sk_l2_mode(addr_, size_ * sizeof(PrimType), mode == CacheMode::CACHE_MODE_DISABLE ? SK_L2_BYPASS : SK_L2_NORMAL);
+  }
   __aicore__ CacheMode GetL2CacheHint() const { return cacheMode_; }
 
  private:
