@@ -5,6 +5,7 @@
 //               the same bytes in the same chunks, measured side by side in this process
 //   register    registration (contract check + JITLink) of one kernel binary
 //   malloc      device malloc + free of one buffer with 1,000 and 32,000 others live
+//   vector      wall time per element of vector ops (Add, Muls, Exp in half; Add in float)
 //
 // Each figure is the median of several rounds; the machines are shared and noisy, so the
 // ratios are the numbers to compare, not absolute times.
@@ -139,6 +140,26 @@ void benchMalloc() {
   }
 }
 
+void benchVector(unsigned workers) {
+  auto rt = makeRuntime(workers);
+  auto* f = function(*rt, "vector_ops.o", "vector_ops");
+  auto& dev = rt->device();
+  const uint32_t blocks = 48;
+  const int32_t rounds = 40;
+  void* r = llvm::cantFail(dev.malloc(8));
+  llvm::cantFail(dev.memcpy(r, &rounds, 4, sk::sim::CopyKind::HostToDevice));
+  const double elements = (double)blocks * rounds * 4 * 16384;
+  std::vector<double> ns;
+  for (int round = 0; round < 7; ++round) {
+    auto t0 = Clock::now();
+    llvm::cantFail(rt->launch(f, blocks, {(uint64_t)r}, 0));
+    llvm::cantFail(dev.synchronizeStream(0));
+    ns.push_back(usSince(t0) * 1000.0 / elements);
+  }
+  std::printf("vector ops, %.0f M elements, %u worker thread(s): %.2f ns wall per element\n", elements / 1e6, workers,
+              median(ns));
+}
+
 int main(int argc, char** argv) {
   std::string which = argc > 1 ? argv[1] : "all";
   if (which == "all" || which == "launch") {
@@ -151,5 +172,9 @@ int main(int argc, char** argv) {
   }
   if (which == "all" || which == "register") benchRegister();
   if (which == "all" || which == "malloc") benchMalloc();
+  if (which == "all" || which == "vector") {
+    benchVector(1);
+    benchVector(2);
+  }
   return 0;
 }

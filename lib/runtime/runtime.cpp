@@ -31,6 +31,7 @@ struct Binary {
   JitLoader::Module* module = nullptr;
   sk::TaskRation ration;
   subkernel::ObjectInfo info;
+  bool talksThroughGm = false;  // imports an intrinsic whose effect depends on other cores' GM writes
   std::map<std::string, std::unique_ptr<Function>> functions;
 };
 
@@ -136,6 +137,8 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
   b->module = *module;
   b->ration = ration;
   b->info = std::move(*info);
+  for (const std::string& u : b->info.undefinedSymbols)
+    b->talksThroughGm |= u == "sk_scalar_copy" || u == "sk_set_atomic";
   // Link now, so a broken object fails at registration rather than at first launch.
   if (!b->info.definedGlobals.empty()) {
     auto addr = impl_->loader->lookup(b->module, b->info.definedGlobals.front());
@@ -222,6 +225,7 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
   k.args = std::move(args);
   k.textBytes = f->textBytes;
   k.tilingKey = tilingKey;
+  k.orderedGm = f->binary->talksThroughGm;
   return impl_->device->launch(stream, std::move(k));
 }
 

@@ -95,6 +95,16 @@ void record(CoreRun* c, const timing::Op& op) {
 
 void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
   c->clock += cycles;
+  // A run of scalar work (code, GM loads) is one op of the record: a loop polling GM would
+  // otherwise grow the record by every iteration.
+  if (pipe == SK_PIPE_S && c->rec && !c->rec->program.ops.empty()) {
+    timing::Op& last = c->rec->program.ops.back();
+    if (last.kind == timing::OpKind::Exec && last.pipe == SK_PIPE_S) {
+      last.amount += cycles;
+      if (last.what != what) last.what = kScalarCode;
+      return;
+    }
+  }
   timing::Op op{timing::OpKind::Exec, (uint8_t)pipe};
   op.amount = cycles;
   op.what = what;

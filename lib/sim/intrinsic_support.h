@@ -48,6 +48,8 @@ CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initi
 // Records an instruction of `cycles` on `pipe` (sk_pipe) for the timing replay (timing.h) and
 // advances the core's own clock (sk_cycles: the core's time as if it ran alone, pipes in turn).
 void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what);
+// What a run of mixed scalar work is called in traces.
+inline constexpr const char* kScalarCode = "scalar code";
 // A vector instruction of `repeats` repeats with the cost of `opName` (arch vectorOps).
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
 // Records a transfer of `bytes` on `pipe`; GM ones go through the shared memory system (and

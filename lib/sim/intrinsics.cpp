@@ -88,6 +88,7 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   } else {
     rate = L.localRate;
   }
+  if (route != timing::Route::Local) orderGmAccess(c);
   bool atomic = d == Space::Gm && c->atomicMode != SK_ATOMIC_NONE;
   if (atomic) {
     // Cores run as fibers on several host threads: the read-modify-write of an atomic copy is
@@ -186,21 +187,11 @@ void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, u
 }
 
 void sk_scalar(uint64_t instructions) {
-  static const char* const kWhat = "scalar code";
   CoreRun* c = currentCore();
   if (!c) return;  // device code called on the host (a test calling a kernel's helper): no clock to charge
   if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
-  auto cycles = (uint64_t)std::llround((double)instructions * c->launch->arch->scalarCyclesPerInstruction);
-  c->clock += cycles;
-  // Runs of scalar code between two instructions for other pipes are one op of the record.
-  if (c->rec && !c->rec->program.ops.empty()) {
-    timing::Op& last = c->rec->program.ops.back();
-    if (last.kind == timing::OpKind::Exec && last.what == kWhat) {
-      last.amount += cycles;
-      return;
-    }
-  }
-  charge(c, SK_PIPE_S, cycles, kWhat);
+  charge(c, SK_PIPE_S, (uint64_t)std::llround((double)instructions * c->launch->arch->scalarCyclesPerInstruction),
+         kScalarCode);
 }
 
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
@@ -213,6 +204,7 @@ void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
                  hexAddress((uint64_t)(d == Space::Invalid ? dst : src)) + " is neither local memory, the stack nor GM");
   if (s == Space::Gm) checkGm(c, "GetValue", "src", src, bytes, false);
   if (d == Space::Gm) checkGm(c, "SetValue", "dst", dst, bytes, true);
+  if (d == Space::Gm || s == Space::Gm) orderGmAccess(c);
   std::memmove(dst, src, bytes);
   charge(c, SK_PIPE_S, c->launch->arch->dataCopyLatencyCycles, "scalar GM access");
 }

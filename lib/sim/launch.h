@@ -261,6 +261,8 @@ void suspendOn(CoreRun* c, Waitable* w);
 [[noreturn]] void raiseFault(CoreRun* c, std::string message);
 [[noreturn]] void abandonSelf(CoreRun* c);
 void makeReady(CoreRun* c);
+// Before a GM access: in an ordered launch, lets every core earlier in virtual time go first.
+void orderGmAccess(CoreRun* c);
 
 // Fiber body: runs the core's blocks one after another (lib/sim/kernel_call.cpp).
 void runCoreBlocks(CoreRun* c);

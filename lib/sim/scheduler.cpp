@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <tuple>
 
 namespace sk::sim {
 
@@ -50,6 +51,25 @@ void abandonSelf(CoreRun* c) {
 }
 
 void makeReady(CoreRun* c) { c->launch->scheduler->push(c); }
+
+namespace {
+// Where a core stands in virtual time; a core released from a wait resumes at its wake clock.
+std::tuple<uint64_t, int, uint32_t> orderKey(const CoreRun* c) {
+  return {std::max(c->clock, c->wakeClock), (int)c->type, c->physId};
+}
+
+// Lets earlier cores run first: never parks, so the scheduler queues the core again at once.
+class YieldToEarlier final : public Waitable {
+ public:
+  bool park(CoreRun*) override { return false; }
+  std::string describe(const CoreRun*) const override { return "a yield"; }
+};
+YieldToEarlier yieldToEarlier;
+}  // namespace
+
+void orderGmAccess(CoreRun* c) {
+  if (c->launch->desc.orderedGm && c->launch->scheduler->anyEarlier(c)) suspendOn(c, &yieldToEarlier);
+}
 
 Scheduler::Scheduler(unsigned threads, uint64_t stackBytes) : stackBytes_(stackBytes) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
@@ -96,6 +116,25 @@ void Scheduler::push(CoreRun* c) {
   cv_.notify_one();
 }
 
+bool Scheduler::anyEarlier(const CoreRun* c) {
+  std::lock_guard<std::mutex> lk(mu_);
+  auto mine = orderKey(c);
+  for (const CoreRun* r : ready_)
+    if (orderKey(r) < mine) return true;
+  return false;
+}
+
+// The next core to resume: the earliest in virtual time for ordered launches, else the oldest.
+CoreRun* Scheduler::takeNext(const Launch& L) {
+  auto pick = ready_.begin();
+  if (L.desc.orderedGm)
+    for (auto it = ready_.begin(); it != ready_.end(); ++it)
+      if (orderKey(*it) < orderKey(*pick)) pick = it;
+  CoreRun* c = *pick;
+  ready_.erase(pick);
+  return c;
+}
+
 void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
   std::unique_lock<std::mutex> lk(mu_);
   L.scheduler = this;
@@ -122,9 +161,7 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
 void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
   while (L.live > 0) {
     if (!ready_.empty()) {
-      CoreRun* c = ready_.front();
-      ready_.pop_front();
-      resume(c, lk);
+      resume(takeNext(L), lk);
       maybeWakeWorkers();
       continue;
     }
@@ -137,7 +174,7 @@ void Scheduler::serve(Launch& L, std::unique_lock<std::mutex>& lk) {
 // runs a launch alone until it has taken kWakeWorkersAfterUs, then the pool joins in. (The
 // watchdog also wakes the pool, for a first fiber that runs long without switching out.)
 void Scheduler::maybeWakeWorkers() {
-  if (workersWoken_ || pool_.empty()) return;
+  if (workersWoken_ || pool_.empty() || current_->desc.orderedGm) return;
   if (std::chrono::steady_clock::now() - launchStart_ < std::chrono::microseconds(kWakeWorkersAfterUs)) return;
   workersWoken_ = true;
   cv_.notify_all();
@@ -146,15 +183,11 @@ void Scheduler::maybeWakeWorkers() {
 void Scheduler::workerMain() {
   std::unique_lock<std::mutex> lk(mu_);
   for (;;) {
-    cv_.wait(lk, [&] { return stop_ || (current_ && workersWoken_ && !ready_.empty()); });
+    cv_.wait(lk, [&] { return stop_ || (current_ && workersWoken_ && !current_->desc.orderedGm && !ready_.empty()); });
     if (stop_) return;
     Launch* L = current_;
     ++activeWorkers_;
-    while (current_ == L && L->live > 0 && !ready_.empty()) {
-      CoreRun* c = ready_.front();
-      ready_.pop_front();
-      resume(c, lk);
-    }
+    while (current_ == L && L->live > 0 && !ready_.empty()) resume(takeNext(*L), lk);
     --activeWorkers_;
     cv_.notify_all();
   }
@@ -230,7 +263,7 @@ void Scheduler::watchdogMain() {
   while (!stop_) {
     watchCv_.wait_for(lk, std::chrono::milliseconds(kWatchdogPollMs));
     Launch* L = current_;
-    if (L && !workersWoken_ && !ready_.empty() && !pool_.empty()) {
+    if (L && !workersWoken_ && !L->desc.orderedGm && !ready_.empty() && !pool_.empty()) {
       workersWoken_ = true;
       cv_.notify_all();
     }

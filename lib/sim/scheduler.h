@@ -24,9 +24,13 @@ class Scheduler {
   // timeout; L.deadlockReport / L.timedOut say which).
   void run(Launch& L, std::chrono::milliseconds timeout);
   void push(CoreRun* c);
+  // Ordered launches (KernelLaunch::orderedGm): true if a ready core is earlier in virtual time
+  // than c (ties by core), so c must let it reach GM first.
+  bool anyEarlier(const CoreRun* c);
   unsigned threads() const { return (unsigned)pool_.size() + 1; }
 
  private:
+  CoreRun* takeNext(const Launch& L);
   void workerMain();
   void watchdogMain();
   void serve(Launch& L, std::unique_lock<std::mutex>& lk);

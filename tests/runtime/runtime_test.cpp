@@ -339,7 +339,7 @@ TEST_F(Device, CopiesOutsideAnAllocationAreRejected) {
   EXPECT_NE(o.message.find("runs past the end of a 256-byte device allocation"), std::string::npos) << o.message;
 }
 
-// A workload with two streams, an event between them, barriers and waves.
+// A workload with two streams, an event between them, barriers, waves and a long launch.
 std::string traceOfWorkload(unsigned workers) {
   sk::sim::DeviceOptions o;
   o.workerThreads = workers;
@@ -360,6 +360,13 @@ std::string traceOfWorkload(unsigned workers) {
   auto ev = llvm::cantFail(d.createEvent());
   llvm::cantFail(rt->launch(ex, 40, {(uint64_t)slots, (uint64_t)out}, 0));
   llvm::cantFail(rt->launch(ids, 100, {(uint64_t)ids1, (uint64_t)flag}, s1));
+  // Tens of milliseconds of wall time: the pool's threads join in (after 50 us).
+  auto busy = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("busy"))), "busy"));
+  void* src = llvm::cantFail(d.malloc(4096));
+  int32_t iters = 2000;
+  void* it = llvm::cantFail(d.malloc(32));
+  llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
+  llvm::cantFail(rt->launch(busy, 48, {(uint64_t)src, (uint64_t)it}, s1));
   llvm::cantFail(d.recordEvent(ev, s1));
   llvm::cantFail(d.streamWaitEvent(0, ev));
   llvm::cantFail(rt->launch(ex, 48, {(uint64_t)slots, (uint64_t)out}, 0));
@@ -373,6 +380,59 @@ TEST(Trace, IsByteIdenticalWithOneTwoAndFourWorkerThreads) {
   EXPECT_NE(t1.find("\"thread_name\""), std::string::npos);
   EXPECT_EQ(t1, traceOfWorkload(2));
   EXPECT_EQ(t1, traceOfWorkload(4));
+}
+
+// Kernels that talk through GM: a flag polled with scalar reads, and atomic adds of floats
+// from 48 blocks (whose bits depend on their order). Long enough that the pool joins in.
+struct GmTalk {
+  std::string trace;
+  int32_t polls = 0;
+  std::vector<float> sum;
+};
+GmTalk gmTalk(unsigned workers) {
+  sk::sim::DeviceOptions o;
+  o.workerThreads = workers;
+  o.trace = true;
+  o.echoPrintf = false;
+  auto a = sk::arch::loadArch("dav-2201");
+  auto rt = llvm::cantFail(Runtime::create(*a, o));
+  auto& d = rt->device();
+  auto poll = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("gm_poll"))), "gm_poll"));
+  auto sum = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("atomic_sum"))), "atomic_sum"));
+  const int32_t rounds = 64, blocks = 8;
+  void* flag = llvm::cantFail(d.malloc(32));
+  void* polls = llvm::cantFail(d.malloc(32));
+  void* data = llvm::cantFail(d.malloc(blocks * rounds * 4096));
+  void* r = llvm::cantFail(d.malloc(32));
+  llvm::cantFail(d.memset(flag, 0, 32));
+  llvm::cantFail(d.memset(data, 1, blocks * rounds * 4096));
+  llvm::cantFail(d.memcpy(r, &rounds, 4, sk::sim::CopyKind::HostToDevice));
+  std::vector<float> in(48 * 64);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = 1.0f / (float)(i + 1) * (i % 3 ? 1e4f : 1e-3f);
+  void* inDev = llvm::cantFail(d.malloc(in.size() * 4));
+  void* out = llvm::cantFail(d.malloc(64 * 4));
+  llvm::cantFail(d.memcpy(inDev, in.data(), in.size() * 4, sk::sim::CopyKind::HostToDevice));
+  llvm::cantFail(d.memset(out, 0, 64 * 4));
+  llvm::cantFail(rt->launch(poll, blocks, {(uint64_t)flag, (uint64_t)polls, (uint64_t)data, (uint64_t)r}, 0));
+  llvm::cantFail(rt->launch(sum, 48, {(uint64_t)out, (uint64_t)inDev}, 0));
+  llvm::cantFail(d.synchronizeDevice());
+  GmTalk t;
+  t.trace = d.traceJson();
+  llvm::cantFail(d.memcpy(&t.polls, polls, 4, sk::sim::CopyKind::DeviceToHost));
+  t.sum.resize(64);
+  llvm::cantFail(d.memcpy(t.sum.data(), out, 64 * 4, sk::sim::CopyKind::DeviceToHost));
+  return t;
+}
+
+TEST(Trace, KernelsTalkingThroughGmGiveTheSameTraceAndBitsWithOneTwoAndFourWorkers) {
+  GmTalk one = gmTalk(1);
+  EXPECT_GT(one.polls, 1) << "block 0 polls while the last block copies";
+  for (unsigned workers : {2u, 4u, 2u, 4u}) {
+    GmTalk other = gmTalk(workers);
+    EXPECT_EQ(other.polls, one.polls) << workers << " workers";
+    EXPECT_EQ(std::memcmp(other.sum.data(), one.sum.data(), 64 * 4), 0) << workers << " workers";
+    EXPECT_TRUE(other.trace == one.trace) << workers << " workers: the traces differ";
+  }
 }
 
 TEST_F(Device, IndependentStreamsOverlapInVirtualTimeAndEventsOrderThem) {

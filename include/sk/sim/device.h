@@ -24,6 +24,9 @@ struct KernelLaunch {
   std::vector<uint64_t> args;  // < 64 parameters, passed as uint8_t* in order
   uint64_t textBytes = 0;      // code fetched on a core's first call (instruction-fetch model)
   uint64_t tilingKey = 0;      // what sk_tiling_key() returns (metadata "tilingKey")
+  // The cores may talk through GM (scalar GM loads, atomic adds): they then reach GM in
+  // virtual-time order, on one host thread, so results and traces do not depend on threads.
+  bool orderedGm = false;
 };
 
 using StreamId = uint32_t;
