@@ -4,11 +4,16 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
 #include "sk/sim/float16.h"
 #include "sk/types.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 // Semantics (docs/dialect.md, docs/ascendc.md): float16/bfloat16 elements are widened to float32,
 // computed in float32 and rounded back to nearest-even; integers compute in 64 bits and wrap to
@@ -72,6 +77,57 @@ template <typename T> struct Plain {
 };
 
 template <typename E> constexpr bool isFloat = std::is_same_v<typename E::Compute, float>;
+
+// ---- half runs: n elements between half and float at once ----
+// x86's F16C converts 8 at a time with the same IEEE round-to-nearest-even (and NaN quieting)
+// as floatToHalf; elsewhere, or without F16C, the table and floatToHalf.
+#if defined(__x86_64__)
+__attribute__((target("avx,f16c"))) void halvesToFloatsF16c(const uint8_t* src, float* dst, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i*)(src + 2 * i))));
+  for (; i < n; ++i) dst[i] = F16::load(src + 2 * i);
+}
+__attribute__((target("avx,f16c"))) void floatsToHalvesF16c(const float* src, uint8_t* dst, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm_storeu_si128((__m128i*)(dst + 2 * i), _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
+  for (; i < n; ++i) F16::store(dst + 2 * i, src[i]);
+}
+const bool kHostHasF16c = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+#else
+constexpr bool kHostHasF16c = false;
+#endif
+
+void halvesToFloats(const uint8_t* src, float* dst, size_t n) {
+#if defined(__x86_64__)
+  if (kHostHasF16c) return halvesToFloatsF16c(src, dst, n);
+#endif
+  for (size_t i = 0; i < n; ++i) dst[i] = F16::load(src + 2 * i);
+}
+void floatsToHalves(const float* src, uint8_t* dst, size_t n) {
+#if defined(__x86_64__)
+  if (kHostHasF16c) return floatsToHalvesF16c(src, dst, n);
+#endif
+  for (size_t i = 0; i < n; ++i) F16::store(dst + 2 * i, src[i]);
+}
+
+bool overlaps(const uint8_t* p, const uint8_t* q, uint64_t bytes) { return p < q + bytes && q < p + bytes; }
+
+// dst = f(src0, src1, dst) over `count` contiguous halves, in runs converted at once. Operands
+// must be the same range or disjoint (a partial overlap keeps the element-by-element loop).
+template <typename F> void applyHalfRuns(uint8_t* d, const uint8_t* a, const uint8_t* b, uint64_t count, F f) {
+  constexpr size_t kRun = 512;
+  float x[kRun], y[kRun], z[kRun];
+  for (uint64_t i = 0; i < count; i += kRun) {
+    size_t m = (size_t)std::min<uint64_t>(kRun, count - i);
+    halvesToFloats(a + 2 * i, x, m);
+    if (b) halvesToFloats(b + 2 * i, y, m);
+    else std::fill(y, y + m, 0.0f);
+    halvesToFloats(d + 2 * i, z, m);
+    for (size_t j = 0; j < m; ++j) z[j] = f(x[j], y[j], z[j]);
+    floatsToHalves(z, d + 2 * i, m);
+  }
+}
 
 // Calls f(E{}) with the element type of `dtype`; false when the dtype is unknown.
 template <typename F> bool withType(int32_t dtype, F&& f) {
@@ -162,8 +218,15 @@ void apply(uint8_t* d, const uint8_t* a, const uint8_t* b, const Shape& s, F f) 
   constexpr uint32_t n = E::bytes;
   uint64_t flat = b ? flatCount(s, {{0, n}, {1, n}, {2, n}}) : flatCount(s, {{0, n}, {1, n}});
   if (flat) {  // the common case: contiguous count-form operands
-    for (uint64_t i = 0; i < flat; ++i)
-      E::store(d + i * n, f(E::load(a + i * n), b ? E::load(b + i * n) : 0, E::load(d + i * n)));
+    if constexpr (std::is_same_v<E, F16>) {
+      uint64_t bytes = flat * 2;
+      bool clean = (d == a || !overlaps(d, a, bytes)) && (!b || d == b || !overlaps(d, b, bytes));
+      if (clean) return applyHalfRuns(d, a, b, flat, f);
+    }
+    if (b)  // two loops, so that neither tests b per element (and both can vectorize)
+      for (uint64_t i = 0; i < flat; ++i) E::store(d + i * n, f(E::load(a + i * n), E::load(b + i * n), E::load(d + i * n)));
+    else
+      for (uint64_t i = 0; i < flat; ++i) E::store(d + i * n, f(E::load(a + i * n), 0, E::load(d + i * n)));
     return;
   }
   walk(s, n, n, b ? n : 0, [&](uint64_t od, uint64_t oa, uint64_t ob) {
@@ -207,8 +270,63 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
   return "?";
 }
 
+// The float math of the unary ops, one function per op so that loops are typed.
+template <int32_t Op> float floatMath(float x) {
+  if constexpr (Op == SK_V_EXP) return std::exp(x);
+  else if constexpr (Op == SK_V_LN) return std::log(x);
+  else if constexpr (Op == SK_V_SQRT) return std::sqrt(x);
+  else if constexpr (Op == SK_V_RSQRT) return 1.0f / std::sqrt(x);
+  else if constexpr (Op == SK_V_RECIPROCAL) return 1.0f / x;
+  else if constexpr (Op == SK_V_SIGMOID) return 1.0f / (1.0f + std::exp(-x));
+  else if constexpr (Op == SK_V_TANH) return std::tanh(x);
+  else if constexpr (Op == SK_V_LOG2) return std::log2(x);
+  else if constexpr (Op == SK_V_LOG10) return std::log10(x);
+  else if constexpr (Op == SK_V_SIN) return std::sin(x);
+  else if constexpr (Op == SK_V_COS) return std::cos(x);
+  else return std::erf(x);
+}
+// Calls f(std::integral_constant<int32_t, op>) for a float math op; false for any other op.
+template <typename F> bool withFloatMath(int32_t op, F&& f) {
+  switch (op) {
+#define SK_FLOAT_MATH(OP) \
+  case OP: f(std::integral_constant<int32_t, OP>{}); return true;
+    SK_FLOAT_MATH(SK_V_EXP) SK_FLOAT_MATH(SK_V_LN) SK_FLOAT_MATH(SK_V_SQRT) SK_FLOAT_MATH(SK_V_RSQRT)
+    SK_FLOAT_MATH(SK_V_RECIPROCAL) SK_FLOAT_MATH(SK_V_SIGMOID) SK_FLOAT_MATH(SK_V_TANH) SK_FLOAT_MATH(SK_V_LOG2)
+    SK_FLOAT_MATH(SK_V_LOG10) SK_FLOAT_MATH(SK_V_SIN) SK_FLOAT_MATH(SK_V_COS) SK_FLOAT_MATH(SK_V_ERF)
+#undef SK_FLOAT_MATH
+    default: return false;
+  }
+}
+
+// A half result depends only on the 16 input bits: for contiguous operands a table of all
+// 65,536 results (built once per op, with the same float math and rounding) replaces the math.
+bool halfUnaryByTable(int32_t op, uint8_t* d, const uint8_t* a, const Shape& s) {
+  constexpr int32_t kFirst = SK_V_EXP, kOps = SK_V_ERF - SK_V_EXP + 1;
+  if (op < kFirst || op >= kFirst + kOps || !withFloatMath(op, [](auto) {})) return false;
+  uint64_t flat = flatCount(s, {{0, 2}, {1, 2}});
+  if (!flat || (d != a && overlaps(d, a, flat * 2))) return false;
+  static std::once_flag built[kOps];
+  static std::vector<uint16_t> tables[kOps];
+  std::vector<uint16_t>& t = tables[op - kFirst];
+  std::call_once(built[op - kFirst], [&] {
+    t.resize(65536);
+    withFloatMath(op, [&](auto k) {
+      constexpr int32_t kOp = decltype(k)::value;
+      for (uint32_t h = 0; h < 65536; ++h) t[h] = floatToHalf(floatMath<kOp>(halfTable()[h]));
+    });
+  });
+  for (uint64_t i = 0; i < flat; ++i) {
+    uint16_t h;
+    std::memcpy(&h, a + 2 * i, 2);
+    std::memcpy(d + 2 * i, &t[h], 2);
+  }
+  return true;
+}
+
 template <typename E> std::string unaryOp(int32_t op, uint8_t* d, const uint8_t* a, const Shape& s) {
   using C = typename E::Compute;
+  if constexpr (std::is_same_v<E, F16>)
+    if (halfUnaryByTable(op, d, a, s)) return "";
   switch (op) {
     case SK_V_ABS: apply<E>(d, a, nullptr, s, [](C x, C, C) { return x < 0 ? (C)(0 - x) : x; }); return "";
     case SK_V_RELU: apply<E>(d, a, nullptr, s, [](C x, C, C) { return x > 0 ? x : (C)0; }); return "";
@@ -216,21 +334,11 @@ template <typename E> std::string unaryOp(int32_t op, uint8_t* d, const uint8_t*
     default: break;
   }
   if constexpr (isFloat<E>) {
-    switch (op) {
-      case SK_V_EXP: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::exp(x); }); return "";
-      case SK_V_LN: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::log(x); }); return "";
-      case SK_V_SQRT: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::sqrt(x); }); return "";
-      case SK_V_RSQRT: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / std::sqrt(x); }); return "";
-      case SK_V_RECIPROCAL: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / x; }); return "";
-      case SK_V_SIGMOID: apply<E>(d, a, nullptr, s, [](C x, C, C) { return 1.0f / (1.0f + std::exp(-x)); }); return "";
-      case SK_V_TANH: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::tanh(x); }); return "";
-      case SK_V_LOG2: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::log2(x); }); return "";
-      case SK_V_LOG10: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::log10(x); }); return "";
-      case SK_V_SIN: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::sin(x); }); return "";
-      case SK_V_COS: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::cos(x); }); return "";
-      case SK_V_ERF: apply<E>(d, a, nullptr, s, [](C x, C, C) { return std::erf(x); }); return "";
-      default: break;
-    }
+    auto run = [&](auto k) {
+      constexpr int32_t kOp = decltype(k)::value;
+      apply<E>(d, a, nullptr, s, [](C x, C, C) { return floatMath<kOp>(x); });
+    };
+    if (withFloatMath(op, run)) return "";
   } else if (op == SK_V_NOT) {
     apply<E>(d, a, nullptr, s, [](C x, C, C) { return (C)~x; });
     return "";

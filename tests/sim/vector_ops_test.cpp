@@ -78,6 +78,39 @@ TEST(VectorOps, HalfAddRoundsTheFloatSumOnce) {
   EXPECT_EQ(c[3], sk::floatToHalf(sk::halfToFloat(a[3]) + sk::halfToFloat(b[3])));
 }
 
+TEST(VectorOps, HalfOpsOverEveryHalfValueMatchTheElementByElementMath) {
+  // Long contiguous half ops take the run-at-once conversions (F16C on x86): every half value,
+  // added to itself and multiplied by values that reach overflow, subnormals, ties and NaN,
+  // must round exactly as floatToHalf does; an odd count leaves a tail for the scalar path.
+  const uint64_t n = 65535;
+  std::vector<uint16_t> a(n), b(n), sum(n), product(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    a[i] = (uint16_t)i;
+    b[i] = (uint16_t)(i * 40503u);  // another permutation of the values
+  }
+  ASSERT_EQ(vecBinary(SK_VOP_ADD, SK_DT_FLOAT16, sum.data(), a.data(), a.data(), n), "");
+  ASSERT_EQ(vecBinary(SK_VOP_MUL, SK_DT_FLOAT16, product.data(), a.data(), b.data(), n), "");
+  for (uint64_t i = 0; i < n; ++i) {
+    float x = sk::halfToFloat(a[i]), y = sk::halfToFloat(b[i]);
+    ASSERT_EQ(sum[i], sk::floatToHalf(x + x)) << "half 0x" << std::hex << a[i];
+    ASSERT_EQ(product[i], sk::floatToHalf(x * y)) << "halves 0x" << std::hex << a[i] << " * 0x" << b[i];
+  }
+  // Unary math on contiguous halves is a table of all 65,536 results: the same float math
+  // and rounding as one element at a time.
+  std::vector<uint16_t> e(n), r(n);
+  ASSERT_EQ(vecUnary(SK_VOP_EXP, SK_DT_FLOAT16, e.data(), a.data(), n), "");
+  ASSERT_EQ(vecUnary(SK_VOP_RSQRT, SK_DT_FLOAT16, r.data(), a.data(), n), "");
+  for (uint64_t i = 0; i < n; ++i) {
+    float x = sk::halfToFloat(a[i]);
+    ASSERT_EQ(e[i], sk::floatToHalf(std::exp(x))) << "exp of half 0x" << std::hex << a[i];
+    ASSERT_EQ(r[i], sk::floatToHalf(1.0f / std::sqrt(x))) << "rsqrt of half 0x" << std::hex << a[i];
+  }
+  // In place (dst = src0) takes the same path.
+  std::vector<uint16_t> inPlace = a;
+  ASSERT_EQ(vecBinary(SK_VOP_ADD, SK_DT_FLOAT16, inPlace.data(), inPlace.data(), a.data(), n), "");
+  EXPECT_EQ(inPlace, sum);
+}
+
 TEST(VectorOps, IntegerAddWrapsToTheElementWidth) {
   std::vector<int8_t> a = {127, -128, 5}, b = {1, -1, -10}, c(3);
   ASSERT_EQ(vecBinary(SK_VOP_ADD, SK_DT_INT8, c.data(), a.data(), b.data(), 3), "");
