@@ -435,6 +435,28 @@ TEST(Trace, KernelsTalkingThroughGmGiveTheSameTraceAndBitsWithOneTwoAndFourWorke
   }
 }
 
+TEST_F(Device, OneCoreCopyingAloneInA48BlockLaunchGetsItsFullPerCoreRate) {
+  // HBM is shared by the transfers in flight, not split among the launch's cores.
+  auto& d = rt->device();
+  Function* f = fn("first_block_copies", "first_block_copies");
+  const int32_t iters = 256;  // 16 MiB
+  void* src = alloc((uint64_t)iters * 65536);
+  void* it = alloc(32);
+  llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
+  auto duration = [&](uint32_t blocks) {
+    EXPECT_EQ(launchAndSync(f, blocks, {(uint64_t)src, (uint64_t)it}).code, 0);
+    auto t = d.taskTimings();
+    return t.back().endUs - t.back().beginUs;
+  };
+  double alone = duration(1), among48 = duration(48);
+  EXPECT_NEAR(among48, alone, 0.02 * alone) << "one block copying among 48 blocks";
+  const auto& a = d.arch();
+  double copyUs = (double)iters * 65536 / (a.gmToUbGiBps * (1ull << 30)) * 1e6;
+  double latencyUs = (double)iters * a.dataCopyLatencyCycles / a.clockMHz;
+  EXPECT_GT(alone, copyUs + latencyUs) << "the copies at the per-core rate";
+  EXPECT_LT(alone, 1.05 * (copyUs + latencyUs) + 20.0) << "plus start-up and dispatch only";
+}
+
 TEST_F(Device, IndependentStreamsOverlapInVirtualTimeAndEventsOrderThem) {
   auto& d = rt->device();
   Function* busy = fn("busy", "busy");
