@@ -35,6 +35,7 @@ struct ArchSpec {
   // Per-core data movement, GiB/s.
   double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
   uint32_t dataCopyLatencyCycles = 0;
+  uint32_t hbmRequestOverheadBytes = 0;  // HBM time a GM transfer costs beyond its bytes (small ones under-achieve)
   double scalarCyclesPerInstruction = 0;  // the scalar unit, per instruction of a kernel's own code
   std::map<std::string, VectorOpCost> vectorOps;
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;

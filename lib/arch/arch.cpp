@@ -115,6 +115,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("l1ToGmGiBps", a.l1ToGmGiBps);
   r.number("localCopyGiBps", a.localCopyGiBps);
   r.number("dataCopyLatencyCycles", a.dataCopyLatencyCycles);
+  r.number("hbmRequestOverheadBytes", a.hbmRequestOverheadBytes);
   r.number("scalarCyclesPerInstruction", a.scalarCyclesPerInstruction);
   r.vectorOps(a.vectorOps);
   r.number("cubeHeadCycles", a.cubeHeadCycles);

@@ -23,6 +23,7 @@ Machine Machine::of(const arch::ArchSpec& a) {
   m.l2BytesPerCycle = a.l2GBps * 1e9 / (a.clockMHz * 1e6);
   m.l2Bytes = a.l2Bytes;
   m.moveLatencyCycles = a.dataCopyLatencyCycles;
+  m.hbmRequestBytes = a.hbmRequestOverheadBytes;
   m.barrierCycles = a.syncAllCycles;
   m.counterCycles = a.taskSyncCycles;
   return m;
@@ -399,14 +400,20 @@ struct Timeline::Impl {
     }
   }
 
-  // HBM bytes per byte moved: misses and write-backs of what L2 evicts; a bypassing access
-  // reads what is resident and otherwise goes straight to HBM.
+  // HBM bytes per byte moved: misses and write-backs of what L2 evicts, plus the request's
+  // overhead when it reaches HBM at all; a bypassing access reads what is resident and
+  // otherwise goes straight to HBM.
   double hbmShareOf(const Op& op) {
     if (op.amount == 0) return 0.0;
     bool write = op.route == Route::GmWrite;
-    if (op.l2Bypass) return write ? 1.0 : 1.0 - (double)l2.resident(op.addr, op.amount) / (double)op.amount;
-    L2::Traffic t = l2.touch(op.addr, op.amount, write);
-    uint64_t hbm = (write ? 0 : op.amount - t.hit) + t.writeBack;
+    uint64_t hbm;
+    if (op.l2Bypass) {
+      hbm = write ? op.amount : op.amount - l2.resident(op.addr, op.amount);
+    } else {
+      L2::Traffic t = l2.touch(op.addr, op.amount, write);
+      hbm = (write ? 0 : op.amount - t.hit) + t.writeBack;
+    }
+    if (hbm) hbm += m.hbmRequestBytes;
     return (double)hbm / (double)op.amount;
   }
 

@@ -104,6 +104,7 @@ struct Machine {
   double l2BytesPerCycle = 0;
   uint64_t l2Bytes = 0;
   uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer
+  uint32_t hbmRequestBytes = 0;     // HBM time of a transfer that reaches HBM, beyond its bytes
   uint32_t issueCycles = 1;         // S's cost of issuing an instruction to another pipe
   uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this
   uint32_t counterCycles = 0;       // super-kernel task counters
