@@ -23,6 +23,19 @@ typedef void* aclrtStream;
 typedef void* aclrtEvent;
 typedef void* aclrtBinHandle;
 typedef void* aclrtFuncHandle;
+typedef void* aclmdlRI;  /* a captured model runtime instance */
+
+typedef enum {
+  ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,   /* no thread may call unsafe APIs */
+  ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL, /* the capturing thread may not; others may */
+  ACL_MODEL_RI_CAPTURE_MODE_RELAXED,      /* everyone may */
+} aclmdlRICaptureMode;
+
+typedef enum {
+  ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,   /* the stream is not being captured */
+  ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,     /* being captured */
+  ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED /* the capture failed: aclmdlRICaptureEnd reports it */
+} aclmdlRICaptureStatus;
 typedef int32_t rtError_t;
 typedef void* rtStream_t;
 
@@ -127,6 +140,14 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 aclError aclrtSynchronizeEvent(aclrtEvent event);
 aclError aclrtDestroyEvent(aclrtEvent event);
+
+/* Stream capture and replay (docs/acl_api.md) */
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI);
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* status, aclmdlRI* modelRI);
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode);
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
 /* ---- kernels ---- */
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle);

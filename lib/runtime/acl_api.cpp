@@ -30,6 +30,9 @@ struct StreamObj {
 struct EventObj {
   sk::sim::EventId id;
 };
+struct ModelObj {
+  sk::sim::ModelId id;
+};
 
 struct State {
   std::recursive_mutex mu;
@@ -40,6 +43,7 @@ struct State {
   int deviceRefs = 0;
   std::set<StreamObj*> streams;
   std::set<EventObj*> events;
+  std::map<sk::sim::ModelId, std::unique_ptr<ModelObj>> models;  // captured (or being captured)
   std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
   std::map<Function*, const void*> stubBinaryOf;  // for unregistering
 };
@@ -211,6 +215,7 @@ aclError aclrtResetDevice(int32_t deviceId) {
     for (EventObj* o : s.events) delete o;
     s.streams.clear();
     s.events.clear();
+    s.models.clear();
     s.stubs.clear();
     s.stubBinaryOf.clear();
     s.rt.reset();  // waits for queued work, then frees everything
@@ -272,6 +277,8 @@ aclError aclrtDestroyStream(aclrtStream stream) {
   SK_DEVICE("aclrtDestroyStream");
   sk::sim::StreamId id;
   if (!streamId(stream, id, "aclrtDestroyStream", skCode)) return skCode;
+  if (rt->device().captureInfo(id, nullptr) != sk::sim::CaptureStatus::None)  // refused: the stream stays
+    return failWith(rt->device().destroyStream(id), "aclrtDestroyStream");
   llvm::Error e = rt->device().destroyStream(id);
   state().streams.erase(static_cast<StreamObj*>(stream));
   delete static_cast<StreamObj*>(stream);
@@ -581,6 +588,99 @@ rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, u
   if (argsSize) std::memcpy(a.data(), args, argsSize);
   if (llvm::Error e = rt->launch(it->second, numBlocks, std::move(a), id)) return failWith(std::move(e), "rtKernelLaunch");
   return RT_ERROR_NONE;
+}
+
+// ---- stream capture ----
+namespace {
+// The handle of model id, made on first sight (a capture in progress has one for GetInfo).
+aclmdlRI modelHandle(sk::sim::ModelId id) {
+  auto& slot = state().models[id];
+  if (!slot) slot = std::make_unique<ModelObj>(ModelObj{id});
+  return slot.get();
+}
+ModelObj* modelObj(aclmdlRI m, const char* api, aclError& code) {
+  auto* obj = static_cast<ModelObj*>(m);
+  if (!m) {
+    code = fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": modelRI is NULL");
+    return nullptr;
+  }
+  auto it = state().models.find(obj->id);
+  if (it == state().models.end() || it->second.get() != obj) {
+    code = fail(ACL_ERROR_RT_INVALID_HANDLE, std::string(api) + ": invalid or destroyed modelRI");
+    return nullptr;
+  }
+  return obj;
+}
+}  // namespace
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
+  SK_LOCK;
+  if (!stream) return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureBegin: stream is NULL (capture needs a created stream)");
+  if (mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureBegin: unknown capture mode " + std::to_string((int)mode));
+  SK_DEVICE("aclmdlRICaptureBegin");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclmdlRICaptureBegin", skCode)) return skCode;
+  if (llvm::Error e = rt->device().captureBegin(id, (sk::sim::CaptureMode)mode)) return failWith(std::move(e), "aclmdlRICaptureBegin");
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
+  SK_LOCK;
+  if (!stream || !modelRI) return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureEnd: stream or modelRI is NULL");
+  SK_DEVICE("aclmdlRICaptureEnd");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclmdlRICaptureEnd", skCode)) return skCode;
+  sk::sim::ModelId during = 0;
+  bool had = rt->device().captureInfo(id, &during) != sk::sim::CaptureStatus::None;
+  auto m = rt->device().captureEnd(id);
+  if (!m) {
+    if (had && rt->device().captureInfo(id, nullptr) == sk::sim::CaptureStatus::None) state().models.erase(during);
+    return failWith(m.takeError(), "aclmdlRICaptureEnd");
+  }
+  *modelRI = modelHandle(*m);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* status, aclmdlRI* modelRI) {
+  SK_LOCK;
+  if (!stream || !status) return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureGetInfo: stream or status is NULL");
+  SK_DEVICE("aclmdlRICaptureGetInfo");
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclmdlRICaptureGetInfo", skCode)) return skCode;
+  sk::sim::ModelId m = 0;
+  sk::sim::CaptureStatus s = rt->device().captureInfo(id, &m);
+  *status = (aclmdlRICaptureStatus)s;
+  if (modelRI) *modelRI = s == sk::sim::CaptureStatus::None ? nullptr : modelHandle(m);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
+  if (!mode || *mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || *mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureThreadExchangeMode: mode is NULL or not a capture mode");
+  *mode = (aclmdlRICaptureMode)sk::sim::Device::exchangeThreadCaptureMode((sk::sim::CaptureMode)*mode);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
+  SK_LOCK;
+  SK_DEVICE("aclmdlRIExecuteAsync");
+  ModelObj* m = modelObj(modelRI, "aclmdlRIExecuteAsync", skCode);
+  if (!m) return skCode;
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclmdlRIExecuteAsync", skCode)) return skCode;
+  if (llvm::Error e = rt->device().executeModel(m->id, id)) return failWith(std::move(e), "aclmdlRIExecuteAsync");
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI) {
+  SK_LOCK;
+  SK_DEVICE("aclmdlRIDestroy");
+  ModelObj* m = modelObj(modelRI, "aclmdlRIDestroy", skCode);
+  if (!m) return skCode;
+  if (llvm::Error e = rt->device().destroyModel(m->id)) return failWith(std::move(e), "aclmdlRIDestroy");
+  state().models.erase(m->id);
+  return ACL_SUCCESS;
 }
 
 const char* aclGetRecentErrMsg(void) {

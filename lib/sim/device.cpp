@@ -15,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 #include "acl/acl_base.h"
@@ -52,13 +53,41 @@ struct Stream {
   uint64_t readyAt = 0;  // virtual time the last executed task finished
   std::optional<DeviceError> error;
   bool live = true;
+  int32_t capture = -1;  // the model it is being captured into
 };
 
 struct Event {
   uint64_t lastRecordSeq = 0;
   StreamId lastRecordStream = 0;
   bool live = true;
+  int32_t capturedIn = -1;  // its last record belongs to this capture
 };
+
+// A captured model: the tasks issued to its streams between captureBegin and captureEnd, in
+// issue order, and the streams and events it replays them with.
+struct Model {
+  enum class State { Capturing, Invalidated, Ready, Destroyed } state = State::Capturing;
+  StreamId origin = 0;
+  CaptureMode mode = CaptureMode::Global;
+  std::thread::id thread;
+  std::string invalidReason;
+  std::vector<StreamId> streams;  // captured streams, the origin first
+  struct Captured {
+    StreamId stream;
+    Task task;
+  };
+  std::vector<Captured> tasks;
+  std::vector<StreamId> own;            // replay: the model's streams for streams[1...]
+  std::map<EventId, EventId> ownEvent;  // replay: captured event -> the model's own
+  EventId fork = 0;                     // replay: recorded on the execute stream, waited by `own`
+  bool capturing() const { return state == State::Capturing || state == State::Invalidated; }
+};
+
+thread_local CaptureMode threadCaptureMode = CaptureMode::Global;
+
+const char* captureModeName(CaptureMode m) {
+  return m == CaptureMode::Global ? "GLOBAL" : m == CaptureMode::ThreadLocal ? "THREAD_LOCAL" : "RELAXED";
+}
 
 const char* copyKindName(CopyKind k) {
   switch (k) {
@@ -97,6 +126,7 @@ struct Device::Impl {
   std::mutex mu;  // guards everything below (host API path)
   std::vector<Stream> streams;
   std::vector<Event> events;
+  std::vector<Model> models;
   std::unordered_map<uint64_t, uint64_t> recordTimes;  // executed record seq -> virtual time
   std::map<const void*, uint64_t> pinned;               // host allocations from mallocHost
   uint64_t hostClock = 0;
@@ -130,10 +160,85 @@ struct Device::Impl {
     return llvm::Error::success();
   }
 
-  void enqueue(StreamId s, Task t) {
+  // Queues t on s, or records it into the model s is being captured into; returns its seq.
+  uint64_t enqueue(StreamId s, Task t) {
     t.seq = nextSeq++;
     t.submit = hostClock;
-    streams[s].pending.push_back(std::move(t));
+    uint64_t seq = t.seq;
+    if (streams[s].capture >= 0) models[streams[s].capture].tasks.push_back(Model::Captured{s, std::move(t)});
+    else streams[s].pending.push_back(std::move(t));
+    return seq;
+  }
+
+  // ---- capture ----
+  llvm::Error captureError(int32_t m, int code, const std::string& msg, bool invalidate = true) {
+    if (invalidate && m >= 0 && models[m].state == Model::State::Capturing) {
+      models[m].state = Model::State::Invalidated;
+      models[m].invalidReason = msg;
+    }
+    return deviceError(code, msg);
+  }
+  llvm::Error notWhileCapturing(StreamId s, const char* api) {
+    if (streams[s].capture < 0) return llvm::Error::success();
+    return captureError(streams[s].capture, ACL_ERROR_RT_STREAM_CAPTURED,
+                        std::string(api) + ": stream " + std::to_string(s) +
+                            " is being captured (end the capture with aclmdlRICaptureEnd first)");
+  }
+  // Synchronous copies and memsets cannot be captured: under GLOBAL no thread but a RELAXED
+  // (or, not capturing, THREAD_LOCAL) one may call them; under THREAD_LOCAL not the capturer.
+  llvm::Error unsafeDuringCapture(const char* api) {
+    for (size_t i = 0; i < models.size(); ++i) {
+      const Model& m = models[i];
+      if (!m.capturing()) continue;
+      bool capturer = m.thread == std::this_thread::get_id();
+      bool forbidden = m.mode == CaptureMode::Global        ? (capturer ? threadCaptureMode != CaptureMode::Relaxed
+                                                                       : threadCaptureMode == CaptureMode::Global)
+                       : m.mode == CaptureMode::ThreadLocal ? capturer && threadCaptureMode != CaptureMode::Relaxed
+                                                            : false;
+      if (forbidden)
+        return captureError((int32_t)i, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+                            std::string(api) + ": not allowed while stream " + std::to_string(m.origin) +
+                                " is being captured in " + captureModeName(m.mode) +
+                                " mode (switch this thread to RELAXED with aclmdlRICaptureThreadExchangeMode)");
+    }
+    return llvm::Error::success();
+  }
+  // Ends the capture of model m: its streams and events go back to normal.
+  void stopCapture(int32_t m) {
+    for (StreamId s : models[m].streams) streams[s].capture = -1;
+    for (Event& e : events)
+      if (e.capturedIn == m) {
+        e.capturedIn = -1;
+        e.lastRecordSeq = 0;  // a captured record never runs as such: waiting on it is a no-op
+      }
+  }
+  // Every stream forked into the capture must end with a record the rest of the capture waits for.
+  std::optional<StreamId> unjoinedStream(const Model& m) const {
+    for (size_t k = 1; k < m.streams.size(); ++k) {
+      const Task* last = nullptr;
+      for (const Model::Captured& c : m.tasks)
+        if (c.stream == m.streams[k]) last = &c.task;
+      bool joined = last && last->kind == Task::Kind::Record &&
+                    std::any_of(m.tasks.begin(), m.tasks.end(), [&](const Model::Captured& c) {
+                      return c.stream != m.streams[k] && c.task.kind == Task::Kind::Wait && c.task.recordSeq == last->seq;
+                    });
+      if (!joined) return m.streams[k];
+    }
+    return std::nullopt;
+  }
+  // The streams and events a model replays with.
+  void prepareReplay(Model& m) {
+    for (size_t k = 1; k < m.streams.size(); ++k) {
+      streams.emplace_back();
+      m.own.push_back((StreamId)(streams.size() - 1));
+    }
+    for (const Model::Captured& c : m.tasks)
+      if ((c.task.kind == Task::Kind::Record || c.task.kind == Task::Kind::Wait) && !m.ownEvent.count(c.task.event)) {
+        events.emplace_back();
+        m.ownEvent[c.task.event] = (EventId)(events.size() - 1);
+      }
+    events.emplace_back();
+    m.fork = (EventId)(events.size() - 1);
   }
 
   // ---- executor ----
@@ -542,6 +647,7 @@ llvm::Error Device::memcpy(void* dst, const void* src, uint64_t bytes, CopyKind 
   if (bytes == 0 || dst == src) return llvm::Error::success();
   if (auto e = checkKind(*this, dst, src, bytes, kind, "memcpy")) return e;
   std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->unsafeDuringCapture("memcpy")) return e;
   // Synchronous and not ordered with queued work (ACL semantics): copy now.
   std::memmove(dst, src, bytes);
   impl_->chargeHost(std::string("memcpy ") + copyKindName(kind) + " " + humanBytes(bytes),
@@ -554,6 +660,7 @@ llvm::Error Device::memset(void* dst, int value, uint64_t bytes) {
   if (bytes == 0) return llvm::Error::success();
   if (auto e = checkDeviceRange(dst, bytes, "memset")) return e;
   std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->unsafeDuringCapture("memset")) return e;
   std::memset(dst, value, bytes);
   impl_->chargeHost("memset " + humanBytes(bytes), impl_->arch.hostApiNs);
   impl_->hostClock += impl_->copyCycles(bytes, CopyKind::DeviceToDevice);
@@ -572,6 +679,7 @@ llvm::Error Device::destroyStream(StreamId s) {
   {
     std::lock_guard<std::mutex> lk(impl_->mu);
     if (auto e = impl_->checkStream(s, "destroyStream")) return e;
+    if (auto e = impl_->notWhileCapturing(s, "destroyStream")) return e;
   }
   // Pending work is finished first (ACL: destroy waits for the stream's tasks).
   llvm::Error err = synchronizeStream(s);
@@ -628,6 +736,10 @@ llvm::Error Device::memcpyAsync(StreamId s, void* dst, const void* src, uint64_t
     };
     const void* hostSide = kind == CopyKind::HostToDevice ? src : kind == CopyKind::DeviceToHost ? dst : nullptr;
     pageable = hostSide && !isPinned(hostSide);
+    if (pageable && impl_->streams[s].capture >= 0)
+      return impl_->captureError(impl_->streams[s].capture, ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
+                                 "memcpyAsync: the host side is not pinned (aclrtMallocHost), so the copy would run "
+                                 "synchronously, which a capture cannot record");
     if (!pageable) {
       impl_->chargeHost(std::string("memcpyAsync ") + copyKindName(kind) + " " + humanBytes(bytes),
                         impl_->arch.hostApiNs);
@@ -666,9 +778,10 @@ llvm::Error Device::recordEvent(EventId e, StreamId s) {
   impl_->chargeHost("recordEvent", impl_->arch.hostApiNs);
   Task t(Task::Kind::Record);
   t.event = e;
-  impl_->enqueue(s, std::move(t));
-  impl_->events[e].lastRecordSeq = impl_->streams[s].pending.back().seq;
-  impl_->events[e].lastRecordStream = s;
+  Event& ev = impl_->events[e];
+  ev.lastRecordSeq = impl_->enqueue(s, std::move(t));
+  ev.lastRecordStream = s;
+  ev.capturedIn = impl_->streams[s].capture;
   return llvm::Error::success();
 }
 
@@ -676,6 +789,21 @@ llvm::Error Device::streamWaitEvent(StreamId s, EventId e) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto err = impl_->checkEvent(e, "streamWaitEvent")) return err;
   if (auto err = impl_->checkStream(s, "streamWaitEvent")) return err;
+  // A wait on an event recorded in a capture pulls the waiting stream into it.
+  Stream& st = impl_->streams[s];
+  const Event& ev = impl_->events[e];
+  int32_t eventCapture = ev.lastRecordSeq ? ev.capturedIn : -1;
+  if (st.capture >= 0 && eventCapture != st.capture && ev.lastRecordSeq)
+    return impl_->captureError(st.capture, ACL_ERROR_RT_CAPTURE_DEPENDENCY,
+                               "streamWaitEvent: stream " + std::to_string(s) + " is being captured and event " +
+                                   std::to_string(e) + " was recorded outside the capture");
+  if (st.capture < 0 && eventCapture >= 0) {
+    if (s == kDefaultStream)
+      return impl_->captureError(eventCapture, ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+                                 "streamWaitEvent: the default stream cannot join a capture");
+    st.capture = eventCapture;
+    impl_->models[eventCapture].streams.push_back(s);
+  }
   impl_->chargeHost("streamWaitEvent", impl_->arch.hostApiNs);
   Task t(Task::Kind::Wait);
   t.event = e;
@@ -687,6 +815,7 @@ llvm::Error Device::streamWaitEvent(StreamId s, EventId e) {
 llvm::Error Device::synchronizeStream(StreamId s) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto e = impl_->checkStream(s, "synchronizeStream")) return e;
+  if (auto e = impl_->notWhileCapturing(s, "synchronizeStream")) return e;
   impl_->flush();
   Stream& st = impl_->streams[s];
   impl_->waitHostUntil(st.readyAt);
@@ -702,6 +831,9 @@ llvm::Error Device::synchronizeStream(StreamId s) {
 llvm::Error Device::synchronizeEvent(EventId e) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   if (auto err = impl_->checkEvent(e, "synchronizeEvent")) return err;
+  if (int32_t m = impl_->events[e].capturedIn; m >= 0)
+    return impl_->captureError(m, ACL_ERROR_RT_EVENT_CAPTURED,
+                               "synchronizeEvent: event " + std::to_string(e) + " was recorded in a capture still in progress");
   impl_->flush();
   const Event& ev = impl_->events[e];
   if (ev.lastRecordSeq) impl_->waitHostUntil(impl_->recordTimes.at(ev.lastRecordSeq));
@@ -717,6 +849,8 @@ llvm::Error Device::synchronizeEvent(EventId e) {
 
 llvm::Error Device::synchronizeDevice() {
   std::lock_guard<std::mutex> lk(impl_->mu);
+  for (StreamId s = 0; s < impl_->streams.size(); ++s)
+    if (auto e = impl_->notWhileCapturing(s, "synchronizeDevice")) return e;
   impl_->flush();
   llvm::Error first = llvm::Error::success();
   for (Stream& st : impl_->streams) {
@@ -726,6 +860,131 @@ llvm::Error Device::synchronizeDevice() {
   }
   impl_->chargeHost("synchronizeDevice", impl_->arch.hostApiNs);
   return first;
+}
+
+llvm::Error Device::captureBegin(StreamId s, CaptureMode mode) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->checkStream(s, "captureBegin")) return e;
+  if (s == kDefaultStream)
+    return deviceError(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT, "captureBegin: the default stream cannot be captured; create a stream");
+  if (impl_->streams[s].capture >= 0)
+    return deviceError(ACL_ERROR_RT_STREAM_CAPTURED, "captureBegin: stream " + std::to_string(s) + " is already being captured");
+  impl_->chargeHost("captureBegin", impl_->arch.hostApiNs);
+  Model m;
+  m.origin = s;
+  m.mode = mode;
+  m.thread = std::this_thread::get_id();
+  m.streams = {s};
+  impl_->models.push_back(std::move(m));
+  impl_->streams[s].capture = (int32_t)impl_->models.size() - 1;
+  return llvm::Error::success();
+}
+
+llvm::Expected<ModelId> Device::captureEnd(StreamId s) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (auto e = impl_->checkStream(s, "captureEnd")) return std::move(e);
+  int32_t id = impl_->streams[s].capture;
+  if (id < 0)
+    return deviceError(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "captureEnd: stream " + std::to_string(s) + " is not being captured");
+  Model& m = impl_->models[id];
+  if (m.origin != s)
+    return deviceError(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "captureEnd: the capture stream " + std::to_string(s) +
+                                                                   " joined was begun on stream " + std::to_string(m.origin));
+  if (m.mode != CaptureMode::Relaxed && m.thread != std::this_thread::get_id())
+    return deviceError(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+                       "captureEnd: called from another thread than captureBegin (allowed only in RELAXED mode)");
+  impl_->chargeHost("captureEnd", impl_->arch.hostApiNs);
+  impl_->stopCapture(id);
+  if (m.state == Model::State::Invalidated) {
+    m.state = Model::State::Destroyed;
+    return deviceError(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "captureEnd: the capture was invalidated by an earlier error: " +
+                                                                    m.invalidReason);
+  }
+  if (std::optional<StreamId> loose = impl_->unjoinedStream(m)) {
+    m.state = Model::State::Destroyed;
+    return deviceError(ACL_ERROR_RT_STREAM_UNJOINED,
+                       "captureEnd: stream " + std::to_string(*loose) +
+                           " was forked into the capture but never joined back (record an event on it and wait for it "
+                           "on stream " + std::to_string(s) + ")");
+  }
+  impl_->prepareReplay(m);
+  m.state = Model::State::Ready;
+  return (ModelId)id;
+}
+
+CaptureStatus Device::captureInfo(StreamId s, ModelId* model) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (s >= impl_->streams.size() || impl_->streams[s].capture < 0) return CaptureStatus::None;
+  int32_t id = impl_->streams[s].capture;
+  if (model) *model = (ModelId)id;
+  return impl_->models[id].state == Model::State::Invalidated ? CaptureStatus::Invalidated : CaptureStatus::Active;
+}
+
+llvm::Error Device::executeModel(ModelId id, StreamId s) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  auto& I = *impl_;
+  if (id >= I.models.size() || I.models[id].state != Model::State::Ready)
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "executeModel: no such model (not captured, still capturing or destroyed)");
+  if (auto e = I.checkStream(s, "executeModel")) return e;
+  if (auto e = I.notWhileCapturing(s, "executeModel")) return e;
+  Model& m = I.models[id];
+  if (std::count(m.own.begin(), m.own.end(), s))
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, "executeModel: stream " + std::to_string(s) + " is one of the model's own");
+  I.chargeHost("executeModel", I.arch.launchHostNs);  // one submit for the whole model
+  auto onStream = [&](StreamId captured) {
+    return captured == m.origin ? s : m.own[std::find(m.streams.begin() + 1, m.streams.end(), captured) - m.streams.begin() - 1];
+  };
+  auto record = [&](StreamId on, EventId e) {
+    Task r(Task::Kind::Record);
+    r.event = e;
+    I.events[e].lastRecordSeq = I.enqueue(on, std::move(r));
+    I.events[e].lastRecordStream = on;
+  };
+  record(s, m.fork);
+  for (StreamId own : m.own) {
+    Task w(Task::Kind::Wait);
+    w.event = m.fork;
+    w.recordSeq = I.events[m.fork].lastRecordSeq;
+    I.enqueue(own, std::move(w));
+  }
+  for (const Model::Captured& c : m.tasks) {
+    StreamId on = onStream(c.stream);
+    if (c.task.kind == Task::Kind::Record) {
+      record(on, m.ownEvent.at(c.task.event));
+      continue;
+    }
+    Task t = c.task;
+    if (t.kind == Task::Kind::Wait) {
+      t.event = m.ownEvent.at(c.task.event);
+      t.recordSeq = c.task.recordSeq ? I.events[t.event].lastRecordSeq : 0;
+    }
+    I.enqueue(on, std::move(t));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Device::destroyModel(ModelId id) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  auto& I = *impl_;
+  if (id >= I.models.size() || I.models[id].state == Model::State::Destroyed)
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "destroyModel: no such model (destroyed already?)");
+  Model& m = I.models[id];
+  if (m.capturing())
+    return deviceError(ACL_ERROR_RT_MODEL_CAPTURED, "destroyModel: the model is still being captured (aclmdlRICaptureEnd first)");
+  I.flush();  // executions in flight finish first
+  for (StreamId own : m.own) I.streams[own].live = false;
+  for (auto [captured, own] : m.ownEvent) I.events[own].live = false;
+  I.events[m.fork].live = false;
+  m = Model{};
+  m.state = Model::State::Destroyed;
+  return llvm::Error::success();
+}
+
+CaptureMode Device::exchangeThreadCaptureMode(CaptureMode mode) { return std::exchange(threadCaptureMode, mode); }
+
+size_t Device::modelTaskCount(ModelId id) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return id < impl_->models.size() ? impl_->models[id].tasks.size() : 0;
 }
 
 void Device::hostApiCall(const char* api, uint64_t extraNs) {

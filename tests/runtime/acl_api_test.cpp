@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -193,6 +194,168 @@ TEST_F(Acl, EventsOrderWorkAcrossStreams) {
   EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(a), ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(b), ACL_SUCCESS);
+}
+
+// ---- stream capture ----
+
+struct AddOnDevice {
+  aclrtFuncHandle fn = nullptr;
+  aclrtBinHandle bin = nullptr;
+  void *x = nullptr, *y = nullptr, *z = nullptr, *tiling = nullptr, *args = nullptr;
+  static constexpr size_t n = 8 * 2048, bytes = n * 2;
+  void setUp() {
+    ASSERT_EQ(aclrtBinaryLoadFromFile(opsFile("add_custom.o").c_str(), nullptr, &bin), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtBinaryGetFunction(bin, "add_custom", &fn), ACL_SUCCESS);
+    for (void** p : {&x, &y, &z}) ASSERT_EQ(aclrtMalloc(p, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&tiling, 8, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&args, 32, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    uint32_t t[2] = {(uint32_t)n, 256};
+    ASSERT_EQ(aclrtMemcpy(tiling, 8, t, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    void* a[4] = {x, y, z, tiling};
+    ASSERT_EQ(aclrtMemcpy(args, 32, a, 32, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  }
+  void fill(void* dev, float base) {
+    std::vector<uint16_t> h(n);
+    for (size_t i = 0; i < n; ++i) h[i] = sk::floatToHalf(base + (float)(i % 31));
+    ASSERT_EQ(aclrtMemcpy(dev, bytes, h.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  }
+  std::vector<uint16_t> read(void* dev) {
+    std::vector<uint16_t> h(n);
+    EXPECT_EQ(aclrtMemcpy(h.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    return h;
+  }
+  aclError launch(aclrtStream s) { return aclrtLaunchKernel(fn, 8, args, 32, s); }
+};
+
+// Forked onto a second stream and joined back: z = x + y on s2, then out = z on s; nothing
+// runs until the model executes, and every execution reads the memory as it is then.
+TEST_F(Acl, ACapturedMultiStreamSequenceRunsOnlyWhenExecutedAndEveryTimeItIs) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  void* out;
+  ASSERT_EQ(aclrtMalloc(&out, k.bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(out, k.bytes, 0, k.bytes), ACL_SUCCESS);
+  k.fill(k.x, 1.0f);
+  k.fill(k.y, 0.5f);
+  aclrtStream s, s2;
+  aclrtEvent fork, join;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&s2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateEvent(&fork), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateEvent(&join), ACL_SUCCESS);
+  aclmdlRICaptureStatus status;
+  aclmdlRI during = nullptr;
+  ASSERT_EQ(aclmdlRICaptureGetInfo(s, &status, &during), ACL_SUCCESS);
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_NONE);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtRecordEvent(fork, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(s2, fork), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureGetInfo(s2, &status, &during), ACL_SUCCESS);
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE) << "s2 joined the capture through the event";
+  EXPECT_NE(during, nullptr);
+  ASSERT_EQ(k.launch(s2), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtRecordEvent(join, s2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(s, join), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(out, k.bytes, k.z, k.bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(model, during);
+  ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  for (uint16_t v : k.read(out)) ASSERT_EQ(v, 0) << "captured work must not run at capture";
+
+  for (float base : {1.0f, 7.0f, -3.0f}) {
+    k.fill(k.x, base);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    std::vector<uint16_t> got = k.read(out);
+    for (size_t i = 0; i < k.n; ++i)
+      ASSERT_EQ(got[i], sk::floatToHalf((base + (float)(i % 31)) + (0.5f + (float)(i % 31)))) << base << " element " << i;
+  }
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(aclmdlRIExecuteAsync(model, s), ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
+}
+
+// Each misuse returns its documented code and a message naming what to do.
+TEST_F(Acl, CaptureMisuseReturnsTheDocumentedCodes) {
+  aclrtStream s, s2;
+  aclrtEvent ev, outside;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&s2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateEvent(&ev), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateEvent(&outside), ACL_SUCCESS);
+  void* buf;
+  ASSERT_EQ(aclrtMalloc(&buf, 256, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  auto expectCode = [](aclError got, aclError want, const char* what) {
+    EXPECT_EQ(got, want) << what;
+    EXPECT_STRNE(aclGetRecentErrMsg(), "") << what << ": a message";
+  };
+  aclmdlRI m = nullptr;
+  expectCode(aclmdlRICaptureBegin(nullptr, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_ERROR_INVALID_PARAM, "NULL stream");
+  expectCode(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_NOT_CAPTURED, "end without begin");
+  expectCode(aclmdlRIDestroy(nullptr), ACL_ERROR_INVALID_PARAM, "destroy NULL");
+
+  // Begun twice; sync of the capturing stream invalidates the capture, which End reports.
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  expectCode(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_ERROR_RT_STREAM_CAPTURED, "begun twice");
+  expectCode(aclrtSynchronizeStream(s), ACL_ERROR_RT_STREAM_CAPTURED, "sync of a capturing stream");
+  expectCode(aclrtDestroyStream(s), ACL_ERROR_RT_STREAM_CAPTURED, "destroy of a capturing stream");
+  aclmdlRICaptureStatus status;
+  ASSERT_EQ(aclmdlRICaptureGetInfo(s, &status, nullptr), ACL_SUCCESS);
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED);
+  expectCode(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "end of an invalidated capture");
+
+  // A wait on an event recorded before the capture.
+  ASSERT_EQ(aclrtRecordEvent(outside, s2), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  expectCode(aclrtStreamWaitEvent(s, outside), ACL_ERROR_RT_CAPTURE_DEPENDENCY, "wait on an outside event");
+  expectCode(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "after the outside wait");
+
+  // A forked stream that never joins back; End on the forked stream; a captured event.
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(s2, ev), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(buf, 256, 1, 256, s2), ACL_SUCCESS);
+  expectCode(aclmdlRICaptureEnd(s2, &m), ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "end on the forked stream");
+  expectCode(aclmdlRIExecuteAsync(m, s), ACL_ERROR_INVALID_PARAM, "execute a NULL model");
+  std::thread other([&] { EXPECT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD); });
+  other.join();
+  expectCode(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_UNJOINED, "forked stream never joined");
+  ASSERT_EQ(aclmdlRICaptureGetInfo(s2, &status, nullptr), ACL_SUCCESS);
+  EXPECT_EQ(status, ACL_MODEL_RI_CAPTURE_STATUS_NONE) << "the failed capture released its streams";
+
+  // Unsafe APIs: forbidden under GLOBAL until this thread is RELAXED; a captured event.
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+  expectCode(aclrtSynchronizeEvent(ev), ACL_ERROR_RT_EVENT_CAPTURED, "sync of a captured event");
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  aclmdlRICaptureMode mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+  ASSERT_EQ(aclmdlRICaptureThreadExchangeMode(&mode), ACL_SUCCESS);
+  EXPECT_EQ(mode, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL) << "the previous mode";
+  EXPECT_EQ(aclrtMemset(buf, 256, 0, 256), ACL_SUCCESS) << "a RELAXED thread may";
+  ASSERT_EQ(aclmdlRICaptureThreadExchangeMode(&mode), ACL_SUCCESS);
+  expectCode(aclrtMemset(buf, 256, 0, 256), ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, "memset under GLOBAL");
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+  std::vector<unsigned char> pageable(256);
+  expectCode(aclrtMemcpyAsync(buf, 256, pageable.data(), 256, ACL_MEMCPY_HOST_TO_DEVICE, s),
+             ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC, "async copy from pageable memory");
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+
+  // The default stream cannot be captured; a capturing stream cannot execute a model.
+  expectCode(aclmdlRICaptureBegin(s, (aclmdlRICaptureMode)7), ACL_ERROR_INVALID_PARAM, "unknown mode");
+  ASSERT_EQ(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(buf, 256, 2, 256, s2), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureEnd(s2, &m), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  expectCode(aclmdlRIExecuteAsync(m, s), ACL_ERROR_RT_STREAM_CAPTURED, "execute on a capturing stream");
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+  EXPECT_EQ(aclmdlRIDestroy(m), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
 }
 
 }  // namespace

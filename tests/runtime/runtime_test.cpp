@@ -457,6 +457,42 @@ TEST_F(Device, OneCoreCopyingAloneInA48BlockLaunchGetsItsFullPerCoreRate) {
   EXPECT_LT(alone, 1.05 * (copyUs + latencyUs) + 20.0) << "plus start-up and dispatch only";
 }
 
+TEST_F(Device, AReplayedModelPaysOneHostSubmitAndComputesWhatEagerLaunchesDo) {
+  auto& d = rt->device();
+  Function* ids = fn("core_ids", "core_ids");
+  const int n = 24;
+  std::vector<void*> outs;
+  for (int i = 0; i < n; ++i) outs.push_back(alloc(8 * 32));
+  void* flag = alloc(32);
+  auto s = llvm::cantFail(d.createStream());
+  auto launchAll = [&] {
+    for (int i = 0; i < n; ++i) llvm::cantFail(rt->launch(ids, 8, {(uint64_t)outs[i], (uint64_t)flag}, s));
+  };
+  double h0 = d.stats().hostUs;
+  launchAll();
+  double eagerHostUs = d.stats().hostUs - h0;
+  llvm::cantFail(d.synchronizeStream(s));
+  std::vector<std::vector<int32_t>> eager;
+  for (void* o : outs) eager.push_back(read<int32_t>(o, 64));
+
+  for (void* o : outs) llvm::cantFail(d.memset(o, 0, 8 * 32));
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  launchAll();
+  auto model = d.captureEnd(s);
+  ASSERT_TRUE(!!model) << llvm::toString(model.takeError());
+  EXPECT_EQ(d.modelTaskCount(*model), (size_t)n);
+  for (void* o : outs) EXPECT_EQ(read<int32_t>(o, 64), std::vector<int32_t>(64, 0)) << "nothing ran at capture";
+  double h1 = d.stats().hostUs;
+  llvm::cantFail(d.executeModel(*model, s));
+  double replayHostUs = d.stats().hostUs - h1;
+  llvm::cantFail(d.synchronizeStream(s));
+  for (int i = 0; i < n; ++i) EXPECT_EQ(read<int32_t>(outs[i], 64), eager[i]) << "launch " << i;
+  const auto& a = d.arch();
+  EXPECT_NEAR(eagerHostUs, n * a.launchHostNs / 1000.0, 1e-6) << "eager: one host launch per kernel";
+  EXPECT_NEAR(replayHostUs, a.launchHostNs / 1000.0, 1e-6) << "replay: one submit for the model";
+  llvm::cantFail(d.destroyModel(*model));
+}
+
 TEST_F(Device, IndependentStreamsOverlapInVirtualTimeAndEventsOrderThem) {
   auto& d = rt->device();
   Function* busy = fn("busy", "busy");

@@ -31,6 +31,12 @@ struct KernelLaunch {
 
 using StreamId = uint32_t;
 using EventId = uint32_t;
+using ModelId = uint32_t;  // a captured model (aclmdlRI)
+
+// Stream capture (aclmdlRICapture*): which threads may call the APIs that cannot be captured
+// (synchronous memcpy/memset; async copies that would run synchronously).
+enum class CaptureMode { Global = 0, ThreadLocal = 1, Relaxed = 2 };
+enum class CaptureStatus { None = 0, Active = 1, Invalidated = 2 };
 constexpr StreamId kDefaultStream = 0;
 
 enum class CopyKind { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice };
@@ -82,6 +88,22 @@ class Device {
   llvm::Error memsetAsync(StreamId s, void* dst, int value, uint64_t bytes);
   llvm::Error recordEvent(EventId e, StreamId s);
   llvm::Error streamWaitEvent(StreamId s, EventId e);
+
+  // ---- stream capture and replay (aclmdlRI*, ACL codes in docs/acl_api.md) ----
+  // From captureBegin to captureEnd the tasks issued to `s`, and to every stream that waits on
+  // an event recorded in the capture, are recorded instead of run. executeModel queues them
+  // all on `s` (forked onto the model's own streams as captured): one host submit, no
+  // per-kernel launch cost.
+  llvm::Error captureBegin(StreamId s, CaptureMode mode);
+  llvm::Expected<ModelId> captureEnd(StreamId s);
+  // The capture `s` takes part in (status None: not capturing, *model untouched).
+  CaptureStatus captureInfo(StreamId s, ModelId* model) const;
+  llvm::Error executeModel(ModelId m, StreamId s);
+  llvm::Error destroyModel(ModelId m);
+  // This thread's mode for unsafe APIs during a capture; returns the previous one.
+  static CaptureMode exchangeThreadCaptureMode(CaptureMode mode);
+  // The tasks a model holds (0 for an unknown model).
+  size_t modelTaskCount(ModelId m) const;
 
   // ---- synchronisation: runs queued work; returns the first device fault on that stream ----
   llvm::Error synchronizeStream(StreamId s);
