@@ -35,6 +35,7 @@ struct RunResult {
   std::map<std::string, TensorBytes> outputs;  // by param name (in-out parameters included)
   std::vector<TensorBytes> readBack;           // as RunOptions::readBack asked
   double deviceUs = 0;   // virtual time of the launches (first start to last end)
+  double hostUs = 0;     // virtual host time spent issuing them (launches, events, submits)
   double wallMs = 0;     // host wall time of launch + synchronize
   size_t launches = 0;   // device tasks run
 };
@@ -43,9 +44,15 @@ struct RunResult {
 // the wrong size are InputErrors naming the parameter.
 llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, const RunOptions& opts);
 
-// Runs a super kernel unfused: each sub-kernel instance launched one at a time in program
-// order (its entry <sk>__<i>__<kernelName> in the same binary), on the same buffers.
-llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts);
+// How the sub-kernels of a super kernel run unfused: launched from the host one by one (eager),
+// or captured once as a model and replayed (graph replay, as CANN's graph mode and CUDA Graphs).
+enum class UnfusedMode { Eager, Replay };
+
+// Runs a super kernel unfused: each sub-kernel instance (its entry <sk>__<i>__<kernelName> in
+// the same binary) on the same buffers, in program order on streams of its own as its metadata
+// says, with an event for every dependency across streams (opts.stream is not used).
+llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts,
+                                     UnfusedMode mode = UnfusedMode::Eager);
 
 // One line per output whose bytes differ between two runs (empty: identical).
 std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const RunResult& a, const RunResult& b);

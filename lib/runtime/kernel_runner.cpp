@@ -1,6 +1,10 @@
 #include "sk/kernel_runner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
+#include <map>
+#include <optional>
 #include <cstring>
 #include <sstream>
 
@@ -198,8 +202,10 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   RunResult r;
   size_t firstTask = dev.taskTimings().size();
   auto t0 = std::chrono::steady_clock::now();
+  double h0 = dev.stats().hostUs;
   for (uint32_t i = 0; i < opts.repeat; ++i)
     if (llvm::Error e = rt.launch(*fn, m.blockDim, params.args, opts.stream, std::nullopt, m.tilingKey)) return e;
+  r.hostUs = dev.stats().hostUs - h0;
   if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   for (const auto& [param, offset, bytes] : opts.readBack) {
@@ -213,7 +219,77 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   return r;
 }
 
-llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts) {
+namespace {
+
+// Streams and events of an unfused program: the first instance's stream is the origin; every
+// other stream forks from it at the start and joins it at the end, so the origin's completion
+// is the program's (and the sequence can be captured from the origin).
+struct UnfusedStreams {
+  sim::Device& dev;
+  sim::StreamId origin = 0;
+  std::map<int64_t, sim::StreamId> of;  // instance stream -> device stream
+  std::vector<sim::EventId> events;
+  ~UnfusedStreams() {
+    for (sim::EventId e : events) llvm::consumeError(dev.destroyEvent(e));
+    for (auto [id, s] : of) llvm::consumeError(dev.destroyStream(s));
+  }
+  llvm::Expected<sim::EventId> event() {
+    auto e = dev.createEvent();
+    if (e) events.push_back(*e);
+    return e;
+  }
+};
+
+struct ModelGuard {
+  sim::Device& dev;
+  std::optional<sim::ModelId> id;
+  ~ModelGuard() {
+    if (id) llvm::consumeError(dev.destroyModel(*id));
+  }
+};
+
+// One pass of the program: fork, the launches with their cross-stream events, join.
+llvm::Error issueUnfused(Runtime& rt, UnfusedStreams& st, const std::vector<super_kernel::UnfusedLaunch>& program,
+                         const std::vector<subkernel::SkDependency>& deps,
+                         const std::function<llvm::Error(size_t, sim::StreamId)>& launch) {
+  sim::Device& dev = rt.device();
+  auto fork = st.event();
+  if (!fork) return fork.takeError();
+  if (llvm::Error e = dev.recordEvent(*fork, st.origin)) return e;
+  for (auto [id, s] : st.of)
+    if (s != st.origin)
+      if (llvm::Error e = dev.streamWaitEvent(s, *fork)) return e;
+  std::map<uint32_t, sim::EventId> after;  // instance -> event recorded after it (cross-stream consumers)
+  for (size_t i = 0; i < program.size(); ++i) {
+    sim::StreamId s = st.of.at(program[i].stream);
+    for (const subkernel::SkDependency& d : deps)
+      if (d.to == i && program[d.from].stream != program[i].stream)
+        if (llvm::Error e = dev.streamWaitEvent(s, after.at(d.from))) return e;
+    if (llvm::Error e = launch(i, s)) return e;
+    bool crossConsumer = std::any_of(deps.begin(), deps.end(), [&](const subkernel::SkDependency& d) {
+      return d.from == i && program[d.to].stream != program[i].stream;
+    });
+    if (crossConsumer) {
+      auto ev = st.event();
+      if (!ev) return ev.takeError();
+      if (llvm::Error e = dev.recordEvent(*ev, s)) return e;
+      after[(uint32_t)i] = *ev;
+    }
+  }
+  for (auto [id, s] : st.of) {
+    if (s == st.origin) continue;
+    auto join = st.event();
+    if (!join) return join.takeError();
+    if (llvm::Error e = dev.recordEvent(*join, s)) return e;
+    if (llvm::Error e = dev.streamWaitEvent(st.origin, *join)) return e;
+  }
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts,
+                                     UnfusedMode mode) {
   const subkernel::KernelMeta& m = sk.meta;
   auto program = super_kernel::unfusedLaunches(m);
   if (!program) return program.takeError();
@@ -242,13 +318,40 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
       l.args.push_back(a.skParam < 0 ? 0 : params.args[a.skParam] + a.offset);
     launches.push_back(std::move(l));
   }
+  UnfusedStreams st{dev};
+  for (const super_kernel::UnfusedLaunch& u : *program)
+    if (!st.of.count(u.stream)) {
+      auto s = dev.createStream();
+      if (!s) return s.takeError();
+      st.of[u.stream] = *s;
+    }
+  st.origin = st.of.at(program->front().stream);
+  auto launchOne = [&](size_t i, sim::StreamId s) {
+    const Launch& l = launches[i];
+    return rt.launch(l.fn, l.blockDim, l.args, s, l.ration, l.tilingKey);
+  };
+  const auto& deps = m.superKernel->dependencies;
   RunResult r;
   size_t firstTask = dev.taskTimings().size();
   auto t0 = std::chrono::steady_clock::now();
-  for (uint32_t rep = 0; rep < opts.repeat; ++rep)
-    for (const Launch& l : launches)
-      if (llvm::Error e = rt.launch(l.fn, l.blockDim, l.args, opts.stream, l.ration, l.tilingKey)) return e;
-  if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
+  ModelGuard model{dev};
+  double h0 = dev.stats().hostUs;
+  if (mode == UnfusedMode::Eager) {
+    for (uint32_t rep = 0; rep < opts.repeat; ++rep)
+      if (llvm::Error e = issueUnfused(rt, st, *program, deps, launchOne)) return e;
+  } else {  // captured once, replayed `repeat` times
+    if (llvm::Error e = dev.captureBegin(st.origin, sim::CaptureMode::Global)) return e;
+    llvm::Error issued = issueUnfused(rt, st, *program, deps, launchOne);
+    auto captured = dev.captureEnd(st.origin);
+    if (issued) return llvm::joinErrors(std::move(issued), captured ? llvm::Error::success() : captured.takeError());
+    if (!captured) return captured.takeError();
+    model.id = *captured;
+    h0 = dev.stats().hostUs;
+    for (uint32_t rep = 0; rep < opts.repeat; ++rep)
+      if (llvm::Error e = dev.executeModel(*model.id, st.origin)) return e;
+  }
+  r.hostUs = dev.stats().hostUs - h0;
+  if (llvm::Error e = finish(dev, st.origin, firstTask, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   return r;
 }
@@ -269,7 +372,8 @@ std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const Ru
       }
     if (differ)
       diffs.push_back(p.name + ": " + std::to_string(differ) + " of " + std::to_string(n) +
-                      " elements differ; first at element " + std::to_string(first) + ": fused " +
+                      " elements differ; first at element " + std::to_string(first) + " (byte offset " +
+                      std::to_string(first * eb) + "): fused " +
                       std::to_string(valueAt(p.dtype, x, first)) + ", unfused " +
                       std::to_string(valueAt(p.dtype, y, first)));
   }

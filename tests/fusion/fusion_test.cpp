@@ -144,6 +144,30 @@ TEST(Fusion, A48BlockOpFusedWithAn8BlockOpIsNotSlowerThanUnfused) {
   EXPECT_LE(std::stod(m[2]), std::stod(m[1])) << out;
 }
 
+// The three modes of --compare-unfused on one line each: mode, device us, host launch us, tasks.
+std::map<std::string, double> modeDeviceUs(const std::string& out) {
+  std::map<std::string, double> us;
+  std::smatch m;
+  for (const char* mode : {"eager", "replay", "fused"})
+    if (std::regex_search(out, m, std::regex(std::string("\\n") + mode + " +([0-9.]+) +([0-9.]+) +([0-9]+)")))
+      us[mode] = std::stod(m[1]);
+  return us;
+}
+
+TEST(Fusion, AChainOf24SmallOpsFusedBeatsEagerLaunchesAndGraphReplay) {
+  std::vector<Op> chain;
+  for (int i = 0; i < 24; ++i)
+    chain.push_back({"fz_scale", {{"x", i ? "t" + std::to_string(i) : "x"}, {"y", i < 23 ? "t" + std::to_string(i + 1) : "y"}}, 0});
+  auto f = fuse(chain);
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  std::string out = expectFusedEqualsUnfused(*f);
+  EXPECT_NE(out.find("(eager and replay)"), std::string::npos) << out;
+  auto us = modeDeviceUs(out);
+  ASSERT_EQ(us.size(), 3u) << out;
+  EXPECT_LT(us["fused"], us["replay"]) << out;
+  EXPECT_LE(us["replay"], us["eager"]) << out;
+}
+
 TEST(Fusion, SameObjectThreeTimesViaBindIsAChain) {
   auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "t1"}}},
                  {"fz_scale", {{"x", "t1"}, {"y", "t2"}}},

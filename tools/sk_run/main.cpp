@@ -131,7 +131,7 @@ llvm::Expected<Loaded> loadKernel(const Options& o) {
 }
 
 struct Runs {
-  sk::rt::RunResult fused, unfused;
+  sk::rt::RunResult fused, unfused, replay;  // unfused: eager launches; replay: the same captured once
   double wallMs = 0;
 };
 
@@ -141,24 +141,24 @@ llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::sub
                             const sk::rt::RunOptions& ro) {
   auto wall0 = std::chrono::steady_clock::now();
   auto fused = sk::rt::runKernel(rt, k, ro);
-  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{};
-  if (fused && o.compareUnfused) unfused = sk::rt::runUnfused(rt, k, ro);
+  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{}, replay = sk::rt::RunResult{};
+  if (fused && o.compareUnfused) unfused = sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Eager);
+  if (fused && unfused && o.compareUnfused) replay = sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Replay);
   Runs r;
   r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
   llvm::Error traceErr = o.trace.empty() ? llvm::Error::success()
                                          : sk::writeFileAtomically(o.trace, rt.device().traceJson());
-  if (!fused) {
-    llvm::consumeError(std::move(traceErr));
-    llvm::consumeError(unfused.takeError());
-    return fused.takeError();
-  }
-  if (!unfused) {
-    llvm::consumeError(std::move(traceErr));
-    return unfused.takeError();
-  }
+  for (auto* run : {&fused, &unfused, &replay})
+    if (!*run) {
+      llvm::consumeError(std::move(traceErr));
+      for (auto* other : {&fused, &unfused, &replay})
+        if (other != run && !*other) llvm::consumeError(other->takeError());
+      return run->takeError();
+    }
   if (traceErr) return traceErr;
   r.fused = std::move(*fused);
   r.unfused = std::move(*unfused);
+  r.replay = std::move(*replay);
   return r;
 }
 
@@ -176,14 +176,21 @@ llvm::Error writeOutputs(const Options& o, const sk::subkernel::KernelMeta& m, c
   return sk::writeFilesInto(o.outputDir, files, "--output-dir");
 }
 
+// The three modes side by side: eager launches, the same captured and replayed, the super kernel.
 llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const Runs& r) {
   double saved = r.unfused.deviceUs - r.fused.deviceUs;
   std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
               r.unfused.deviceUs, r.unfused.launches, r.fused.deviceUs, r.fused.launches, saved,
               r.unfused.deviceUs > 0 ? 100.0 * saved / r.unfused.deviceUs : 0.0);
+  std::printf("%-8s %14s %16s %9s %12s\n", "mode", "device us", "host launch us", "tasks", "fused speedup");
+  for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", &r.unfused}, {"replay", &r.replay},
+                           {"fused", &r.fused}})
+    std::printf("%-8s %14.3f %16.3f %9zu %11.2fx\n", name, run->deviceUs, run->hostUs, run->launches,
+                r.fused.deviceUs > 0 ? run->deviceUs / r.fused.deviceUs : 0.0);
   auto diffs = sk::rt::compareOutputs(m, r.fused, r.unfused);
+  for (const std::string& d : sk::rt::compareOutputs(m, r.fused, r.replay)) diffs.push_back("(replay) " + d);
   if (diffs.empty()) {
-    std::printf("fused and unfused outputs are byte-identical\n");
+    std::printf("fused and unfused outputs are byte-identical (eager and replay)\n");
     return llvm::Error::success();
   }
   std::string msg = "fused and unfused outputs differ:";
