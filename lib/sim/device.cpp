@@ -338,9 +338,11 @@ struct Device::Impl {
       case Task::Kind::Kernel: collectResults(e, job, t); return;
       case Task::Kind::Copy:
         noteSpan(e.stream, std::string("memcpy ") + copyKindName(e.task.copyKind) + " " + humanBytes(e.task.bytes), t.begin,
-                 t.end);
+                 t.end, TaskTiming::Kind::Copy);
         return;
-      case Task::Kind::Memset: noteSpan(e.stream, "memset " + humanBytes(e.task.bytes), t.begin, t.end); return;
+      case Task::Kind::Memset:
+        noteSpan(e.stream, "memset " + humanBytes(e.task.bytes), t.begin, t.end, TaskTiming::Kind::Memset);
+        return;
       case Task::Kind::Record:
         recordTimes[e.task.seq] = t.begin;
         if (opts.trace) trace.instant(e.stream, "record event " + std::to_string(e.task.event), t.begin);
@@ -351,15 +353,20 @@ struct Device::Impl {
     }
   }
 
+  using TaskTiming = Device::TaskTiming;
   struct Timing {
     std::string name;
     StreamId stream;
     uint64_t begin, end;
+    TaskTiming::Kind kind;
+    uint32_t blockDim;
+    TaskRation ration;
   };
   std::vector<Timing> timings;
 
-  void noteSpan(StreamId sid, const std::string& name, uint64_t begin, uint64_t end) {
-    timings.push_back(Timing{name, sid, begin, end});
+  void noteSpan(StreamId sid, const std::string& name, uint64_t begin, uint64_t end, TaskTiming::Kind kind,
+                uint32_t blockDim = 0, TaskRation ration = {}) {
+    timings.push_back(Timing{name, sid, begin, end, kind, blockDim, ration});
     firstStart = std::min(firstStart, begin);
     lastEnd = std::max(lastEnd, end);
     if (opts.trace) trace.stream(sid, name, begin, end);
@@ -447,7 +454,7 @@ void Device::Impl::resetTaskSlots(uint32_t n) {
 
 void Device::Impl::collectResults(Executed& e, const timing::Job& job, const timing::JobTimes& t) {
   const KernelLaunch& k = e.task.kernel;
-  noteSpan(e.stream, k.name, t.begin, t.end);
+  noteSpan(e.stream, k.name, t.begin, t.end, TaskTiming::Kind::Kernel, k.blockDim, k.ration);
   struct Line {
     uint64_t clock;
     int type;
@@ -1006,7 +1013,8 @@ std::vector<Device::TaskTiming> Device::taskTimings() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   std::vector<TaskTiming> out;
   for (const auto& t : impl_->timings)
-    out.push_back(TaskTiming{t.name, t.stream, impl_->arch.cyclesToUs(t.begin), impl_->arch.cyclesToUs(t.end)});
+    out.push_back(TaskTiming{t.name, t.stream, impl_->arch.cyclesToUs(t.begin), impl_->arch.cyclesToUs(t.end), t.kind,
+                             t.blockDim, t.ration});
   return out;
 }
 

@@ -168,6 +168,35 @@ TEST(Fusion, AChainOf24SmallOpsFusedBeatsEagerLaunchesAndGraphReplay) {
   EXPECT_LE(us["replay"], us["eager"]) << out;
 }
 
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(Fusion, TheReportAndOpSummaryShowTheThreeModesAndAreTheSameBytesEveryRun) {
+  auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "a"}}, 0}, {"fz_add", {{"x", "a"}, {"y", "w"}, {"z", "z"}}, 0}});
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  TempDir d;
+  for (const char* name : {"one", "two"}) {
+    CommandResult r = tool(SK_RUN, {f->json(), "--compare-unfused", "-q", "--report", d.file(std::string(name) + ".html"),
+                                    "--op-summary", d.file(std::string(name) + ".csv")});
+    ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  }
+  std::string csv = sk::test::readText(d.file("one.csv"));
+  EXPECT_EQ(csv, sk::test::readText(d.file("two.csv")));
+  EXPECT_EQ(csv.rfind("Device_id,Stream ID,Task ID,Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),", 0), 0u)
+      << csv;
+  EXPECT_EQ(count(csv, "\n"), 1u + 1 + 2 + 2) << "a header, the fused task, two eager and two replayed launches:\n" << csv;
+  EXPECT_NE(csv.find(",sk__1__fz_add,fz_add,AI_VECTOR_CORE,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",replay\n"), std::string::npos) << csv;
+  std::string one = sk::test::readText(d.file("one.html"));
+  EXPECT_EQ(one, sk::test::readText(d.file("two.html"))) << "virtual figures only: the same bytes every run";
+  for (const char* row : {"<tr><th>eager</th>", "<tr><th>graph replay</th>", "<tr><th>fused</th>"})
+    EXPECT_NE(one.find(row), std::string::npos) << row;
+  EXPECT_EQ(one.find("wall time"), std::string::npos);
+}
+
 TEST(Fusion, SameObjectThreeTimesViaBindIsAChain) {
   auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "t1"}}},
                  {"fz_scale", {{"x", "t1"}, {"y", "t2"}}},

@@ -18,6 +18,7 @@
 #include "sk/runtime.h"
 #include "sk/arch.h"
 #include "sk/subkernel.h"
+#include "op_summary.h"
 #include "report.h"
 #include "sk/task_table.h"
 
@@ -34,6 +35,7 @@ struct Options {
   bool compareUnfused = false;
   std::string trace;
   std::string report;
+  std::string opSummary;
   uint32_t repeat = 1;
   unsigned workers = 0;
   uint64_t timeoutMs = 60000;
@@ -132,6 +134,7 @@ llvm::Expected<Loaded> loadKernel(const Options& o) {
 
 struct Runs {
   sk::rt::RunResult fused, unfused, replay;  // unfused: eager launches; replay: the same captured once
+  std::vector<skrun::ModeSpan> modes;        // which device tasks each run made
   double wallMs = 0;
 };
 
@@ -140,11 +143,19 @@ struct Runs {
 llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::subkernel::SubKernel& k,
                             const sk::rt::RunOptions& ro) {
   auto wall0 = std::chrono::steady_clock::now();
-  auto fused = sk::rt::runKernel(rt, k, ro);
-  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{}, replay = sk::rt::RunResult{};
-  if (fused && o.compareUnfused) unfused = sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Eager);
-  if (fused && unfused && o.compareUnfused) replay = sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Replay);
   Runs r;
+  auto span = [&](const char* mode, auto&& run) {
+    size_t begin = rt.device().taskTimings().size();
+    auto result = run();
+    r.modes.push_back({mode, begin, rt.device().taskTimings().size()});
+    return result;
+  };
+  auto fused = span("fused", [&] { return sk::rt::runKernel(rt, k, ro); });
+  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{}, replay = sk::rt::RunResult{};
+  if (fused && o.compareUnfused)
+    unfused = span("eager", [&] { return sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Eager); });
+  if (fused && unfused && o.compareUnfused)
+    replay = span("replay", [&] { return sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Replay); });
   r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
   llvm::Error traceErr = o.trace.empty() ? llvm::Error::success()
                                          : sk::writeFileAtomically(o.trace, rt.device().traceJson());
@@ -232,9 +243,15 @@ llvm::Error run(const Options& o) {
   if (profileBytes) printProfile(*m.superKernel, runs->fused.readBack.front(), arch.clockMHz);
   if (!o.report.empty()) {
     skrun::ReportInput in{&m, arch.name, arch.clockMHz, &runs->fused, o.compareUnfused ? &runs->unfused : nullptr,
+                          o.compareUnfused ? &runs->replay : nullptr,
                           (*rt)->device().traceJson()};
     if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
     std::printf("report: %s\n", o.report.c_str());
+  }
+  if (!o.opSummary.empty()) {
+    std::string csv = skrun::opSummaryCsv((*rt)->device().taskTimings(), runs->modes);
+    if (llvm::Error e = sk::writeFileAtomically(o.opSummary, csv)) return e;
+    std::printf("op summary: %s\n", o.opSummary.c_str());
   }
   return o.compareUnfused ? compareRuns(m, *runs) : llvm::Error::success();
 }
@@ -261,6 +278,8 @@ int main(int argc, char** argv) {
   app.add_flag("--compare-unfused", o.compareUnfused, "super kernels: also run the sub-kernels one by one and compare");
   app.add_option("--trace", o.trace, "write a Chrome trace (virtual time) to FILE.json");
   app.add_option("--report", o.report, "write an HTML profile report to FILE.html");
+  app.add_option("--op-summary", o.opSummary,
+                 "write the device tasks as an msprof-style op_summary CSV to FILE.csv (every mode with --compare-unfused)");
   app.add_option("--repeat", o.repeat, "launch the kernel N times")->check(CLI::Range(1u, 1000000u))->capture_default_str();
   app.add_option("--workers", o.workers, "host threads running simulated cores (0: one per host core)");
   app.add_option("--timeout-ms", o.timeoutMs, "wall-clock budget of one launch")->capture_default_str();

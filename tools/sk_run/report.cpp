@@ -125,20 +125,21 @@ std::string htmlReport(const ReportInput& in) {
   o << "<tr><th>kernel type</th><td>" << sk::coreTypeName(m.coreType) << " " << m.taskRation.str()
     << ", blockDim " << m.blockDim << "</td></tr>\n";
   o << "<tr><th>device time (virtual)</th><td class=\"num\">" << fmt(in.fused->deviceUs, "us") << "</td></tr>\n";
-  o << "<tr><th>launches</th><td class=\"num\">" << in.fused->launches << "</td></tr>\n";
-  o << "<tr><th>wall time</th><td class=\"num\">" << fmt(in.fused->wallMs, "ms") << "</td></tr>\n</table>\n";
+  o << "<tr><th>launches</th><td class=\"num\">" << in.fused->launches << "</td></tr>\n</table>\n";
   if (m.superKernel)
     o << "<p class=\"note\">A super kernel of " << m.superKernel->instances.size() << " sub-kernels; options "
       << escapeHtml(m.superKernel->options) << ".</p>\n";
-  if (in.unfused) {
-    double f = in.fused->deviceUs, u = in.unfused->deviceUs, scale = 300.0 / std::max(std::max(f, u), 1e-9);
-    o << "<h2>What fusion bought</h2>\n<table id=\"fusion\">\n";
-    o << "<tr><th>unfused (" << in.unfused->launches << " launches)</th><td class=\"num\">" << fmt(u, "us")
-      << "</td><td><span class=\"bar unfused\" style=\"width:" << (int)(u * scale) << "px\"></span></td></tr>\n";
-    o << "<tr><th>fused (" << in.fused->launches << " launch)</th><td class=\"num\">" << fmt(f, "us")
-      << "</td><td><span class=\"bar\" style=\"width:" << (int)(f * scale) << "px\"></span></td></tr>\n";
-    o << "<tr><th>saved</th><td class=\"num\">" << fmt(u - f, "us") << "</td><td>"
-      << fmt(u > 0 ? 100.0 * (u - f) / u : 0.0, "%") << "</td></tr>\n</table>\n";
+  if (in.unfused && in.replay) {
+    double f = in.fused->deviceUs, widest = std::max({f, in.unfused->deviceUs, in.replay->deviceUs, 1e-9});
+    o << "<h2>What fusion bought</h2>\n<table id=\"fusion\">\n<tr><th>mode</th><th>device time</th><th>host "
+         "launch time</th><th>tasks</th><th>fused speedup</th><th></th></tr>\n";
+    for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", in.unfused},
+                             {"graph replay", in.replay}, {"fused", in.fused}})
+      o << "<tr><th>" << name << "</th><td class=\"num\">" << fmt(run->deviceUs, "us") << "</td><td class=\"num\">"
+        << fmt(run->hostUs, "us") << "</td><td class=\"num\">" << run->launches << "</td><td class=\"num\">"
+        << fmt(f > 0 ? run->deviceUs / f : 0.0, "x") << "</td><td><span class=\"bar" << (run == in.fused ? "" : " unfused")
+        << "\" style=\"width:" << (int)(run->deviceUs * 300.0 / widest) << "px\"></span></td></tr>\n";
+    o << "</table>\n";
   }
   o << "<h2>Timeline (virtual time, one row per core)</h2>\n<div id=\"timeline\"></div>\n"
     << "<p class=\"note\">Spans are kernels and sub-kernels (one colour per name); thin red marks are "

@@ -119,6 +119,9 @@ class Device {
     std::string name;
     StreamId stream;
     double beginUs, endUs;
+    enum class Kind { Kernel, Copy, Memset } kind = Kind::Kernel;
+    uint32_t blockDim = 0;  // kernels
+    TaskRation ration;      // kernels
   };
   std::vector<TaskTiming> taskTimings() const;
   // Chrome trace JSON of everything run so far (requires DeviceOptions::trace).
