@@ -443,6 +443,8 @@ aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* op
   SK_LOCK;
   if (!binPath || !binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromFile: binPath or binHandle is NULL");
   SK_DEVICE("aclrtBinaryLoadFromFile");
+  if (options && options->numOpt && !options->options)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromFile: options->numOpt is not 0 but options->options is NULL");
   for (size_t i = 0; options && i < options->numOpt; ++i) {
     const aclrtBinaryLoadOption& o = options->options[i];
     if (o.type == ACL_RT_BINARY_LOAD_OPT_MAGIC)
@@ -463,6 +465,8 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBin
   if (!data || !binHandle) return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromData: data or binHandle is NULL");
   if (length == 0) return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromData: length is 0");
   SK_DEVICE("aclrtBinaryLoadFromData");
+  if (options && options->numOpt && !options->options)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtBinaryLoadFromData: options->numOpt is not 0 but options->options is NULL");
   sk::TaskRation ration{0, 1};
   for (size_t i = 0; options && i < options->numOpt; ++i) {
     const aclrtBinaryLoadOption& o = options->options[i];
@@ -516,7 +520,8 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
   SK_DEVICE("aclrtLaunchKernel");
   auto* f = static_cast<Function*>(funcHandle);
   if (!rt->isLiveFunction(f)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtLaunchKernel: invalid function handle");
-  if (numBlocks == 0) return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: numBlocks is 0");
+  if (numBlocks == 0 || numBlocks > 65535)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: numBlocks " + std::to_string(numBlocks) + " is not in [1, 65535]");
   if (argsSize % 8)
     return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: argsSize " + std::to_string(argsSize) +
                                                 " is not a multiple of 8 (one 8-byte device address per parameter)");

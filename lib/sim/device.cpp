@@ -536,6 +536,9 @@ Device::~Device() {
 }
 
 llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, const DeviceOptions& options) {
+  if (options.workerThreads > DeviceOptions::kMaxWorkerThreads)
+    return inputError("workers: " + std::to_string(options.workerThreads) + " host threads asked for; at most " +
+                      std::to_string(DeviceOptions::kMaxWorkerThreads));
   auto impl = std::make_unique<Impl>();
   impl->arch = arch;
   impl->opts = options;
@@ -595,6 +598,7 @@ llvm::Expected<void*> Device::malloc(uint64_t bytes) {
 
 llvm::Error Device::free(void* devPtr) {
   std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();  // queued work may still use the buffer (cudaFree synchronises too); faults stay on their streams
   impl_->chargeHost("free", impl_->arch.hostApiNs);
   return impl_->hbm->release(devPtr);
 }
@@ -611,6 +615,7 @@ llvm::Expected<void*> Device::mallocHost(uint64_t bytes) {
 
 llvm::Error Device::freeHost(void* hostPtr) {
   std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();  // a queued async copy may still read or write it
   auto it = impl_->pinned.find(hostPtr);
   if (it == impl_->pinned.end())
     return deviceError(ACL_ERROR_RT_MEMORY_FREE, "freeHost: " + hexAddress((uint64_t)hostPtr) +
@@ -711,7 +716,9 @@ llvm::Error Device::destroyEvent(EventId e) {
 
 llvm::Error Device::launch(StreamId s, KernelLaunch k) {
   if (!k.entry) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: null kernel entry");
-  if (k.blockDim == 0) return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': blockDim must be at least 1");
+  if (k.blockDim == 0 || k.blockDim > 65535)
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': blockDim " + std::to_string(k.blockDim) +
+                                                       " is not in [1, 65535]");
   if (k.args.size() >= 64)
     return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + k.name + "': " + llvm::Twine(k.args.size()) +
                                    " parameters; ABI v1 allows at most 63");

@@ -549,6 +549,9 @@ TEST(Rejects, UsageErrors) {
   CommandResult r = tool(SK_COMPILE, {"--ops", obj("fz_scale"), "--op-list", "x.json", "-o", d.path()});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("exactly one of --ops and --op-list"), std::string::npos) << r.err;
+  r = tool(SK_COMPILE, {"--ops", ",", "--name", "x", "-o", d.path()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--ops: '--name' is not an object"), std::string::npos) << r.err;
 }
 
 }  // namespace

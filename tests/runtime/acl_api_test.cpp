@@ -196,8 +196,6 @@ TEST_F(Acl, EventsOrderWorkAcrossStreams) {
   EXPECT_EQ(aclrtFree(b), ACL_SUCCESS);
 }
 
-// ---- stream capture ----
-
 struct AddOnDevice {
   aclrtFuncHandle fn = nullptr;
   aclrtBinHandle bin = nullptr;
@@ -226,6 +224,41 @@ struct AddOnDevice {
   }
   aclError launch(aclrtStream s) { return aclrtLaunchKernel(fn, 8, args, 32, s); }
 };
+
+// Freeing a buffer queued work still uses first finishes that work (as cudaFree does): the
+// next allocation, likely at the same address, is not overwritten by the old kernel later.
+TEST_F(Acl, FreeingABufferAQueuedKernelWritesRunsTheKernelFirst) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  k.fill(k.x, 1.0f);
+  k.fill(k.y, 2.0f);
+  aclrtStream s;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(k.launch(s), ACL_SUCCESS);
+  void* freed = k.z;
+  ASSERT_EQ(aclrtFree(k.z), ACL_SUCCESS);
+  void* again;
+  ASSERT_EQ(aclrtMalloc(&again, k.bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(again, freed) << "the premise: the allocator hands the same bytes out again";
+  ASSERT_EQ(aclrtMemset(again, k.bytes, 0, k.bytes), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  for (uint16_t v : k.read(again)) ASSERT_EQ(v, 0) << "the freed kernel wrote into the new buffer";
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+TEST_F(Acl, LaunchAndLoadOptionsAreBounded) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  EXPECT_EQ(aclrtLaunchKernel(k.fn, 70000, k.args, 32, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not in [1, 65535]"), std::string::npos);
+  aclrtBinaryLoadOptions none{nullptr, 5};
+  aclrtBinHandle bin;
+  EXPECT_EQ(aclrtBinaryLoadFromFile(opsFile("add_custom.o").c_str(), &none, &bin), ACL_ERROR_INVALID_PARAM);
+  std::vector<char> obj = readFile(opsFile("add_custom.o"));
+  EXPECT_EQ(aclrtBinaryLoadFromData(obj.data(), obj.size(), &none, &bin), ACL_ERROR_INVALID_PARAM);
+}
+
+// ---- stream capture ----
 
 // Forked onto a second stream and joined back: z = x + y on s2, then out = z on s; nothing
 // runs until the model executes, and every execution reads the memory as it is then.

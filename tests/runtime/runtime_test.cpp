@@ -538,6 +538,16 @@ TEST_F(Device, KernelsThatNeedTheSameCoresSerialiseInVirtualTime) {
   EXPECT_GE(t[1].endUs - t[0].endUs, 0.95 * (t[0].endUs - t[0].beginUs)) << "the second runs after the first";
 }
 
+TEST(DeviceOptionsTest, TooManyWorkerThreadsIsAnInputError) {
+  sk::sim::DeviceOptions o;
+  o.workerThreads = 100000;
+  auto rt = Runtime::create(llvm::cantFail(sk::arch::loadArch("dav-2201")), o);
+  ASSERT_FALSE(!!rt);
+  Outcome out = outcome(rt.takeError());
+  EXPECT_EQ(out.code, 2);
+  EXPECT_NE(out.message.find("at most 256"), std::string::npos) << out.message;
+}
+
 TEST(Arch, UnknownArchIsAnInputErrorListingTheKnownOnes) {
   auto a = sk::arch::loadArch("dav-9999");
   ASSERT_FALSE(!!a);

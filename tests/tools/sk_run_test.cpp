@@ -214,6 +214,13 @@ TEST(SkRunExit, UsageErrorsAreExitCodeTwo) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("/nonexistent/k.json"), std::string::npos) << r.err;
   EXPECT_EQ(skRun({"--help"}).exitCode, 0);
+  // Bounded and signed values are refused, not clamped or left to abort the process.
+  r = skRun({ops("add_custom.json"), "--workers", "100000"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--workers"), std::string::npos) << r.err;
+  r = skRun({ops("add_custom.json"), "--seed", "-1"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--seed: must not be negative"), std::string::npos) << r.err;
 }
 
 TEST(SkRunExit, InputOfTheWrongSizeNamesTheParameterAndExpectedBytes) {

@@ -52,6 +52,9 @@ class Phases {
 
 llvm::Error checkArgs(const Options& o) {
   if (o.ops.empty() == o.opList.empty()) return sk::inputError("give exactly one of --ops and --op-list (see --help)");
+  for (const std::string& obj : o.ops)  // "--ops , --name x" hands the next flag over as an entry
+    if (obj.rfind("--", 0) == 0)
+      return sk::inputError("--ops: '" + obj + "' is not an object: give the objects as a.o,b.o,...");
   if (!sk::isCIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
   if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
   if (o.package)

@@ -273,7 +273,9 @@ int main(int argc, char** argv) {
   app.add_option("--install-path", o.installPath,
                  "root of installed kernels, for KERNEL given by name (default $SK_HOME, else $HOME/.superkernel)");
   app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input NAME (repeatable)");
-  app.add_option("--seed", o.seed, "seed for inputs not given with --input")->capture_default_str();
+  app.add_option("--seed", o.seed, "seed for inputs not given with --input")
+      ->check([](const std::string& s) { return s.find('-') != std::string::npos ? "must not be negative" : ""; })
+      ->capture_default_str();
   app.add_option("--output-dir", o.outputDir, "write each output to DIR/<name>.bin (DIR is created if missing)");
   app.add_flag("--compare-unfused", o.compareUnfused, "super kernels: also run the sub-kernels one by one and compare");
   app.add_option("--trace", o.trace, "write a Chrome trace (virtual time) to FILE.json");
@@ -281,7 +283,8 @@ int main(int argc, char** argv) {
   app.add_option("--op-summary", o.opSummary,
                  "write the device tasks as an msprof-style op_summary CSV to FILE.csv (every mode with --compare-unfused)");
   app.add_option("--repeat", o.repeat, "launch the kernel N times")->check(CLI::Range(1u, 1000000u))->capture_default_str();
-  app.add_option("--workers", o.workers, "host threads running simulated cores (0: one per host core)");
+  app.add_option("--workers", o.workers, "host threads running simulated cores (0: one per host core)")
+      ->check(CLI::Range(0u, sk::sim::DeviceOptions::kMaxWorkerThreads));
   app.add_option("--timeout-ms", o.timeoutMs, "wall-clock budget of one launch")->capture_default_str();
   app.add_flag("-q,--quiet", o.quiet, "do not print output summaries");
   try {

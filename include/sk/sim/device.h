@@ -42,7 +42,8 @@ constexpr StreamId kDefaultStream = 0;
 enum class CopyKind { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice };
 
 struct DeviceOptions {
-  unsigned workerThreads = 0;       // 0 = one per host core
+  static constexpr unsigned kMaxWorkerThreads = 256;
+  unsigned workerThreads = 0;       // 0 = one per host core; at most kMaxWorkerThreads
   uint64_t launchTimeoutMs = 60000; // wall-clock budget of one launch
   uint64_t stackBytes = 256 * 1024; // fiber stack of one simulated core
   bool trace = false;               // collect Chrome trace events
