@@ -149,6 +149,15 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode);
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
 aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
+/* SuperKernel on a captured model (docs/acl_api.md): mark scopes while capturing, then fuse
+   each into one super kernel. A NULL scope name marks a region not to fuse. */
+typedef struct aclskOptions {
+  const char* superKernelOptions; /* sk_compile's --options, "key=value:..."; NULL: the defaults */
+} aclskOptions;
+aclError aclskScopeBegin(const char* scopeName, aclrtStream stream);
+aclError aclskScopeEnd(const char* scopeName, aclrtStream stream);
+aclError aclskOptimize(aclmdlRI modelRI, const aclskOptions* options);
+
 /* ---- kernels ---- */
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle);
 aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,

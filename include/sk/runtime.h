@@ -39,11 +39,18 @@ class Runtime {
   llvm::Error unloadBinary(Binary* binary);
   bool isLiveBinary(const Binary* b) const;
   bool isLiveFunction(const Function* f) const;
+  // The name (the file for loadBinaryFile) of the binary holding the function at `entry`;
+  // empty if none does.
+  std::string binaryNameAt(const void* entry) const;
 
   // Queues a launch of `f` on `stream`. args are device addresses, one per kernel parameter.
   // `tilingKey`: what TILING_KEY_IS compares with in the kernel (metadata "tilingKey").
   llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
                      std::optional<sk::TaskRation> ration = std::nullopt, uint64_t tilingKey = 0);
+  // The device launch `launch` queues (for rewriting captured models).
+  llvm::Expected<sim::KernelLaunch> kernelLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
+                                                 std::optional<sk::TaskRation> ration = std::nullopt,
+                                                 uint64_t tilingKey = 0) const;
 
   // Wall time spent registering binaries so far (JIT link included), and how many.
   double loadWallUs() const;

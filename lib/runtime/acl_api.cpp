@@ -2,10 +2,12 @@
 #include "acl/acl.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -15,6 +17,7 @@
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/json_io.h"
+#include "sk/model_optimizer.h"
 #include "sk/runtime.h"
 #include "sk/arch.h"
 
@@ -685,6 +688,45 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
   if (!m) return skCode;
   if (llvm::Error e = rt->device().destroyModel(m->id)) return failWith(std::move(e), "aclmdlRIDestroy");
   state().models.erase(m->id);
+  return ACL_SUCCESS;
+}
+
+// ---- SuperKernel on a captured model ----
+namespace {
+aclError scopeMark(const char* name, aclrtStream stream, bool begin) {
+  const char* api = begin ? "aclskScopeBegin" : "aclskScopeEnd";
+  if (name && !*name) return fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": the scope name is empty (NULL marks a region not to fuse)");
+  if (name && std::strlen(name) > 255) return fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": the scope name is longer than 255 characters");
+  if (!stream) return fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": stream is NULL");
+  SK_DEVICE(api);
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, api, skCode)) return skCode;
+  std::optional<std::string> scope;
+  if (name) scope = name;
+  if (llvm::Error e = rt->device().captureScope(id, begin, scope)) return failWith(std::move(e), api);
+  return ACL_SUCCESS;
+}
+}  // namespace
+
+aclError aclskScopeBegin(const char* scopeName, aclrtStream stream) {
+  SK_LOCK;
+  return scopeMark(scopeName, stream, true);
+}
+
+aclError aclskScopeEnd(const char* scopeName, aclrtStream stream) {
+  SK_LOCK;
+  return scopeMark(scopeName, stream, false);
+}
+
+aclError aclskOptimize(aclmdlRI modelRI, const aclskOptions* options) {
+  SK_LOCK;
+  SK_DEVICE("aclskOptimize");
+  ModelObj* m = modelObj(modelRI, "aclskOptimize", skCode);
+  if (!m) return skCode;
+  std::string text = options && options->superKernelOptions ? options->superKernelOptions : "";
+  auto report = sk::rt::optimizeModel(*rt, m->id, text);
+  if (!report) return failWith(report.takeError(), "aclskOptimize", ACL_ERROR_INVALID_PARAM);
+  for (const std::string& line : report->lines) std::fprintf(stderr, "aclskOptimize: %s\n", line.c_str());
   return ACL_SUCCESS;
 }
 

@@ -155,6 +155,13 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
   return raw;
 }
 
+std::string Runtime::binaryNameAt(const void* entry) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  for (const Function* f : impl_->functions)
+    if (f->entry == entry) return f->binary->name;
+  return "";
+}
+
 llvm::Expected<Binary*> Runtime::loadBinaryFile(const std::string& path, sk::TaskRation fallback) {
   auto bytes = readFile(path, kMaxObjectBytes, "kernel object");
   if (!bytes) return bytes.takeError();
@@ -216,6 +223,13 @@ bool Runtime::isLiveFunction(const Function* f) const {
 
 llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
                             std::optional<sk::TaskRation> ration, uint64_t tilingKey) {
+  auto k = kernelLaunch(f, blockDim, std::move(args), ration, tilingKey);
+  if (!k) return k.takeError();
+  return impl_->device->launch(stream, std::move(*k));
+}
+
+llvm::Expected<sim::KernelLaunch> Runtime::kernelLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
+                                                        std::optional<sk::TaskRation> ration, uint64_t tilingKey) const {
   if (!isLiveFunction(f)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
   sim::KernelLaunch k;
   k.name = f->symbol;
@@ -226,7 +240,7 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
   k.textBytes = f->textBytes;
   k.tilingKey = tilingKey;
   k.orderedGm = f->binary->talksThroughGm;
-  return impl_->device->launch(stream, std::move(k));
+  return k;
 }
 
 double Runtime::loadWallUs() const {

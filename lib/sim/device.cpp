@@ -34,7 +34,7 @@ namespace sk::sim {
 namespace {
 
 struct Task {
-  enum class Kind { Kernel, Copy, Memset, Record, Wait } kind;
+  enum class Kind { Kernel, Copy, Memset, Record, Wait, Scope } kind;  // Scope: a capture's marker, never run
   explicit Task(Kind k) : kind(k) {}
   uint64_t seq = 0;
   uint64_t submit = 0;  // host clock at submission (cycles)
@@ -46,6 +46,8 @@ struct Task {
   CopyKind copyKind = CopyKind::HostToDevice;
   EventId event = 0;
   uint64_t recordSeq = 0;  // Wait: the record it waits for (0: none, satisfied at once)
+  bool scopeBegin = false;                // Scope
+  std::optional<std::string> scopeName;   // Scope (nullopt: a no-fuse region)
 };
 
 struct Stream {
@@ -325,6 +327,7 @@ struct Device::Impl {
         return job;
       case Task::Kind::Record:
       case Task::Kind::Wait:
+      case Task::Kind::Scope:  // only in models, which never queue them
         return job;
     }
     return job;
@@ -350,6 +353,7 @@ struct Device::Impl {
       case Task::Kind::Wait:
         if (opts.trace) trace.instant(e.stream, "wait event " + std::to_string(e.task.event), t.begin);
         return;
+      case Task::Kind::Scope: return;
     }
   }
 
@@ -962,6 +966,7 @@ llvm::Error Device::executeModel(ModelId id, StreamId s) {
     I.enqueue(own, std::move(w));
   }
   for (const Model::Captured& c : m.tasks) {
+    if (c.task.kind == Task::Kind::Scope) continue;
     StreamId on = onStream(c.stream);
     if (c.task.kind == Task::Kind::Record) {
       record(on, m.ownEvent.at(c.task.event));
@@ -995,6 +1000,61 @@ llvm::Error Device::destroyModel(ModelId id) {
 }
 
 CaptureMode Device::exchangeThreadCaptureMode(CaptureMode mode) { return std::exchange(threadCaptureMode, mode); }
+
+llvm::Error Device::captureScope(StreamId s, bool begin, const std::optional<std::string>& name) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  const char* api = begin ? "scopeBegin" : "scopeEnd";
+  if (auto e = impl_->checkStream(s, api)) return e;
+  if (impl_->streams[s].capture < 0)
+    return deviceError(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                       std::string(api) + ": stream " + std::to_string(s) + " is not being captured (scopes mark captured work)");
+  if (name && (name->empty() || name->size() > 255))
+    return deviceError(ACL_ERROR_INVALID_PARAM, std::string(api) + ": a scope name has 1 to 255 characters (NULL: a region not to fuse)");
+  Task t(Task::Kind::Scope);
+  t.scopeBegin = begin;
+  t.scopeName = name;
+  impl_->enqueue(s, std::move(t));
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<Device::ModelTask>> Device::modelTasks(ModelId id) const {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (id >= impl_->models.size() || impl_->models[id].state != Model::State::Ready)
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "modelTasks: no such model (not captured, still capturing or destroyed)");
+  std::vector<ModelTask> out;
+  for (const Model::Captured& c : impl_->models[id].tasks) {
+    const Task& t = c.task;
+    using K = ModelTask::Kind;
+    K kind = t.kind == Task::Kind::Kernel   ? K::Kernel
+             : t.kind == Task::Kind::Copy   ? K::Copy
+             : t.kind == Task::Kind::Memset ? K::Memset
+             : t.kind == Task::Kind::Record ? K::Record
+             : t.kind == Task::Kind::Wait   ? K::Wait
+             : t.scopeBegin                 ? K::ScopeBegin
+                                            : K::ScopeEnd;
+    out.push_back(ModelTask{kind, c.stream, t.kind == Task::Kind::Kernel ? t.kernel : KernelLaunch{}, t.scopeName});
+  }
+  return out;
+}
+
+llvm::Error Device::replaceModelKernels(ModelId id, size_t first, size_t last, KernelLaunch fused) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  if (id >= impl_->models.size() || impl_->models[id].state != Model::State::Ready)
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "replaceModelKernels: no such model");
+  auto& tasks = impl_->models[id].tasks;
+  if (first >= last || last > tasks.size()) return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelKernels: bad task range");
+  for (size_t i = first; i < last; ++i)
+    if (tasks[i].task.kind != Task::Kind::Kernel || tasks[i].stream != tasks[first].stream)
+      return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelKernels: the range holds more than kernels of one stream");
+  Task t(Task::Kind::Kernel);
+  t.kernel = std::move(fused);
+  t.seq = tasks[first].task.seq;
+  t.submit = tasks[first].task.submit;
+  StreamId s = tasks[first].stream;
+  tasks.erase(tasks.begin() + (long)first, tasks.begin() + (long)last);
+  tasks.insert(tasks.begin() + (long)first, Model::Captured{s, std::move(t)});
+  return llvm::Error::success();
+}
 
 size_t Device::modelTaskCount(ModelId id) const {
   std::lock_guard<std::mutex> lk(impl_->mu);

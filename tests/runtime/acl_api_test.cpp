@@ -391,4 +391,50 @@ TEST_F(Acl, CaptureMisuseReturnsTheDocumentedCodes) {
   EXPECT_EQ(aclrtDestroyStream(s2), ACL_SUCCESS);
 }
 
+// aclskScopeBegin/End while capturing, aclskOptimize, replay: the bytes of the eager run.
+TEST_F(Acl, AnOptimizedCapturedScopeReplaysToTheBytesOfTheEagerLaunches) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  k.fill(k.x, 1.0f);
+  k.fill(k.y, 0.25f);
+  void *w, *args2;  // a second launch: w = z + y
+  ASSERT_EQ(aclrtMalloc(&w, k.bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&args2, 32, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  void* a2[4] = {k.z, k.y, w, k.tiling};
+  ASSERT_EQ(aclrtMemcpy(args2, 32, a2, 32, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  aclrtStream s;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  auto program = [&] {
+    ASSERT_EQ(k.launch(s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchKernel(k.fn, 8, args2, 32, s), ACL_SUCCESS);
+  };
+  program();
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  std::vector<uint16_t> eager = k.read(w);
+  ASSERT_EQ(aclrtMemset(w, k.bytes, 0, k.bytes), ACL_SUCCESS);
+
+  EXPECT_EQ(aclskScopeBegin("sk1", s), ACL_ERROR_RT_STREAM_NOT_CAPTURED) << "scopes mark captured work";
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+  EXPECT_EQ(aclskScopeBegin("", s), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclskScopeBegin(std::string(256, 'n').c_str(), s), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclskScopeBegin("sk1", s), ACL_SUCCESS) << aclGetRecentErrMsg();
+  program();
+  ASSERT_EQ(aclskScopeEnd("sk1", s), ACL_SUCCESS);
+  aclmdlRI model;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(aclskOptimize(nullptr, nullptr), ACL_ERROR_INVALID_PARAM);
+  aclskOptions bad{"no-such-option=1"};
+  EXPECT_EQ(aclskOptimize(model, &bad), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("no-such-option"), std::string::npos);
+  aclskOptions opts{"early-start=0"};
+  ASSERT_EQ(aclskOptimize(model, &opts), ACL_SUCCESS) << aclGetRecentErrMsg();
+  for (int rep = 0; rep < 3; ++rep) {
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    EXPECT_EQ(k.read(w), eager) << "replay " << rep;
+  }
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
 }  // namespace

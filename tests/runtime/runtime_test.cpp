@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <tuple>
 
 #include "sk/error.h"
+#include "sk/model_optimizer.h"
 #include "sk/runtime.h"
 #include "sk/arch.h"
 #include "sk/sim/float16.h"
@@ -491,6 +494,110 @@ TEST_F(Device, AReplayedModelPaysOneHostSubmitAndComputesWhatEagerLaunchesDo) {
   EXPECT_NEAR(eagerHostUs, n * a.launchHostNs / 1000.0, 1e-6) << "eager: one host launch per kernel";
   EXPECT_NEAR(replayHostUs, a.launchHostNs / 1000.0, 1e-6) << "replay: one submit for the model";
   llvm::cantFail(d.destroyModel(*model));
+}
+
+// aclskOptimize in C++: a scope of three chained add_custom launches becomes one super kernel
+// in the captured model; replaying it computes what the eager launches computed.
+TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
+  auto& d = rt->device();
+  auto bin = rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o");
+  ASSERT_TRUE(!!bin) << llvm::toString(bin.takeError());
+  Function* add = llvm::cantFail(rt->getFunction(*bin, "add_custom"));
+  const size_t n = 8 * 2048, bytes = n * 2;
+  std::vector<uint16_t> hx(n), hy(n);
+  for (size_t i = 0; i < n; ++i) {
+    hx[i] = sk::floatToHalf((float)(i % 17) * 0.5f);
+    hy[i] = sk::floatToHalf((float)(i % 5) - 2.0f);
+  }
+  void *x = alloc(bytes), *y = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *copy = alloc(bytes);
+  llvm::cantFail(d.memcpy(x, hx.data(), bytes, sk::sim::CopyKind::HostToDevice));
+  llvm::cantFail(d.memcpy(y, hy.data(), bytes, sk::sim::CopyKind::HostToDevice));
+  uint32_t tiling[2] = {(uint32_t)n, 256};
+  void* t = alloc(8);
+  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  auto s = llvm::cantFail(d.createStream());
+  auto program = [&] {  // a = x + y; b = a + y; c = b + x, then copy = c (outside the scope)
+    for (auto [p, q, r] : {std::tuple{x, y, a}, std::tuple{a, y, b}, std::tuple{b, x, c}})
+      llvm::cantFail(rt->launch(add, 8, {(uint64_t)p, (uint64_t)q, (uint64_t)r, (uint64_t)t}, s));
+  };
+  program();
+  llvm::cantFail(d.synchronizeStream(s));
+  std::vector<uint16_t> eager = read<uint16_t>(c, n);
+
+  llvm::cantFail(d.memset(c, 0, bytes));
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  llvm::cantFail(d.captureScope(s, true, std::string("sk1")));
+  program();
+  llvm::cantFail(d.captureScope(s, false, std::string("sk1")));
+  llvm::cantFail(d.memcpyAsync(s, copy, c, bytes, sk::sim::CopyKind::DeviceToDevice));
+  sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+  auto report = sk::rt::optimizeModel(*rt, m, "");
+  ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+  EXPECT_EQ(report->superKernels, 1u);
+  EXPECT_EQ(report->kernelsFused, 3u);
+  auto tasks = llvm::cantFail(d.modelTasks(m));
+  size_t kernels = 0;
+  for (const auto& task : tasks) kernels += task.kind == sk::sim::Device::ModelTask::Kind::Kernel;
+  EXPECT_EQ(kernels, 1u) << "the scope is one launch";
+  for (int rep = 0; rep < 2; ++rep) {
+    llvm::cantFail(d.executeModel(m, s));
+    llvm::cantFail(d.synchronizeStream(s));
+    EXPECT_EQ(read<uint16_t>(c, n), eager);
+    EXPECT_EQ(read<uint16_t>(copy, n), eager) << "the task after the scope sees the fused result";
+  }
+  llvm::cantFail(d.destroyModel(m));
+}
+
+// What cannot be fused is left as captured, with the reason: a copy splits a scope, a kernel
+// loaded from memory has no metadata, tensors that overlap without being the same are not
+// fused, a no-fuse region (null name) is left alone.
+TEST_F(Device, OptimizingReportsWhyTasksAreLeftOut) {
+  auto& d = rt->device();
+  std::string obj = std::string(SK_OPS_DIR) + "/add_custom.o";
+  Function* add = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(obj)), "add_custom"));
+  std::vector<char> bytes = [&] {
+    std::ifstream in(obj, std::ios::binary);
+    return std::vector<char>(std::istreambuf_iterator<char>(in), {});
+  }();
+  Function* bare = llvm::cantFail(rt->getFunction(
+      llvm::cantFail(rt->loadBinary(llvm::MemoryBufferRef(llvm::StringRef(bytes.data(), bytes.size()), "in memory"), "in memory")),
+      "add_custom"));
+  const size_t tensor = 8 * 2048 * 2;
+  void *x = alloc(tensor), *a = alloc(2 * tensor), *b = alloc(tensor), *t = alloc(8);
+  uint32_t tiling[2] = {8 * 2048, 256};
+  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  auto s = llvm::cantFail(d.createStream());
+  auto launch = [&](Function* f, void* p, void* q, void* r) {
+    llvm::cantFail(rt->launch(f, 8, {(uint64_t)p, (uint64_t)q, (uint64_t)r, (uint64_t)t}, s));
+  };
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  llvm::cantFail(d.captureScope(s, true, std::string("split")));
+  launch(add, x, x, a);
+  llvm::cantFail(d.memcpyAsync(s, b, a, tensor, sk::sim::CopyKind::DeviceToDevice));
+  launch(add, b, x, b);
+  launch(bare, b, x, a);
+  llvm::cantFail(d.captureScope(s, false, std::string("split")));
+  llvm::cantFail(d.captureScope(s, true, std::string("overlap")));
+  launch(add, x, x, a);
+  launch(add, (uint8_t*)a + 64, x, b);  // reads bytes of `a` at another address
+  llvm::cantFail(d.captureScope(s, false, std::string("overlap")));
+  llvm::cantFail(d.captureScope(s, true, std::nullopt));
+  launch(add, x, x, a);
+  launch(add, a, x, b);
+  llvm::cantFail(d.captureScope(s, false, std::nullopt));
+  sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+  auto report = sk::rt::optimizeModel(*rt, m, "");
+  ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+  std::string lines;
+  for (const std::string& l : report->lines) lines += l + "\n";
+  EXPECT_EQ(report->superKernels, 0u) << lines;
+  EXPECT_NE(lines.find("scope split: split at task 2: not a kernel launch"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("(add_custom) left out: no metadata"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("scope overlap: tasks"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("overlap"), std::string::npos) << lines;
+  EXPECT_EQ(report->lines.size(), 3u) << "the no-fuse region is not reported:\n" << lines;
+  EXPECT_FALSE(!!sk::rt::optimizeModel(*rt, m, "bogus=1")) << "bad options are an error";
+  llvm::cantFail(d.destroyModel(m));
 }
 
 TEST_F(Device, IndependentStreamsOverlapInVirtualTimeAndEventsOrderThem) {

@@ -2,6 +2,7 @@
 // virtual clock and Chrome traces (docs/simulator.md). The runtime (lib/runtime) is a thin API over it.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -101,6 +102,19 @@ class Device {
   CaptureStatus captureInfo(StreamId s, ModelId* model) const;
   llvm::Error executeModel(ModelId m, StreamId s);
   llvm::Error destroyModel(ModelId m);
+  // Scope markers of a capture (aclskScopeBegin/End): kept in the model, no work at run time.
+  // A null name marks a region not to fuse.
+  llvm::Error captureScope(StreamId s, bool begin, const std::optional<std::string>& name);
+  // What a model holds, for rewriting it (Runtime::optimizeModel).
+  struct ModelTask {
+    enum class Kind { Kernel, Copy, Memset, Record, Wait, ScopeBegin, ScopeEnd } kind;
+    StreamId stream;
+    KernelLaunch kernel;              // Kernel
+    std::optional<std::string> scope;  // ScopeBegin/End: the name (nullopt: no-fuse region)
+  };
+  llvm::Expected<std::vector<ModelTask>> modelTasks(ModelId m) const;
+  // Replaces tasks [first, last) of model m, all kernels on one stream, by one launch.
+  llvm::Error replaceModelKernels(ModelId m, size_t first, size_t last, KernelLaunch fused);
   // This thread's mode for unsafe APIs during a capture; returns the previous one.
   static CaptureMode exchangeThreadCaptureMode(CaptureMode mode);
   // The tasks a model holds (0 for an unknown model).
