@@ -3,6 +3,8 @@
 
 #include "sk/device_compiler.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace sk::devcc {
 
 namespace {
@@ -110,9 +112,9 @@ bool isCLibraryName(llvm::StringRef name) {
       "fabs",  "hypot", "pow",    "sqrt",  "erf",   "erfc",   "lgamma",    "tgamma",    "ceil",     "floor",
       "rint",  "lrint", "round",  "lround", "trunc", "fmod",  "remainder", "copysign",  "nextafter", "fdim",
       "fmax",  "fmin",  "fma",    "nearbyint", "nan", "rand", "exit",      "signbit"};
-  for (const char* n : kNames)
-    if (name == n) return true;
-  return false;
+  auto listed = [&](llvm::StringRef n) { return llvm::is_contained(kNames, n); };
+  // sqrtf, logl, ...: the float and long double variants of the math functions too
+  return listed(name) || ((name.ends_with("f") || name.ends_with("l")) && listed(name.drop_back()));
 }
 
 std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {

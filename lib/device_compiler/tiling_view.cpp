@@ -72,7 +72,7 @@ bool isConstantDeclaration(llvm::StringRef stmt) {
   for (llvm::StringRef q : {"static ", "inline "}) s.consume_front(q);
   s = s.ltrim();
   if (!s.consume_front("constexpr ") && !s.consume_front("const ")) return false;
-  if (!s.contains('=') || s.contains('(') && !s.contains("sizeof")) return false;
+  if (!s.contains('=') || (s.contains('(') && !s.contains("sizeof"))) return false;
   // `const char* const NAME = OP_NAME;` is a pointer, not an integral constant (and the string
   // #define it may name is not in the view).
   if (s.substr(0, s.find('=')).contains('*')) return false;

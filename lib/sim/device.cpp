@@ -900,7 +900,7 @@ llvm::Error Device::captureBegin(StreamId s, CaptureMode mode) {
 
 llvm::Expected<ModelId> Device::captureEnd(StreamId s) {
   std::lock_guard<std::mutex> lk(impl_->mu);
-  if (auto e = impl_->checkStream(s, "captureEnd")) return std::move(e);
+  if (auto e = impl_->checkStream(s, "captureEnd")) return e;
   int32_t id = impl_->streams[s].capture;
   if (id < 0)
     return deviceError(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "captureEnd: stream " + std::to_string(s) + " is not being captured");

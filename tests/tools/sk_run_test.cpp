@@ -268,6 +268,21 @@ TEST(SkRunReport, RendersInARealBrowserWithOneTimelineRowPerCore) {
   EXPECT_EQ(count(dom, "<td>rmsnorm_custom</td>"), 2u) << "one task row per launch";
 }
 
+TEST(SkRunReport, ASuperKernelsReportShowsEagerReplayAndFusedInARealBrowser) {
+  TempDir d;
+  CommandResult c = sk::test::run({SK_COMPILE, "--ops", ops("add_custom.o") + "," + ops("add_custom.o"), "--name", "pair",
+                                   "-o", d.path()});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  std::string html = d.file("report.html");
+  auto r = skRun({d.file("pair.json"), "--compare-unfused", "-q", "--report", html});
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  std::string dom = renderedDom(html);
+  EXPECT_NE(dom.find("data-rendered=\"yes\""), std::string::npos) << "the report's script ran to the end";
+  for (const char* mode : {"<th>eager</th>", "<th>graph replay</th>", "<th>fused</th>"})
+    EXPECT_EQ(count(dom, mode), 1u) << mode;
+  EXPECT_GE(count(dom, "<td>pair__0__add_custom</td>"), 2u) << "the eager and the replayed launch in the task table";
+}
+
 // ---- kernels that break the compile contract or whose metadata is wrong ----
 
 // A directory holding a copy of a test kernel (.o) and a metadata file edited by `edit`.

@@ -200,7 +200,7 @@ TEST(TilingView, PointerConstantsAreNotIntegralConstants) {
 
 TEST(CLibraryName, NamesTheFunctionsOfMathAndStdlibHeaders) {
   for (const char* n : {"sqrt", "exp", "log", "log2", "log10", "tanh", "sin", "cos", "erf", "pow", "abs", "trunc", "round",
-                        "floor", "fmod", "exit", "rand"})
+                        "floor", "fmod", "exit", "rand", "sqrtf", "logf", "expf", "tanhl", "powf"})
     EXPECT_TRUE(isCLibraryName(n)) << n;
   for (const char* n : {"add_custom", "sqrt_custom", "Sqrt", "is_finite", "softmax", "", "tanh_grad", "my_log"})
     EXPECT_FALSE(isCLibraryName(n)) << n;
