@@ -10,6 +10,7 @@
 #include "sk/error.h"
 #include "sk/json_io.h"
 #include "sk/reuse_analysis.h"
+#include "sk/text.h"
 
 namespace sk::reuse {
 
@@ -76,8 +77,9 @@ llvm::Expected<OpList> readOpList(const std::string& path) {
     if (e.contains("bind")) {
       if (!e["bind"].is_object()) return inputError(at + ".bind: expected an object {\"param\": \"tensor\"}");
       for (auto& [param, tensor] : e["bind"].items()) {
-        if (!tensor.is_string() || tensor.get<std::string>().empty())
-          return inputError(at + ".bind." + param + ": expected a non-empty tensor name");
+        // Tensor names become the super kernel's parameter names, and so file names.
+        if (!tensor.is_string() || !sk::isCIdentifier(tensor.get<std::string>()))
+          return inputError(at + ".bind." + param + ": expected a tensor name that is a C identifier (letters, digits, _)");
         op.bind[param] = tensor;
       }
     }

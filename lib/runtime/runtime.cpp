@@ -130,6 +130,11 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
       return inputError(name + ": undefined symbol '" + u +
                         "' is neither an sk_* intrinsic nor on the allow-list (" + allowListText() +
                         "): kernels reach the device only through intrinsics");
+  // An entry named like an intrinsic would shadow it (entries named like C library functions
+  // are fine: sk_cc compiles them apart from the library's, docs/sk_cc.md).
+  for (const std::string& g : info->definedGlobals)
+    if (llvm::StringRef(g).starts_with("sk_") && impl_->importable.count(g))
+      return inputError(name + ": defines '" + g + "', the name of an intrinsic: rename it");
   auto module = impl_->loader->add(object, name);
   if (!module) return module.takeError();
   auto b = std::make_unique<Binary>();

@@ -138,10 +138,12 @@ llvm::Error readTilingData(const MetaReader& r, const json& data, const std::str
 
 llvm::Error readParam(const MetaReader& r, const json& p, const std::string& path, Param& out) {
   if (!p.is_object()) return r.expected(path, "an object {\"name\", \"role\", ...}", p);
-  auto name = r.required(p, path, "name", "a non-empty string");
+  // A C identifier: parameter names become file names (sk_run --output-dir) and tensor names.
+  const char* nameWhat = "a C identifier (letters, digits, _)";
+  auto name = r.required(p, path, "name", nameWhat);
   if (!name) return name.takeError();
-  if (!(*name)->is_string() || (*name)->get<std::string>().empty())
-    return r.expected(path + ".name", "a non-empty string", **name);
+  if (!(*name)->is_string() || !sk::isCIdentifier((*name)->get<std::string>()))
+    return r.expected(path + ".name", nameWhat, **name);
   out.name = (*name)->get<std::string>();
   auto role = readRole(r, p, path);
   if (!role) return role.takeError();

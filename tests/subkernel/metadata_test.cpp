@@ -312,11 +312,16 @@ TEST(Meta, ParamMustBeAnObject) {
   EXPECT_THAT(rejection(withParam("x")), HasSubstr("add.json: params[0]: expected an object"));
 }
 
-TEST(Meta, ParamNameIsRequiredAndNonEmpty) {
+TEST(Meta, ParamNameIsRequiredAndACIdentifier) {
   EXPECT_THAT(rejection(withParam({{"role", "workspace"}, {"bytes", 1}})),
-              HasSubstr("add.json: params[0].name: missing (required), expected a non-empty string"));
+              HasSubstr("add.json: params[0].name: missing (required), expected a C identifier"));
   EXPECT_THAT(rejection(withParam({{"name", ""}, {"role", "workspace"}, {"bytes", 1}})),
-              HasSubstr("add.json: params[0].name: expected a non-empty string, got \"\""));
+              HasSubstr("add.json: params[0].name: expected a C identifier (letters, digits, _), got \"\""));
+  // Names become file names (sk_run --output-dir DIR/<name>.bin): no paths, no newlines.
+  for (const char* bad : {"../../../victim", "a/b", "x\ny", "1x"})
+    EXPECT_THAT(rejection(withParam({{"name", bad}, {"role", "workspace"}, {"bytes", 1}})),
+                HasSubstr("params[0].name: expected a C identifier"))
+        << bad;
 }
 
 TEST(Meta, ParamRoleIsRequiredAndKnown) {
