@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
-#include <cstring>
 #include <sstream>
 
 #include "sk/error.h"
@@ -343,9 +343,9 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
     if (llvm::Error e = dev.captureBegin(st.origin, sim::CaptureMode::Global)) return e;
     llvm::Error issued = issueUnfused(rt, st, *program, deps, launchOne);
     auto captured = dev.captureEnd(st.origin);
+    if (captured) model.id = *captured;
     if (issued) return llvm::joinErrors(std::move(issued), captured ? llvm::Error::success() : captured.takeError());
     if (!captured) return captured.takeError();
-    model.id = *captured;
     h0 = dev.stats().hostUs;
     for (uint32_t rep = 0; rep < opts.repeat; ++rep)
       if (llvm::Error e = dev.executeModel(*model.id, st.origin)) return e;
