@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <mutex>
 #include <set>
 
@@ -32,6 +33,7 @@ struct Binary {
   sk::TaskRation ration;
   subkernel::ObjectInfo info;
   bool talksThroughGm = false;  // imports an intrinsic whose effect depends on other cores' GM writes
+  std::map<std::string, size_t> paramCounts;  // entry -> its metadata's parameter count (file loads)
   std::map<std::string, std::unique_ptr<Function>> functions;
 };
 
@@ -172,12 +174,16 @@ llvm::Expected<Binary*> Runtime::loadBinaryFile(const std::string& path, sk::Tas
   if (!bytes) return bytes.takeError();
   sk::TaskRation ration = fallback;
   std::string json = subkernel::metadataPathFor(path);
+  std::optional<subkernel::KernelMeta> meta;
   if (json != path && llvm::sys::fs::exists(json)) {
-    auto meta = subkernel::readMeta(json);
-    if (!meta) return meta.takeError();
-    ration = meta->taskRation;
+    auto m = subkernel::readMeta(json);
+    if (!m) return m.takeError();
+    ration = m->taskRation;
+    meta = std::move(*m);
   }
-  return loadBinary(llvm::MemoryBufferRef(*bytes, path), path, ration);
+  auto b = loadBinary(llvm::MemoryBufferRef(*bytes, path), path, ration);
+  if (b && meta) (*b)->paramCounts[meta->kernelName] = meta->params.size();
+  return b;
 }
 
 llvm::Expected<Function*> Runtime::getFunction(Binary* b, const std::string& symbol) {
@@ -236,6 +242,11 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
 llvm::Expected<sim::KernelLaunch> Runtime::kernelLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
                                                         std::optional<sk::TaskRation> ration, uint64_t tilingKey) const {
   if (!isLiveFunction(f)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
+  auto count = f->binary->paramCounts.find(f->symbol);
+  if (count != f->binary->paramCounts.end() && args.size() != count->second)
+    return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + f->symbol + "': " + std::to_string(args.size()) +
+                                                       " arguments, but its metadata has " + std::to_string(count->second) +
+                                                       " parameters");
   sim::KernelLaunch k;
   k.name = f->symbol;
   k.entry = f->entry;

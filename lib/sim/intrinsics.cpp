@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "intrinsic_support.h"
@@ -350,9 +351,39 @@ void sk_trap(int32_t code, const char* msg) {
   fault(c, "sk_trap(" + std::to_string(code) + "): " + text);
 }
 
+namespace {
+// The largest field width or precision a format may ask for: the output is cut at 1 KiB anyway,
+// and glibc pads a huge width in full before cutting (%2147483600d took 80 s).
+constexpr unsigned long kMaxPrintfField = 1024;
+
+// Empty when every conversion's width and precision are literal and at most kMaxPrintfField.
+std::string printfFieldProblem(const char* fmt) {
+  for (const char* p = fmt; *p; ++p) {
+    if (*p != '%') continue;
+    if (*++p == '%' || !*p) continue;
+    while (*p && std::strchr("-+ #0", *p)) ++p;
+    for (int part = 0; part < 2; ++part) {  // width, then precision after '.'
+      if (part == 1) {
+        if (*p != '.') break;
+        ++p;
+      }
+      if (*p == '*') return "'*' widths and precisions are not supported (write the number into the format)";
+      char* end;
+      unsigned long v = std::strtoul(p, &end, 10);
+      if (v > kMaxPrintfField)
+        return "a field width or precision of " + std::to_string(v) + " (at most " + std::to_string(kMaxPrintfField) + ")";
+      p = end;
+    }
+    if (!*p) break;
+  }
+  return "";
+}
+}  // namespace
+
 int sk_printf(const char* fmt, ...) {
   CoreRun* c = enter("sk_printf");
   if (!c || !fmt) return 0;
+  if (std::string problem = printfFieldProblem(fmt); !problem.empty()) fault(c, "sk_printf: " + problem);
   char buf[1024];
   va_list ap;
   va_start(ap, fmt);

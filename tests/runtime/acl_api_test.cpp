@@ -251,6 +251,8 @@ TEST_F(Acl, LaunchAndLoadOptionsAreBounded) {
   ASSERT_NO_FATAL_FAILURE(k.setUp());
   EXPECT_EQ(aclrtLaunchKernel(k.fn, 70000, k.args, 32, nullptr), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not in [1, 65535]"), std::string::npos);
+  EXPECT_EQ(aclrtLaunchKernel(k.fn, 8, k.args, 24, nullptr), ACL_ERROR_RT_PARAM_INVALID) << "3 addresses for 4 params";
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("3 arguments, but its metadata has 4 parameters"), std::string::npos);
   aclrtBinaryLoadOptions none{nullptr, 5};
   aclrtBinHandle bin;
   EXPECT_EQ(aclrtBinaryLoadFromFile(opsFile("add_custom.o").c_str(), &none, &bin), ACL_ERROR_INVALID_PARAM);

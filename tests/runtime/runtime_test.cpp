@@ -2,6 +2,7 @@
 // (tests/runtime/kernels/*.cpp, compiled by clang-19 at build time).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <tuple>
@@ -227,6 +228,16 @@ TEST_F(Device, ScalarCodeCostsVirtualTimeInProportionToItsInstructions) {
   // ~8 counted instructions per round at 3.9 cycles each, 1.8 GHz: ~17 ms per million rounds.
   EXPECT_GT(small, 5000.0);
   EXPECT_NEAR(large / small, 4.0, 0.2) << small << " us vs " << large << " us";
+}
+
+TEST_F(Device, APrintfWithAHugeFieldWidthIsADeviceExceptionNotMinutesOfPadding) {
+  void* x = alloc(64);
+  auto t0 = std::chrono::steady_clock::now();
+  Outcome o = launchAndSync(fn("misuse", "huge_printf"), 1, {(uint64_t)x});
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  EXPECT_EQ(o.code, 507035);
+  EXPECT_NE(o.message.find("sk_printf: a field width or precision of 2147483600 (at most 1024)"), std::string::npos)
+      << o.message;
 }
 
 TEST_F(Device, VectorOpOnGmOperandsIsDeviceException) {
