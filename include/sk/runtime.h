@@ -63,7 +63,4 @@ class Runtime {
   std::unique_ptr<Impl> impl_;
 };
 
-// Symbols a kernel may import besides the sk_* intrinsics (memcpy, memset, math).
-const std::vector<std::string>& allowedHostSymbols();
-
 }  // namespace sk::rt

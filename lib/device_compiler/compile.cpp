@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 #include "sk/arch.h"
 #include "sk/device_compiler.h"
+#include "sk/device_imports.h"
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/run_tool.h"
@@ -232,7 +233,8 @@ llvm::Error checkObjectAgainst(const std::vector<char>& object, const subkernel:
   llvm::MemoryBufferRef ref(llvm::StringRef(object.data(), object.size()), o.source);
   auto info = subkernel::checkObject(ref, "the object compiled from " + o.source);
   if (!info) return info.takeError();
-  if (!meta) return llvm::Error::success();
+  if (!meta) return llvm::Error::success();  // a part of something bigger (the SK interpreter imports its table)
+  if (llvm::Error e = subkernel::checkImports(*info, "the object compiled from " + o.source)) return e;
   if (llvm::Error e = subkernel::checkEntry(ref, meta->kernelName, o.source, "kernelName in " + meta->origin)) return e;
   return subkernel::checkBlockDim(*meta, arch);
 }

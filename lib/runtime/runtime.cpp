@@ -1,4 +1,6 @@
 #include "sk/runtime.h"
+
+#include "sk/device_imports.h"
 #include "acl/acl_base.h"
 
 #include <algorithm>
@@ -65,34 +67,33 @@ const std::vector<std::pair<std::string, void*>>& hostAllowList() {
   return list;
 }
 
-std::vector<std::pair<std::string, void*>> importableSymbols() {
+// The addresses of what subkernel::checkImports lets a kernel import; an internal error if the
+// simulator's intrinsics or this allow-list and the names checked there have drifted apart.
+llvm::Expected<std::vector<std::pair<std::string, void*>>> importableSymbols() {
   std::vector<std::pair<std::string, void*>> all;
-  for (const sim::IntrinsicSymbol& s : sim::intrinsicSymbols()) all.emplace_back(s.name, s.address);
-  for (const auto& p : hostAllowList()) all.push_back(p);
+  std::set<std::string> intrinsics, hosts;
+  for (const sim::IntrinsicSymbol& s : sim::intrinsicSymbols()) {
+    all.emplace_back(s.name, s.address);
+    intrinsics.insert(s.name);
+  }
+  for (const auto& p : hostAllowList()) {
+    all.push_back(p);
+    hosts.insert(p.first);
+  }
+  const auto& names = subkernel::intrinsicNames();
+  const auto& hostNames = subkernel::allowedHostImports();
+  if (intrinsics != std::set<std::string>(names.begin(), names.end()) ||
+      hosts != std::set<std::string>(hostNames.begin(), hostNames.end()))
+    return internalError("the simulator's intrinsics or the host allow-list differ from subkernel::intrinsicNames / "
+                         "allowedHostImports (lib/subkernel/device_imports.cpp)");
   return all;
-}
-
-std::string allowListText() {
-  std::string s;
-  for (const auto& [name, addr] : hostAllowList()) s += (s.empty() ? "" : ", ") + name;
-  return s;
 }
 
 }  // namespace
 
-const std::vector<std::string>& allowedHostSymbols() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& p : hostAllowList()) v.push_back(p.first);
-    return v;
-  }();
-  return names;
-}
-
 struct Runtime::Impl {
   std::unique_ptr<sim::Device> device;
   std::unique_ptr<JitLoader> loader;
-  std::set<std::string> importable;
   mutable std::mutex mu;
   std::map<const Binary*, std::unique_ptr<Binary>> binaries;
   std::set<const Function*> functions;
@@ -113,8 +114,8 @@ llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const arch::ArchSpec& a
   if (!dev) return dev.takeError();
   impl->device = std::move(*dev);
   auto syms = importableSymbols();
-  for (const auto& [name, addr] : syms) impl->importable.insert(name);
-  auto loader = JitLoader::create(syms);
+  if (!syms) return syms.takeError();
+  auto loader = JitLoader::create(*syms);
   if (!loader) return loader.takeError();
   impl->loader = std::move(*loader);
   return std::unique_ptr<Runtime>(new Runtime(std::move(impl)));
@@ -127,16 +128,7 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
   auto t0 = std::chrono::steady_clock::now();
   auto info = subkernel::checkObject(object, name);
   if (!info) return info.takeError();
-  for (const std::string& u : info->undefinedSymbols)
-    if (!impl_->importable.count(u) && u != "_GLOBAL_OFFSET_TABLE_")
-      return inputError(name + ": undefined symbol '" + u +
-                        "' is neither an sk_* intrinsic nor on the allow-list (" + allowListText() +
-                        "): kernels reach the device only through intrinsics");
-  // An entry named like an intrinsic would shadow it (entries named like C library functions
-  // are fine: sk_cc compiles them apart from the library's, docs/sk_cc.md).
-  for (const std::string& g : info->definedGlobals)
-    if (llvm::StringRef(g).starts_with("sk_") && impl_->importable.count(g))
-      return inputError(name + ": defines '" + g + "', the name of an intrinsic: rename it");
+  if (llvm::Error e = subkernel::checkImports(*info, name)) return e;
   auto module = impl_->loader->add(object, name);
   if (!module) return module.takeError();
   auto b = std::make_unique<Binary>();

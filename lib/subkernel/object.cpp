@@ -11,6 +11,8 @@
 #include "sk/text.h"
 #include "sk/subkernel.h"
 
+#include "sk/device_imports.h"
+
 namespace sk::subkernel {
 
 namespace {
@@ -410,6 +412,7 @@ llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::s
 
   auto info = checkObject(sk.object->getMemBufferRef(), objPath);
   if (!info) return info.takeError();
+  if (llvm::Error e = checkImports(*info, objPath)) return e;
   sk.info = std::move(*info);
 
   if (auto err = checkEntry(sk.object->getMemBufferRef(), sk.meta.kernelName, objPath,

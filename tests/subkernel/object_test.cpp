@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "llvm/BinaryFormat/ELF.h"
+#include "sk/device_imports.h"
 #include "sk/subkernel.h"
 #include "sk/text.h"
 #include "test_util.h"
@@ -336,6 +337,22 @@ TEST(SubKernel, ContractViolationIsReportedBeforeTheEntry) {
 
 TEST(Sha256, IsLowerCaseHex) {
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(Imports, OnlyIntrinsicsAndTheHostAllowListAndNoEntryNamedLikeAnIntrinsic) {
+  ObjectInfo ok;
+  ok.undefinedSymbols = {"sk_block_idx", "sk_data_copy", "memcpy", "expf", "_GLOBAL_OFFSET_TABLE_", "__truncsfhf2"};
+  ok.definedGlobals = {"add_custom", "log"};  // entries named like C library functions are sk_cc's to rename
+  EXPECT_FALSE((bool)checkImports(ok, "k.o"));
+  ObjectInfo puts = ok;
+  puts.undefinedSymbols.push_back("puts");
+  EXPECT_THAT(inputErrorText(checkImports(puts, "k.o")),
+              HasSubstr("k.o: undefined symbol 'puts' is neither an sk_* intrinsic nor on the allow-list"));
+  ObjectInfo shadow = ok;
+  shadow.definedGlobals.push_back("sk_sync_all");
+  EXPECT_THAT(inputErrorText(checkImports(shadow, "k.o")), HasSubstr("k.o: defines 'sk_sync_all', the name of an intrinsic"));
+  EXPECT_TRUE(isIntrinsicName("sk_scalar"));
+  EXPECT_FALSE(isIntrinsicName("sk_my_kernel"));
 }
 
 }  // namespace

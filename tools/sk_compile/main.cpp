@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "llvm/Support/FileSystem.h"
+#include "sk/device_imports.h"
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/packaging.h"
@@ -56,6 +57,8 @@ llvm::Error checkArgs(const Options& o) {
     if (obj.rfind("--", 0) == 0)
       return sk::inputError("--ops: '" + obj + "' is not an object: give the objects as a.o,b.o,...");
   if (!sk::isCIdentifier(o.name)) return sk::inputError("--name " + o.name + ": must be a C identifier (letters, digits, _)");
+  if (sk::subkernel::isIntrinsicName(o.name))
+    return sk::inputError("--name " + o.name + ": the name of an intrinsic (the entry would shadow it): choose another");
   if (o.versionGiven && !o.package) return sk::inputError("--version " + o.version + ": only with --package");
   if (o.package)
     if (llvm::Error e = sk::pkg::validateVersion(o.versionGiven ? o.version : sk::pkg::kDefaultVersion)) return e;
