@@ -318,7 +318,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
       l.args.push_back(a.skParam < 0 ? 0 : params.args[a.skParam] + a.offset);
     launches.push_back(std::move(l));
   }
-  UnfusedStreams st{dev};
+  UnfusedStreams st{dev, 0, {}, {}};
   for (const super_kernel::UnfusedLaunch& u : *program)
     if (!st.of.count(u.stream)) {
       auto s = dev.createStream();
@@ -334,7 +334,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
   RunResult r;
   size_t firstTask = dev.taskTimings().size();
   auto t0 = std::chrono::steady_clock::now();
-  ModelGuard model{dev};
+  ModelGuard model{dev, std::nullopt};
   double h0 = dev.stats().hostUs;
   if (mode == UnfusedMode::Eager) {
     for (uint32_t rep = 0; rep < opts.repeat; ++rep)

@@ -205,6 +205,14 @@ struct Device::Impl {
     }
     return llvm::Error::success();
   }
+  // A model that can be executed or rewritten: captured, not capturing, not destroyed.
+  Model* readyModel(ModelId id) {
+    return id < models.size() && models[id].state == Model::State::Ready ? &models[id] : nullptr;
+  }
+  static llvm::Error noSuchModel(const char* api) {
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE,
+                       std::string(api) + ": no such model (not captured, still capturing or destroyed)");
+  }
   // Ends the capture of model m: its streams and events go back to normal.
   void stopCapture(int32_t m) {
     for (StreamId s : models[m].streams) streams[s].capture = -1;
@@ -941,11 +949,11 @@ CaptureStatus Device::captureInfo(StreamId s, ModelId* model) const {
 llvm::Error Device::executeModel(ModelId id, StreamId s) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   auto& I = *impl_;
-  if (id >= I.models.size() || I.models[id].state != Model::State::Ready)
-    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "executeModel: no such model (not captured, still capturing or destroyed)");
+  Model* ready = I.readyModel(id);
+  if (!ready) return I.noSuchModel("executeModel");
   if (auto e = I.checkStream(s, "executeModel")) return e;
   if (auto e = I.notWhileCapturing(s, "executeModel")) return e;
-  Model& m = I.models[id];
+  Model& m = *ready;
   if (std::count(m.own.begin(), m.own.end(), s))
     return deviceError(ACL_ERROR_RT_PARAM_INVALID, "executeModel: stream " + std::to_string(s) + " is one of the model's own");
   I.chargeHost("executeModel", I.arch.launchHostNs);  // one submit for the whole model
@@ -1019,10 +1027,10 @@ llvm::Error Device::captureScope(StreamId s, bool begin, const std::optional<std
 
 llvm::Expected<std::vector<Device::ModelTask>> Device::modelTasks(ModelId id) const {
   std::lock_guard<std::mutex> lk(impl_->mu);
-  if (id >= impl_->models.size() || impl_->models[id].state != Model::State::Ready)
-    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "modelTasks: no such model (not captured, still capturing or destroyed)");
+  const Model* m = impl_->readyModel(id);
+  if (!m) return impl_->noSuchModel("modelTasks");
   std::vector<ModelTask> out;
-  for (const Model::Captured& c : impl_->models[id].tasks) {
+  for (const Model::Captured& c : m->tasks) {
     const Task& t = c.task;
     using K = ModelTask::Kind;
     K kind = t.kind == Task::Kind::Kernel   ? K::Kernel
@@ -1039,9 +1047,9 @@ llvm::Expected<std::vector<Device::ModelTask>> Device::modelTasks(ModelId id) co
 
 llvm::Error Device::replaceModelKernels(ModelId id, size_t first, size_t last, KernelLaunch fused) {
   std::lock_guard<std::mutex> lk(impl_->mu);
-  if (id >= impl_->models.size() || impl_->models[id].state != Model::State::Ready)
-    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "replaceModelKernels: no such model");
-  auto& tasks = impl_->models[id].tasks;
+  Model* m = impl_->readyModel(id);
+  if (!m) return impl_->noSuchModel("replaceModelKernels");
+  auto& tasks = m->tasks;
   if (first >= last || last > tasks.size()) return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelKernels: bad task range");
   for (size_t i = first; i < last; ++i)
     if (tasks[i].task.kind != Task::Kind::Kernel || tasks[i].stream != tasks[first].stream)
@@ -1054,11 +1062,6 @@ llvm::Error Device::replaceModelKernels(ModelId id, size_t first, size_t last, K
   tasks.erase(tasks.begin() + (long)first, tasks.begin() + (long)last);
   tasks.insert(tasks.begin() + (long)first, Model::Captured{s, std::move(t)});
   return llvm::Error::success();
-}
-
-size_t Device::modelTaskCount(ModelId id) const {
-  std::lock_guard<std::mutex> lk(impl_->mu);
-  return id < impl_->models.size() ? impl_->models[id].tasks.size() : 0;
 }
 
 void Device::hostApiCall(const char* api, uint64_t extraNs) {

@@ -47,15 +47,14 @@ class L2 {
   // The range becomes resident (most recent), dirty if `write`.
   Traffic touch(uint64_t addr, uint64_t bytes, bool write) {
     Traffic t;
-    if (capacity_ == 0 || bytes == 0) return t;
-    for (uint64_t s = addr / kSector; s <= (addr + bytes - 1) / kSector; ++s) {
-      uint64_t lo = std::max(addr, s * kSector), hi = std::min(addr + bytes, (s + 1) * kSector);
+    if (capacity_ == 0) return t;
+    forEachSector(addr, bytes, [&](uint64_t s, uint64_t overlap) {
       auto it = where_.find(s);
       if (it != where_.end()) {
-        t.hit += hi - lo;
+        t.hit += overlap;
         it->second->dirty |= write;
         lru_.splice(lru_.begin(), lru_, it->second);
-        continue;
+        return;
       }
       lru_.push_front(Sector{s, write});
       where_[s] = lru_.begin();
@@ -64,18 +63,24 @@ class L2 {
         where_.erase(lru_.back().index);
         lru_.pop_back();
       }
-    }
+    });
     return t;
   }
   // Bytes of the range resident, leaving L2 as it is (an access that bypasses it).
   uint64_t resident(uint64_t addr, uint64_t bytes) const {
     uint64_t hit = 0;
-    for (uint64_t s = addr / kSector; bytes && s <= (addr + bytes - 1) / kSector; ++s)
-      if (where_.count(s)) hit += std::min(addr + bytes, (s + 1) * kSector) - std::max(addr, s * kSector);
+    forEachSector(addr, bytes, [&](uint64_t s, uint64_t overlap) {
+      if (where_.count(s)) hit += overlap;
+    });
     return hit;
   }
 
  private:
+  // f(sector, bytes of [addr, addr + bytes) in it) for every sector the range touches.
+  template <typename F> static void forEachSector(uint64_t addr, uint64_t bytes, F f) {
+    for (uint64_t s = addr / kSector; bytes && s <= (addr + bytes - 1) / kSector; ++s)
+      f(s, std::min(addr + bytes, (s + 1) * kSector) - std::max(addr, s * kSector));
+  }
   static constexpr uint64_t kSector = 4096;
   struct Sector {
     uint64_t index;

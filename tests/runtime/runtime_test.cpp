@@ -353,18 +353,26 @@ TEST_F(Device, CopiesOutsideAnAllocationAreRejected) {
   EXPECT_NE(o.message.find("runs past the end of a 256-byte device allocation"), std::string::npos) << o.message;
 }
 
-// A workload with two streams, an event between them, barriers, waves and a long launch.
-std::string traceOfWorkload(unsigned workers) {
+// A dav-2201 runtime with `workers` host threads that records a trace.
+std::unique_ptr<Runtime> tracingRuntime(unsigned workers) {
   sk::sim::DeviceOptions o;
   o.workerThreads = workers;
   o.trace = true;
   o.echoPrintf = false;
-  auto a = sk::arch::loadArch("dav-2201");
-  auto rt = llvm::cantFail(Runtime::create(*a, o));
+  return llvm::cantFail(Runtime::create(llvm::cantFail(sk::arch::loadArch("dav-2201")), o));
+}
+
+// The test kernel `name` (tests/runtime/kernels/<name>.cpp), whose entry is `name`.
+Function* testKernel(Runtime& rt, const std::string& name) {
+  return llvm::cantFail(rt.getFunction(llvm::cantFail(rt.loadBinaryFile(kernelPath(name))), name));
+}
+
+// A workload with two streams, an event between them, barriers, waves and a long launch.
+std::string traceOfWorkload(unsigned workers) {
+  auto rt = tracingRuntime(workers);
   auto& d = rt->device();
-  auto ex = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("barrier_exchange"))),
-                                           "barrier_exchange"));
-  auto ids = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("core_ids"))), "core_ids"));
+  auto ex = testKernel(*rt, "barrier_exchange");
+  auto ids = testKernel(*rt, "core_ids");
   void* slots = llvm::cantFail(d.malloc(48 * 32));
   void* out = llvm::cantFail(d.malloc(48 * 32));
   void* ids1 = llvm::cantFail(d.malloc(100 * 32));
@@ -375,7 +383,7 @@ std::string traceOfWorkload(unsigned workers) {
   llvm::cantFail(rt->launch(ex, 40, {(uint64_t)slots, (uint64_t)out}, 0));
   llvm::cantFail(rt->launch(ids, 100, {(uint64_t)ids1, (uint64_t)flag}, s1));
   // Tens of milliseconds of wall time: the pool's threads join in (after 50 us).
-  auto busy = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("busy"))), "busy"));
+  auto busy = testKernel(*rt, "busy");
   void* src = llvm::cantFail(d.malloc(4096));
   int32_t iters = 2000;
   void* it = llvm::cantFail(d.malloc(32));
@@ -404,15 +412,10 @@ struct GmTalk {
   std::vector<float> sum;
 };
 GmTalk gmTalk(unsigned workers) {
-  sk::sim::DeviceOptions o;
-  o.workerThreads = workers;
-  o.trace = true;
-  o.echoPrintf = false;
-  auto a = sk::arch::loadArch("dav-2201");
-  auto rt = llvm::cantFail(Runtime::create(*a, o));
+  auto rt = tracingRuntime(workers);
   auto& d = rt->device();
-  auto poll = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("gm_poll"))), "gm_poll"));
-  auto sum = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(kernelPath("atomic_sum"))), "atomic_sum"));
+  auto poll = testKernel(*rt, "gm_poll");
+  auto sum = testKernel(*rt, "atomic_sum");
   const int32_t rounds = 64, blocks = 8;
   void* flag = llvm::cantFail(d.malloc(32));
   void* polls = llvm::cantFail(d.malloc(32));
@@ -494,7 +497,7 @@ TEST_F(Device, AReplayedModelPaysOneHostSubmitAndComputesWhatEagerLaunchesDo) {
   launchAll();
   auto model = d.captureEnd(s);
   ASSERT_TRUE(!!model) << llvm::toString(model.takeError());
-  EXPECT_EQ(d.modelTaskCount(*model), (size_t)n);
+  EXPECT_EQ(llvm::cantFail(d.modelTasks(*model)).size(), (size_t)n);
   for (void* o : outs) EXPECT_EQ(read<int32_t>(o, 64), std::vector<int32_t>(64, 0)) << "nothing ran at capture";
   double h1 = d.stats().hostUs;
   llvm::cantFail(d.executeModel(*model, s));

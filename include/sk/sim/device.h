@@ -117,8 +117,6 @@ class Device {
   llvm::Error replaceModelKernels(ModelId m, size_t first, size_t last, KernelLaunch fused);
   // This thread's mode for unsafe APIs during a capture; returns the previous one.
   static CaptureMode exchangeThreadCaptureMode(CaptureMode mode);
-  // The tasks a model holds (0 for an unknown model).
-  size_t modelTaskCount(ModelId m) const;
 
   // ---- synchronisation: runs queued work; returns the first device fault on that stream ----
   llvm::Error synchronizeStream(StreamId s);
