@@ -35,9 +35,12 @@ struct RunResult {
   std::map<std::string, TensorBytes> outputs;  // by param name (in-out parameters included)
   std::vector<TensorBytes> readBack;           // as RunOptions::readBack asked
   double deviceUs = 0;   // virtual time of the launches (first start to last end)
+  double endToEndUs = 0; // from the host's first call to the last task's end (virtual)
+  double busyUs = 0;     // of deviceUs, the time some task was running (idle: the rest)
   double hostUs = 0;     // virtual host time spent issuing them (launches, events, submits)
   double wallMs = 0;     // host wall time of launch + synchronize
   size_t launches = 0;   // device tasks run
+  std::vector<sim::Device::TaskTiming> tasks;  // what ran, in execution order
 };
 
 // Registers the kernel's object, runs it `repeat` times and returns its outputs. Inputs of

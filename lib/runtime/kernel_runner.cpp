@@ -171,16 +171,27 @@ struct LoadedBinary {
   }
 };
 
-// Synchronises `stream` and fills the timings of `r` from the tasks run since `firstTask`.
-llvm::Error finish(sim::Device& dev, sim::StreamId stream, size_t firstTask,
+// Synchronises `stream` and fills the timings of `r` from the tasks run since `firstTask`;
+// the host started issuing them at `hostStartUs`.
+llvm::Error finish(sim::Device& dev, sim::StreamId stream, size_t firstTask, double hostStartUs,
                    std::chrono::steady_clock::time_point t0, RunResult& r) {
   llvm::Error err = dev.synchronizeStream(stream);
   r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   auto timings = dev.taskTimings();
-  if (timings.size() > firstTask) {
-    r.deviceUs = timings.back().endUs - timings[firstTask].beginUs;
-    r.launches = timings.size() - firstTask;
+  if (timings.size() <= firstTask) return err;
+  r.tasks.assign(timings.begin() + (long)firstTask, timings.end());
+  r.launches = r.tasks.size();
+  std::vector<std::pair<double, double>> spans;
+  for (const auto& t : r.tasks) spans.push_back({t.beginUs, t.endUs});
+  std::sort(spans.begin(), spans.end());
+  double begin = spans.front().first, end = begin;
+  for (auto [b, e] : spans) {  // the union of the task intervals
+    r.busyUs += std::max(0.0, e - std::max(b, end));
+    end = std::max(end, e);
   }
+  r.deviceUs = end - begin;
+  r.busyUs = std::min(r.busyUs, r.deviceUs);  // no -0.000 idle from rounding
+  r.endToEndUs = end - std::min(hostStartUs, begin);
   return err;
 }
 
@@ -206,7 +217,7 @@ llvm::Expected<RunResult> runKernel(Runtime& rt, const subkernel::SubKernel& k, 
   for (uint32_t i = 0; i < opts.repeat; ++i)
     if (llvm::Error e = rt.launch(*fn, m.blockDim, params.args, opts.stream, std::nullopt, m.tilingKey)) return e;
   r.hostUs = dev.stats().hostUs - h0;
-  if (llvm::Error e = finish(dev, opts.stream, firstTask, t0, r)) return e;
+  if (llvm::Error e = finish(dev, opts.stream, firstTask, h0, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   for (const auto& [param, offset, bytes] : opts.readBack) {
     size_t i = 0;
@@ -351,7 +362,7 @@ llvm::Expected<RunResult> runUnfused(Runtime& rt, const subkernel::SubKernel& sk
       if (llvm::Error e = dev.executeModel(*model.id, st.origin)) return e;
   }
   r.hostUs = dev.stats().hostUs - h0;
-  if (llvm::Error e = finish(dev, st.origin, firstTask, t0, r)) return e;
+  if (llvm::Error e = finish(dev, st.origin, firstTask, h0, t0, r)) return e;
   if (llvm::Error e = params.readOutputs(m, r)) return e;
   return r;
 }

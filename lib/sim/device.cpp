@@ -373,12 +373,17 @@ struct Device::Impl {
     TaskTiming::Kind kind;
     uint32_t blockDim;
     TaskRation ration;
+    struct Span {
+      uint32_t count = 0;
+      uint64_t begin = UINT64_MAX, end = 0, total = 0;
+    };
+    std::map<std::string, Span> spans;  // TaskTiming::spans, in cycles
   };
   std::vector<Timing> timings;
 
   void noteSpan(StreamId sid, const std::string& name, uint64_t begin, uint64_t end, TaskTiming::Kind kind,
                 uint32_t blockDim = 0, TaskRation ration = {}) {
-    timings.push_back(Timing{name, sid, begin, end, kind, blockDim, ration});
+    timings.push_back(Timing{name, sid, begin, end, kind, blockDim, ration, {}});
     firstStart = std::min(firstStart, begin);
     lastEnd = std::max(lastEnd, end);
     if (opts.trace) trace.stream(sid, name, begin, end);
@@ -492,6 +497,13 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
           firstFaultAt = at(r.fault->mark);
           firstFault = &r;
         }
+      }
+      for (const SpanRecord& sp : r.spans) {
+        Timing::Span& agg = timings.back().spans[sp.name];
+        ++agg.count;
+        agg.begin = std::min(agg.begin, at(sp.beginMark));
+        agg.end = std::max(agg.end, at(sp.endMark));
+        agg.total += at(sp.endMark) - at(sp.beginMark);
       }
       if (opts.trace) {
         trace.core(aic, p.coreId, k.name, p.begin, p.end, r.blockIdx, r.fault.has_value());
@@ -1082,15 +1094,30 @@ DeviceStats Device::stats() const {
 std::vector<Device::TaskTiming> Device::taskTimings() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   std::vector<TaskTiming> out;
-  for (const auto& t : impl_->timings)
-    out.push_back(TaskTiming{t.name, t.stream, impl_->arch.cyclesToUs(t.begin), impl_->arch.cyclesToUs(t.end), t.kind,
-                             t.blockDim, t.ration});
+  const ArchSpec& a = impl_->arch;
+  for (const auto& t : impl_->timings) {
+    out.push_back(TaskTiming{t.name, t.stream, a.cyclesToUs(t.begin), a.cyclesToUs(t.end), t.kind, t.blockDim, t.ration, {}});
+    for (const auto& [name, sp] : t.spans)
+      out.back().spans.push_back({name, sp.count, a.cyclesToUs(sp.begin), a.cyclesToUs(sp.end), a.cyclesToUs(sp.total)});
+  }
   return out;
 }
 
 std::string Device::traceJson() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   return impl_->trace.json(impl_->arch);
+}
+
+void Device::dropCaches() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();
+  impl_->timeline->dropCaches();
+}
+
+void Device::traceSection(const std::string& name) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();  // queued work belongs to the section it was submitted in
+  impl_->trace.section(name);
 }
 
 std::string Device::takePrintfOutput() {

@@ -23,11 +23,16 @@ void recordRelease(CoreRun* c, uint32_t task) {
   op.id = task;
   record(c, op);
 }
-void recordAcquire(CoreRun* c, uint32_t task, uint32_t cores) {
+// Waits for `cores` releases of `task`; the wait is a span of its own, so reports can show
+// what the task boundaries of a super kernel cost.
+void waitForTask(CoreRun* c, uint32_t task, uint32_t cores) {
+  uint32_t begin = mark(c, false);
   timing::Op op{timing::OpKind::Acquire};
   op.id = task;
   op.amount = cores;
   record(c, op);
+  c->launch->tasks[task].release.wait(c, cores);
+  if (c->rec) c->rec->spans.push_back(SpanRecord{"sk_task_wait", begin, mark(c, false), c->blockIdx});
 }
 }  // namespace
 }  // namespace sk::sim
@@ -48,10 +53,7 @@ void sk_wait_pre_task_end(void) {
   if (++t.waitCalls > 1)
     fault(c, "sk_wait_pre_task_end called twice on this core (earlyStart.wait allows exactly one call)");
   if (!t.earlyStart) return;
-  for (uint32_t i = 0; i < t.npreds; ++i) {
-    recordAcquire(c, t.preds[i].task, t.preds[i].cores);
-    c->launch->tasks[t.preds[i].task].release.wait(c, t.preds[i].cores);
-  }
+  for (uint32_t i = 0; i < t.npreds; ++i) waitForTask(c, t.preds[i].task, t.preds[i].cores);
 }
 
 void sk_set_next_task_start(void) {
@@ -88,8 +90,7 @@ void sk_task_wait(uint32_t task, uint32_t cores) {
   if (!c) return;
   if (task >= SK_MAX_TASKS) fault(c, "sk_task_wait: task " + std::to_string(task) + " out of range");
   noteTaskUsed(*c->launch, task);
-  recordAcquire(c, task, cores);
-  c->launch->tasks[task].release.wait(c, cores);
+  waitForTask(c, task, cores);
 }
 
 void sk_task_enter(const sk_task_context* ctx) {

@@ -662,6 +662,8 @@ uint64_t Timeline::coreFreeAt(CoreType t, uint32_t id) const {
   return (t == CoreType::AIC ? impl_->aicFree : impl_->aivFree)[id];
 }
 
+void Timeline::dropCaches() { impl_->l2 = L2(impl_->m.l2Bytes); }
+
 std::vector<JobTimes> Timeline::replay(const std::vector<Job>& jobs) {
   Impl& I = *impl_;
   std::vector<JobTimes> out(jobs.size());

@@ -124,6 +124,8 @@ class Timeline {
   std::vector<JobTimes> replay(const std::vector<Job>& jobs);
   // When each core is free (for callers that place work themselves).
   uint64_t coreFreeAt(CoreType t, uint32_t id) const;
+  // Empties the L2: the next replay starts cold (dirty lines leave without costing time).
+  void dropCaches();
 
  private:
   struct Impl;

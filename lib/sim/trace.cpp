@@ -11,6 +11,7 @@ namespace sk::sim {
 
 namespace {
 enum Pid { kHost = 1, kStreams = 2, kAic = 3, kAiv = 4 };
+constexpr int kSectionPids = 10;  // section k's processes are pid + k * kSectionPids
 
 // Microseconds with nanosecond digits, from integer math only (byte-stable output).
 std::string us(uint64_t cycles, uint32_t mhz) {
@@ -23,8 +24,14 @@ std::string us(uint64_t cycles, uint32_t mhz) {
 std::string quoted(const std::string& s) { return nlohmann::json(s).dump(); }
 }  // namespace
 
+void TraceLog::section(const std::string& name) {
+  if (events_.empty() && sections_.size() == 1) sections_.clear();  // nothing logged unnamed
+  sections_.push_back(name);
+}
+
 void TraceLog::add(Ev e) {
   e.seq = seq_++;
+  e.pid += (int)(sections_.size() - 1) * kSectionPids;
   events_.push_back(std::move(e));
 }
 
@@ -61,8 +68,11 @@ std::string TraceLog::json(const arch::ArchSpec& arch) const {
   std::sort(evs.begin(), evs.end(), [](const Ev* a, const Ev* b) {
     return std::tie(a->pid, a->tid, a->begin, a->end, a->seq) < std::tie(b->pid, b->tid, b->begin, b->end, b->seq);
   });
+  std::string sections;
+  for (const std::string& s : sections_) sections += (sections.empty() ? "" : ",") + quoted(s);
   std::string out = "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"arch\":" + quoted(arch.name) +
-                    ",\"clockMHz\":" + std::to_string(arch.clockMHz) + ",\"timeBase\":\"virtual\"},\"traceEvents\":[\n";
+                    ",\"clockMHz\":" + std::to_string(arch.clockMHz) + ",\"timeBase\":\"virtual\",\"sections\":[" +
+                    sections + "]},\"traceEvents\":[\n";
   bool first = true;
   auto emit = [&](const std::string& line) {
     if (!first) out += ",\n";
@@ -74,13 +84,17 @@ std::string TraceLog::json(const arch::ArchSpec& arch) const {
   for (const Ev* e : evs) threads.insert({e->pid, e->tid});
   std::set<int> pids;
   for (auto& [pid, tid] : threads) pids.insert(pid);
-  for (int pid : pids)
-    emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pid) + ",\"args\":{\"name\":\"" +
-         kNames[pid] + "\"}}");
+  for (int pid : pids) {
+    const std::string& section = sections_[pid / kSectionPids];
+    const std::string name = (section.empty() ? "" : section + ": ") + kNames[pid % kSectionPids];
+    emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pid) + ",\"args\":{\"name\":" +
+         quoted(name) + "}}");
+  }
   for (auto& [pid, tid] : threads) {
-    std::string tname = pid == kHost ? "host thread" : pid == kStreams ? "stream " + std::to_string(tid)
-                      : std::string(pid == kAic ? "aic" : "aiv") + std::to_string(tid / kLanes);
-    if ((pid == kAic || pid == kAiv) && tid % kLanes) tname += " " + std::string(kPipeNames[tid % kLanes - 1]);
+    int kind = pid % kSectionPids;
+    std::string tname = kind == kHost ? "host thread" : kind == kStreams ? "stream " + std::to_string(tid)
+                      : std::string(kind == kAic ? "aic" : "aiv") + std::to_string(tid / kLanes);
+    if ((kind == kAic || kind == kAiv) && tid % kLanes) tname += " " + std::string(kPipeNames[tid % kLanes - 1]);
     emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
          ",\"args\":{\"name\":\"" + tname + "\"}}");
   }

@@ -19,11 +19,14 @@ class TraceLog {
             bool faulted);
   // An instruction on one pipe of a core (a lane of its own under the core).
   void pipe(bool aic, uint32_t id, uint8_t pipe, const char* what, uint64_t begin, uint64_t end);
+  // Events logged from now on belong to section `name` (e.g. one mode of a comparison): each
+  // section has processes of its own, named "<name>: ...". Before any call: one unnamed section.
+  void section(const std::string& name);
   std::string json(const arch::ArchSpec& arch) const;
 
  private:
   struct Ev {
-    int pid;
+    int pid;  // host, streams, AIC or AIV cores (+ kSectionPids per section)
     uint32_t tid;
     uint64_t begin, end;
     bool instant;
@@ -35,6 +38,7 @@ class TraceLog {
   uint32_t mhz_ = 1000;
   uint64_t seq_ = 0;
   std::vector<Ev> events_;
+  std::vector<std::string> sections_{""};
 };
 
 }  // namespace sk::sim

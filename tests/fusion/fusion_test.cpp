@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <regex>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -144,28 +146,100 @@ TEST(Fusion, A48BlockOpFusedWithAn8BlockOpIsNotSlowerThanUnfused) {
   EXPECT_LE(std::stod(m[2]), std::stod(m[1])) << out;
 }
 
-// The three modes of --compare-unfused on one line each: mode, device us, host launch us, tasks.
-std::map<std::string, double> modeDeviceUs(const std::string& out) {
-  std::map<std::string, double> us;
+// The three modes of --compare-unfused, one line each: mode, end-to-end us, device us, busy,
+// idle, host launch us, tasks.
+struct ModeTimes {
+  double endToEndUs = 0, deviceUs = 0;
+};
+std::map<std::string, ModeTimes> modeTimes(const std::string& out) {
+  std::map<std::string, ModeTimes> us;
   std::smatch m;
-  for (const char* mode : {"eager", "replay", "fused"})
-    if (std::regex_search(out, m, std::regex(std::string("\\n") + mode + " +([0-9.]+) +([0-9.]+) +([0-9]+)")))
-      us[mode] = std::stod(m[1]);
+  for (const char* mode : {"eager", "graph replay", "fused"})
+    if (std::regex_search(out, m, std::regex(std::string("\\n") + mode + " +([0-9.]+) +([0-9.]+) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ ")))
+      us[mode] = {std::stod(m[1]), std::stod(m[2])};
   return us;
 }
 
-TEST(Fusion, AChainOf24SmallOpsFusedBeatsEagerLaunchesAndGraphReplay) {
+// Per core and launch, the super kernel's waits at task boundaries and in SyncAll.
+double syncUs(const std::string& out) {
+  std::smatch m;
+  EXPECT_TRUE(std::regex_search(out, m, std::regex("sync inside the super kernel: ([0-9.]+) us"))) << out;
+  return m.empty() ? -1 : std::stod(m[1]);
+}
+
+// A chain of n fz_stream ops, x -> t1 -> ... -> y.
+std::vector<Op> streamChain(int n, const std::string& metadata = "") {
   std::vector<Op> chain;
-  for (int i = 0; i < 24; ++i)
-    chain.push_back({"fz_scale", {{"x", i ? "t" + std::to_string(i) : "x"}, {"y", i < 23 ? "t" + std::to_string(i + 1) : "y"}}, 0});
-  auto f = fuse(chain);
+  for (int i = 0; i < n; ++i)
+    chain.push_back({"fz_stream", {{"x", i ? "t" + std::to_string(i) : "x"}, {"y", i < n - 1 ? "t" + std::to_string(i + 1) : "y"}},
+                     0, {}, {}, metadata});
+  return chain;
+}
+
+TEST(Fusion, AChainOf24SmallOpsFusedBeatsEagerLaunchesAndGraphReplay) {
+  auto f = fuse(streamChain(24));  // 8 blocks, 64 KiB each: 2-3 us per op
   ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
   std::string out = expectFusedEqualsUnfused(*f);
   EXPECT_NE(out.find("(eager and replay)"), std::string::npos) << out;
-  auto us = modeDeviceUs(out);
+  auto us = modeTimes(out);
   ASSERT_EQ(us.size(), 3u) << out;
-  EXPECT_LT(us["fused"], us["replay"]) << out;
-  EXPECT_LE(us["replay"], us["eager"]) << out;
+  EXPECT_LE(2 * us["fused"].endToEndUs, us["eager"].endToEndUs) << out;
+  EXPECT_LE(1.2 * us["fused"].endToEndUs, us["graph replay"].endToEndUs) << out;
+  EXPECT_LE(us["graph replay"].endToEndUs, us["eager"].endToEndUs) << out;
+  for (const auto& [mode, t] : us) EXPECT_GE(t.endToEndUs, t.deviceUs) << mode << "\n" << out;
+}
+
+TEST(Fusion, AFusionOfThreeLargeOpsBeatsEagerLaunchesAndGraphReplay) {
+  auto f = fuse(streamChain(3, srcMeta("fz_stream48")));  // 48 blocks, 1 MiB each: ~40 us per op
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  std::string out = expectFusedEqualsUnfused(*f);
+  auto us = modeTimes(out);
+  ASSERT_EQ(us.size(), 3u) << out;
+  EXPECT_LT(us["fused"].endToEndUs, us["graph replay"].endToEndUs) << out;
+  EXPECT_LE(us["graph replay"].endToEndUs, us["eager"].endToEndUs) << out;
+  EXPECT_GT(us["fused"].deviceUs, 100.0) << "three ops of tens of microseconds each\n" << out;
+}
+
+// The sync figure is the hand-off at each of the chain's 23 task boundaries: doubling the
+// arch's taskSyncCycles (1,000 -> 2,000 at 1,800 MHz) adds 23 x 0.556 us per core.
+TEST(Fusion, SyncOverheadInsideTheSuperKernelIsTheTaskBoundaryHandOff) {
+  auto f = fuse(streamChain(24));
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  json arch = json::parse(sk::test::readText(sk::test::sourcePath("arch/dav-2201.json")));
+  ASSERT_EQ(arch["taskSyncCycles"]["value"], 1000);
+  ASSERT_EQ(arch["clockMHz"]["value"], 1800);
+  arch["taskSyncCycles"]["value"] = 2000;
+  TempDir d;
+  sk::test::writeText(d.file("slow_sync.json"), arch.dump());
+  double base = syncUs(expectFusedEqualsUnfused(*f));
+  double slow = syncUs(expectFusedEqualsUnfused(*f, {"--arch", d.file("slow_sync.json")}));
+  EXPECT_GT(base, 0);
+  EXPECT_NEAR(slow - base, 23 * 1000 / 1800.0, 0.05 * 23 * 1000 / 1800.0) << base << " -> " << slow;
+}
+
+TEST(Fusion, TheTraceOfAComparisonHasTheProcessesOfEachModeAndIsTheSameBytesEveryRun) {
+  auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "a"}}, 0}, {"fz_add", {{"x", "a"}, {"y", "w"}, {"z", "z"}}, 0}});
+  ASSERT_EQ(f->compile.exitCode, 0) << f->compile.err;
+  TempDir d;
+  expectFusedEqualsUnfused(*f, {"--trace", d.file("one.json")});
+  expectFusedEqualsUnfused(*f, {"--trace", d.file("two.json"), "--workers", "1"});
+  std::string one = sk::test::readText(d.file("one.json"));
+  EXPECT_EQ(one, sk::test::readText(d.file("two.json")));
+  json trace = json::parse(one);
+  EXPECT_EQ(trace["otherData"]["sections"], json({"fused", "eager", "replay"}));
+  std::map<std::string, int> pidOf;
+  for (const json& e : trace["traceEvents"])
+    if (e["ph"] == "M" && e["name"] == "process_name") pidOf[e["args"]["name"]] = e["pid"];
+  for (const char* mode : {"fused", "eager", "replay"})
+    for (const char* process : {": host", ": streams", ": AIV cores"})
+      EXPECT_EQ(pidOf.count(std::string(mode) + process), 1u) << mode << process << "\n" << one;
+  std::map<int, std::set<std::string>> kernelsOf;  // AIV process -> what ran on its cores
+  for (const json& e : trace["traceEvents"])
+    if (e["ph"] == "X" && e["tid"].get<int>() % 8 == 0) kernelsOf[e["pid"]].insert(e["name"].get<std::string>());
+  EXPECT_EQ(kernelsOf[pidOf["eager: AIV cores"]].count("sk__1__fz_add"), 1u);
+  EXPECT_EQ(kernelsOf[pidOf["replay: AIV cores"]].count("sk__1__fz_add"), 1u);
+  EXPECT_EQ(kernelsOf[pidOf["fused: AIV cores"]].count("fz_add (op 1)"), 1u);
+  EXPECT_EQ(kernelsOf[pidOf["fused: AIV cores"]].count("sk__1__fz_add"), 0u);
 }
 
 size_t count(const std::string& text, const std::string& what) {

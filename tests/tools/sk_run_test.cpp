@@ -241,9 +241,10 @@ std::string renderedDom(const std::string& html) {
   TempDir profile;
   CommandResult r = sk::test::run({SK_CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                                    "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                                   "--disable-sync", "--user-data-dir=" + profile.path(), "--dump-dom",
-                                   "file://" + html});
+                                   "--disable-sync", "--user-data-dir=" + profile.path(), "--enable-logging=stderr",
+                                   "--v=0", "--dump-dom", "file://" + html});
   EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err.find(":CONSOLE"), std::string::npos) << "the page logged to the console (an error?):\n" << r.err;
   return r.out;
 }
 
@@ -279,8 +280,21 @@ TEST(SkRunReport, ASuperKernelsReportShowsEagerReplayAndFusedInARealBrowser) {
   std::string dom = renderedDom(html);
   EXPECT_NE(dom.find("data-rendered=\"yes\""), std::string::npos) << "the report's script ran to the end";
   for (const char* mode : {"<th>eager</th>", "<th>graph replay</th>", "<th>fused</th>"})
-    EXPECT_EQ(count(dom, mode), 1u) << mode;
+    EXPECT_EQ(count(dom, mode), 2u) << mode << ": a row in the table and a column of the sub-kernels";
   EXPECT_GE(count(dom, "<td>pair__0__add_custom</td>"), 2u) << "the eager and the replayed launch in the task table";
+  // One timeline per mode, eager first, each with a row per core of its own.
+  std::vector<std::string> modes;
+  size_t at = 0;
+  while ((at = dom.find("data-mode=\"", at)) != std::string::npos) {
+    at += 11;
+    modes.push_back(dom.substr(at, dom.find('"', at) - at));
+  }
+  EXPECT_EQ(modes, (std::vector<std::string>{"eager", "replay", "fused"})) << dom;
+  EXPECT_EQ(count(dom, ">aiv0<"), 3u) << "aiv0 has a row in each mode's timeline";
+  for (const char* heading : {"<h3>eager: ", "<h3>graph replay: ", "<h3>fused: "})
+    EXPECT_EQ(count(dom, heading), 1u) << heading;
+  EXPECT_EQ(count(dom, "<td>add_custom (op 0)</td>"), 1u) << "the sub-kernel table";
+  EXPECT_NE(dom.find("<p id=\"sync\">Sync inside the super kernel: "), std::string::npos);
 }
 
 // ---- kernels that break the compile contract or whose metadata is wrong ----

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,7 @@
 #include "sk/runtime.h"
 #include "sk/arch.h"
 #include "sk/subkernel.h"
+#include "comparison.h"
 #include "op_summary.h"
 #include "report.h"
 #include "sk/task_table.h"
@@ -145,6 +147,10 @@ llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::sub
   auto wall0 = std::chrono::steady_clock::now();
   Runs r;
   auto span = [&](const char* mode, auto&& run) {
+    if (o.compareUnfused) {  // each mode from a cold L2, in trace processes of its own
+      rt.device().dropCaches();
+      rt.device().traceSection(mode);
+    }
     size_t begin = rt.device().taskTimings().size();
     auto result = run();
     r.modes.push_back({mode, begin, rt.device().taskTimings().size()});
@@ -188,16 +194,14 @@ llvm::Error writeOutputs(const Options& o, const sk::subkernel::KernelMeta& m, c
 }
 
 // The three modes side by side: eager launches, the same captured and replayed, the super kernel.
-llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const Runs& r) {
+llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const Runs& r, const skrun::Comparison& c) {
   double saved = r.unfused.deviceUs - r.fused.deviceUs;
   std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
               r.unfused.deviceUs, r.unfused.launches, r.fused.deviceUs, r.fused.launches, saved,
               r.unfused.deviceUs > 0 ? 100.0 * saved / r.unfused.deviceUs : 0.0);
-  std::printf("%-8s %14s %16s %9s %12s\n", "mode", "device us", "host launch us", "tasks", "fused speedup");
-  for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", &r.unfused}, {"replay", &r.replay},
-                           {"fused", &r.fused}})
-    std::printf("%-8s %14.3f %16.3f %9zu %11.2fx\n", name, run->deviceUs, run->hostUs, run->launches,
-                r.fused.deviceUs > 0 ? run->deviceUs / r.fused.deviceUs : 0.0);
+  std::fputs(skrun::comparisonTable(c).c_str(), stdout);
+  std::printf("wall time of the simulator: eager %.3f ms, graph replay %.3f ms, fused %.3f ms\n", r.unfused.wallMs,
+              r.replay.wallMs, r.fused.wallMs);
   auto diffs = sk::rt::compareOutputs(m, r.fused, r.unfused);
   for (const std::string& d : sk::rt::compareOutputs(m, r.fused, r.replay)) diffs.push_back("(replay) " + d);
   if (diffs.empty()) {
@@ -241,10 +245,10 @@ llvm::Error run(const Options& o) {
   std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
               runs->fused.deviceUs, st.hostUs, runs->wallMs);
   if (profileBytes) printProfile(*m.superKernel, runs->fused.readBack.front(), arch.clockMHz);
+  std::optional<skrun::Comparison> comparison;
+  if (o.compareUnfused) comparison = skrun::compareModes(*m.superKernel, runs->unfused, runs->replay, runs->fused);
   if (!o.report.empty()) {
-    skrun::ReportInput in{&m, arch.name, arch.clockMHz, &runs->fused, o.compareUnfused ? &runs->unfused : nullptr,
-                          o.compareUnfused ? &runs->replay : nullptr,
-                          (*rt)->device().traceJson()};
+    skrun::ReportInput in{&m, arch.name, &runs->fused, comparison ? &*comparison : nullptr, (*rt)->device().traceJson()};
     if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
     std::printf("report: %s\n", o.report.c_str());
   }
@@ -253,7 +257,7 @@ llvm::Error run(const Options& o) {
     if (llvm::Error e = sk::writeFileAtomically(o.opSummary, csv)) return e;
     std::printf("op summary: %s\n", o.opSummary.c_str());
   }
-  return o.compareUnfused ? compareRuns(m, *runs) : llvm::Error::success();
+  return comparison ? compareRuns(m, *runs, *comparison) : llvm::Error::success();
 }
 
 }  // namespace

@@ -50,65 +50,90 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .note { color: #666; font-size: 12px; }
 )CSS";
 
-// Draws one row per core (AIC, then AIV) with a rect per span, coloured by name (the per-pipe
-// lanes of the trace, tid % 8 != 0, are left to trace viewers); lists the stream tasks. Marks
-// <body data-rendered="yes"> when done (the browser test waits for it).
+// Draws, per trace section (a mode of --compare-unfused, or the one run), one row per core (AIC,
+// then AIV) with a rect per span coloured by name (the per-pipe lanes of the trace, tid % 8 != 0,
+// are left to trace viewers), all on one time axis: each section from its own start, at one
+// scale. Lists the stream tasks. Marks <body data-rendered="yes"> when done (the browser test
+// waits for it).
 const char* kScript = R"JS(
 (function () {
-  const events = JSON.parse(document.getElementById('trace-data').textContent).traceEvents;
+  const trace = JSON.parse(document.getElementById('trace-data').textContent);
+  const events = trace.traceEvents, sections = trace.otherData.sections;
   const names = {};
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names[e.pid + ':' + e.tid] = e.args.name;
-  const spans = events.filter(e => e.ph === 'X' && (e.pid === 3 || e.pid === 4) && e.tid % 8 === 0);
-  const tasks = events.filter(e => e.ph === 'X' && e.pid === 2);
-  const rows = [...new Set(spans.map(e => e.pid + ':' + e.tid))].sort((a, b) => {
-    const [pa, ta] = a.split(':').map(Number), [pb, tb] = b.split(':').map(Number);
-    return pa - pb || ta - tb;
-  });
-  let t0 = Infinity, t1 = 0;
-  for (const e of spans.concat(tasks)) { t0 = Math.min(t0, e.ts); t1 = Math.max(t1, e.ts + e.dur); }
-  if (!isFinite(t0)) { t0 = 0; t1 = 1; }
+  const kind = e => e.pid % 10, section = e => Math.floor(e.pid / 10);
+  const label = s => s === 'replay' ? 'graph replay' : s;
+  const order = ['eager', 'replay', 'fused'];
+  const shown = sections.map((s, i) => i).sort((a, b) => order.indexOf(sections[a]) - order.indexOf(sections[b]));
+  const spansOf = k => events.filter(e => e.ph === 'X' && section(e) === k && (kind(e) === 3 || kind(e) === 4) && e.tid % 8 === 0);
+  const tasksOf = k => events.filter(e => e.ph === 'X' && section(e) === k && kind(e) === 2);
+  const start = {}, length = {};
+  let widest = 1e-9;
+  for (const k of shown) {
+    let t0 = Infinity, t1 = 0;
+    for (const e of spansOf(k).concat(tasksOf(k))) { t0 = Math.min(t0, e.ts); t1 = Math.max(t1, e.ts + e.dur); }
+    if (!isFinite(t0)) { t0 = 0; t1 = 0; }
+    start[k] = t0; length[k] = t1 - t0; widest = Math.max(widest, t1 - t0);
+  }
   const W = 1000, left = 70, rowH = 14, top = 20, width = W - left - 10;
-  const x = t => left + (t - t0) / Math.max(t1 - t0, 1e-9) * width;
   const hue = s => { let h = 0; for (const c of s) h = (h * 31 + c.charCodeAt(0)) % 360; return h; };
   const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('width', W);
-  svg.setAttribute('height', top + rows.length * rowH + 10);
-  const add = (tag, attrs, text) => {
-    const el = document.createElementNS(ns, tag);
-    for (const k in attrs) el.setAttribute(k, attrs[k]);
-    if (text !== undefined) el.textContent = text;
-    svg.appendChild(el);
-    return el;
-  };
-  for (let i = 0; i <= 4; ++i) {
-    const t = t0 + (t1 - t0) * i / 4;
-    add('text', {x: x(t) - (i === 4 ? 40 : 0), y: 12}, (t - t0).toFixed(2) + ' us');
-    add('line', {x1: x(t), x2: x(t), y1: 15, y2: top + rows.length * rowH, stroke: '#ddd'});
-  }
-  rows.forEach((r, i) => add('text', {x: 2, y: top + i * rowH + 10}, names[r] || r));
-  for (const e of spans) {
-    const row = rows.indexOf(e.pid + ':' + e.tid);
-    const isSync = e.name === 'sk_sync_all';
-    const rect = add('rect', {x: x(e.ts), y: top + row * rowH + (isSync ? 9 : 1), height: isSync ? 3 : rowH - 2,
-                              width: Math.max(x(e.ts + e.dur) - x(e.ts), 0.5),
-                              fill: isSync ? '#d33' : 'hsl(' + hue(e.name) + ',55%,60%)'});
-    const title = document.createElementNS(ns, 'title');
-    title.textContent = e.name + ' (block ' + (e.args ? e.args.block : '?') + '): ' + e.dur.toFixed(3) + ' us';
-    rect.appendChild(title);
-  }
-  document.getElementById('timeline').appendChild(svg);
-  const tbody = document.getElementById('tasks');
-  for (const e of tasks) {
-    const tr = document.createElement('tr');
-    for (const v of [names['2:' + e.tid] || 'stream ' + e.tid, e.name, (e.ts - t0).toFixed(3), e.dur.toFixed(3)]) {
-      const td = document.createElement('td');
-      td.textContent = v;
-      if (/^-?[0-9.]+$/.test(v)) td.className = 'num';
-      tr.appendChild(td);
+  const timeline = document.getElementById('timeline');
+  for (const k of shown) {
+    const spans = spansOf(k), t0 = start[k];
+    const x = t => left + (t - t0) / widest * width;
+    const rows = [...new Set(spans.map(e => e.pid + ':' + e.tid))].sort((a, b) => {
+      const [pa, ta] = a.split(':').map(Number), [pb, tb] = b.split(':').map(Number);
+      return pa - pb || ta - tb;
+    });
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('width', W);
+    svg.setAttribute('height', top + rows.length * rowH + 10);
+    svg.setAttribute('data-mode', sections[k] || 'run');
+    const add = (tag, attrs, text) => {
+      const el = document.createElementNS(ns, tag);
+      for (const a in attrs) el.setAttribute(a, attrs[a]);
+      if (text !== undefined) el.textContent = text;
+      svg.appendChild(el);
+      return el;
+    };
+    for (let i = 0; i <= 4; ++i) {
+      const t = t0 + widest * i / 4;
+      add('text', {x: x(t) - (i === 4 ? 40 : 0), y: 12}, (t - t0).toFixed(2) + ' us');
+      add('line', {x1: x(t), x2: x(t), y1: 15, y2: top + rows.length * rowH, stroke: '#ddd'});
     }
-    tbody.appendChild(tr);
+    rows.forEach((r, i) => add('text', {x: 2, y: top + i * rowH + 10}, names[r] || r));
+    for (const e of spans) {
+      const row = rows.indexOf(e.pid + ':' + e.tid);
+      const isWait = e.name === 'sk_sync_all' || e.name === 'sk_task_wait';
+      const rect = add('rect', {x: x(e.ts), y: top + row * rowH + (isWait ? 9 : 1), height: isWait ? 3 : rowH - 2,
+                                width: Math.max(x(e.ts + e.dur) - x(e.ts), 0.5),
+                                fill: isWait ? '#d33' : 'hsl(' + hue(e.name) + ',55%,60%)'});
+      const title = document.createElementNS(ns, 'title');
+      title.textContent = e.name + ' (block ' + (e.args ? e.args.block : '?') + '): ' + e.dur.toFixed(3) + ' us from ' +
+                          (e.ts - t0).toFixed(3) + ' us';
+      rect.appendChild(title);
+    }
+    if (sections[k]) {
+      const h = document.createElement('h3');
+      h.textContent = label(sections[k]) + ': ' + length[k].toFixed(3) + ' us';
+      timeline.appendChild(h);
+    }
+    timeline.appendChild(svg);
   }
+  const tbody = document.getElementById('tasks');
+  for (const k of shown)
+    for (const e of tasksOf(k)) {
+      const tr = document.createElement('tr');
+      const stream = (names[e.pid + ':' + e.tid] || 'stream ' + e.tid);
+      for (const v of [label(sections[k] || 'run'), stream, e.name, (e.ts - start[k]).toFixed(3), e.dur.toFixed(3)]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        if (/^-?[0-9.]+$/.test(v)) td.className = 'num';
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
   document.body.setAttribute('data-rendered', 'yes');
 })();
 )JS";
@@ -129,23 +154,37 @@ std::string htmlReport(const ReportInput& in) {
   if (m.superKernel)
     o << "<p class=\"note\">A super kernel of " << m.superKernel->instances.size() << " sub-kernels; options "
       << escapeHtml(m.superKernel->options) << ".</p>\n";
-  if (in.unfused && in.replay) {
-    double f = in.fused->deviceUs, widest = std::max({f, in.unfused->deviceUs, in.replay->deviceUs, 1e-9});
-    o << "<h2>What fusion bought</h2>\n<table id=\"fusion\">\n<tr><th>mode</th><th>device time</th><th>host "
-         "launch time</th><th>tasks</th><th>fused speedup</th><th></th></tr>\n";
-    for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", in.unfused},
-                             {"graph replay", in.replay}, {"fused", in.fused}})
-      o << "<tr><th>" << name << "</th><td class=\"num\">" << fmt(run->deviceUs, "us") << "</td><td class=\"num\">"
-        << fmt(run->hostUs, "us") << "</td><td class=\"num\">" << run->launches << "</td><td class=\"num\">"
-        << fmt(f > 0 ? run->deviceUs / f : 0.0, "x") << "</td><td><span class=\"bar" << (run == in.fused ? "" : " unfused")
-        << "\" style=\"width:" << (int)(run->deviceUs * 300.0 / widest) << "px\"></span></td></tr>\n";
+  if (const Comparison* c = in.comparison) {
+    double widest = 1e-9;
+    for (const Comparison::Mode& md : c->modes) widest = std::max(widest, md.run->endToEndUs);
+    o << "<h2>What fusion bought</h2>\n<table id=\"fusion\">\n<tr><th>mode</th><th>end-to-end</th><th>device "
+         "time</th><th>busy</th><th>idle</th><th>host launch time</th><th>tasks</th><th>fused speedup</th><th></th></tr>\n";
+    for (const Comparison::Mode& md : c->modes) {
+      const sk::rt::RunResult& r = *md.run;
+      o << "<tr><th>" << md.name << "</th>";
+      for (double us : {r.endToEndUs, r.deviceUs, r.busyUs, r.deviceUs - r.busyUs, r.hostUs})
+        o << "<td class=\"num\">" << fmt(us, "us") << "</td>";
+      o << "<td class=\"num\">" << r.launches << "</td><td class=\"num\">" << fmt(md.fusedSpeedup, "x")
+        << "</td><td><span class=\"bar" << (md.run == in.fused ? "" : " unfused") << "\" style=\"width:"
+        << (int)(r.endToEndUs * 300.0 / widest) << "px\"></span></td></tr>\n";
+    }
+    o << "</table>\n<p id=\"sync\">Sync inside the super kernel: " << fmt(c->syncUs, "us")
+      << " per core and launch (" << fmt(100 * c->syncShare, "%") << " of its device time), the waits at task "
+         "boundaries and in SyncAll.</p>\n";
+    o << "<h2>Sub-kernels (mean per run)</h2>\n<table id=\"subkernels\">\n<tr><th>sub-kernel</th><th>eager</th>"
+         "<th>graph replay</th><th>fused</th></tr>\n";
+    for (const Comparison::SubKernel& sub : c->subKernels)
+      o << "<tr><td>" << escapeHtml(sub.label) << "</td><td class=\"num\">" << fmt(sub.eagerUs, "us")
+        << "</td><td class=\"num\">" << fmt(sub.replayUs, "us") << "</td><td class=\"num\">" << fmt(sub.fusedUs, "us")
+        << "</td></tr>\n";
     o << "</table>\n";
   }
   o << "<h2>Timeline (virtual time, one row per core)</h2>\n<div id=\"timeline\"></div>\n"
     << "<p class=\"note\">Spans are kernels and sub-kernels (one colour per name); thin red marks are "
-       "sk_sync_all waits. Hover a span for its name, block and duration.</p>\n";
-  o << "<h2>Device tasks</h2>\n<table><thead><tr><th>stream</th><th>task</th><th>start (us)</th><th>duration "
-       "(us)</th></tr></thead><tbody id=\"tasks\"></tbody></table>\n";
+       "waits at task boundaries and in SyncAll. Each mode is drawn from its own start on one scale. Hover a span "
+       "for its name, block, duration and start.</p>\n";
+  o << "<h2>Device tasks</h2>\n<table><thead><tr><th>mode</th><th>stream</th><th>task</th><th>start (us)</th>"
+       "<th>duration (us)</th></tr></thead><tbody id=\"tasks\"></tbody></table>\n";
   o << "<script type=\"application/json\" id=\"trace-data\">" << embedJson(in.traceJson) << "</script>\n";
   o << "<script>" << kScript << "</script>\n</body></html>\n";
   return o.str();

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "comparison.h"
 #include "sk/kernel_runner.h"
 #include "sk/subkernel.h"
 
@@ -11,15 +12,14 @@ namespace skrun {
 struct ReportInput {
   const sk::subkernel::KernelMeta* meta = nullptr;
   std::string arch;
-  uint32_t clockMHz = 0;
-  const sk::rt::RunResult* fused = nullptr;
-  const sk::rt::RunResult* unfused = nullptr;  // --compare-unfused: eager launches
-  const sk::rt::RunResult* replay = nullptr;   // --compare-unfused: the same, graph-replayed
-  std::string traceJson;                       // Device::traceJson() of the run
+  const sk::rt::RunResult* fused = nullptr;  // the run of the kernel itself
+  const Comparison* comparison = nullptr;    // --compare-unfused: the three modes
+  std::string traceJson;                     // Device::traceJson() of the run(s)
 };
 
-// The report: a summary, eager / graph replay / fused (when run), a per-core timeline in
-// virtual time drawn by a small script from the embedded data, and the device tasks. Virtual
+// The report: a summary, eager / graph replay / fused (when compared) with the sub-kernels'
+// times, per-core timelines (one per mode) in virtual time drawn by a small script from the
+// embedded data, and the device tasks. Virtual
 // figures only, so the same run gives the same bytes (wall time goes to stdout).
 std::string htmlReport(const ReportInput& in);
 

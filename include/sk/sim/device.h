@@ -135,10 +135,25 @@ class Device {
     enum class Kind { Kernel, Copy, Memset } kind = Kind::Kernel;
     uint32_t blockDim = 0;  // kernels
     TaskRation ration;      // kernels
+    // Kernels: what ran inside, by name: each sub-kernel of a super kernel ("add_custom (op 1)"),
+    // the waits at its task boundaries ("sk_task_wait") and in SyncAll ("sk_sync_all").
+    struct Span {
+      std::string name;
+      uint32_t count = 0;        // spans of that name (one per core and occurrence)
+      double beginUs = 0, endUs = 0;  // the first start and the last end
+      double totalUs = 0;        // summed over the cores
+    };
+    std::vector<Span> spans;  // sorted by name
   };
   std::vector<TaskTiming> taskTimings() const;
   // Chrome trace JSON of everything run so far (requires DeviceOptions::trace).
   std::string traceJson() const;
+  // Runs the queued work, then empties the L2, so what runs next starts cold, as it would after
+  // other work evicted the cache (comparisons of modes start each from the same state).
+  void dropCaches();
+  // Runs the queued work, then puts what runs next in a trace section of its own: processes
+  // named "<name>: host", "<name>: AIV cores", ... (sk_run: one section per mode compared).
+  void traceSection(const std::string& name);
   // Kernel sk_printf output collected so far (in virtual-time order), then cleared.
   std::string takePrintfOutput();
 

@@ -1,0 +1,85 @@
+#include "comparison.h"
+
+#include <cstdio>
+#include <map>
+
+namespace skrun {
+
+namespace {
+
+using Tasks = std::vector<sk::sim::Device::TaskTiming>;
+
+// Mean duration of the tasks named `name`.
+double meanTaskUs(const Tasks& tasks, const std::string& name) {
+  double sum = 0;
+  int n = 0;
+  for (const auto& t : tasks)
+    if (t.name == name) sum += t.endUs - t.beginUs, ++n;
+  return n ? sum / n : 0;
+}
+
+// Mean over the tasks of span `name`'s first start to last end.
+double meanSpanUs(const Tasks& tasks, const std::string& name) {
+  double sum = 0;
+  int n = 0;
+  for (const auto& t : tasks)
+    for (const auto& s : t.spans)
+      if (s.name == name) sum += s.endUs - s.beginUs, ++n;
+  return n ? sum / n : 0;
+}
+
+}  // namespace
+
+Comparison compareModes(const sk::subkernel::SuperKernelSection& sk, const sk::rt::RunResult& eager,
+                        const sk::rt::RunResult& replay, const sk::rt::RunResult& fused) {
+  Comparison c;
+  for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", &eager}, {"graph replay", &replay},
+                           {"fused", &fused}})
+    c.modes.push_back({name, run, fused.endToEndUs > 0 ? run->endToEndUs / fused.endToEndUs : 0});
+  for (const auto& inst : sk.instances)
+    c.subKernels.push_back({inst.label, meanTaskUs(eager.tasks, inst.symbol), meanTaskUs(replay.tasks, inst.symbol),
+                            meanSpanUs(fused.tasks, inst.label)});
+  double waitUs = 0, coreLaunches = 0;
+  for (const auto& t : fused.tasks) {
+    coreLaunches += (double)t.blockDim * (t.ration.aic + t.ration.aiv);
+    for (const auto& s : t.spans)
+      if (s.name == "sk_task_wait" || s.name == "sk_sync_all") waitUs += s.totalUs;
+  }
+  if (coreLaunches > 0) c.syncUs = waitUs / coreLaunches;
+  if (fused.launches && fused.deviceUs > 0) c.syncShare = c.syncUs / (fused.deviceUs / (double)fused.launches);
+  return c;
+}
+
+std::string comparisonTable(const Comparison& c) {
+  std::string out;
+  char line[512];
+  std::snprintf(line, sizeof line, "%-13s %12s %11s %11s %11s %15s %7s %14s\n", "mode", "end-to-end us", "device us",
+                "busy us", "idle us", "host launch us", "tasks", "fused speedup");
+  out += line;
+  for (const Comparison::Mode& m : c.modes) {
+    const sk::rt::RunResult& r = *m.run;
+    std::snprintf(line, sizeof line, "%-13s %12.3f %11.3f %11.3f %11.3f %15.3f %7zu %13.2fx\n", m.name.c_str(),
+                  r.endToEndUs, r.deviceUs, r.busyUs, r.deviceUs - r.busyUs, r.hostUs, r.launches, m.fusedSpeedup);
+    out += line;
+  }
+  std::snprintf(line, sizeof line,
+                "fused over eager: %.2fx, over graph replay: %.2fx (end-to-end virtual time)\n"
+                "sync inside the super kernel: %.3f us per core and launch (%.1f%% of its device time): task-boundary "
+                "and SyncAll waits\n",
+                c.modes[0].fusedSpeedup, c.modes[1].fusedSpeedup, c.syncUs, 100 * c.syncShare);
+  out += line;
+  std::snprintf(line, sizeof line, "%-40s %11s %11s %11s\n", "sub-kernel (virtual us, mean per run)", "eager", "replay",
+                "fused");
+  out += line;
+  const size_t shown = 32;  // the report lists them all
+  for (size_t i = 0; i < c.subKernels.size() && i < shown; ++i) {
+    const Comparison::SubKernel& s = c.subKernels[i];
+    std::snprintf(line, sizeof line, "  %-38s %11.3f %11.3f %11.3f\n", s.label.c_str(), s.eagerUs, s.replayUs, s.fusedUs);
+    out += line;
+  }
+  if (c.subKernels.size() > shown)
+    out += "  ... and " + std::to_string(c.subKernels.size() - shown) + " more (--report lists them all)\n";
+  return out;
+}
+
+}  // namespace skrun
