@@ -17,6 +17,7 @@ namespace sk::devcc {
 struct Options {
   std::string arch = "dav-2201";        // --npu-arch
   std::string metaPath;                 // --meta: the kernel's metadata (may be empty)
+  bool embedMeta = false;               // --embed-meta: embed it in the object (SK_METADATA_SECTION)
   std::vector<std::string> includeDirs; // -I, after the AscendC headers
   std::vector<std::string> defines;     // -D NAME[=V]
   std::vector<std::string> forceIncludes;  // -include FILE

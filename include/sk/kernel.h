@@ -226,6 +226,18 @@ uint64_t sk_get_rsvd_cnt(void);
 } /* extern "C" */
 #endif
 
+/* Metadata embedded in the object (docs/metadata.md), for kernels loaded from a bare .o:
+     SK_KERNEL_METADATA("{\"version\": 1, \"kernelName\": \"my_kernel\", ...}");
+   at file scope, once per entry. Readers (sk_compile, sk_run, aclskOptimize) use it when no
+   .json sits beside the .o; sk_cc makes the section non-allocated, so it is never loaded or
+   linked into a super kernel. `sk_cc --meta K.json --embed-meta` embeds K.json the same way. */
+#define SK_METADATA_SECTION ".sk.metadata"
+#define SK_KERNEL_METADATA_NAME2(a, b) a##b
+#define SK_KERNEL_METADATA_NAME(a, b) SK_KERNEL_METADATA_NAME2(a, b)
+#define SK_KERNEL_METADATA(json_text)                                                         \
+  __attribute__((section(SK_METADATA_SECTION), used)) static const char SK_KERNEL_METADATA_NAME( \
+      sk_kernel_metadata_, __LINE__)[] = json_text
+
 #if defined(__cplusplus) && !defined(SK_KERNEL_C_ONLY)
 /* ======================= AscendC-flavoured C++ layer =====================================
    (Host code that only needs the intrinsic declarations defines SK_KERNEL_C_ONLY.) */

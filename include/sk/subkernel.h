@@ -198,10 +198,14 @@ struct SubKernel {
 // Where a kernel object's metadata lives: <dir>/<name>.json beside <dir>/<name>.o.
 std::string metadataPathFor(llvm::StringRef objPath);
 
-// Reads <objPath> and its metadata (jsonPath, or the .json beside the .o), checks the
-// contract, the entry symbol, sha256 (when present) and blockDim against `arch`.
+// The metadata documents an object embeds (SK_KERNEL_METADATA, sk_cc --embed-meta), each once.
+llvm::Expected<std::vector<std::string>> embeddedMetadata(llvm::MemoryBufferRef object, const std::string& origin);
+
+// Reads <objPath> and its metadata (jsonPath; or the .json beside the .o; or, when there is
+// none, the metadata the object embeds: of `entry`, or the only one), checks the contract, the
+// entry symbol, sha256 (when present) and blockDim against `arch`.
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
-                                        const arch::ArchSpec& arch);
+                                        const arch::ArchSpec& arch, const std::string& entry = "");
 
 
 }  // namespace sk::subkernel

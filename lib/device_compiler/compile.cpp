@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "device_link.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -248,6 +249,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   auto arch = arch::loadArch(o.arch);
   if (!arch) return arch.takeError();
   std::optional<subkernel::KernelMeta> meta;
+  if (o.embedMeta && o.metaPath.empty()) return sk::inputError("--embed-meta needs --meta K.json: the metadata to embed");
   if (!o.metaPath.empty()) {
     auto m = subkernel::readMeta(o.metaPath);
     if (!m) return m.takeError();
@@ -281,6 +283,13 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     linked = std::move(*l);
   }
   instrumentScalarCost(*linked);
+  std::optional<std::string> embedded;
+  if (o.embedMeta) {  // without its sha256, which cannot name the object holding it
+    subkernel::KernelMeta m = *meta;
+    m.sha256.clear();
+    embedded = subkernel::writeMeta(m);
+  }
+  placeEmbeddedMetadata(*linked, embedded ? &*embedded : nullptr);
   auto object = emitObject(*linked, o.optLevel[2]);
   if (!object) return object.takeError();
   if (llvm::Error e = checkObjectAgainst(*object, metaPtr, o, *arch)) return std::move(e);

@@ -16,6 +16,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "sk/error.h"
 
 #define SK_KERNEL_C_ONLY
@@ -211,6 +212,20 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*linked, &os)) return sk::internalError(source + ": invalid device module: " + problems);
   return std::move(linked);
+}
+
+void placeEmbeddedMetadata(llvm::Module& m, const std::string* embed) {
+  if (embed) {
+    llvm::Constant* text = llvm::ConstantDataArray::getString(m.getContext(), *embed, /*AddNull=*/true);
+    auto* g = new llvm::GlobalVariable(m, text->getType(), /*isConstant=*/true, llvm::GlobalValue::InternalLinkage, text,
+                                       "sk_embedded_metadata");
+    g->setSection(SK_METADATA_SECTION);
+    g->setAlignment(llvm::Align(1));
+    llvm::appendToCompilerUsed(m, {g});
+  }
+  for (llvm::GlobalVariable& g : m.globals())
+    if (g.getSection() == SK_METADATA_SECTION)
+      g.setMetadata(llvm::LLVMContext::MD_exclude, llvm::MDNode::get(m.getContext(), {}));
 }
 
 llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel) {

@@ -39,6 +39,11 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
 // spins). Run on the linked module, before emitObject.
 void instrumentScalarCost(llvm::Module& m);
 
+// Metadata in SK_METADATA_SECTION (SK_KERNEL_METADATA in the source, and `embed` when not null)
+// stays in the object file but out of memory: SHF_EXCLUDE without SHF_ALLOC, a section that
+// sk_compile's linker and JITLink skip.
+void placeEmbeddedMetadata(llvm::Module& m, const std::string* embed);
+
 // Position-independent machine code for the host ISA, as an ELF relocatable object.
 llvm::Expected<std::vector<char>> emitObject(llvm::Module& m, char optLevel);
 

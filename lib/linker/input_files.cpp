@@ -6,6 +6,8 @@
 
 #include "context.h"
 #include "sk/error.h"
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"  // SK_METADATA_SECTION
 
 namespace sk::linker {
 
@@ -76,6 +78,7 @@ Error classifySections(Context& ctx, InputFile& f, ArrayRef<InputShdr> sections,
         break;
     }
     if (!(s.sh_flags & ELF::SHF_ALLOC)) continue;  // .comment, .note.GNU-stack, .llvm_addrsig, .debug_*
+    if (is.name == SK_METADATA_SECTION) continue;  // a sub-kernel's own metadata (allocated when not built by sk_cc)
     if (!isPowerOf2OrZero(s.sh_addralign))
       return malformed(in, "section " + is.name + ": sh_addralign " + Twine(s.sh_addralign) + " is not a power of 2");
     if (s.sh_addralign > kMaxSectionAlignment)

@@ -105,21 +105,39 @@ class Optimizer {
     return runs;
   }
 
+  // Why a captured launch cannot be fused ("": it can).
   std::string unfusible(const Task& t) {
+    auto k = load(t);
+    return k ? "" : llvm::toString(k.takeError());
+  }
+
+  // The sub-kernel of a captured launch: its binary's file and the metadata beside it or
+  // embedded in it (SK_KERNEL_METADATA, sk_cc --embed-meta); read once per binary and entry.
+  llvm::Expected<std::shared_ptr<const subkernel::SubKernel>> load(const Task& t) {
     std::string obj = rt_.binaryNameAt(t.kernel.entry);
-    if (obj.empty()) return "its binary is not loaded";
-    std::string json = subkernel::metadataPathFor(obj);
-    if (json == obj || !llvm::sys::fs::exists(json))
-      return "no metadata: load the kernel from a file with its .json beside it";
-    return "";
+    if (obj.empty()) return sk::inputError("its binary is not loaded");
+    auto key = std::make_pair(obj, t.kernel.name);
+    auto it = loaded_.find(key);
+    if (it == loaded_.end()) {
+      if (!llvm::sys::fs::exists(obj))
+        return sk::inputError("no metadata: " + obj + " is not a file; load the kernel from a file with its .json "
+                              "beside it or its metadata embedded (SK_KERNEL_METADATA, sk_cc --embed-meta)");
+      auto k = subkernel::readSubKernel(obj, "", dev_.arch(), t.kernel.name);
+      if (!k) return k.takeError();
+      it = loaded_.emplace(key, std::make_shared<const subkernel::SubKernel>(std::move(*k))).first;
+    }
+    return it->second;
   }
 
   // The sub-kernel of a captured launch, with the tiling bytes the launch points at.
   llvm::Expected<std::shared_ptr<const subkernel::SubKernel>> subKernel(const Task& t) {
-    std::string obj = rt_.binaryNameAt(t.kernel.entry);
-    auto k = subkernel::readSubKernel(obj, subkernel::metadataPathFor(obj), dev_.arch());
-    if (!k) return k.takeError();
-    auto sk = std::make_shared<subkernel::SubKernel>(std::move(*k));
+    auto base = load(t);
+    if (!base) return base.takeError();
+    auto sk = std::make_shared<subkernel::SubKernel>();
+    sk->meta = (*base)->meta;
+    sk->info = (*base)->info;
+    sk->objectPath = (*base)->objectPath;
+    sk->object = llvm::MemoryBuffer::getMemBuffer((*base)->object->getMemBufferRef(), false);
     for (size_t p = 0; p < sk->meta.params.size() && p < t.kernel.args.size(); ++p) {
       subkernel::Param& q = sk->meta.params[p];
       if (q.role != subkernel::Role::Tiling || !q.bytes || !t.kernel.args[p]) continue;
@@ -213,6 +231,7 @@ class Optimizer {
   reuse::Options options_;
   OptimizeReport report_;
   size_t findLines_ = 0;
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<const subkernel::SubKernel>> loaded_;  // (file, entry)
 };
 
 }  // namespace

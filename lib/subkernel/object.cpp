@@ -4,14 +4,16 @@
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/text.h"
-#include "sk/text.h"
 #include "sk/subkernel.h"
 
 #include "sk/device_imports.h"
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"  // SK_METADATA_SECTION
 
 namespace sk::subkernel {
 
@@ -397,8 +399,49 @@ std::string metadataPathFor(llvm::StringRef objPath) {
   return std::string(p);
 }
 
+llvm::Expected<std::vector<std::string>> embeddedMetadata(llvm::MemoryBufferRef object, const std::string& origin) {
+  auto file = ObjectFile::create(object);
+  if (!file) return corrupt(origin, file.takeError());
+  std::vector<std::string> docs;
+  for (const llvm::object::SectionRef& sec : file->sections()) {
+    auto name = sec.getName();
+    if (!name) return corrupt(origin, name.takeError());
+    if (*name != SK_METADATA_SECTION) continue;
+    auto data = sec.getContents();
+    if (!data) return corrupt(origin, data.takeError());
+    llvm::SmallVector<llvm::StringRef, 4> parts;
+    data->split(parts, '\0', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef p : parts)
+      if (std::find(docs.begin(), docs.end(), p) == docs.end()) docs.push_back(p.str());  // one per module compiled
+  }
+  return docs;
+}
+
+namespace {
+// The embedded metadata of `entry` (empty: the only one); nullopt when the object embeds none.
+llvm::Expected<std::optional<KernelMeta>> embeddedMetaOf(llvm::MemoryBufferRef object, const std::string& objPath,
+                                                         const std::string& entry) {
+  auto docs = embeddedMetadata(object, objPath);
+  if (!docs) return docs.takeError();
+  if (docs->empty()) return std::nullopt;
+  std::vector<KernelMeta> metas;
+  std::string names;
+  for (const std::string& d : *docs) {
+    auto m = parseMeta(d, objPath + " (embedded metadata)");
+    if (!m) return m.takeError();
+    names += (names.empty() ? "" : ", ") + m->kernelName;
+    if (entry.empty() || m->kernelName == entry) metas.push_back(std::move(*m));
+  }
+  if (metas.size() == 1) return std::optional<KernelMeta>(std::move(metas.front()));
+  if (metas.empty())
+    return sk::inputError(objPath + ": its embedded metadata describes " + names + ", not " + entry);
+  return sk::inputError(objPath + ": embeds the metadata of several kernels (" + names +
+                        "): give the one to use as a .json (json_path in the op list)");
+}
+}  // namespace
+
 llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::string& jsonPath,
-                                        const arch::ArchSpec& arch) {
+                                        const arch::ArchSpec& arch, const std::string& entry) {
   SubKernel sk;
   sk.objectPath = objPath;
   auto bytes = sk::readFile(objPath, sk::kMaxObjectBytes, "kernel object");
@@ -406,9 +449,20 @@ llvm::Expected<SubKernel> readSubKernel(const std::string& objPath, const std::s
   sk.object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, objPath);
 
   std::string metaPath = jsonPath.empty() ? metadataPathFor(objPath) : jsonPath;
-  auto meta = readMeta(metaPath);
-  if (!meta) return meta.takeError();
-  sk.meta = std::move(*meta);
+  std::optional<KernelMeta> embedded;
+  if (jsonPath.empty() && !llvm::sys::fs::exists(metaPath)) {  // no .json beside it: metadata in the object?
+    auto e = embeddedMetaOf(sk.object->getMemBufferRef(), objPath, entry);
+    if (!e) return e.takeError();
+    embedded = std::move(*e);
+  }
+  if (embedded) {
+    metaPath = embedded->origin;
+    sk.meta = std::move(*embedded);
+  } else {
+    auto meta = readMeta(metaPath);
+    if (!meta) return meta.takeError();
+    sk.meta = std::move(*meta);
+  }
 
   auto info = checkObject(sk.object->getMemBufferRef(), objPath);
   if (!info) return info.takeError();

@@ -271,6 +271,66 @@ TEST(Fusion, TheReportAndOpSummaryShowTheThreeModesAndAreTheSameBytesEveryRun) {
   EXPECT_EQ(one.find("wall time"), std::string::npos);
 }
 
+// ---- metadata embedded in the object (SK_KERNEL_METADATA, sk_cc --embed-meta) ----------
+
+std::string embeddedScale() { return std::string(SK_RT_KERNEL_DIR) + "/rt_embedded_scale.o"; }
+
+// The flags column of `llvm-readelf-19 -S` for section `name` ("" when there is none).
+std::string sectionFlags(const std::string& object, const std::string& name) {
+  CommandResult r = sk::test::run({SK_READELF, "-S", "-W", object});
+  std::smatch m;
+  std::regex row("\\] " + std::regex_replace(name, std::regex("\\."), "\\.") +
+                 " +[A-Z_]+ +[0-9a-f]+ [0-9a-f]+ [0-9a-f]+ [0-9a-f]+ +([A-Z]*) ");
+  return std::regex_search(r.out, m, row) ? m[1].str() : "";
+}
+
+TEST(EmbeddedMetadata, ABareObjectIsFusedWithTheMetadataItEmbeds) {
+  ASSERT_FALSE(sk::test::exists(std::string(SK_RT_KERNEL_DIR) + "/rt_embedded_scale.json"));
+  EXPECT_EQ(sectionFlags(embeddedScale(), ".sk.metadata"), "E") << "kept in the file, never loaded (no A)";
+  TempDir d;
+  json list = {{"op_list", {{{"bin_path", embeddedScale()}, {"bind", {{"x", "x"}, {"y", "t"}}}},
+                            {{"bin_path", embeddedScale()}, {"bind", {{"x", "t"}, {"y", "y"}}}}}}};
+  sk::test::writeText(d.file("ops.json"), list.dump());
+  CommandResult c = tool(SK_COMPILE, {"--op-list", d.file("ops.json"), "--name", "emb", "-o", d.path()});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_EQ(sectionFlags(d.file("emb.o"), ".sk.metadata"), "") << "a sub-kernel's metadata is not linked into the SK";
+  CommandResult r = tool(SK_RUN, {d.file("emb.json"), "--compare-unfused", "--output-dir", d.file("out")});
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("byte-identical"), std::string::npos) << r.out;
+  auto y = readVec<float>(d.file("out/y.bin"));
+  ASSERT_EQ(y.size(), 16384u);
+  EXPECT_EQ(json::parse(sk::test::readText(d.file("emb.json")))["superKernel"]["instances"][0]["kernelName"],
+            "embedded_scale");
+}
+
+TEST(EmbeddedMetadata, SkCcEmbedMetaMakesAnObjectFusibleWithoutItsJson) {
+  TempDir d;
+  CommandResult cc = tool(SK_CC, {"--meta", srcMeta("fz_scale"), "--embed-meta", "-c",
+                                  std::string(SK_FUSION_SOURCE_DIR) + "/fz_scale.cpp", "-o", d.file("fz_scale.o")});
+  ASSERT_EQ(cc.exitCode, 0) << cc.err;
+  EXPECT_EQ(sectionFlags(d.file("fz_scale.o"), ".sk.metadata"), "E");
+  CommandResult c = tool(SK_COMPILE, {"--ops", d.file("fz_scale.o") + "," + d.file("fz_scale.o"), "--name", "twice",
+                                      "-o", d.file("sk")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  CommandResult r = tool(SK_RUN, {d.file("sk/twice.json"), "--compare-unfused", "-q"});
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("byte-identical"), std::string::npos) << r.out;
+}
+
+TEST(EmbeddedMetadata, AnObjectEmbeddingSeveralKernelsNeedsItsJsonSaidSo) {
+  TempDir d;
+  ASSERT_EQ(tool(SK_CC, {"--meta", srcMeta("fz_scale"), "--embed-meta", "-c",
+                         std::string(SK_FUSION_SOURCE_DIR) + "/fz_scale.cpp", "-o", d.file("fz_scale.o")}).exitCode, 0);
+  CommandResult lld = sk::test::run({SK_LLD, "-r", d.file("fz_scale.o"), embeddedScale(), "-o", d.file("both.o")});
+  ASSERT_EQ(lld.exitCode, 0) << lld.err;
+  CommandResult c = tool(SK_COMPILE, {"--ops", d.file("both.o"), "--name", "x", "-o", d.file("sk")});
+  EXPECT_EQ(c.exitCode, 2) << c.err;
+  EXPECT_NE(c.err.find(d.file("both.o") + ": embeds the metadata of several kernels ("), std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("fz_scale"), std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("embedded_scale"), std::string::npos) << c.err;
+  EXPECT_FALSE(sk::test::exists(d.file("sk")));
+}
+
 TEST(Fusion, SameObjectThreeTimesViaBindIsAChain) {
   auto f = fuse({{"fz_scale", {{"x", "x"}, {"y", "t1"}}},
                  {"fz_scale", {{"x", "t1"}, {"y", "t2"}}},

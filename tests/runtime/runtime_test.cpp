@@ -7,6 +7,7 @@
 #include <fstream>
 #include <tuple>
 
+#include "llvm/Support/FileSystem.h"
 #include "sk/error.h"
 #include "sk/model_optimizer.h"
 #include "sk/runtime.h"
@@ -559,6 +560,34 @@ TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
     EXPECT_EQ(read<uint16_t>(c, n), eager);
     EXPECT_EQ(read<uint16_t>(copy, n), eager) << "the task after the scope sees the fused result";
   }
+  llvm::cantFail(d.destroyModel(m));
+}
+
+// A kernel loaded from a bare .o (no .json beside it) whose metadata is embedded in the object
+// (SK_KERNEL_METADATA) is fused too.
+TEST_F(Device, OptimizingFusesAKernelWhoseMetadataIsEmbeddedInItsObject) {
+  auto& d = rt->device();
+  ASSERT_FALSE(llvm::sys::fs::exists(std::string(SK_RT_KERNEL_DIR) + "/rt_embedded_scale.json"));
+  Function* scale = fn("embedded_scale", "embedded_scale");
+  const size_t n = 8 * 2048;
+  std::vector<float> hx(n);
+  for (size_t i = 0; i < n; ++i) hx[i] = (float)(i % 29) - 14.0f;
+  void *x = alloc(n * 4), *a = alloc(n * 4), *b = alloc(n * 4);
+  llvm::cantFail(d.memcpy(x, hx.data(), n * 4, sk::sim::CopyKind::HostToDevice));
+  auto s = llvm::cantFail(d.createStream());
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  llvm::cantFail(rt->launch(scale, 8, {(uint64_t)x, (uint64_t)a}, s));
+  llvm::cantFail(rt->launch(scale, 8, {(uint64_t)a, (uint64_t)b}, s));
+  sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+  auto report = sk::rt::optimizeModel(*rt, m, "");
+  ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+  std::string lines;
+  for (const std::string& l : report->lines) lines += l + "\n";
+  EXPECT_EQ(report->superKernels, 1u) << lines;
+  llvm::cantFail(d.executeModel(m, s));
+  llvm::cantFail(d.synchronizeStream(s));
+  std::vector<float> got = read<float>(b, n);
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], hx[i] * 4) << i;
   llvm::cantFail(d.destroyModel(m));
 }
 

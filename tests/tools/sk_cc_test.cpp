@@ -137,6 +137,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"MissingInclude", {"-include", "$D/none.h", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "-include $D/none.h: no such file in the working directory or any -I directory"},
         BadInput{"MissingOutputDir", {"-c", "$Sprobe.cpp", "-o", "$D/no/k.o"}, "does not exist"},
         BadInput{"MissingMeta", {"--meta", "$D/none.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "none.json"},
+        BadInput{"EmbedMetaWithoutMeta", {"--embed-meta", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
+                 "--embed-meta needs --meta K.json"},
         BadInput{"KernelNotInSource", {"--meta", "$D/renamed.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
                  "no __global__ kernel named 'probe_v2' (kernelName in $D/renamed.json); the source defines: probe"},
         BadInput{"ParamCountDiffers", {"--meta", "$D/fewer.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
@@ -212,7 +214,8 @@ TEST(SkCc, AKernelCallingAHostFunctionOffTheAllowListFailsAtCompileTime) {
 TEST(SkCc, HelpAndVersion) {
   CommandResult h = skCc({"--help"});
   EXPECT_EQ(h.exitCode, 0);
-  EXPECT_NE(h.out.find("usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json]"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json [--embed-meta]]"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("--embed-meta     also embed the metadata"), std::string::npos) << h.out;
   CommandResult v = skCc({"--version"});
   EXPECT_EQ(v.exitCode, 0);
   EXPECT_NE(v.out.find("sk_cc "), std::string::npos);

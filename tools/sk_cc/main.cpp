@@ -13,7 +13,7 @@
 namespace {
 
 const char* kUsage =
-    "usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json] [-I DIR]... [-D NAME[=V]]...\n"
+    "usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json [--embed-meta]] [-I DIR]... [-D NAME[=V]]...\n"
     "             [-include FILE]... [-O0..3] [-std=...] [-v] -c SRC -o K.o\n"
     "\n"
     "Compiles an AscendC kernel (or one in SuperKernel's dialect) for the simulated NPU: a sub-kernel\n"
@@ -23,6 +23,8 @@ const char* kUsage =
     "  --meta K.json    the kernel's metadata: defines DTYPE_<PARAM>, ORIG_DTYPE_<PARAM> and\n"
     "                   FORMAT_<PARAM> for its tensors, picks the kernel and its core types, and\n"
     "                   the object is checked against it (entry, parameter count, blockDim)\n"
+    "  --embed-meta     also embed the metadata in the object (section .sk.metadata, never\n"
+    "                   loaded), for sk_compile, sk_run and aclskOptimize when no .json is beside it\n"
     "  -I DIR           add an include directory (after SuperKernel's AscendC headers)\n"
     "  -D NAME[=V]      define a macro\n"
     "  -include FILE    include FILE first (e.g. the op's tiling header, as the op build does)\n"
@@ -82,6 +84,8 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       o.optLevel = a;
     } else if (takeValue(argc, argv, i, "--npu-arch", v, err)) {
       o.arch = v;
+    } else if (a == "--embed-meta") {
+      o.embedMeta = true;
     } else if (takeValue(argc, argv, i, "--meta", v, err)) {
       o.metaPath = v;
     } else if (takeValue(argc, argv, i, "-I", v, err)) {
