@@ -15,11 +15,14 @@ struct OptimizeReport {
   size_t kernelsFused = 0;         // captured launches they replaced
 };
 
-// Each run of two or more kernels on one stream inside a named scope (innermost scope wins; a
-// scope begun with a null name is not fused) becomes one super kernel launch in the model.
-// A kernel must come from a file loaded with loadBinaryFile with its .json beside it; its
-// tiling is read from the device as captured. Anything else in a scope (copies, events, a
-// kernel without metadata, tensors that overlap without being the same) splits it there.
+// Each run of two or more kernels inside a named scope (innermost scope wins; a scope begun with
+// a null name is not fused) becomes one super kernel launch in the model. A scope holds the
+// tasks of its stream and of the streams forked from it inside it; the events between them
+// become the super kernel's (its sub-kernels keep their streams), provided at most one of its
+// streams has work outside the run (the launch goes there). A kernel must come from a file
+// loaded with loadBinaryFile with its .json beside it or its metadata embedded; its tiling is
+// read from the device as captured. A copy, a wait on an event recorded outside, a kernel
+// without metadata or tensors that overlap without being the same split a scope there.
 // `options`: sk_compile's --options grammar.
 llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options);
 

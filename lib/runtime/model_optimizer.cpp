@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "sk/error.h"
 #include "sk/reuse_analysis.h"
@@ -18,21 +19,54 @@ namespace {
 
 using Task = sim::Device::ModelTask;
 
-// Where each task stands: the innermost scope around it (nullopt: none, or a no-fuse region).
-std::vector<std::optional<std::string>> scopesOf(const std::vector<Task>& tasks) {
-  std::vector<std::optional<std::string>> open, out(tasks.size());
-  bool anyScope = false;
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    if (tasks[i].kind == Task::Kind::ScopeBegin) {
-      open.push_back(tasks[i].scope);
-      anyScope = true;
-    } else if (tasks[i].kind == Task::Kind::ScopeEnd && !open.empty()) {
-      open.pop_back();
-    }
-    out[i] = open.empty() ? std::nullopt : open.back();
+// A scope of the capture: one per aclskScopeBegin (or the whole model when it has no markers).
+struct ScopeRef {
+  int instance = 0;
+  std::string name;
+  bool operator==(const ScopeRef& o) const { return instance == o.instance; }
+};
+
+// Where each task stands (nullopt: outside any scope, or in a no-fuse region). A task belongs to
+// the innermost scope open on its own stream; a stream with none open belongs to the scope it
+// was forked from (it waited on an event recorded inside that scope) while that scope is open.
+std::vector<std::optional<ScopeRef>> scopesOf(const std::vector<Task>& tasks) {
+  std::vector<std::optional<ScopeRef>> out(tasks.size());
+  if (std::none_of(tasks.begin(), tasks.end(), [](const Task& t) { return t.kind == Task::Kind::ScopeBegin; })) {
+    for (auto& s : out) s = ScopeRef{0, "model"};  // no markers: the whole model is one scope
+    return out;
   }
-  if (!anyScope)  // no markers: the whole model is one scope
-    for (auto& s : out) s = std::string("model");
+  struct Open {
+    std::optional<ScopeRef> scope;  // nullopt: a no-fuse region
+    int id;
+  };
+  std::map<sim::StreamId, std::vector<Open>> open;              // per stream, innermost last
+  std::map<sim::StreamId, std::pair<int, std::optional<ScopeRef>>> inherited;  // forked streams: (scope id, scope)
+  std::map<sim::EventId, std::pair<int, std::optional<ScopeRef>>> recordedIn;  // an event's last record
+  int ids = 0;
+  auto current = [&](sim::StreamId s) -> std::pair<int, std::optional<ScopeRef>> {
+    auto& o = open[s];
+    if (!o.empty()) return {o.back().id, o.back().scope};
+    auto it = inherited.find(s);
+    return it == inherited.end() ? std::pair<int, std::optional<ScopeRef>>{-1, std::nullopt} : it->second;
+  };
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    const Task& t = tasks[i];
+    if (t.kind == Task::Kind::ScopeBegin) {
+      int id = ++ids;
+      open[t.stream].push_back({t.scope ? std::optional<ScopeRef>(ScopeRef{id, *t.scope}) : std::nullopt, id});
+    } else if (t.kind == Task::Kind::ScopeEnd && !open[t.stream].empty()) {
+      int ended = open[t.stream].back().id;
+      open[t.stream].pop_back();
+      for (auto it = inherited.begin(); it != inherited.end();)  // streams forked from it leave it too
+        it = it->second.first == ended ? inherited.erase(it) : std::next(it);
+    } else if (t.kind == Task::Kind::Record) {
+      recordedIn[t.event] = current(t.stream);
+    } else if (t.kind == Task::Kind::Wait && open[t.stream].empty()) {
+      auto from = recordedIn.find(t.event);
+      if (from != recordedIn.end() && from->second.first >= 0) inherited[t.stream] = from->second;
+    }
+    out[i] = current(t.stream).second;
+  }
   return out;
 }
 
@@ -47,7 +81,8 @@ std::string superKernelName(const std::string& scope, size_t firstTask) {
   return n + "_" + std::to_string(firstTask);
 }
 
-// A run of kernels to fuse as one super kernel: [first, last) of the model's tasks.
+// Tasks [first, last) of the model to fuse as one super kernel: kernels of one scope, on one
+// or more streams, with the event records and waits between them.
 struct Run {
   size_t first, last;
   std::string scope;
@@ -61,7 +96,10 @@ class Optimizer {
   llvm::Expected<OptimizeReport> run() {
     auto tasks = dev_.modelTasks(model_);
     if (!tasks) return tasks.takeError();
-    std::vector<Run> runs = findRuns(*tasks);
+    std::vector<Run> runs;
+    for (const Run& r : findRuns(*tasks))
+      for (const Run& part : closedParts(*tasks, r)) runs.push_back(part);
+    findLines_ = report_.lines.size();
     // Back to front, so that earlier task indices stay valid as runs shrink to one task.
     for (auto it = runs.rbegin(); it != runs.rend(); ++it)
       if (llvm::Error e = fuse(*tasks, *it)) return e;
@@ -70,39 +108,87 @@ class Optimizer {
   }
 
  private:
-  // Maximal runs of fusible kernels, one stream, one scope; the rest is reported.
+  // Maximal runs of fusible kernels (with the events between them) of one scope; the rest is
+  // reported. A wait on an event recorded outside the run, a copy or an unfusible kernel splits it.
   std::vector<Run> findRuns(const std::vector<Task>& tasks) {
-    std::vector<std::optional<std::string>> scope = scopesOf(tasks);
+    std::vector<std::optional<ScopeRef>> scope = scopesOf(tasks);
     std::vector<Run> runs;
     std::optional<Run> cur;
+    std::optional<int> curScope;
+    std::map<sim::EventId, size_t> lastRecord;  // event -> its latest record
+    size_t kernels = 0;
     auto close = [&] {
-      if (cur && cur->last - cur->first >= 2) runs.push_back(*cur);
+      if (cur && kernels >= 2) runs.push_back(*cur);
       cur.reset();
+      kernels = 0;
     };
     for (size_t i = 0; i < tasks.size(); ++i) {
       const Task& t = tasks[i];
       if (t.kind == Task::Kind::ScopeBegin || t.kind == Task::Kind::ScopeEnd || !scope[i]) {
         close();
+        if (t.kind == Task::Kind::Record) lastRecord[t.event] = i;
         continue;
       }
-      if (t.kind != Task::Kind::Kernel) {
-        if (cur) note("scope " + *scope[i] + ": split at task " + std::to_string(i) + ": not a kernel launch");
-        close();
-        continue;
+      const std::string& name = scope[i]->name;
+      if (cur && curScope != scope[i]->instance) close();
+      std::string why;
+      if (t.kind == Task::Kind::Copy || t.kind == Task::Kind::Memset) {
+        why = "split at task " + std::to_string(i) + ": not a kernel launch";
+      } else if (t.kind == Task::Kind::Wait) {  // only waits on records inside the run join it
+        auto rec = lastRecord.find(t.event);
+        if (!cur || rec == lastRecord.end() || rec->second < cur->first)
+          why = "split at task " + std::to_string(i) + ": a wait on an event recorded outside the scope";
+      } else if (t.kind == Task::Kind::Kernel) {
+        std::string u = unfusible(t);
+        if (!u.empty()) why = "task " + std::to_string(i) + " (" + t.kernel.name + ") left out: " + u;
       }
-      std::string why = unfusible(t);
+      if (t.kind == Task::Kind::Record) lastRecord[t.event] = i;
       if (!why.empty()) {
-        note("scope " + *scope[i] + ": task " + std::to_string(i) + " (" + t.kernel.name + ") left out: " + why);
+        if (kernels || t.kind == Task::Kind::Kernel) note("scope " + name + ": " + why);
         close();
         continue;
       }
-      if (cur && (cur->scope != *scope[i] || tasks[cur->first].stream != t.stream)) close();
-      if (!cur) cur = Run{i, i, *scope[i]};
+      if (!cur) {
+        cur = Run{i, i, name};
+        curScope = scope[i]->instance;
+      }
       cur->last = i + 1;
+      kernels += t.kind == Task::Kind::Kernel;
     }
     close();
-    findLines_ = report_.lines.size();
     return runs;
+  }
+
+  // A run is fused whole when at most one of its streams has work outside it (the super kernel
+  // runs there; the others start and end inside the run). Otherwise each stream's consecutive
+  // kernels are fused on their own.
+  std::vector<Run> closedParts(const std::vector<Task>& tasks, const Run& r) {
+    std::set<sim::StreamId> streams, leaky;
+    for (size_t i = r.first; i < r.last; ++i) streams.insert(tasks[i].stream);
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      bool work = tasks[i].kind != Task::Kind::ScopeBegin && tasks[i].kind != Task::Kind::ScopeEnd;
+      if (work && (i < r.first || i >= r.last) && streams.count(tasks[i].stream)) leaky.insert(tasks[i].stream);
+    }
+    if (leaky.size() <= 1) return {r};
+    note("scope " + r.scope + ": tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1) +
+         " not fused across streams: streams " + std::to_string(*leaky.begin()) + " and " +
+         std::to_string(*std::next(leaky.begin())) + " both have work outside the scope (join them back inside it)");
+    std::vector<Run> parts;
+    std::optional<Run> cur;
+    size_t kernels = 0;
+    for (size_t i = r.first; i <= r.last; ++i) {
+      bool extends = i < r.last && tasks[i].kind == Task::Kind::Kernel && (!cur || tasks[cur->first].stream == tasks[i].stream);
+      if (!extends) {
+        if (cur && kernels >= 2) parts.push_back(*cur);
+        cur.reset();
+        kernels = 0;
+        if (i == r.last || tasks[i].kind != Task::Kind::Kernel) continue;
+      }
+      if (!cur) cur = Run{i, i, r.scope};
+      cur->last = i + 1;
+      ++kernels;
+    }
+    return parts;
   }
 
   // Why a captured launch cannot be fused ("": it can).
@@ -148,22 +234,58 @@ class Optimizer {
     return std::shared_ptr<const subkernel::SubKernel>(std::move(sk));
   }
 
+  // The stream the super kernel runs on: the one with work outside the run (else the first).
+  static sim::StreamId launchStream(const std::vector<Task>& tasks, const Run& r) {
+    for (size_t i = 0; i < tasks.size(); ++i)
+      if ((i < r.first || i >= r.last) && tasks[i].kind != Task::Kind::ScopeBegin && tasks[i].kind != Task::Kind::ScopeEnd)
+        for (size_t j = r.first; j < r.last; ++j)
+          if (tasks[j].stream == tasks[i].stream) return tasks[i].stream;
+    return tasks[r.first].stream;
+  }
+
   llvm::Error fuse(const std::vector<Task>& tasks, const Run& r) {
     reuse::PlanRequest req;
     req.name = superKernelName(r.scope, r.first);
     req.arch = dev_.arch();
     req.options = options_;
+    sim::StreamId on = launchStream(tasks, r);
+    std::map<sim::StreamId, int64_t> streamOf{{on, 0}};  // the op list's streams: the launch stream is 0
     std::map<std::string, std::pair<uint64_t, uint64_t>> ranges;  // tensor -> [begin, end)
+    // Events inside the run become the op list's: a record after the last kernel on its
+    // stream, a wait before the next one; a record with no kernel before it orders nothing the
+    // launch does not already order, and neither does a wait with no kernel after it.
+    std::map<sim::EventId, std::optional<size_t>> producer;  // event -> op whose end it records
+    std::map<sim::StreamId, std::vector<std::optional<size_t>>> waiting;  // producers the next op waits for
+    std::map<sim::StreamId, size_t> lastOp;
+    std::vector<std::pair<size_t, size_t>> edges;  // (producer op, consumer op)
+    std::vector<size_t> recordsAfter;
     for (size_t i = r.first; i < r.last; ++i) {
-      auto k = subKernel(tasks[i]);
+      const Task& t = tasks[i];
+      streamOf.emplace(t.stream, (int64_t)streamOf.size());
+      if (t.kind == Task::Kind::Record) {
+        auto last = lastOp.find(t.stream);
+        producer[t.event] = last == lastOp.end() ? std::nullopt : std::optional<size_t>(last->second);
+        if (waitedAfter(tasks, r, t.event)) recordsAfter.push_back(i);
+        continue;
+      }
+      if (t.kind == Task::Kind::Wait) {
+        waiting[t.stream].push_back(producer[t.event]);
+        continue;
+      }
+      auto k = subKernel(t);
       if (!k) return k.takeError();
+      size_t opIndex = req.ops.ops.size();
       reuse::OpSpec op;
       op.kernel = *k;
-      op.streamId = 0;
+      op.streamId = streamOf.at(t.stream);
+      for (const std::optional<size_t>& p : waiting[t.stream])
+        if (p) edges.push_back({*p, opIndex});
+      waiting[t.stream].clear();
+      lastOp[t.stream] = opIndex;
       for (size_t p = 0; p < (*k)->meta.params.size(); ++p) {
         const subkernel::Param& q = (*k)->meta.params[p];
         if (!q.isTensor()) continue;
-        uint64_t addr = tasks[i].kernel.args.at(p);
+        uint64_t addr = t.kernel.args.at(p);
         op.bind[q.name] = tensorName(addr);
         auto& range = ranges[tensorName(addr)];
         range = {addr, std::max(range.second, addr + q.bytes)};
@@ -171,17 +293,27 @@ class Optimizer {
       }
       req.ops.ops.push_back(std::move(op));
     }
+    for (size_t e = 0; e < edges.size(); ++e) {  // one op-list event per edge
+      auto& send = req.ops.ops[edges[e].first].sendEvents, &recv = req.ops.ops[edges[e].second].recvEvents;
+      if (!send) send.emplace();
+      if (!recv) recv.emplace();
+      send->push_back((int64_t)e + 1);
+      recv->push_back((int64_t)e + 1);
+    }
+    std::string what = "tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1);
     for (auto a = ranges.begin(); a != ranges.end(); ++a)
       for (auto b = std::next(a); b != ranges.end(); ++b)
         if (a->second.first < b->second.second && b->second.first < a->second.second) {
-          note("scope " + r.scope + ": tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1) +
-               " not fused: tensors at " + a->first + " and " + b->first + " overlap");
+          note("scope " + r.scope + ": " + what + " not fused: tensors at " + a->first + " and " + b->first + " overlap");
           return llvm::Error::success();
         }
     std::sort(req.keepOutputs.begin(), req.keepOutputs.end());
     req.keepOutputs.erase(std::unique(req.keepOutputs.begin(), req.keepOutputs.end()), req.keepOutputs.end());
     auto plan = reuse::makePlan(req);
-    if (!plan) return plan.takeError();
+    if (!plan) {  // e.g. more blocks side by side than the arch has cores: left as captured
+      note("scope " + r.scope + ": " + what + " not fused: " + llvm::toString(plan.takeError()));
+      return llvm::Error::success();
+    }
     auto built = super_kernel::build(*plan);
     if (!built) return built.takeError();
     llvm::MemoryBufferRef ref(llvm::StringRef((const char*)built->object.data(), built->object.size()), req.name + ".o");
@@ -193,12 +325,22 @@ class Optimizer {
     if (!args) return args.takeError();
     auto k = rt_.kernelLaunch(*fn, plan->blockDim, std::move(*args), plan->ration);
     if (!k) return k.takeError();
-    if (llvm::Error e = dev_.replaceModelKernels(model_, r.first, r.last, std::move(*k))) return e;
-    note("scope " + r.scope + ": tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1) + " -> " +
-         req.name + " (" + std::to_string(r.last - r.first) + " kernels, blockDim " + std::to_string(plan->blockDim) + ")");
+    if (llvm::Error e = dev_.replaceModelTasks(model_, r.first, r.last, on, std::move(*k), recordsAfter)) return e;
+    note("scope " + r.scope + ": " + what + " -> " + req.name + " (" + std::to_string(req.ops.ops.size()) + " kernels" +
+         (streamOf.size() > 1 ? " on " + std::to_string(streamOf.size()) + " streams" : "") + ", blockDim " +
+         std::to_string(plan->blockDim) + ")");
     ++report_.superKernels;
-    report_.kernelsFused += r.last - r.first;
+    report_.kernelsFused += req.ops.ops.size();
     return llvm::Error::success();
+  }
+
+  // Whether a task after the run waits on `event` before it is recorded again.
+  static bool waitedAfter(const std::vector<Task>& tasks, const Run& r, sim::EventId event) {
+    for (size_t i = r.last; i < tasks.size(); ++i) {
+      bool onEvent = (tasks[i].kind == Task::Kind::Wait || tasks[i].kind == Task::Kind::Record) && tasks[i].event == event;
+      if (onEvent) return tasks[i].kind == Task::Kind::Wait;
+    }
+    return false;
   }
 
   // The SK's parameters: tensors at their captured addresses; a workspace and the tiling in

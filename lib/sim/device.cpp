@@ -1052,27 +1052,40 @@ llvm::Expected<std::vector<Device::ModelTask>> Device::modelTasks(ModelId id) co
              : t.kind == Task::Kind::Wait   ? K::Wait
              : t.scopeBegin                 ? K::ScopeBegin
                                             : K::ScopeEnd;
-    out.push_back(ModelTask{kind, c.stream, t.kind == Task::Kind::Kernel ? t.kernel : KernelLaunch{}, t.scopeName});
+    out.push_back(ModelTask{kind, c.stream, t.kind == Task::Kind::Kernel ? t.kernel : KernelLaunch{}, t.scopeName, t.event});
   }
   return out;
 }
 
-llvm::Error Device::replaceModelKernels(ModelId id, size_t first, size_t last, KernelLaunch fused) {
+llvm::Error Device::replaceModelTasks(ModelId id, size_t first, size_t last, StreamId on, KernelLaunch fused,
+                                      const std::vector<size_t>& recordsAfter) {
   std::lock_guard<std::mutex> lk(impl_->mu);
   Model* m = impl_->readyModel(id);
-  if (!m) return impl_->noSuchModel("replaceModelKernels");
+  if (!m) return impl_->noSuchModel("replaceModelTasks");
   auto& tasks = m->tasks;
-  if (first >= last || last > tasks.size()) return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelKernels: bad task range");
-  for (size_t i = first; i < last; ++i)
-    if (tasks[i].task.kind != Task::Kind::Kernel || tasks[i].stream != tasks[first].stream)
-      return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelKernels: the range holds more than kernels of one stream");
+  auto bad = [](const std::string& why) { return deviceError(ACL_ERROR_RT_PARAM_INVALID, "replaceModelTasks: " + why); };
+  if (first >= last || last > tasks.size()) return bad("bad task range");
+  bool onInRange = false;
+  for (size_t i = first; i < last; ++i) {
+    Task::Kind k = tasks[i].task.kind;
+    if (k != Task::Kind::Kernel && k != Task::Kind::Record && k != Task::Kind::Wait)
+      return bad("task " + std::to_string(i) + " is not a kernel, an event record or a wait");
+    onInRange |= tasks[i].stream == on;
+  }
+  if (!onInRange) return bad("stream " + std::to_string(on) + " has no task in the range");
+  for (size_t r : recordsAfter)
+    if (r < first || r >= last || tasks[r].task.kind != Task::Kind::Record)
+      return bad("task " + std::to_string(r) + " is not an event record of the range");
+  std::vector<Model::Captured> replacement;
   Task t(Task::Kind::Kernel);
   t.kernel = std::move(fused);
   t.seq = tasks[first].task.seq;
   t.submit = tasks[first].task.submit;
-  StreamId s = tasks[first].stream;
+  replacement.push_back(Model::Captured{on, std::move(t)});
+  for (size_t r : recordsAfter) replacement.push_back(Model::Captured{on, tasks[r].task});
   tasks.erase(tasks.begin() + (long)first, tasks.begin() + (long)last);
-  tasks.insert(tasks.begin() + (long)first, Model::Captured{s, std::move(t)});
+  tasks.insert(tasks.begin() + (long)first, std::make_move_iterator(replacement.begin()),
+               std::make_move_iterator(replacement.end()));
   return llvm::Error::success();
 }
 

@@ -563,6 +563,118 @@ TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
   llvm::cantFail(d.destroyModel(m));
 }
 
+// A scope that forks a second stream and joins it back inside becomes one super kernel whose
+// sub-kernels keep the streams and the event between them; a scope whose second stream goes on
+// after it is fused per stream, with the reason.
+TEST_F(Device, OptimizingFusesAScopeThatSpansTwoStreamsJoinedByEvents) {
+  auto& d = rt->device();
+  Function* add = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o")), "add_custom"));
+  const size_t n = 8 * 2048, bytes = n * 2;
+  std::vector<uint16_t> hx(n), hy(n);
+  for (size_t i = 0; i < n; ++i) {
+    hx[i] = sk::floatToHalf((float)(i % 13) * 0.25f);
+    hy[i] = sk::floatToHalf((float)(i % 3) - 1.0f);
+  }
+  void *x = alloc(bytes), *y = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes);
+  llvm::cantFail(d.memcpy(x, hx.data(), bytes, sk::sim::CopyKind::HostToDevice));
+  llvm::cantFail(d.memcpy(y, hy.data(), bytes, sk::sim::CopyKind::HostToDevice));
+  uint32_t tiling[2] = {(uint32_t)n, 256};
+  void* t = alloc(8);
+  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  auto s = llvm::cantFail(d.createStream()), s2 = llvm::cantFail(d.createStream());
+  auto fork = llvm::cantFail(d.createEvent()), join = llvm::cantFail(d.createEvent());
+  auto launch = [&](void* p, void* q, void* r, sk::sim::StreamId on) {
+    llvm::cantFail(rt->launch(add, 8, {(uint64_t)p, (uint64_t)q, (uint64_t)r, (uint64_t)t}, on));
+  };
+  // s: a = x + y | s2: b = x + x, c = b + y | s: e = a + c (after the join)
+  auto program = [&](bool s2GoesOn) {
+    llvm::cantFail(d.recordEvent(fork, s));
+    llvm::cantFail(d.streamWaitEvent(s2, fork));
+    launch(x, y, a, s);
+    launch(x, x, b, s2);
+    launch(b, y, c, s2);
+    llvm::cantFail(d.recordEvent(join, s2));
+    llvm::cantFail(d.streamWaitEvent(s, join));
+    launch(a, c, e, s);
+    if (s2GoesOn) launch(x, y, b, s2);  // s2 has work after the scope
+  };
+  for (bool s2GoesOn : {false, true}) {
+    SCOPED_TRACE(s2GoesOn ? "the second stream goes on after the scope" : "forked and joined inside the scope");
+    for (void* p : {a, b, c, e}) llvm::cantFail(d.memset(p, 0, bytes));
+    program(s2GoesOn);
+    llvm::cantFail(d.synchronizeDevice());
+    std::vector<uint16_t> eager = read<uint16_t>(e, n);
+    for (void* p : {a, b, c, e}) llvm::cantFail(d.memset(p, 0, bytes));
+    llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+    llvm::cantFail(d.captureScope(s, true, std::string("both")));
+    program(s2GoesOn);
+    llvm::cantFail(d.captureScope(s, false, std::string("both")));
+    if (s2GoesOn) {  // join s2 back for the capture to end
+      llvm::cantFail(d.recordEvent(join, s2));
+      llvm::cantFail(d.streamWaitEvent(s, join));
+    }
+    sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+    auto report = sk::rt::optimizeModel(*rt, m, "");
+    ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+    std::string lines;
+    for (const std::string& l : report->lines) lines += l + "\n";
+    if (!s2GoesOn) {
+      EXPECT_EQ(report->superKernels, 1u) << lines;
+      EXPECT_EQ(report->kernelsFused, 4u) << lines;
+      EXPECT_NE(lines.find("(4 kernels on 2 streams, blockDim 16)"), std::string::npos) << "b, c beside a: " << lines;
+      size_t kernels = 0;
+      for (const auto& task : llvm::cantFail(d.modelTasks(m))) kernels += task.kind == sk::sim::Device::ModelTask::Kind::Kernel;
+      EXPECT_EQ(kernels, 1u);
+    } else {
+      EXPECT_NE(lines.find("not fused across streams"), std::string::npos) << lines;
+      EXPECT_EQ(report->superKernels, 1u) << "s2's two chained kernels still fuse:\n" << lines;
+    }
+    for (int rep = 0; rep < 3; ++rep) {
+      llvm::cantFail(d.memset(e, 0, bytes));
+      llvm::cantFail(d.executeModel(m, s));
+      llvm::cantFail(d.synchronizeDevice());
+      EXPECT_EQ(read<uint16_t>(e, n), eager) << "replay " << rep;
+    }
+    llvm::cantFail(d.destroyModel(m));
+  }
+}
+
+// A wait on an event recorded before the scope orders the scope's tasks after work it does not
+// hold: the scope is split there, and each side fused.
+TEST_F(Device, OptimizingSplitsAScopeAtAWaitOnAnEventRecordedOutsideIt) {
+  auto& d = rt->device();
+  Function* add = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o")), "add_custom"));
+  const size_t bytes = 8 * 2048 * 2;
+  void *x = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes), *t = alloc(8);
+  uint32_t tiling[2] = {8 * 2048, 256};
+  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  auto s = llvm::cantFail(d.createStream()), s2 = llvm::cantFail(d.createStream());
+  auto fork = llvm::cantFail(d.createEvent()), done = llvm::cantFail(d.createEvent());
+  auto launch = [&](void* p, void* r, sk::sim::StreamId on) {
+    llvm::cantFail(rt->launch(add, 8, {(uint64_t)p, (uint64_t)x, (uint64_t)r, (uint64_t)t}, on));
+  };
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  llvm::cantFail(d.recordEvent(fork, s));
+  llvm::cantFail(d.streamWaitEvent(s2, fork));
+  launch(x, e, s2);  // outside any scope
+  llvm::cantFail(d.recordEvent(done, s2));
+  llvm::cantFail(d.captureScope(s, true, std::string("sk")));
+  launch(x, a, s);
+  launch(a, b, s);
+  llvm::cantFail(d.streamWaitEvent(s, done));
+  launch(b, c, s);
+  launch(c, a, s);
+  llvm::cantFail(d.captureScope(s, false, std::string("sk")));
+  sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+  auto report = sk::rt::optimizeModel(*rt, m, "");
+  ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+  std::string lines;
+  for (const std::string& l : report->lines) lines += l + "\n";
+  EXPECT_NE(lines.find("scope sk: split at task 7: a wait on an event recorded outside the scope"), std::string::npos) << lines;
+  EXPECT_EQ(report->superKernels, 2u) << lines;
+  llvm::cantFail(d.destroyModel(m));
+}
+
 // A kernel loaded from a bare .o (no .json beside it) whose metadata is embedded in the object
 // (SK_KERNEL_METADATA) is fused too.
 TEST_F(Device, OptimizingFusesAKernelWhoseMetadataIsEmbeddedInItsObject) {

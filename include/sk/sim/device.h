@@ -111,10 +111,14 @@ class Device {
     StreamId stream;
     KernelLaunch kernel;              // Kernel
     std::optional<std::string> scope;  // ScopeBegin/End: the name (nullopt: no-fuse region)
+    EventId event = 0;                 // Record/Wait: the captured event
   };
   llvm::Expected<std::vector<ModelTask>> modelTasks(ModelId m) const;
-  // Replaces tasks [first, last) of model m, all kernels on one stream, by one launch.
-  llvm::Error replaceModelKernels(ModelId m, size_t first, size_t last, KernelLaunch fused);
+  // Replaces tasks [first, last) of model m, kernels and event records/waits on any of its
+  // streams, by one launch on stream `on` followed there by the records `recordsAfter` (indices
+  // in the range: events later tasks wait for, now recorded when the launch is done).
+  llvm::Error replaceModelTasks(ModelId m, size_t first, size_t last, StreamId on, KernelLaunch fused,
+                                const std::vector<size_t>& recordsAfter = {});
   // This thread's mode for unsafe APIs during a capture; returns the previous one.
   static CaptureMode exchangeThreadCaptureMode(CaptureMode mode);
 
