@@ -13,6 +13,7 @@ struct OptimizeReport {
   std::vector<std::string> lines;  // what each scope became, and why a task was left out
   size_t superKernels = 0;         // super kernels made
   size_t kernelsFused = 0;         // captured launches they replaced
+  std::string options;             // the options used, canonical (reuse::Options::text)
 };
 
 // Each run of two or more kernels inside a named scope (innermost scope wins; a scope begun with
@@ -23,7 +24,9 @@ struct OptimizeReport {
 // loaded with loadBinaryFile with its .json beside it or its metadata embedded; its tiling is
 // read from the device as captured. A copy, a wait on an event recorded outside, a kernel
 // without metadata or tensors that overlap without being the same split a scope there.
-// `options`: sk_compile's --options grammar.
+// `options`: sk_compile's --options grammar, keys also in the anchor's AOT spelling
+// (stream_fusion, debug_sync_all, early_start, split_mode, preload_code); `preload_code` takes
+// the AOT's numbers: 0 max, 1 per-func, 2 none (max preloads as per-func does).
 llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options);
 
 }  // namespace sk::rt

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "sk/error.h"
 #include "sk/reuse_analysis.h"
@@ -376,12 +377,28 @@ class Optimizer {
   std::map<std::pair<std::string, std::string>, std::shared_ptr<const subkernel::SubKernel>> loaded_;  // (file, entry)
 };
 
+// The AOT engine numbers preload_code 0 max, 1 per-func, 2 none (sk_compile's 0 is none).
+std::string fromAotSpelling(const std::string& options) {
+  std::string out;
+  std::stringstream ss(options);
+  for (std::string pair; std::getline(ss, pair, ':');) {
+    for (auto [aot, jit] : {std::pair{"preload_code=0", "preload-code=max"}, {"preload_code=1", "preload-code=per-func"},
+                            {"preload_code=2", "preload-code=none"}})
+      if (pair == aot) pair = jit;
+    out += (out.empty() ? "" : ":") + pair;
+  }
+  return out;
+}
+
 }  // namespace
 
 llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options) {
-  auto o = reuse::parseOptions(options);
+  auto o = reuse::parseOptions(fromAotSpelling(options));
   if (!o) return o.takeError();
-  return Optimizer(rt, model, std::move(*o)).run();
+  std::string text = o->text();
+  auto report = Optimizer(rt, model, std::move(*o)).run();
+  if (report) report->options = text;
+  return report;
 }
 
 }  // namespace sk::rt

@@ -752,6 +752,15 @@ TEST_F(Device, OptimizingReportsWhyTasksAreLeftOut) {
   EXPECT_NE(lines.find("overlap"), std::string::npos) << lines;
   EXPECT_EQ(report->lines.size(), 3u) << "the no-fuse region is not reported:\n" << lines;
   EXPECT_FALSE(!!sk::rt::optimizeModel(*rt, m, "bogus=1")) << "bad options are an error";
+  // The anchor's AOT spellings: preload_code counts 0 max, 1 per-func, 2 none (max preloads
+  // as per-func does here; sk_compile's preload-code=0 is none).
+  for (auto [given, used] : {std::pair{"preload_code=0:stream_fusion=0", "stream-fusion=0:debug-sync-all=0:feed-sync-all=0:preload-code=per-func"},
+                             {"preload_code=2:early_start=0", "early-start=0:stream-fusion=1"},
+                             {"preload-code=none:split_mode=2", "preload-code=none:split-mode=2"}}) {
+    auto r = sk::rt::optimizeModel(*rt, m, given);
+    ASSERT_TRUE(!!r) << given << ": " << llvm::toString(r.takeError());
+    EXPECT_NE(r->options.find(used), std::string::npos) << given << " -> " << r->options;
+  }
   llvm::cantFail(d.destroyModel(m));
 }
 

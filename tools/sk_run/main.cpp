@@ -16,10 +16,10 @@
 #include "sk/file_io.h"
 #include "sk/installed_kernels.h"
 #include "sk/kernel_runner.h"
+#include "sk/mode_comparison.h"
 #include "sk/runtime.h"
 #include "sk/arch.h"
 #include "sk/subkernel.h"
-#include "comparison.h"
 #include "op_summary.h"
 #include "report.h"
 #include "sk/task_table.h"
@@ -135,47 +135,34 @@ llvm::Expected<Loaded> loadKernel(const Options& o) {
 }
 
 struct Runs {
-  sk::rt::RunResult fused, unfused, replay;  // unfused: eager launches; replay: the same captured once
-  std::vector<skrun::ModeSpan> modes;        // which device tasks each run made
+  sk::rt::ModeRuns modes;  // fused; with --compare-unfused eager and replay too
   double wallMs = 0;
 };
 
-// The fused run (and with --compare-unfused the unfused one), then the trace: written even after
-// a device error, since it shows where the error happened.
+// The fused run (with --compare-unfused all three modes), then the trace: written even after a
+// device error, since it shows where the error happened.
 llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::subkernel::SubKernel& k,
                             const sk::rt::RunOptions& ro) {
   auto wall0 = std::chrono::steady_clock::now();
   Runs r;
-  auto span = [&](const char* mode, auto&& run) {
-    if (o.compareUnfused) {  // each mode from a cold L2, in trace processes of its own
-      rt.device().dropCaches();
-      rt.device().traceSection(mode);
-    }
-    size_t begin = rt.device().taskTimings().size();
-    auto result = run();
-    r.modes.push_back({mode, begin, rt.device().taskTimings().size()});
-    return result;
-  };
-  auto fused = span("fused", [&] { return sk::rt::runKernel(rt, k, ro); });
-  llvm::Expected<sk::rt::RunResult> unfused = sk::rt::RunResult{}, replay = sk::rt::RunResult{};
-  if (fused && o.compareUnfused)
-    unfused = span("eager", [&] { return sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Eager); });
-  if (fused && unfused && o.compareUnfused)
-    replay = span("replay", [&] { return sk::rt::runUnfused(rt, k, ro, sk::rt::UnfusedMode::Replay); });
+  llvm::Error err = llvm::Error::success();
+  if (o.compareUnfused) {
+    auto modes = sk::rt::runModes(rt, k, ro);
+    if (modes) r.modes = std::move(*modes);
+    else err = modes.takeError();
+  } else {
+    auto fused = sk::rt::runKernel(rt, k, ro);
+    if (fused) r.modes.fused = std::move(*fused);
+    else err = fused.takeError();
+  }
   r.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - wall0).count();
   llvm::Error traceErr = o.trace.empty() ? llvm::Error::success()
                                          : sk::writeFileAtomically(o.trace, rt.device().traceJson());
-  for (auto* run : {&fused, &unfused, &replay})
-    if (!*run) {
-      llvm::consumeError(std::move(traceErr));
-      for (auto* other : {&fused, &unfused, &replay})
-        if (other != run && !*other) llvm::consumeError(other->takeError());
-      return run->takeError();
-    }
-  if (traceErr) return traceErr;
-  r.fused = std::move(*fused);
-  r.unfused = std::move(*unfused);
-  r.replay = std::move(*replay);
+  if (err) {
+    llvm::consumeError(std::move(traceErr));
+    return std::move(err);
+  }
+  if (traceErr) return std::move(traceErr);
   return r;
 }
 
@@ -194,15 +181,15 @@ llvm::Error writeOutputs(const Options& o, const sk::subkernel::KernelMeta& m, c
 }
 
 // The three modes side by side: eager launches, the same captured and replayed, the super kernel.
-llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const Runs& r, const skrun::Comparison& c) {
-  double saved = r.unfused.deviceUs - r.fused.deviceUs;
+llvm::Error compareRuns(const sk::subkernel::KernelMeta& m, const sk::rt::ModeRuns& r, const sk::rt::Comparison& c) {
+  double saved = r.eager.deviceUs - r.fused.deviceUs;
   std::printf("unfused: %.3f us device time for %zu launches; fused: %.3f us for %zu: fusion saved %.3f us (%.1f%%)\n",
-              r.unfused.deviceUs, r.unfused.launches, r.fused.deviceUs, r.fused.launches, saved,
-              r.unfused.deviceUs > 0 ? 100.0 * saved / r.unfused.deviceUs : 0.0);
-  std::fputs(skrun::comparisonTable(c).c_str(), stdout);
-  std::printf("wall time of the simulator: eager %.3f ms, graph replay %.3f ms, fused %.3f ms\n", r.unfused.wallMs,
+              r.eager.deviceUs, r.eager.launches, r.fused.deviceUs, r.fused.launches, saved,
+              r.eager.deviceUs > 0 ? 100.0 * saved / r.eager.deviceUs : 0.0);
+  std::fputs(sk::rt::comparisonTable(c).c_str(), stdout);
+  std::printf("wall time of the simulator: eager %.3f ms, graph replay %.3f ms, fused %.3f ms\n", r.eager.wallMs,
               r.replay.wallMs, r.fused.wallMs);
-  auto diffs = sk::rt::compareOutputs(m, r.fused, r.unfused);
+  auto diffs = sk::rt::compareOutputs(m, r.fused, r.eager);
   for (const std::string& d : sk::rt::compareOutputs(m, r.fused, r.replay)) diffs.push_back("(replay) " + d);
   if (diffs.empty()) {
     std::printf("fused and unfused outputs are byte-identical (eager and replay)\n");
@@ -239,25 +226,27 @@ llvm::Error run(const Options& o) {
   if (!rt) return rt.takeError();
   auto runs = runAll(o, **rt, kernel, ro);
   if (!runs) return runs.takeError();
-  if (llvm::Error e = writeOutputs(o, m, runs->fused)) return e;
+  if (llvm::Error e = writeOutputs(o, m, runs->modes.fused)) return e;
   sk::sim::DeviceStats st = (*rt)->device().stats();
   std::printf("%s on %s: blockDim %u, %u run(s)\n", m.kernelName.c_str(), arch.name.c_str(), m.blockDim, o.repeat);
   std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
-              runs->fused.deviceUs, st.hostUs, runs->wallMs);
-  if (profileBytes) printProfile(*m.superKernel, runs->fused.readBack.front(), arch.clockMHz);
-  std::optional<skrun::Comparison> comparison;
-  if (o.compareUnfused) comparison = skrun::compareModes(*m.superKernel, runs->unfused, runs->replay, runs->fused);
+              runs->modes.fused.deviceUs, st.hostUs, runs->wallMs);
+  if (profileBytes) printProfile(*m.superKernel, runs->modes.fused.readBack.front(), arch.clockMHz);
+  std::optional<sk::rt::Comparison> comparison;
+  if (o.compareUnfused) comparison = sk::rt::compareModes(*m.superKernel, runs->modes);
   if (!o.report.empty()) {
-    skrun::ReportInput in{&m, arch.name, &runs->fused, comparison ? &*comparison : nullptr, (*rt)->device().traceJson()};
+    skrun::ReportInput in{&m, arch.name, &runs->modes.fused, comparison ? &*comparison : nullptr, (*rt)->device().traceJson()};
     if (llvm::Error e = sk::writeFileAtomically(o.report, skrun::htmlReport(in))) return e;
     std::printf("report: %s\n", o.report.c_str());
   }
   if (!o.opSummary.empty()) {
-    std::string csv = skrun::opSummaryCsv((*rt)->device().taskTimings(), runs->modes);
+    std::vector<std::pair<std::string, const sk::rt::RunResult*>> modes = {{"fused", &runs->modes.fused}};
+    if (o.compareUnfused) modes.insert(modes.end(), {{"eager", &runs->modes.eager}, {"replay", &runs->modes.replay}});
+    std::string csv = skrun::opSummaryCsv(modes);
     if (llvm::Error e = sk::writeFileAtomically(o.opSummary, csv)) return e;
     std::printf("op summary: %s\n", o.opSummary.c_str());
   }
-  return comparison ? compareRuns(m, *runs, *comparison) : llvm::Error::success();
+  return comparison ? compareRuns(m, runs->modes, *comparison) : llvm::Error::success();
 }
 
 }  // namespace

@@ -32,22 +32,23 @@ std::string field(const std::string& s) {
 
 }  // namespace
 
-std::string opSummaryCsv(const std::vector<sk::sim::Device::TaskTiming>& timings, const std::vector<ModeSpan>& modes) {
+std::string opSummaryCsv(const std::vector<std::pair<std::string, const sk::rt::RunResult*>>& modes) {
   std::string out =
       "Device_id,Stream ID,Task ID,Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),"
       "Task Wait Time(us),Block Dim,Mix Block Dim,Mode\n";
   char line[512];
-  for (const ModeSpan& m : modes) {
+  size_t id = 0;
+  for (const auto& [mode, run] : modes) {
     std::map<sk::sim::StreamId, double> lastEnd;  // per stream, within the mode
-    for (size_t i = m.begin; i < m.end && i < timings.size(); ++i) {
-      const auto& t = timings[i];
+    for (const auto& t : run->tasks) {
+      size_t i = id++;
       auto prev = lastEnd.find(t.stream);
       double wait = prev == lastEnd.end() ? 0.0 : std::max(0.0, t.beginUs - prev->second);
       lastEnd[t.stream] = t.endUs;
       bool mix = t.ration.aic && t.ration.aiv;
       std::snprintf(line, sizeof line, "0,%u,%zu,%s,%s,%s,%.3f,%.3f,%.3f,%u,%u,%s\n", t.stream, i, field(t.name).c_str(),
                     field(opType(t.name)).c_str(), taskType(t), t.beginUs, t.endUs - t.beginUs, wait, t.blockDim,
-                    mix ? t.blockDim * t.ration.aiv : 0, m.mode.c_str());
+                    mix ? t.blockDim * t.ration.aiv : 0, mode.c_str());
       out += line;
     }
   }

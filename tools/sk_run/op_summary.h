@@ -4,16 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "sk/sim/device.h"
+#include "sk/kernel_runner.h"
 
 namespace skrun {
 
-// One run of the program: its tasks are timings[begin, end) of Device::taskTimings().
-struct ModeSpan {
-  std::string mode;  // "fused", "eager", "replay"
-  size_t begin = 0, end = 0;
-};
-
-std::string opSummaryCsv(const std::vector<sk::sim::Device::TaskTiming>& timings, const std::vector<ModeSpan>& modes);
+// One block of rows per mode ("fused", "eager", "replay"): its run's tasks, numbered in order.
+std::string opSummaryCsv(const std::vector<std::pair<std::string, const sk::rt::RunResult*>>& modes);
 
 }  // namespace skrun

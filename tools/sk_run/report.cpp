@@ -6,6 +6,8 @@
 
 namespace skrun {
 
+using sk::rt::Comparison;
+
 namespace {
 
 std::string escapeHtml(const std::string& s) {

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "comparison.h"
+#include "sk/mode_comparison.h"
 #include "sk/kernel_runner.h"
 #include "sk/subkernel.h"
 
@@ -13,7 +13,7 @@ struct ReportInput {
   const sk::subkernel::KernelMeta* meta = nullptr;
   std::string arch;
   const sk::rt::RunResult* fused = nullptr;  // the run of the kernel itself
-  const Comparison* comparison = nullptr;    // --compare-unfused: the three modes
+  const sk::rt::Comparison* comparison = nullptr;  // --compare-unfused: the three modes
   std::string traceJson;                     // Device::traceJson() of the run(s)
 };
 

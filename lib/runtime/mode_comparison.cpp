@@ -1,9 +1,9 @@
-#include "comparison.h"
+#include "sk/mode_comparison.h"
 
 #include <cstdio>
 #include <map>
 
-namespace skrun {
+namespace sk::rt {
 
 namespace {
 
@@ -30,10 +30,23 @@ double meanSpanUs(const Tasks& tasks, const std::string& name) {
 
 }  // namespace
 
-Comparison compareModes(const sk::subkernel::SuperKernelSection& sk, const sk::rt::RunResult& eager,
-                        const sk::rt::RunResult& replay, const sk::rt::RunResult& fused) {
+llvm::Expected<ModeRuns> runModes(Runtime& rt, const subkernel::SubKernel& sk, const RunOptions& opts) {
+  ModeRuns r;
+  for (auto [name, out] : {std::pair<const char*, RunResult*>{"fused", &r.fused}, {"eager", &r.eager}, {"replay", &r.replay}}) {
+    rt.device().dropCaches();  // the same state for each
+    rt.device().traceSection(name);
+    auto run = out == &r.fused ? runKernel(rt, sk, opts)
+                               : runUnfused(rt, sk, opts, out == &r.eager ? UnfusedMode::Eager : UnfusedMode::Replay);
+    if (!run) return run.takeError();
+    *out = std::move(*run);
+  }
+  return r;
+}
+
+Comparison compareModes(const subkernel::SuperKernelSection& sk, const ModeRuns& runs) {
+  const RunResult &eager = runs.eager, &replay = runs.replay, &fused = runs.fused;
   Comparison c;
-  for (auto [name, run] : {std::pair<const char*, const sk::rt::RunResult*>{"eager", &eager}, {"graph replay", &replay},
+  for (auto [name, run] : {std::pair<const char*, const RunResult*>{"eager", &eager}, {"graph replay", &replay},
                            {"fused", &fused}})
     c.modes.push_back({name, run, fused.endToEndUs > 0 ? run->endToEndUs / fused.endToEndUs : 0});
   for (const auto& inst : sk.instances)
@@ -57,7 +70,7 @@ std::string comparisonTable(const Comparison& c) {
                 "busy us", "idle us", "host launch us", "tasks", "fused speedup");
   out += line;
   for (const Comparison::Mode& m : c.modes) {
-    const sk::rt::RunResult& r = *m.run;
+    const RunResult& r = *m.run;
     std::snprintf(line, sizeof line, "%-13s %12.3f %11.3f %11.3f %11.3f %15.3f %7zu %13.2fx\n", m.name.c_str(),
                   r.endToEndUs, r.deviceUs, r.busyUs, r.deviceUs - r.busyUs, r.hostUs, r.launches, m.fusedSpeedup);
     out += line;
@@ -82,4 +95,4 @@ std::string comparisonTable(const Comparison& c) {
   return out;
 }
 
-}  // namespace skrun
+}  // namespace sk::rt
