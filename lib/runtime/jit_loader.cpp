@@ -36,6 +36,38 @@ class DropUnwindTablesPlugin : public ObjectLinkingLayer::Plugin {
   void notifyTransferringResources(JITDylib&, ResourceKey, ResourceKey) override {}
 };
 
+// Where each loaded function lives, to name the code a faulting core was running.
+struct CodeMap {
+  struct Symbol {
+    std::string name;
+    uint64_t size;
+    const JITDylib* jd;
+  };
+  std::mutex mu;
+  std::map<uint64_t, Symbol> byAddress;
+};
+
+class CodeMapPlugin : public ObjectLinkingLayer::Plugin {
+ public:
+  explicit CodeMapPlugin(CodeMap& map) : map_(map) {}
+  void modifyPassConfig(MaterializationResponsibility& mr, jitlink::LinkGraph&, jitlink::PassConfiguration& config) override {
+    const JITDylib* jd = &mr.getTargetJITDylib();
+    config.PostAllocationPasses.push_back([this, jd](jitlink::LinkGraph& g) {
+      std::lock_guard<std::mutex> lk(map_.mu);
+      for (jitlink::Symbol* s : g.defined_symbols())
+        if (s->hasName() && s->isCallable())
+          map_.byAddress[s->getAddress().getValue()] = {s->getName().str(), s->getSize(), jd};
+      return Error::success();
+    });
+  }
+  Error notifyFailed(MaterializationResponsibility&) override { return Error::success(); }
+  Error notifyRemovingResources(JITDylib&, ResourceKey) override { return Error::success(); }
+  void notifyTransferringResources(JITDylib&, ResourceKey, ResourceKey) override {}
+
+ private:
+  CodeMap& map_;
+};
+
 }  // namespace
 
 struct JitLoader::Module {
@@ -51,6 +83,7 @@ struct JitLoader::Impl {
   std::mutex mu;
   std::map<Module*, std::unique_ptr<Module>> modules;
   uint64_t counter = 0;
+  CodeMap code;
 };
 
 JitLoader::JitLoader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -68,6 +101,7 @@ Expected<std::unique_ptr<JitLoader>> JitLoader::create(const std::vector<std::pa
   impl->es->setErrorReporter([](Error e) { consumeError(std::move(e)); });
   impl->layer = std::make_unique<ObjectLinkingLayer>(*impl->es);
   impl->layer->addPlugin(std::make_unique<DropUnwindTablesPlugin>());
+  impl->layer->addPlugin(std::make_unique<CodeMapPlugin>(impl->code));
   impl->host = &impl->es->createBareJITDylib("sk_host_symbols");
   SymbolMap syms;
   for (const auto& [name, addr] : hostSymbols)
@@ -113,7 +147,24 @@ Error JitLoader::remove(Module* m) {
     owned = std::move(it->second);
     impl_->modules.erase(it);
   }
+  {
+    std::lock_guard<std::mutex> lk(impl_->code.mu);
+    for (auto it = impl_->code.byAddress.begin(); it != impl_->code.byAddress.end();)
+      it = it->second.jd == owned->jd ? impl_->code.byAddress.erase(it) : std::next(it);
+  }
   return impl_->es->removeJITDylib(*owned->jd);
+}
+
+std::string JitLoader::symbolize(uint64_t pc) {
+  std::lock_guard<std::mutex> lk(impl_->code.mu);
+  auto it = impl_->code.byAddress.upper_bound(pc);
+  if (it == impl_->code.byAddress.begin()) return "";
+  --it;
+  if (pc >= it->first + std::max<uint64_t>(it->second.size, 1)) return "";
+  char off[32];
+  std::snprintf(off, sizeof off, "+0x%llx", (unsigned long long)(pc - it->first));
+  std::string module = it->second.jd->getName();
+  return it->second.name + off + " (" + module.substr(0, module.rfind('#')) + ")";
 }
 
 }  // namespace sk::rt

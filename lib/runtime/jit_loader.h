@@ -24,6 +24,8 @@ class JitLoader {
   // Address of a symbol of the module, linking the module on first use.
   llvm::Expected<void*> lookup(Module* m, const std::string& symbol);
   llvm::Error remove(Module* m);
+  // "entry+0x1c (add_custom.o)" for an address in a loaded function, "" elsewhere.
+  std::string symbolize(uint64_t pc);
 
  private:
   struct Impl;

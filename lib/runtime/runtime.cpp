@@ -118,6 +118,8 @@ llvm::Expected<std::unique_ptr<Runtime>> Runtime::create(const arch::ArchSpec& a
   auto loader = JitLoader::create(*syms);
   if (!loader) return loader.takeError();
   impl->loader = std::move(*loader);
+  JitLoader* code = impl->loader.get();
+  impl->device->setSymbolizer([code](uint64_t pc) { return code->symbolize(pc); });
   return std::unique_ptr<Runtime>(new Runtime(std::move(impl)));
 }
 

@@ -124,6 +124,7 @@ struct Device::Impl {
   std::unique_ptr<TaskSlot[]> taskSlots;  // super-kernel tasks, SK_MAX_TASKS of them
   Launch launch;                          // the launch being run (one at a time)
   std::unique_ptr<timing::Timeline> timeline;  // the virtual timeline of everything executed
+  std::function<std::string(uint64_t)> symbolize;  // setSymbolizer
 
   std::mutex mu;  // guards everything below (host API path)
   std::vector<Stream> streams;
@@ -443,6 +444,7 @@ void Device::Impl::runKernel(Executed& e) {
   L.abortRequested = false;
   L.timedOut = false;
   L.deadlockReport.clear();
+  L.symbolize = symbolize ? &symbolize : nullptr;
   placeCores(L);
   L.syncAll.emplace((uint32_t)L.cores.size(), arch.syncAllCycles);
   // Each core's pipes on their own; the replay shares the HBM among every transfer in flight.
@@ -1119,6 +1121,11 @@ std::vector<Device::TaskTiming> Device::taskTimings() const {
 std::string Device::traceJson() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   return impl_->trace.json(impl_->arch);
+}
+
+void Device::setSymbolizer(std::function<std::string(uint64_t pc)> symbolize) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->symbolize = std::move(symbolize);
 }
 
 void Device::dropCaches() {

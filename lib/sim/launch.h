@@ -3,6 +3,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include <boost/context/detail/fcontext.hpp>
 
 #include "acl/acl_base.h"
+#include "core_signals.h"
 #include "hbm.h"
 #include "vector_unit.h"
 #include "sk/arch.h"
@@ -210,6 +212,7 @@ struct CoreRun {
   // The record of the block being run.
   BlockRecord* rec = nullptr;
   bool faulted = false;
+  CoreSignal signal;  // what a signal of kernel code was (core_signals.cpp)
 
   std::string label() const;  // "aiv3 (block 3)", or "aiv3 (block 1 of add_custom (op 2))" in a task
   // Clears the results of the previous launch (keeps vector capacity).
@@ -250,6 +253,7 @@ struct Launch {
   std::atomic<int> live{0};
   std::string deadlockReport;
   bool timedOut = false;
+  const std::function<std::string(uint64_t)>* symbolize = nullptr;  // pc -> "symbol+0x1c" (Device::setSymbolizer)
 };
 
 // The core whose fiber runs on this host thread (set by the scheduler on every resume).

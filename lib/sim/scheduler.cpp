@@ -1,6 +1,7 @@
 #include "scheduler.h"
 #include "intrinsic_support.h"
 #include "acl/acl_base.h"
+#include "core_signals.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -136,6 +137,7 @@ CoreRun* Scheduler::takeNext(const Launch& L) {
 }
 
 void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
+  prepareThreadForCores();  // the calling thread serves too
   std::unique_lock<std::mutex> lk(mu_);
   L.scheduler = this;
   L.live = (int)L.cores.size();
@@ -181,6 +183,7 @@ void Scheduler::maybeWakeWorkers() {
 }
 
 void Scheduler::workerMain() {
+  prepareThreadForCores();
   std::unique_lock<std::mutex> lk(mu_);
   for (;;) {
     cv_.wait(lk, [&] { return stop_ || (current_ && workersWoken_ && !current_->desc.orderedGm && !ready_.empty()); });

@@ -278,6 +278,34 @@ TEST_F(Device, TrapReportsItsCodeMessageAndBlock) {
   EXPECT_NE(o.message.find("sk_trap(42): bad tiling"), std::string::npos) << o.message;
 }
 
+// A kernel bug that raises a signal on a real CPU is a device exception naming the signal, the
+// kernel, the block and the code it was in; the process goes on, and the next launch works.
+TEST_F(Device, SignalsOfKernelCodeAreDeviceExceptionsAndTheNextLaunchWorks) {
+  struct Case {
+    const char* entry;
+    const char* says;
+  };
+  for (const Case& k : {Case{"wild_store", "invalid memory access at address 0x10 (nothing mapped there) (SIGSEGV)"},
+                        Case{"trap", "illegal instruction"},
+                        Case{"divide_by_zero", "integer division by zero (SIGFPE)"},
+                        Case{"overflow_stack", "stack overflow"}}) {
+    SCOPED_TRACE(k.entry);
+    void* x = alloc(256);  // zeros: trap traps, divide_by_zero divides by 0
+    Outcome o = launchAndSync(fn("crashes", k.entry), 4, {(uint64_t)x});
+    EXPECT_EQ(o.code, 507035) << o.message;
+    EXPECT_NE(o.message.find(std::string(k.entry) + ": block "), std::string::npos) << o.message;
+    EXPECT_NE(o.message.find(k.says), std::string::npos) << o.message;
+    if (std::string(k.entry) != "overflow_stack")  // (a recursion's pc may be anywhere in deeper)
+      EXPECT_NE(o.message.find(" in " + std::string(k.entry) + "+0x"), std::string::npos) << o.message;
+    if (std::string(k.entry) != "overflow_stack")
+      EXPECT_NE(o.message.find("rt_crashes.o)"), std::string::npos) << "the object it was in: " << o.message;
+    void* out = alloc(8 * 32);
+    void* flag = alloc(32);
+    EXPECT_EQ(launchAndSync(fn("core_ids", "core_ids"), 8, {(uint64_t)out, (uint64_t)flag}).code, 0)
+        << "the device works after the fault";
+  }
+}
+
 TEST_F(Device, AicKernelFaultsReportAiCoreException) {
   void* x = alloc(256);
   Outcome o = launchAndSync(fn("misuse", "trap_kernel"), 2, {(uint64_t)x}, kAic);

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -152,6 +153,9 @@ class Device {
   std::vector<TaskTiming> taskTimings() const;
   // Chrome trace JSON of everything run so far (requires DeviceOptions::trace).
   std::string traceJson() const;
+  // Names the code at an address ("entry+0x1c (add_custom.o)"), for faults of kernel code (a
+  // signal on a core: docs/simulator.md); the runtime sets it to its loader's symbol table.
+  void setSymbolizer(std::function<std::string(uint64_t pc)> symbolize);
   // Runs the queued work, then empties the L2, so what runs next starts cold, as it would after
   // other work evicted the cache (comparisons of modes start each from the same state).
   void dropCaches();
