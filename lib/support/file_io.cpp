@@ -1,12 +1,14 @@
 #include "sk/file_io.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <set>
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -69,29 +71,78 @@ int writeAll(const std::string& path, llvm::StringRef bytes) {
   return err;
 }
 
+
+// Holds an exclusive lock on each directory (sorted: no two writers wait on each other) while
+// a set of files is moved into place, so concurrent writers of the same files take turns.
+class DirectoryLocks {
+ public:
+  explicit DirectoryLocks(const std::vector<std::string>& paths) {
+    std::set<std::string> dirs;
+    for (const std::string& p : paths) {
+      llvm::StringRef d = llvm::sys::path::parent_path(p);
+      dirs.insert(d.empty() ? "." : d.str());
+    }
+    for (const std::string& d : dirs) {
+      int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (fd < 0) continue;  // the rename reports what is wrong with it
+      while (::flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+      fds_.push_back(fd);
+    }
+  }
+  ~DirectoryLocks() {
+    for (int fd : fds_) ::close(fd);  // releases the lock
+  }
+
+ private:
+  std::vector<int> fds_;
+};
+
+// A name beside `path` that no other file has: ".<name>.<random>.<suffix>".
+std::string uniqueSibling(const std::string& path, const char* suffix) {
+  llvm::SmallString<256> model = llvm::sys::path::parent_path(path);
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) + ".%%%%%%%%." + suffix);
+  llvm::SmallString<256> out;
+  llvm::sys::fs::createUniquePath(model, out, /*MakeAbsolute=*/false);
+  return std::string(out);
+}
+
 }  // namespace
 
 llvm::Error writeFilesAtomically(const std::vector<std::pair<std::string, llvm::StringRef>>& files) {
-  std::vector<std::string> temps;
-  auto cleanup = [&] {
-    for (const std::string& t : temps) std::remove(t.c_str());
+  std::vector<std::string> temps, backups(files.size());
+  auto removeAll = [](const std::vector<std::string>& v) {
+    for (const std::string& t : v)
+      if (!t.empty()) std::remove(t.c_str());
   };
   for (const auto& [path, bytes] : files) {
-    llvm::SmallString<256> temp = llvm::sys::path::parent_path(path);
-    llvm::sys::path::append(temp, "." + llvm::sys::path::filename(path) + ".tmp");
-    temps.push_back(std::string(temp));
+    temps.push_back(uniqueSibling(path, "tmp"));
     if (int err = writeAll(temps.back(), bytes)) {
-      cleanup();
+      removeAll(temps);
       return writeError(path + ": cannot write", err);
     }
   }
+  std::vector<std::string> targets;
+  for (const auto& f : files) targets.push_back(f.first);
+  DirectoryLocks lock(targets);
+  // The old files stay reachable (hard links) until every new one is in place.
   for (size_t i = 0; i < files.size(); ++i) {
-    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
-      int err = errno;
-      cleanup();
-      return writeError(files[i].first + ": cannot move the written file into place", err);
-    }
+    std::string b = uniqueSibling(files[i].first, "old");
+    if (::link(files[i].first.c_str(), b.c_str()) == 0) backups[i] = b;
   }
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::rename(temps[i].c_str(), files[i].first.c_str()) == 0) continue;
+    int err = errno;
+    for (size_t j = 0; j < i; ++j) {  // undo: the old set, never a mix
+      if (!backups[j].empty()) std::rename(backups[j].c_str(), files[j].first.c_str());
+      else std::remove(files[j].first.c_str());
+      backups[j].clear();
+    }
+    removeAll(temps);
+    removeAll(backups);
+    return writeError(files[i].first + ": cannot move the written file into place", err);
+  }
+  removeAll(backups);
   return llvm::Error::success();
 }
 
