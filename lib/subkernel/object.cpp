@@ -136,6 +136,12 @@ bool isSupportedRelocation(uint32_t type) {
   }
 }
 
+// The bytes a supported relocation patches.
+uint64_t patchBytes(uint32_t type) {
+  using namespace llvm::ELF;
+  return type == R_X86_64_NONE ? 0 : type == R_X86_64_64 || type == R_X86_64_PC64 ? 8 : 4;
+}
+
 bool isLargeModelRelocation(uint32_t type) {
   using namespace llvm::ELF;
   return type == R_X86_64_GOT64 || type == R_X86_64_GOTOFF64 || type == R_X86_64_GOTPC64 ||
@@ -233,10 +239,21 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
                             "PC32, PLT32, GOTPCREL, GOTPCRELX, REX_GOTPCRELX, PC64, NONE)");
     };
 
+    // What the loader would patch must lie in the section, against a symbol that exists: JITLink
+    // trusts both (a relocation past .text writes past its allocation).
+    uint64_t symbols = st.symtab ? st.symtab->sh_size / sizeof(Sym) : 0;
     auto relas = ef.relas(rs);
     if (!relas) return corrupt(origin, relas.takeError());
-    for (const auto& r : *relas)
+    for (const auto& r : *relas) {
       if (auto err = check(r.getType(false), r.r_offset, r.getSymbol(false))) return err;
+      uint64_t bytes = patchBytes(r.getType(false));
+      if (target.sh_type == llvm::ELF::SHT_NOBITS || r.r_offset > target.sh_size || bytes > target.sh_size - r.r_offset)
+        return notValid(origin, "section " + targetName->str() + ": relocation at " + hexAddress(r.r_offset) +
+                                    " patches bytes past the end of the section (" + hexAddress(target.sh_size) + " bytes)");
+      if (r.getSymbol(false) >= symbols)
+        return notValid(origin, "section " + targetName->str() + ": relocation at " + hexAddress(r.r_offset) +
+                                    " names symbol " + std::to_string(r.getSymbol(false)) + " of " + std::to_string(symbols));
+    }
   }
   return llvm::Error::success();
 }
@@ -281,6 +298,15 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       if (s.isCommon())
         return sk::inputError(origin + ": COMMON symbol '" + *name +
                               "': compile with -fno-common or initialise it");
+      if (!s.isUndefined() && s.st_shndx < llvm::ELF::SHN_LORESERVE) {  // in a section: within it
+        if (s.st_shndx >= sections->size())
+          return notValid(origin, "symbol '" + *name + "' is in section " + std::to_string(s.st_shndx) + " of " +
+                                      std::to_string(sections->size()));
+        const Shdr& in = (*sections)[s.st_shndx];
+        if (s.st_value > in.sh_size || s.st_size > in.sh_size - s.st_value)
+          return notValid(origin, "symbol '" + *name + "' (" + hexAddress(s.st_value) + ", " + std::to_string(s.st_size) +
+                                      " bytes) lies outside its section (" + hexAddress(in.sh_size) + " bytes)");
+      }
       if (s.isUndefined()) {
         if (!name->empty()) info.undefinedSymbols.push_back(name->str());
       } else if (s.getBinding() == llvm::ELF::STB_GLOBAL || s.getBinding() == llvm::ELF::STB_WEAK ||

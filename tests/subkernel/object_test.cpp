@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELF.h"
 #include "sk/device_imports.h"
 #include "sk/subkernel.h"
 #include "sk/text.h"
@@ -112,6 +114,50 @@ TEST(Object, TruncatedObjectIsRejected) {
     std::string bytes = test::readFile(path);
     EXPECT_THAT(objectRejection(bytes, path), HasSubstr(path + ": not a valid ELF64 relocatable object: "));
   }
+}
+
+// A copy of an object's bytes with field `at` (an offset found through LLVM's reader) set to v.
+template <typename T> std::string patched(const std::string& bytes, const void* at, T v) {
+  std::string out = bytes;
+  std::memcpy(out.data() + ((const char*)at - bytes.data()), &v, sizeof v);
+  return out;
+}
+
+// The loader trusts what it patches and where symbols are: a relocation past the end of its
+// section (JITLink wrote past the allocation) and a symbol outside its section are refused.
+TEST(Object, RelocationsAndSymbolsOutsideTheirSectionsAreRejected) {
+  Object o("subkernel_add.o");
+  auto ef = llvm::object::ELF64LEFile::create(o.bytes);
+  ASSERT_TRUE(bool(ef)) << llvm::toString(ef.takeError());
+  auto sections = ef->sections();
+  ASSERT_TRUE(bool(sections));
+  const llvm::object::ELF64LE::Rela* firstRela = nullptr;
+  const llvm::object::ELF64LE::Sym* entry = nullptr;
+  for (const auto& sec : *sections) {
+    auto name = ef->getSectionName(sec);
+    ASSERT_TRUE(bool(name));
+    if (sec.sh_type == llvm::ELF::SHT_RELA && name->starts_with(".rela.text") && !firstRela) {
+      auto relas = ef->relas(sec);
+      ASSERT_TRUE(bool(relas) && !relas->empty());
+      firstRela = &relas->front();
+    }
+    if (sec.sh_type == llvm::ELF::SHT_SYMTAB) {
+      auto syms = ef->symbols(&sec);
+      auto strtab = ef->getStringTableForSymtab(sec);
+      ASSERT_TRUE(bool(syms) && bool(strtab));
+      for (const auto& sym : *syms)
+        if (auto n = sym.getName(*strtab); n && *n == "add_custom") entry = &sym;
+    }
+  }
+  ASSERT_TRUE(firstRela && entry);
+  std::string pastText = patched<uint64_t>(o.bytes, &firstRela->r_offset, 0x100000);
+  EXPECT_THAT(objectRejection(pastText, "k.o"), HasSubstr("k.o: not a valid ELF64 relocatable object: section .text"));
+  EXPECT_THAT(objectRejection(pastText, "k.o"), HasSubstr(": relocation at 0x100000 patches bytes past the end of the section"));
+  std::string badSymbol = patched<uint64_t>(o.bytes, &firstRela->r_info, ((uint64_t)1000000 << 32) | llvm::ELF::R_X86_64_PC32);
+  EXPECT_THAT(objectRejection(badSymbol, "k.o"), HasSubstr("names symbol 1000000 of "));
+  std::string outside = patched<uint64_t>(o.bytes, &entry->st_value, 0x7fffff00);
+  EXPECT_THAT(objectRejection(outside, "k.o"), HasSubstr("symbol 'add_custom' (0x7fffff00, "));
+  EXPECT_THAT(objectRejection(outside, "k.o"), HasSubstr("bytes) lies outside its section"));
 }
 
 TEST(Object, NonElfFileIsRejected) {
