@@ -183,6 +183,8 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
 // The kernel's type fits the arch and 1 <= blockDim <= kMaxBlockDim (AscendC's logical blocks:
 // those beyond the cores run in waves).
 constexpr uint32_t kMaxBlockDim = 65535;
+// A tiling param's bytes (the tools copy it; real tiling structs are a few KiB).
+constexpr uint64_t kMaxTilingBytes = 1u << 20;
 llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch);
 // Every block runs at once (a sub-kernel of a super kernel): blockDim <= the cores of its type
 // (AIV: aivCores; AIC: aicCores; MIX 1:1 and 1:2: min(aicCores, aivCores / aiv)).

@@ -159,6 +159,9 @@ llvm::Error readParam(const MetaReader& r, const json& p, const std::string& pat
   if (!givenBytes)
     return r.missing(path + ".bytes", llvm::Twine("a byte count (integer >= 0) for a ") + roleName(out.role) + " param");
   out.bytes = *givenBytes;
+  if (out.role == Role::Tiling && out.bytes > kMaxTilingBytes)  // the tools hold it in host memory
+    return r.fail(path + ".bytes", llvm::Twine(out.bytes) + " bytes of tiling data, expected at most " +
+                                       llvm::Twine(kMaxTilingBytes) + " (1 MiB; tiling structs are a few KiB)");
   if (const json* data = MetaReader::member(p, "data"); data && out.role == Role::Tiling)
     return readTilingData(r, *data, path + ".data", out);
   return llvm::Error::success();

@@ -393,6 +393,12 @@ TEST(Meta, TilingNeedsBytes) {
                         "tiling param"));
 }
 
+TEST(Meta, TilingBeyondOneMebibyteIsRejected) {  // sk_compile aborted (bad_alloc) on 2^40
+  EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 1ull << 40}})),
+              HasSubstr("add.json: params[0].bytes: 1099511627776 bytes of tiling data, expected at most 1048576"));
+  EXPECT_EQ(parseOk(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 1u << 20}})).params[0].bytes, 1u << 20);
+}
+
 TEST(Meta, TilingDataWithOddLengthIsRejected) {
   EXPECT_THAT(rejection(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 2}, {"data", "abc"}})),
               HasSubstr("add.json: params[0].data: expected a hex string of the tiling bytes (two hex digits per "
