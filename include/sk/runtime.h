@@ -44,7 +44,9 @@ class Runtime {
   std::string binaryNameAt(const void* entry) const;
 
   // Queues a launch of `f` on `stream`. args are device addresses, one per kernel parameter.
-  // `tilingKey`: what TILING_KEY_IS compares with in the kernel (metadata "tilingKey").
+  // `tilingKey`: what TILING_KEY_IS compares with in the kernel (metadata "tilingKey"). Safe
+  // against an unload of f's binary on another thread: the launch fails with the invalid-handle
+  // code, or is queued before the unload finishes the queued work and removes the code.
   llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
                      std::optional<sk::TaskRation> ration = std::nullopt, uint64_t tilingKey = 0);
   // The device launch `launch` queues (for rewriting captured models).
@@ -60,6 +62,8 @@ class Runtime {
 
  private:
   explicit Runtime(std::unique_ptr<Impl> impl);
+  llvm::Expected<sim::KernelLaunch> describeLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
+                                                   std::optional<sk::TaskRation> ration, uint64_t tilingKey) const;
   std::unique_ptr<Impl> impl_;
 };
 

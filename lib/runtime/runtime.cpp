@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <condition_variable>
 #include <map>
 #include <optional>
 #include <mutex>
@@ -37,6 +38,7 @@ struct Binary {
   bool talksThroughGm = false;  // imports an intrinsic whose effect depends on other cores' GM writes
   std::map<std::string, size_t> paramCounts;  // entry -> its metadata's parameter count (file loads)
   std::map<std::string, std::unique_ptr<Function>> functions;
+  int launchesBeingQueued = 0;  // launches past their handle check, not yet on a stream
 };
 
 namespace {
@@ -97,6 +99,7 @@ struct Runtime::Impl {
   mutable std::mutex mu;
   std::map<const Binary*, std::unique_ptr<Binary>> binaries;
   std::set<const Function*> functions;
+  std::condition_variable launchQueued;  // a launch of some binary reached its stream
   double loadWallUs = 0;
   uint64_t loaded = 0;
 };
@@ -204,12 +207,14 @@ llvm::Expected<Function*> Runtime::getFunction(Binary* b, const std::string& sym
 llvm::Error Runtime::unloadBinary(Binary* b) {
   std::unique_ptr<Binary> owned;
   {
-    std::lock_guard<std::mutex> lk(impl_->mu);
+    std::unique_lock<std::mutex> lk(impl_->mu);
     auto it = impl_->binaries.find(b);
     if (it == impl_->binaries.end()) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "unload: invalid or already unloaded binary handle");
     owned = std::move(it->second);
     impl_->binaries.erase(it);
     for (auto& [name, f] : owned->functions) impl_->functions.erase(f.get());
+    // No new launch can find it now; one that already did is let onto its stream first.
+    impl_->launchQueued.wait(lk, [&] { return owned->launchesBeingQueued == 0; });
   }
   // Queued launches may still use the code: finish them first.
   if (llvm::Error e = impl_->device->synchronizeDevice()) llvm::consumeError(std::move(e));
@@ -226,16 +231,38 @@ bool Runtime::isLiveFunction(const Function* f) const {
   return impl_->functions.count(f) != 0;
 }
 
+// A launch racing an unload of its binary either fails with the invalid-handle code or is on its
+// stream before the unload synchronises (and removes the code): never a use of freed memory.
 llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
                             std::optional<sk::TaskRation> ration, uint64_t tilingKey) {
-  auto k = kernelLaunch(f, blockDim, std::move(args), ration, tilingKey);
+  Binary* binary = nullptr;
+  llvm::Expected<sim::KernelLaunch> k = [&]() -> llvm::Expected<sim::KernelLaunch> {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    auto d = describeLaunch(f, blockDim, std::move(args), ration, tilingKey);
+    if (d) ++(binary = f->binary)->launchesBeingQueued;
+    return d;
+  }();
   if (!k) return k.takeError();
-  return impl_->device->launch(stream, std::move(*k));
+  llvm::Error queued = impl_->device->launch(stream, std::move(*k));
+  {
+    std::lock_guard<std::mutex> lk(impl_->mu);
+    --binary->launchesBeingQueued;
+  }
+  impl_->launchQueued.notify_all();
+  return queued;
 }
 
 llvm::Expected<sim::KernelLaunch> Runtime::kernelLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
                                                         std::optional<sk::TaskRation> ration, uint64_t tilingKey) const {
-  if (!isLiveFunction(f)) return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  return describeLaunch(f, blockDim, std::move(args), ration, tilingKey);
+}
+
+// With impl_->mu held: f and its binary stay alive while it reads them.
+llvm::Expected<sim::KernelLaunch> Runtime::describeLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
+                                                          std::optional<sk::TaskRation> ration, uint64_t tilingKey) const {
+  if (!impl_->functions.count(f))
+    return deviceError(ACL_ERROR_RT_INVALID_HANDLE, "launch: invalid function handle (binary unloaded?)");
   auto count = f->binary->paramCounts.find(f->symbol);
   if (count != f->binary->paramCounts.end() && args.size() != count->second)
     return deviceError(ACL_ERROR_RT_PARAM_INVALID, "launch of '" + f->symbol + "': " + std::to_string(args.size()) +

@@ -2,9 +2,11 @@
 // (tests/runtime/kernels/*.cpp, compiled by clang-19 at build time).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <thread>
 #include <tuple>
 
 #include "llvm/Support/FileSystem.h"
@@ -295,15 +297,62 @@ TEST_F(Device, SignalsOfKernelCodeAreDeviceExceptionsAndTheNextLaunchWorks) {
     EXPECT_EQ(o.code, 507035) << o.message;
     EXPECT_NE(o.message.find(std::string(k.entry) + ": block "), std::string::npos) << o.message;
     EXPECT_NE(o.message.find(k.says), std::string::npos) << o.message;
-    if (std::string(k.entry) != "overflow_stack")  // (a recursion's pc may be anywhere in deeper)
+    if (std::string(k.entry) != "overflow_stack") {  // (a recursion's pc may be anywhere in deeper)
       EXPECT_NE(o.message.find(" in " + std::string(k.entry) + "+0x"), std::string::npos) << o.message;
-    if (std::string(k.entry) != "overflow_stack")
       EXPECT_NE(o.message.find("rt_crashes.o)"), std::string::npos) << "the object it was in: " << o.message;
+    }
     void* out = alloc(8 * 32);
     void* flag = alloc(32);
     EXPECT_EQ(launchAndSync(fn("core_ids", "core_ids"), 8, {(uint64_t)out, (uint64_t)flag}).code, 0)
         << "the device works after the fault";
   }
+}
+
+// The concurrency contract (docs/acl_api.md): threads launching, copying and recording events on
+// streams of their own while another thread loads and unloads the binary they launch from. Every
+// launch either runs or fails with the invalid-handle code (never a use of freed code or
+// handles), every copy arrives, and the device works afterwards.
+TEST_F(Device, LaunchesRacingAnUnloadOfTheirBinaryRunOrFailNeverCrash) {
+  auto& d = rt->device();
+  std::atomic<Function*> current{nullptr};
+  std::atomic<bool> done{false};
+  std::atomic<int> ran{0}, refused{0}, other{0};
+  std::thread loader([&] {
+    for (int i = 0; i < 40; ++i) {
+      auto b = rt->loadBinaryFile(kernelPath("core_ids"));
+      ASSERT_TRUE(!!b) << llvm::toString(b.takeError());
+      current = llvm::cantFail(rt->getFunction(*b, "core_ids"));
+      std::this_thread::sleep_for(std::chrono::microseconds(300));
+      llvm::cantFail(rt->unloadBinary(*b));
+    }
+    done = true;
+  });
+  std::vector<std::thread> launchers;
+  for (int t = 0; t < 3; ++t)
+    launchers.emplace_back([&, t] {
+      sk::sim::StreamId s = llvm::cantFail(d.createStream());
+      sk::sim::EventId e = llvm::cantFail(d.createEvent());
+      void *out = alloc(8 * 32), *flag = alloc(32), *copy = alloc(8 * 32);
+      std::vector<int32_t> pattern(64, t + 1);
+      while (!done) {
+        Function* f = current;
+        if (!f) continue;
+        Outcome o = outcome(rt->launch(f, 8, {(uint64_t)out, (uint64_t)flag}, s));
+        (o.code == 0 ? ran : o.code == 107017 /* ACL_ERROR_RT_INVALID_HANDLE */ ? refused : other)++;
+        llvm::cantFail(d.memcpyAsync(s, copy, pattern.data(), 256, sk::sim::CopyKind::HostToDevice));
+        llvm::cantFail(d.recordEvent(e, s));
+        Outcome sync = outcome(d.synchronizeEvent(e));
+        EXPECT_EQ(sync.code, 0) << sync.message;
+        EXPECT_EQ(read<int32_t>(copy, 64), pattern);
+      }
+    });
+  loader.join();
+  for (auto& t : launchers) t.join();
+  EXPECT_EQ(other.load(), 0) << "only success or the invalid-handle code";
+  EXPECT_GT(ran.load(), 0);
+  void* out = alloc(8 * 32);
+  void* flag = alloc(32);
+  EXPECT_EQ(launchAndSync(fn("core_ids", "core_ids"), 8, {(uint64_t)out, (uint64_t)flag}).code, 0);
 }
 
 TEST_F(Device, AicKernelFaultsReportAiCoreException) {
