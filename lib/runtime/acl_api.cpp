@@ -12,8 +12,11 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
+#include "llvm/Support/FileSystem.h"
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/json_io.h"
@@ -456,7 +459,11 @@ aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* op
     if (o.type == ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && o.value.isLazyLoad > 1)
       return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtBinaryLoadFromFile: isLazyLoad must be 0 or 1");
   }
-  auto b = rt->loadBinaryFile(binPath);
+  // A file that cannot be read is not a bad binary: its own code (CANN leaves it unspecified).
+  if (!llvm::sys::fs::is_regular_file(binPath) || ::access(binPath, R_OK) != 0)
+    return fail(ACL_ERROR_RT_FILE_OPEN, std::string("aclrtBinaryLoadFromFile: ") + binPath +
+                                            ": no such file, not a regular file, or not readable");
+  auto b = rt->loadBinaryFile(binPath);  // a damaged or non-kernel object: 507000, as CANN's program parse error
   if (!b) return failWith(b.takeError(), "aclrtBinaryLoadFromFile", ACL_ERROR_RT_INTERNAL_ERROR);
   *binHandle = *b;
   return ACL_SUCCESS;

@@ -1,5 +1,6 @@
 #include "jit_loader.h"
 
+#include <cstdio>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -98,7 +99,8 @@ Expected<std::unique_ptr<JitLoader>> JitLoader::create(const std::vector<std::pa
   if (!epc) return epc.takeError();
   auto impl = std::make_unique<Impl>();
   impl->es = std::make_unique<ExecutionSession>(std::move(*epc));
-  impl->es->setErrorReporter([](Error e) { consumeError(std::move(e)); });
+  // Errors ORC cannot hand back to a caller (e.g. while a session ends) would vanish: say them.
+  impl->es->setErrorReporter([](Error e) { std::fprintf(stderr, "sk: JIT linker: %s\n", toString(std::move(e)).c_str()); });
   impl->layer = std::make_unique<ObjectLinkingLayer>(*impl->es);
   impl->layer->addPlugin(std::make_unique<DropUnwindTablesPlugin>());
   impl->layer->addPlugin(std::make_unique<CodeMapPlugin>(impl->code));

@@ -216,8 +216,9 @@ llvm::Error Runtime::unloadBinary(Binary* b) {
     // No new launch can find it now; one that already did is let onto its stream first.
     impl_->launchQueued.wait(lk, [&] { return owned->launchesBeingQueued == 0; });
   }
-  // Queued launches may still use the code: finish them first.
-  if (llvm::Error e = impl_->device->synchronizeDevice()) llvm::consumeError(std::move(e));
+  // Queued launches may still use the code: finish them first (their faults stay on their
+  // streams, for the next synchronisation to report).
+  impl_->device->runQueuedWork();
   return impl_->loader->remove(owned->module);
 }
 

@@ -267,6 +267,7 @@ struct Device::Impl {
     std::vector<CoreRef> cores;                      // kernels: the cores the functional run used
     std::string deadlockReport;
     bool timedOut = false;
+    std::string hostFailure;
   };
   std::unordered_map<uint64_t, uint32_t> recordJob;  // record seq -> its job, during a flush
 
@@ -444,6 +445,7 @@ void Device::Impl::runKernel(Executed& e) {
   L.abortRequested = false;
   L.timedOut = false;
   L.deadlockReport.clear();
+  L.hostFailure.clear();
   L.symbolize = symbolize ? &symbolize : nullptr;
   placeCores(L);
   L.syncAll.emplace((uint32_t)L.cores.size(), arch.syncAllCycles);
@@ -461,6 +463,7 @@ void Device::Impl::runKernel(Executed& e) {
   for (const CoreRun* c : L.cores) e.cores.push_back(CoreRef{c->type, c->physId});
   e.deadlockReport = L.deadlockReport;
   e.timedOut = L.timedOut;
+  e.hostFailure = L.hostFailure;
   resetTaskSlots(L.tasksUsed.exchange(0));
 }
 
@@ -535,7 +538,9 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
   Stream& st = streams[e.stream];
   if (st.error) return;  // keep the first error until it is reported
   bool aicOnly = k.ration.aiv == 0;
-  if (firstFault) {
+  if (!e.hostFailure.empty()) {
+    st.error.emplace(ACL_ERROR_RT_MEMORY_ALLOCATION, "launch of '" + k.name + "': " + e.hostFailure);
+  } else if (firstFault) {
     std::string msg = firstFault->fault->message;
     if (faults > 1) msg += " (and " + std::to_string(faults - 1) + " more faulting cores)";
     st.error.emplace(firstFault->fault->aclCode, msg);
@@ -1121,6 +1126,11 @@ std::vector<Device::TaskTiming> Device::taskTimings() const {
 std::string Device::traceJson() const {
   std::lock_guard<std::mutex> lk(impl_->mu);
   return impl_->trace.json(impl_->arch);
+}
+
+void Device::runQueuedWork() {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  impl_->flush();
 }
 
 void Device::setSymbolizer(std::function<std::string(uint64_t pc)> symbolize) {

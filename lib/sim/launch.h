@@ -253,6 +253,7 @@ struct Launch {
   std::atomic<int> live{0};
   std::string deadlockReport;
   bool timedOut = false;
+  std::string hostFailure;  // the host could not run the launch (no memory for a fiber stack)
   const std::function<std::string(uint64_t)>* symbolize = nullptr;  // pc -> "symbol+0x1c" (Device::setSymbolizer)
 };
 

@@ -6,7 +6,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <tuple>
 
 namespace sk::sim {
@@ -90,7 +92,7 @@ Scheduler::~Scheduler() {
   for (Stack& s : freeStacks_) munmap(s.mapping, s.mapBytes);
 }
 
-Stack Scheduler::acquireStack() {
+std::optional<Stack> Scheduler::acquireStack() {
   if (!freeStacks_.empty()) {
     Stack s = freeStacks_.back();
     freeStacks_.pop_back();
@@ -99,10 +101,7 @@ Stack Scheduler::acquireStack() {
   uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
   uint64_t bytes = (stackBytes_ + page - 1) / page * page + page;  // + guard page
   void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-  if (m == MAP_FAILED) {
-    std::perror("sk: mmap of a fiber stack");
-    std::abort();
-  }
+  if (m == MAP_FAILED) return std::nullopt;
   mprotect(m, page, PROT_NONE);
   return Stack{m, bytes, (uint8_t*)m + page, (uint8_t*)m + bytes};
 }
@@ -144,7 +143,17 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
   L.runnable = (int)L.cores.size();
   for (CoreRun* c : L.cores) {
     c->launch = &L;
-    c->stack = acquireStack();
+    std::optional<Stack> stack = acquireStack();
+    if (!stack) {  // nothing runs: the launch fails on its stream
+      int err = errno;
+      L.hostFailure = "cannot map a " + std::to_string(stackBytes_ >> 10) + " KiB fiber stack for " + c->label() +
+                      ": " + std::strerror(err);
+      for (CoreRun* r : ready_) freeStacks_.push_back(r->stack);
+      ready_.clear();
+      L.live = L.runnable = 0;
+      return;
+    }
+    c->stack = *stack;
     c->ctx = bctx::make_fcontext(c->stack.hi, (size_t)(c->stack.hi - c->stack.lo), fiberEntry);
     c->state = CoreState::Ready;
     ready_.push_back(c);

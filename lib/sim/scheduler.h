@@ -2,6 +2,7 @@
 // host threads; the thread that calls run() serves too. A core that waits parks its fiber and
 // the thread runs another. Deadlock = every live core parked; timeout = wall clock budget.
 #pragma once
+#include <optional>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -38,7 +39,7 @@ class Scheduler {
   void resume(CoreRun* c, std::unique_lock<std::mutex>& lk);
   void retire(CoreRun* c, std::unique_lock<std::mutex>& lk);
   void handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk);
-  Stack acquireStack();
+  std::optional<Stack> acquireStack();  // nullopt: the host has no memory for one
 
   uint64_t stackBytes_;
   std::mutex mu_;

@@ -141,8 +141,13 @@ TEST_F(Acl, ParameterErrorsUseTheDocumentedCodes) {
   aclrtStream bogusStream = &p;
   EXPECT_EQ(aclrtSynchronizeStream(bogusStream), ACL_ERROR_RT_INVALID_HANDLE);
   aclrtBinHandle bin;
-  EXPECT_EQ(aclrtBinaryLoadFromFile("/nonexistent/kernel.o", nullptr, &bin), ACL_ERROR_RT_INTERNAL_ERROR);
+  // A file that cannot be read, a bad binary, an unknown function: a code each.
+  EXPECT_EQ(aclrtBinaryLoadFromFile("/nonexistent/kernel.o", nullptr, &bin), ACL_ERROR_RT_FILE_OPEN);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("/nonexistent/kernel.o"), std::string::npos);
+  EXPECT_EQ(aclrtBinaryLoadFromFile("/tmp", nullptr, &bin), ACL_ERROR_RT_FILE_OPEN) << "a directory";
+  EXPECT_EQ(aclrtBinaryLoadFromFile(opsFile("add_custom.json").c_str(), nullptr, &bin), ACL_ERROR_RT_INTERNAL_ERROR)
+      << "not an object: a bad binary";
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not a valid ELF64 relocatable object"), std::string::npos);
   ASSERT_EQ(aclrtBinaryLoadFromFile(opsFile("add_custom.o").c_str(), nullptr, &bin), ACL_SUCCESS);
   aclrtFuncHandle fn;
   EXPECT_EQ(aclrtBinaryGetFunction(bin, "nope", &fn), ACL_ERROR_RT_PARAM_INVALID);

@@ -201,6 +201,25 @@ class ShortTimeout : public Device {
   }
 };
 
+// A host out of memory for the cores' fiber stacks fails the launch on its stream (it used to
+// abort the process); the process goes on.
+class HugeStacks : public Device {
+  sk::sim::DeviceOptions opts() override {
+    auto o = Device::opts();
+    o.stackBytes = 1ull << 40;  // 1 TiB per core: more than the host can map
+    return o;
+  }
+};
+
+TEST_F(HugeStacks, ALaunchTheHostHasNoStacksForFailsOnItsStream) {
+  void* out = alloc(8 * 32);
+  void* flag = alloc(32);
+  Outcome o = launchAndSync(fn("core_ids", "core_ids"), 8, {(uint64_t)out, (uint64_t)flag});
+  EXPECT_EQ(o.code, 207001) << o.message;  // ACL_ERROR_RT_MEMORY_ALLOCATION
+  EXPECT_NE(o.message.find("cannot map a 1073741824 KiB fiber stack for aiv0"), std::string::npos) << o.message;
+  EXPECT_EQ(read<int32_t>(out, 64), std::vector<int32_t>(64, 0)) << "nothing ran";
+}
+
 TEST_F(ShortTimeout, ALaunchThatNeverEndsTimesOut) {
   void* out = alloc(64);
   Outcome o = launchAndSync(fn("spin_forever", "spin_forever"), 2, {(uint64_t)out});
@@ -353,6 +372,21 @@ TEST_F(Device, LaunchesRacingAnUnloadOfTheirBinaryRunOrFailNeverCrash) {
   void* out = alloc(8 * 32);
   void* flag = alloc(32);
   EXPECT_EQ(launchAndSync(fn("core_ids", "core_ids"), 8, {(uint64_t)out, (uint64_t)flag}).code, 0);
+}
+
+// A fault of a launch still queued when its binary is unloaded is not lost: the stream's next
+// synchronisation reports it (the unload used to synchronise the device and drop it).
+TEST_F(Device, AFaultIsReportedAfterItsBinaryIsUnloaded) {
+  auto& d = rt->device();
+  auto b = llvm::cantFail(rt->loadBinaryFile(kernelPath("crashes")));
+  Function* trap = llvm::cantFail(rt->getFunction(b, "trap"));
+  void* x = alloc(256);
+  auto s = llvm::cantFail(d.createStream());
+  llvm::cantFail(rt->launch(trap, 2, {(uint64_t)x}, s));
+  llvm::cantFail(rt->unloadBinary(b));
+  Outcome o = outcome(d.synchronizeStream(s));
+  EXPECT_EQ(o.code, 507035) << o.message;
+  EXPECT_NE(o.message.find("illegal instruction"), std::string::npos) << o.message;
 }
 
 TEST_F(Device, AicKernelFaultsReportAiCoreException) {

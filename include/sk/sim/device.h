@@ -124,6 +124,9 @@ class Device {
   static CaptureMode exchangeThreadCaptureMode(CaptureMode mode);
 
   // ---- synchronisation: runs queued work; returns the first device fault on that stream ----
+  // Runs all queued work without reading its faults: they stay on their streams until a
+  // synchronisation reports them (unloading a binary must not lose them).
+  void runQueuedWork();
   llvm::Error synchronizeStream(StreamId s);
   llvm::Error synchronizeEvent(EventId e);
   llvm::Error synchronizeDevice();
