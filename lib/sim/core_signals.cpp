@@ -6,11 +6,13 @@
 #include <ucontext.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
 #include "intrinsic_support.h"
 #include "launch.h"
+#include "sk/text.h"
 
 namespace sk::sim {
 
@@ -23,9 +25,21 @@ struct sigaction previous[NSIG];
 constexpr size_t kEscapeStackBytes = 64 * 1024;
 thread_local uint8_t* escapeStackTop = nullptr;
 
+// Where in device memory an address is: "4096 bytes past the end of buffer #2 [0x..., +8192)".
+std::string deviceMemoryContext(const Launch& L, uint64_t addr) {
+  if (addr < L.hbmBase || addr >= L.hbmEnd || !L.mem) return "";
+  const std::vector<Allocation>& live = L.mem->live;
+  auto above = std::upper_bound(live.begin(), live.end(), addr, [](uint64_t v, const Allocation& a) { return v < a.begin; });
+  if (above == live.begin()) return "device memory before every buffer";
+  const Allocation& a = *std::prev(above);
+  return std::to_string(addr - (a.begin + a.size)) + " bytes past the end of buffer #" + std::to_string(a.id) + " [" +
+         hexAddress(a.begin) + ", +" + std::to_string(a.size) + ")";
+}
+
 [[noreturn]] void leaveFaultedCore(CoreRun* c) {
   const std::function<std::string(uint64_t)>* symbolize = c->launch ? c->launch->symbolize : nullptr;
-  fault(c, describeSignal(c->signal, symbolize ? *symbolize : std::function<std::string(uint64_t)>()));
+  std::string where = c->launch ? deviceMemoryContext(*c->launch, c->signal.addr) : "";
+  fault(c, describeSignal(c->signal, symbolize ? *symbolize : std::function<std::string(uint64_t)>(), where));
 }
 
 void passOn(int sig, siginfo_t* info, void* uctx) {
@@ -98,14 +112,17 @@ void prepareThreadForCores() {
   escapeStackTop = (uint8_t*)m + bytes;
 }
 
-std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize) {
-  char b[160];
+std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize,
+                           const std::string& memoryContext) {
+  char b[256];
   std::string what;
   if (s.stackOverflow) {
     what = "stack overflow (the core's stack is full; deep recursion or a large local array?)";
   } else if (s.signo == SIGSEGV) {
-    std::snprintf(b, sizeof b, "%s at address 0x%llx (%s)", "invalid memory access", (unsigned long long)s.addr,
-                  s.code == SEGV_ACCERR ? "not accessible" : "nothing mapped there");
+    std::snprintf(b, sizeof b, "invalid memory access at address 0x%llx (%s)", (unsigned long long)s.addr,
+                  !memoryContext.empty()      ? memoryContext.c_str()
+                  : s.code == SEGV_ACCERR ? "not accessible"
+                                          : "nothing mapped there");
     what = b;
   } else if (s.signo == SIGFPE) {
     what = s.code == FPE_INTDIV ? "integer division by zero" : s.code == FPE_INTOVF ? "integer overflow" : "arithmetic fault";

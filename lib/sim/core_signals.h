@@ -20,6 +20,8 @@ struct CoreSignal {
   uint64_t addr = 0, pc = 0;
   bool stackOverflow = false;
 };
-std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize);
+// `memoryContext`: where in device memory the address is ("" elsewhere).
+std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize,
+                           const std::string& memoryContext);
 
 }  // namespace sk::sim

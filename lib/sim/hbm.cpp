@@ -36,8 +36,10 @@ const Allocation* AllocTable::enclosing(uint64_t addr) const {
 llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
   bytes = roundUp(bytes, kPage);
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-  void* p = mmap((void*)kAddressHint, bytes, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, -1, 0);
-  if (p == MAP_FAILED) p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+  // Inaccessible until allocated: a wild access of kernel code faults (a device exception)
+  // instead of landing in memory nobody owns.
+  void* p = mmap((void*)kAddressHint, bytes, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED) p = mmap(nullptr, bytes, PROT_NONE, flags, -1, 0);
   if (p == MAP_FAILED)
     return internalError("cannot reserve " + llvm::Twine(bytes >> 20) + " MiB of address space for the simulated HBM");
   return std::unique_ptr<Hbm>(new Hbm((uint64_t)p, bytes));
@@ -74,9 +76,14 @@ llvm::Expected<uint8_t*> Hbm::allocate(uint64_t bytes, bool readOnly) {
                                    llvm::Twine(size_ - reservedBytes_) + " of " + llvm::Twine(size_) +
                                    " bytes free (fragmented)");
   uint64_t avail = fit->first, off = fit->second;
+  uint64_t begin = base_ + off;
+  uint64_t first = begin / kPage * kPage, last = roundUp(begin + len, kPage) - kPage;
+  if (mprotect((void*)first, last + kPage - first, PROT_READ | PROT_WRITE) != 0)
+    return deviceError(ACL_ERROR_RT_MEMORY_ALLOCATION, "cannot map " + llvm::Twine(bytes) + " bytes of device memory");
   eraseFree(free_.find(off));
   if (avail > len) addFree(off + len, avail - len);
-  uint64_t begin = base_ + off;
+  ++edgePages_[first];
+  if (last != first) ++edgePages_[last];
   allocated_[begin] = Allocation{begin, bytes, nextId_++, readOnly};
   reservedLen_[begin] = len;
   reservedBytes_ += len;
@@ -115,10 +122,24 @@ llvm::Error Hbm::release(const void* p) {
     }
     addFree(start, end - start);
     tableStale_ = true;
+    // Pages no live allocation touches any more go back to the host and become inaccessible:
+    // those inside the allocation, and its first and last page once no neighbour shares them.
+    uint64_t first = begin / kPage * kPage, last = roundUp(begin + len, kPage) - kPage;
+    auto unmap = [](uint64_t lo, uint64_t hi) {
+      if (hi <= lo) return;
+      madvise((void*)lo, hi - lo, MADV_DONTNEED);
+      mprotect((void*)lo, hi - lo, PROT_NONE);
+    };
+    unmap(first + kPage, last);
+    for (uint64_t page : {first, last}) {
+      auto e = edgePages_.find(page);
+      if (--e->second == 0) {
+        edgePages_.erase(e);
+        unmap(page, page + kPage);
+      }
+      if (last == first) break;  // one page: counted once
+    }
   }
-  // Give whole pages back to the host; the range stays mapped (reads see zeros).
-  uint64_t lo = roundUp(begin, kPage), hi = (begin + len) / kPage * kPage;
-  if (hi > lo) madvise((void*)lo, hi - lo, MADV_DONTNEED);
   return llvm::Error::success();
 }
 

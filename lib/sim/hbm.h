@@ -1,5 +1,6 @@
 // Simulated HBM: one reserved address range, handed out in 64-byte aligned allocations whose
-// requested sizes are tracked so intrinsics can bounds-check every GM access.
+// requested sizes are tracked so intrinsics can bounds-check every GM access. Only pages live
+// allocations touch are accessible: kernel code reaching elsewhere faults.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -57,6 +58,9 @@ class Hbm {
   std::map<uint64_t, Allocation> allocated_; // begin -> allocation
   uint64_t reservedBytes_ = 0;               // sum of reserved (rounded) sizes
   std::map<uint64_t, uint64_t> reservedLen_; // begin -> rounded length
+  // Accessible pages are those live allocations touch; a first or last page may be shared with
+  // a neighbour: how many live allocations start or end in it.
+  std::map<uint64_t, uint32_t> edgePages_;
   uint64_t nextId_ = 1;
   // The table launches check against, rebuilt on the first snapshot after a change (so an
   // allocation costs O(log n) and a launch after many of them one O(n) rebuild).

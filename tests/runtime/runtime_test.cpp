@@ -309,7 +309,8 @@ TEST_F(Device, SignalsOfKernelCodeAreDeviceExceptionsAndTheNextLaunchWorks) {
   for (const Case& k : {Case{"wild_store", "invalid memory access at address 0x10 (nothing mapped there) (SIGSEGV)"},
                         Case{"trap", "illegal instruction"},
                         Case{"divide_by_zero", "integer division by zero (SIGFPE)"},
-                        Case{"overflow_stack", "stack overflow"}}) {
+                        Case{"overflow_stack", "stack overflow"},
+                        Case{"write_past_buffer", "bytes past the end of buffer #"}}) {
     SCOPED_TRACE(k.entry);
     void* x = alloc(256);  // zeros: trap traps, divide_by_zero divides by 0
     Outcome o = launchAndSync(fn("crashes", k.entry), 4, {(uint64_t)x});

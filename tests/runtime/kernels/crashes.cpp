@@ -26,3 +26,8 @@ static int deeper(volatile uint8_t* p, int n) {
   return deeper(p, n + 1) + frame[0] + p[0];
 }
 extern "C" void overflow_stack(uint8_t* x) { *(int32_t*)x = deeper(x, 0); }
+
+// Plain stores running 1 MiB past the 256-byte buffer x: device memory nobody owns.
+extern "C" void write_past_buffer(uint8_t* x) {
+  for (int i = 0; i < (1 << 20); i += 4096) x[256 + i] = 1;
+}
