@@ -74,6 +74,28 @@ class Device : public ::testing::Test {
     llvm::cantFail(rt->device().memcpy(v.data(), dev, n * sizeof(T), sk::sim::CopyKind::DeviceToHost));
     return v;
   }
+  // add_custom of the ops (z = x + y in half, 8 blocks of 2,048) with its tiling on the device,
+  // and half tensors of its size holding f(i).
+  static constexpr size_t kAddElems = 8 * 2048, kAddBytes = kAddElems * 2;
+  struct AddKernel {
+    Function* fn;
+    void* tiling;
+  };
+  AddKernel addKernel() {
+    auto bin = rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o");
+    EXPECT_TRUE(!!bin) << llvm::toString(bin.takeError());
+    uint32_t tiling[2] = {(uint32_t)kAddElems, 256};
+    void* t = alloc(8);
+    llvm::cantFail(rt->device().memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+    return {llvm::cantFail(rt->getFunction(*bin, "add_custom")), t};
+  }
+  template <typename F> void* halfTensor(F f) {
+    std::vector<uint16_t> h(kAddElems);
+    for (size_t i = 0; i < kAddElems; ++i) h[i] = sk::floatToHalf(f(i));
+    void* p = alloc(kAddBytes);
+    llvm::cantFail(rt->device().memcpy(p, h.data(), kAddBytes, sk::sim::CopyKind::HostToDevice));
+    return p;
+  }
   Outcome launchAndSync(Function* f, uint32_t blocks, std::vector<uint64_t> args, TaskRation r = kAiv) {
     if (llvm::Error e = rt->launch(f, blocks, std::move(args), sk::sim::kDefaultStream, r)) return outcome(std::move(e));
     return outcome(rt->device().synchronizeStream(sk::sim::kDefaultStream));
@@ -627,21 +649,13 @@ TEST_F(Device, AReplayedModelPaysOneHostSubmitAndComputesWhatEagerLaunchesDo) {
 // in the captured model; replaying it computes what the eager launches computed.
 TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
   auto& d = rt->device();
-  auto bin = rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o");
-  ASSERT_TRUE(!!bin) << llvm::toString(bin.takeError());
-  Function* add = llvm::cantFail(rt->getFunction(*bin, "add_custom"));
-  const size_t n = 8 * 2048, bytes = n * 2;
-  std::vector<uint16_t> hx(n), hy(n);
-  for (size_t i = 0; i < n; ++i) {
-    hx[i] = sk::floatToHalf((float)(i % 17) * 0.5f);
-    hy[i] = sk::floatToHalf((float)(i % 5) - 2.0f);
-  }
-  void *x = alloc(bytes), *y = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *copy = alloc(bytes);
-  llvm::cantFail(d.memcpy(x, hx.data(), bytes, sk::sim::CopyKind::HostToDevice));
-  llvm::cantFail(d.memcpy(y, hy.data(), bytes, sk::sim::CopyKind::HostToDevice));
-  uint32_t tiling[2] = {(uint32_t)n, 256};
-  void* t = alloc(8);
-  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  AddKernel k = addKernel();
+  Function* add = k.fn;
+  void* t = k.tiling;
+  const size_t n = kAddElems, bytes = kAddBytes;
+  void* x = halfTensor([](size_t i) { return (float)(i % 17) * 0.5f; });
+  void* y = halfTensor([](size_t i) { return (float)(i % 5) - 2.0f; });
+  void *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *copy = alloc(bytes);
   auto s = llvm::cantFail(d.createStream());
   auto program = [&] {  // a = x + y; b = a + y; c = b + x, then copy = c (outside the scope)
     for (auto [p, q, r] : {std::tuple{x, y, a}, std::tuple{a, y, b}, std::tuple{b, x, c}})
@@ -680,19 +694,13 @@ TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
 // after it is fused per stream, with the reason.
 TEST_F(Device, OptimizingFusesAScopeThatSpansTwoStreamsJoinedByEvents) {
   auto& d = rt->device();
-  Function* add = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o")), "add_custom"));
-  const size_t n = 8 * 2048, bytes = n * 2;
-  std::vector<uint16_t> hx(n), hy(n);
-  for (size_t i = 0; i < n; ++i) {
-    hx[i] = sk::floatToHalf((float)(i % 13) * 0.25f);
-    hy[i] = sk::floatToHalf((float)(i % 3) - 1.0f);
-  }
-  void *x = alloc(bytes), *y = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes);
-  llvm::cantFail(d.memcpy(x, hx.data(), bytes, sk::sim::CopyKind::HostToDevice));
-  llvm::cantFail(d.memcpy(y, hy.data(), bytes, sk::sim::CopyKind::HostToDevice));
-  uint32_t tiling[2] = {(uint32_t)n, 256};
-  void* t = alloc(8);
-  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  AddKernel k = addKernel();
+  Function* add = k.fn;
+  void* t = k.tiling;
+  const size_t n = kAddElems, bytes = kAddBytes;
+  void* x = halfTensor([](size_t i) { return (float)(i % 13) * 0.25f; });
+  void* y = halfTensor([](size_t i) { return (float)(i % 3) - 1.0f; });
+  void *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes);
   auto s = llvm::cantFail(d.createStream()), s2 = llvm::cantFail(d.createStream());
   auto fork = llvm::cantFail(d.createEvent()), join = llvm::cantFail(d.createEvent());
   auto launch = [&](void* p, void* q, void* r, sk::sim::StreamId on) {
@@ -755,11 +763,11 @@ TEST_F(Device, OptimizingFusesAScopeThatSpansTwoStreamsJoinedByEvents) {
 // hold: the scope is split there, and each side fused.
 TEST_F(Device, OptimizingSplitsAScopeAtAWaitOnAnEventRecordedOutsideIt) {
   auto& d = rt->device();
-  Function* add = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinaryFile(std::string(SK_OPS_DIR) + "/add_custom.o")), "add_custom"));
-  const size_t bytes = 8 * 2048 * 2;
-  void *x = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes), *t = alloc(8);
-  uint32_t tiling[2] = {8 * 2048, 256};
-  llvm::cantFail(d.memcpy(t, tiling, 8, sk::sim::CopyKind::HostToDevice));
+  AddKernel k = addKernel();
+  Function* add = k.fn;
+  void* t = k.tiling;
+  const size_t bytes = kAddBytes;
+  void *x = alloc(bytes), *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes), *e = alloc(bytes);
   auto s = llvm::cantFail(d.createStream()), s2 = llvm::cantFail(d.createStream());
   auto fork = llvm::cantFail(d.createEvent()), done = llvm::cantFail(d.createEvent());
   auto launch = [&](void* p, void* r, sk::sim::StreamId on) {
