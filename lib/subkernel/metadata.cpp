@@ -2,7 +2,9 @@
 //
 // Every rejection is an InputError "<origin>: <field path>: <what was expected>", so the user
 // can find the field and knows what to write there.
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <cstdint>
 #include <limits>
 #include <set>
@@ -239,13 +241,22 @@ llvm::Error readTaskRation(const MetaReader& r, const json& doc, KernelMeta& m) 
   return llvm::Error::success();
 }
 
+// The object's file name is looked up beside the metadata: letters, digits and . _ + - only (no
+// directory, no "..": the metadata cannot point the tools at files elsewhere).
+bool isPlainFileName(const std::string& s, bool allowEmpty) {
+  if (s.empty()) return allowEmpty;
+  if (s == "." || s == ".." || s.size() > 255) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum((unsigned char)c) || std::strchr("._+-", c); });
+}
+
 llvm::Error readFileNames(const MetaReader& r, const json& doc, KernelMeta& m) {
   const json* v = MetaReader::member(doc, "binFileName");
-  if (v && (!v->is_string() || v->get<std::string>().empty()))
-    return r.expected("binFileName", "a non-empty string (default: kernelName)", *v);
+  const char* nameWhat = "a file name without a directory (letters, digits, . _ + -; default: kernelName)";
+  if (v && (!v->is_string() || !isPlainFileName(v->get<std::string>(), false))) return r.expected("binFileName", nameWhat, *v);
   m.binFileName = v ? v->get<std::string>() : m.kernelName;
   v = MetaReader::member(doc, "binFileSuffix");
-  if (v && !v->is_string()) return r.expected("binFileSuffix", "a string such as \".o\"", *v);
+  if (v && (!v->is_string() || !isPlainFileName(v->get<std::string>(), true)))
+    return r.expected("binFileSuffix", "a string such as \".o\" (letters, digits, . _ + -)", *v);
   m.binFileSuffix = v ? v->get<std::string>() : ".o";
   return llvm::Error::success();
 }
