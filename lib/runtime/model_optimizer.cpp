@@ -24,7 +24,6 @@ using Task = sim::Device::ModelTask;
 struct ScopeRef {
   int instance = 0;
   std::string name;
-  bool operator==(const ScopeRef& o) const { return instance == o.instance; }
 };
 
 // Where each task stands (nullopt: outside any scope, or in a no-fuse region). A task belongs to
