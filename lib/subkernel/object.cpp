@@ -103,6 +103,9 @@ llvm::Expected<SymbolTable> findSymbolTable(const ObjectFile& obj, const std::st
   SymbolTable t;
   for (const Shdr& s : *sections)
     if (s.sh_type == llvm::ELF::SHT_SYMTAB) {
+      // Entry 0 is the null symbol, which the readers skip: an empty table is damaged (found by
+      // tests/fuzz/fuzz_object).
+      if (s.sh_size < sizeof(Sym)) return notValid(origin, "the symbol table is empty (not even the null symbol)");
       t.symtab = &s;
       auto strtab = ef.getStringTableForSymtab(s);
       if (!strtab) return corrupt(origin, strtab.takeError());
@@ -133,6 +136,16 @@ bool isSupportedRelocation(uint32_t type) {
       return true;
     default:
       return false;
+  }
+}
+
+// The bytes a supported relocation rewrites.
+uint64_t fixupBytes(uint32_t type) {
+  using namespace llvm::ELF;
+  switch (type) {
+    case R_X86_64_NONE: return 0;
+    case R_X86_64_64: case R_X86_64_PC64: return 8;
+    default: return 4;
   }
 }
 
@@ -214,7 +227,14 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
     if (!targetName) return corrupt(origin, targetName.takeError());
 
     auto check = [&](uint32_t type, uint64_t offset, uint32_t symIndex) -> llvm::Error {
-      if (isSupportedRelocation(type)) return llvm::Error::success();
+      if (isSupportedRelocation(type)) {
+        // JITLink applies a fixup wherever r_offset says, so one past the end of its section
+        // would write outside the kernel's memory (found by tests/fuzz/fuzz_load_binary).
+        if (offset > target.sh_size || fixupBytes(type) > target.sh_size - offset)
+          return notValid(origin, "relocation at offset " + hexAddress(offset) + " of section " + *targetName +
+                                      " lies outside the section (" + llvm::Twine(target.sh_size) + " bytes)");
+        return llvm::Error::success();
+      }
       std::string typeStr = llvm::object::getELFRelocationTypeName(llvm::ELF::EM_X86_64, type).str();
       if (typeStr == "Unknown") typeStr = "type " + std::to_string(type);
       std::string against = relocationTarget(ef, st.symtab, st.strtab, symIndex);
@@ -276,6 +296,11 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
     for (const Sym& s : syms->drop_front()) {  // entry 0 is the null symbol
       auto name = s.getName(st->strtab);
       if (!name) return corrupt(origin, name.takeError());
+      // A section index past the headers (not a reserved SHN_*) is a damaged object; JITLink's
+      // message for it would not name the file (found by tests/fuzz/fuzz_load_binary).
+      if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < llvm::ELF::SHN_LORESERVE && s.st_shndx >= sections->size())
+        return notValid(origin, "symbol '" + *name + "' is in section " + llvm::Twine(s.st_shndx) + " of " +
+                                    llvm::Twine(sections->size()));
       if (s.getType() == llvm::ELF::STT_TLS)
         return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
       if (s.isCommon())

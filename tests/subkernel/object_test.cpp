@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "sk/device_imports.h"
@@ -81,6 +82,70 @@ TEST(Object, CompressedRelocationsAreRejected) {
   EXPECT_THAT(objectRejection(o.bytes, "crel.o"),
               HasSubstr("crel.o: relocation section .crel.text is compressed (SHT_CREL): the kernel loader reads only "
                         "SHT_RELA; drop -Wa,--crel"));
+}
+
+// The section headers of an object's bytes, to damage one field the way a fuzzer did.
+std::vector<llvm::ELF::Elf64_Shdr> sectionHeaders(const std::string& bytes) {
+  llvm::ELF::Elf64_Ehdr eh;
+  std::memcpy(&eh, bytes.data(), sizeof eh);
+  std::vector<llvm::ELF::Elf64_Shdr> out(eh.e_shnum);
+  std::memcpy(out.data(), bytes.data() + eh.e_shoff, eh.e_shnum * sizeof(llvm::ELF::Elf64_Shdr));
+  return out;
+}
+size_t headerOffset(const std::string& bytes, size_t section) {
+  llvm::ELF::Elf64_Ehdr eh;
+  std::memcpy(&eh, bytes.data(), sizeof eh);
+  return eh.e_shoff + section * sizeof(llvm::ELF::Elf64_Shdr);
+}
+
+TEST(Object, AnEmptySymbolTableIsRejected) {  // found by tests/fuzz/fuzz_object (an overflowed ArrayRef)
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  ASSERT_NE(symtab, headers.end());
+  symtab->sh_size = 0;
+  std::string damaged = o.bytes;
+  std::memcpy(&damaged[headerOffset(o.bytes, symtab - headers.begin())], &*symtab, sizeof *symtab);
+  EXPECT_THAT(objectRejection(damaged, "empty_symtab.o"),
+              HasSubstr("empty_symtab.o: not a valid ELF64 relocatable object: the symbol table is empty"));
+  EXPECT_THAT(inputErrorText(checkEntry(llvm::MemoryBufferRef(damaged, "empty_symtab.o"), "add_custom", "empty_symtab.o")),
+              HasSubstr("the symbol table is empty"));
+}
+
+TEST(Object, ARelocationOutsideItsSectionIsRejected) {  // found by tests/fuzz/fuzz_load_binary (JITLink wrote there)
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto rela = std::find_if(headers.begin(), headers.end(), [&](auto& h) {
+    return h.sh_type == llvm::ELF::SHT_RELA && (headers[h.sh_info].sh_flags & llvm::ELF::SHF_ALLOC) &&
+           (headers[h.sh_info].sh_flags & llvm::ELF::SHF_EXECINSTR);
+  });
+  ASSERT_NE(rela, headers.end());
+  const uint64_t textBytes = headers[rela->sh_info].sh_size;
+  for (uint64_t offset : {textBytes - 3, textBytes, uint64_t(0x8000029)}) {
+    SCOPED_TRACE(offset);
+    std::string damaged = o.bytes;
+    std::memcpy(&damaged[rela->sh_offset], &offset, sizeof offset);  // r_offset of the first relocation
+    EXPECT_THAT(objectRejection(damaged, "far_reloc.o"),
+                HasSubstr("far_reloc.o: not a valid ELF64 relocatable object: relocation at offset " + hexAddress(offset) +
+                          " of section .text lies outside the section (" + std::to_string(textBytes) + " bytes)"));
+  }
+}
+
+TEST(Object, ASymbolInASectionPastTheHeadersIsRejected) {  // found by tests/fuzz/fuzz_load_binary
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  ASSERT_NE(symtab, headers.end());
+  std::string damaged = o.bytes;
+  const size_t lastSymbol = symtab->sh_offset + symtab->sh_size - sizeof(llvm::ELF::Elf64_Sym);
+  llvm::ELF::Elf64_Sym sym;
+  std::memcpy(&sym, &damaged[lastSymbol], sizeof sym);
+  sym.st_shndx = (uint16_t)(headers.size() + 3);
+  std::memcpy(&damaged[lastSymbol], &sym, sizeof sym);
+  EXPECT_THAT(objectRejection(damaged, "bad_shndx.o"),
+              HasSubstr("bad_shndx.o: not a valid ELF64 relocatable object: symbol '"));
+  EXPECT_THAT(objectRejection(damaged, "bad_shndx.o"),
+              HasSubstr("' is in section " + std::to_string(headers.size() + 3) + " of " + std::to_string(headers.size())));
 }
 
 TEST(Object, GlobalConstructorIsRejected) {
