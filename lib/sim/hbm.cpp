@@ -3,6 +3,12 @@
 
 #include <sys/mman.h>
 
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SK_TSAN_BUILD 1
+#endif
+#endif
+
 #include <algorithm>
 
 #include "sk/error.h"
@@ -36,7 +42,10 @@ const Allocation* AllocTable::enclosing(uint64_t addr) const {
 llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
   bytes = roundUp(bytes, kPage);
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-  void* p = mmap((void*)kAddressHint, bytes, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  void* p = MAP_FAILED;
+#if !SK_TSAN_BUILD  // the hint lies in ThreadSanitizer's shadow memory, which aborts the process
+  p = mmap((void*)kAddressHint, bytes, PROT_READ | PROT_WRITE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+#endif
   if (p == MAP_FAILED) p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
   if (p == MAP_FAILED)
     return internalError("cannot reserve " + llvm::Twine(bytes >> 20) + " MiB of address space for the simulated HBM");

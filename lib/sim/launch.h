@@ -202,6 +202,9 @@ struct CoreRun {
   void* asanFakeStack = nullptr;
   const void* asanSchedStackLo = nullptr;
   size_t asanSchedStackBytes = 0;
+  // ThreadSanitizer builds only: the fiber's context and the scheduler's that resumed it.
+  void* tsanFiber = nullptr;
+  void* tsanSchedFiber = nullptr;
   CoreState state = CoreState::Ready;
   Waitable* pendingWait = nullptr;  // set by the fiber, consumed by the scheduler
   Waitable* waitingOn = nullptr;    // what a parked core waits for

@@ -16,6 +16,17 @@
 #if defined(__SANITIZE_ADDRESS__)
 #define SK_ASAN_FIBERS 1
 #endif
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SK_TSAN_FIBERS 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define SK_TSAN_FIBERS 1
+#endif
+#if SK_TSAN_FIBERS
+#include <sanitizer/tsan_interface.h>
+#endif
 #if SK_ASAN_FIBERS
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
@@ -56,10 +67,24 @@ void asanUnpoison(const Stack&) {}
 void lsanIgnoreAbandonedFrames(const void*, const Stack&) {}
 #endif
 
+// ThreadSanitizer needs to know each fiber as a context of its own, and every switch.
+#if SK_TSAN_FIBERS
+void* tsanCurrent() { return __tsan_get_current_fiber(); }
+void* tsanCreate() { return __tsan_create_fiber(0); }
+void tsanDestroy(void* fiber) { __tsan_destroy_fiber(fiber); }
+void tsanSwitchTo(void* fiber) { __tsan_switch_to_fiber(fiber, 0); }
+#else
+void* tsanCurrent() { return nullptr; }
+void* tsanCreate() { return nullptr; }
+void tsanDestroy(void*) {}
+void tsanSwitchTo(void*) {}
+#endif
+
 // The fiber's way back to the scheduler. `resumable` false: the fiber is done (finished,
 // faulted, abandoned) and ASan may free its fake stack.
 bctx::transfer_t jumpToScheduler(CoreRun* c, bool resumable) {
   asanStartSwitch(resumable ? &c->asanFakeStack : nullptr, c->asanSchedStackLo, c->asanSchedStackBytes);
+  tsanSwitchTo(c->tsanSchedFiber);
   bctx::transfer_t t = bctx::jump_fcontext(c->sched, nullptr);
   asanFinishSwitch(c->asanFakeStack, &c->asanSchedStackLo, &c->asanSchedStackBytes);
   return t;
@@ -203,6 +228,7 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
     c->launch = &L;
     c->stack = acquireStack();
     c->ctx = bctx::make_fcontext(c->stack.hi, (size_t)(c->stack.hi - c->stack.lo), fiberEntry);
+    c->tsanFiber = tsanCreate();
     c->state = CoreState::Ready;
     ready_.push_back(c);
   }
@@ -259,6 +285,8 @@ void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
   setCurrentCore(c);
   void* schedFakeStack = nullptr;
   asanStartSwitch(&schedFakeStack, c->stack.lo, (size_t)(c->stack.hi - c->stack.lo));
+  c->tsanSchedFiber = tsanCurrent();
+  tsanSwitchTo(c->tsanFiber);
   bctx::transfer_t t = bctx::jump_fcontext(c->ctx, c);
   asanFinishSwitch(schedFakeStack, nullptr, nullptr);
   setCurrentCore(nullptr);
@@ -290,6 +318,8 @@ void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
 }
 
 void Scheduler::retire(CoreRun* c, std::unique_lock<std::mutex>&) {
+  tsanDestroy(c->tsanFiber);
+  c->tsanFiber = nullptr;
   freeStacks_.push_back(c->stack);
   c->stack = Stack{};
   if (--c->launch->live == 0) cv_.notify_all();
