@@ -301,6 +301,13 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < llvm::ELF::SHN_LORESERVE && s.st_shndx >= sections->size())
         return notValid(origin, "symbol '" + *name + "' is in section " + llvm::Twine(s.st_shndx) + " of " +
                                     llvm::Twine(sections->size()));
+      // Compilers define no symbol inside .eh_frame; JITLink, which splits that section into
+      // its records, dereferences null on one (found by tests/fuzz/fuzz_load_binary).
+      if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < sections->size() && s.getType() != llvm::ELF::STT_SECTION) {
+        auto in = ef.getSectionName((*sections)[s.st_shndx]);
+        if (!in) return corrupt(origin, in.takeError());
+        if (*in == ".eh_frame") return notValid(origin, "symbol '" + *name + "' is defined inside .eh_frame");
+      }
       if (s.getType() == llvm::ELF::STT_TLS)
         return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
       if (s.isCommon())

@@ -148,6 +148,24 @@ TEST(Object, ASymbolInASectionPastTheHeadersIsRejected) {  // found by tests/fuz
               HasSubstr("' is in section " + std::to_string(headers.size() + 3) + " of " + std::to_string(headers.size())));
 }
 
+TEST(Object, ASymbolDefinedInsideEhFrameIsRejected) {  // found by tests/fuzz/fuzz_load_binary (a null in JITLink)
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  auto ehFrame = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_X86_64_UNWIND; });
+  ASSERT_NE(symtab, headers.end());
+  ASSERT_NE(ehFrame, headers.end());
+  std::string damaged = o.bytes;
+  const size_t lastSymbol = symtab->sh_offset + symtab->sh_size - sizeof(llvm::ELF::Elf64_Sym);
+  llvm::ELF::Elf64_Sym sym;
+  std::memcpy(&sym, &damaged[lastSymbol], sizeof sym);
+  sym.st_shndx = (uint16_t)(ehFrame - headers.begin());
+  sym.setBindingAndType(llvm::ELF::STB_GLOBAL, llvm::ELF::STT_NOTYPE);
+  std::memcpy(&damaged[lastSymbol], &sym, sizeof sym);
+  EXPECT_THAT(objectRejection(damaged, "eh_sym.o"), HasSubstr("eh_sym.o: not a valid ELF64 relocatable object: symbol '"));
+  EXPECT_THAT(objectRejection(damaged, "eh_sym.o"), HasSubstr("' is defined inside .eh_frame"));
+}
+
 TEST(Object, GlobalConstructorIsRejected) {
   Object o("subkernel_ctor.o");
   EXPECT_THAT(objectRejection(o.bytes, "ctor.o"), HasSubstr("ctor.o: .init_array present: remove global constructors"));
