@@ -38,6 +38,8 @@ struct OpList {
 
 // Reads an op-list JSON file; errors name the file and the field (op_list[3].bind.x).
 llvm::Expected<OpList> readOpList(const std::string& path);
+// The same from the file's text; `path` names it in errors and is the base of relative paths.
+llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& path);
 // --ops a.o,b.o: each X.o with X.json beside it.
 OpList opListFromObjects(const std::vector<std::string>& objects);
 

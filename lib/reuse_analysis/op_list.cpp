@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/json_io.h"
 #include "sk/reuse_analysis.h"
 #include "sk/text.h"
@@ -38,7 +39,13 @@ llvm::Expected<std::vector<int64_t>> eventList(const json& v, const std::string&
 }  // namespace
 
 llvm::Expected<OpList> readOpList(const std::string& path) {
-  auto doc = readJsonFile(path, "op list");
+  auto text = readFile(path, kMaxJsonBytes, "op list");
+  if (!text) return text.takeError();
+  return parseOpList(*text, path);
+}
+
+llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& path) {
+  auto doc = parseJson(text, path);
   if (!doc) return doc.takeError();
   const json& j = *doc;
   if (!j.is_object()) return inputError(path + ": expected a JSON object {\"op_list\": [...]}, got " + describeJson(j));

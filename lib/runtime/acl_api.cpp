@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include <unistd.h>
 
@@ -628,11 +629,22 @@ ModelObj* modelObj(aclmdlRI m, const char* api, aclError& code) {
 }
 }  // namespace
 
+namespace {
+// A C caller may pass any int as a capture mode; loading one outside the enumerators as the enum
+// type is undefined behaviour in C++ (found by UBSan), so the check reads the argument's bytes.
+int rawCaptureMode(const aclmdlRICaptureMode& mode) {
+  std::underlying_type_t<aclmdlRICaptureMode> v;
+  std::memcpy(&v, &mode, sizeof v);
+  return (int)v;
+}
+bool isCaptureMode(int m) { return m >= ACL_MODEL_RI_CAPTURE_MODE_GLOBAL && m <= ACL_MODEL_RI_CAPTURE_MODE_RELAXED; }
+}  // namespace
+
 aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
   SK_LOCK;
   if (!stream) return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureBegin: stream is NULL (capture needs a created stream)");
-  if (mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
-    return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureBegin: unknown capture mode " + std::to_string((int)mode));
+  if (!isCaptureMode(rawCaptureMode(mode)))
+    return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureBegin: unknown capture mode " + std::to_string(rawCaptureMode(mode)));
   SK_DEVICE("aclmdlRICaptureBegin");
   sk::sim::StreamId id;
   if (!streamId(stream, id, "aclmdlRICaptureBegin", skCode)) return skCode;
@@ -671,7 +683,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* statu
 }
 
 aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
-  if (!mode || *mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || *mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+  if (!mode || !isCaptureMode(rawCaptureMode(*mode)))
     return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRICaptureThreadExchangeMode: mode is NULL or not a capture mode");
   *mode = (aclmdlRICaptureMode)sk::sim::Device::exchangeThreadCaptureMode((sk::sim::CaptureMode)*mode);
   return ACL_SUCCESS;

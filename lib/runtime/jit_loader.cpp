@@ -122,7 +122,8 @@ Expected<JitLoader::Module*> JitLoader::add(MemoryBufferRef object, const std::s
   m->jd->addToLinkOrder(*impl_->host);
   if (Error e = impl_->layer->add(*m->jd, MemoryBuffer::getMemBufferCopy(object.getBuffer(), name))) {
     consumeError(impl_->es->removeJITDylib(*m->jd));
-    return e;
+    // LLVM's reasons do not name the object (found by tests/fuzz/fuzz_load_binary).
+    return inputError(name + ": the loader (JITLink) cannot read the object: " + toString(std::move(e)));
   }
   Module* raw = m.get();
   impl_->modules[raw] = std::move(m);

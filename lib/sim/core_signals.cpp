@@ -14,6 +14,19 @@
 #include "launch.h"
 #include "sk/text.h"
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SK_ASAN_ESCAPE 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SK_ASAN_ESCAPE 1
+#endif
+#if SK_ASAN_ESCAPE
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace sk::sim {
 
 namespace {
@@ -37,6 +50,9 @@ std::string deviceMemoryContext(const Launch& L, uint64_t addr) {
 }
 
 [[noreturn]] void leaveFaultedCore(CoreRun* c) {
+#if SK_ASAN_ESCAPE
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);  // now on the escape stack (onSignal)
+#endif
   const std::function<std::string(uint64_t)>* symbolize = c->launch ? c->launch->symbolize : nullptr;
   std::string where = c->launch ? deviceMemoryContext(*c->launch, c->signal.addr) : "";
   fault(c, describeSignal(c->signal, symbolize ? *symbolize : std::function<std::string(uint64_t)>(), where));
@@ -64,6 +80,12 @@ void onSignal(int sig, siginfo_t* info, void* uctx) {
   auto addr = (uint64_t)info->si_addr;
   c->signal = CoreSignal{sig, info->si_code, addr, (uint64_t)uc->uc_mcontext.gregs[REG_RIP],
                          sig == SIGSEGV && addr >= (uint64_t)c->stack.mapping && addr < (uint64_t)c->stack.lo};
+#if SK_ASAN_ESCAPE
+  // The escape stack's earlier frames were abandoned with their redzones poisoned; and ASan is
+  // told which stack the core continues on.
+  ASAN_UNPOISON_MEMORY_REGION(escapeStackTop - kEscapeStackBytes, kEscapeStackBytes);
+  __sanitizer_start_switch_fiber(nullptr, escapeStackTop - kEscapeStackBytes, kEscapeStackBytes);
+#endif
   auto top = (uint64_t)escapeStackTop & ~(uint64_t)15;
   uc->uc_mcontext.gregs[REG_RSP] = (greg_t)(top - 8);  // as if called: a (null) return address
   *(uint64_t*)(top - 8) = 0;
@@ -110,6 +132,10 @@ void prepareThreadForCores() {
     return;
   }
   escapeStackTop = (uint8_t*)m + bytes;
+}
+
+std::pair<const uint8_t*, const uint8_t*> escapeStack() {
+  return {escapeStackTop ? escapeStackTop - kEscapeStackBytes : nullptr, escapeStackTop};
 }
 
 std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize,

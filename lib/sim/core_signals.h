@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace sk::sim {
 
@@ -21,6 +22,9 @@ struct CoreSignal {
   bool stackOverflow = false;
 };
 // `memoryContext`: where in device memory the address is ("" elsewhere).
+// The calling thread's escape stack [first, second): a faulted core's last frames are there.
+std::pair<const uint8_t*, const uint8_t*> escapeStack();
+
 std::string describeSignal(const CoreSignal& s, const std::function<std::string(uint64_t)>& symbolize,
                            const std::string& memoryContext);
 

@@ -3,6 +3,12 @@
 
 #include <sys/mman.h>
 
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SK_TSAN_BUILD 1
+#endif
+#endif
+
 #include <algorithm>
 
 #include "sk/error.h"
@@ -38,7 +44,10 @@ llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
   // Inaccessible until allocated: a wild access of kernel code faults (a device exception)
   // instead of landing in memory nobody owns.
-  void* p = mmap((void*)kAddressHint, bytes, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  void* p = MAP_FAILED;
+#if !SK_TSAN_BUILD  // the hint lies in ThreadSanitizer's shadow memory, which aborts the process
+  p = mmap((void*)kAddressHint, bytes, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+#endif
   if (p == MAP_FAILED) p = mmap(nullptr, bytes, PROT_NONE, flags, -1, 0);
   if (p == MAP_FAILED)
     return internalError("cannot reserve " + llvm::Twine(bytes >> 20) + " MiB of address space for the simulated HBM");

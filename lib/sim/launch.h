@@ -199,6 +199,14 @@ struct CoreRun {
   Stack stack;
   bctx::fcontext_t ctx = nullptr;    // resume point of the fiber
   bctx::fcontext_t sched = nullptr;  // the scheduler that resumed it
+  // AddressSanitizer builds only (scheduler.cpp): the fiber's fake stack while it is switched
+  // out, and the stack of the scheduler thread that resumed it last.
+  void* asanFakeStack = nullptr;
+  const void* asanSchedStackLo = nullptr;
+  size_t asanSchedStackBytes = 0;
+  // ThreadSanitizer builds only: the fiber's context and the scheduler's that resumed it.
+  void* tsanFiber = nullptr;
+  void* tsanSchedFiber = nullptr;
   CoreState state = CoreState::Ready;
   Waitable* pendingWait = nullptr;  // set by the fiber, consumed by the scheduler
   Waitable* waitingOn = nullptr;    // what a parked core waits for

@@ -11,17 +11,103 @@
 #include <cstring>
 #include <tuple>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SK_ASAN_FIBERS 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SK_ASAN_FIBERS 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SK_TSAN_FIBERS 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define SK_TSAN_FIBERS 1
+#endif
+#if SK_TSAN_FIBERS
+#include <sanitizer/tsan_interface.h>
+#endif
+#if SK_ASAN_FIBERS
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#include <sanitizer/lsan_interface.h>
+#endif
+
 namespace sk::sim {
 
 namespace {
 thread_local CoreRun* tlCore = nullptr;
 
+// AddressSanitizer tracks which stack a thread is on (for its fake stacks, which catch
+// use-after-return, and for telling stack from heap in reports). Every jump between a scheduler
+// thread and a fiber is announced to it (docs/testing.md); in other builds these are no-ops.
+#if SK_ASAN_FIBERS
+void asanStartSwitch(void** fakeStackSave, const void* lo, size_t bytes) {
+  __sanitizer_start_switch_fiber(fakeStackSave, lo, bytes);
+}
+void asanFinishSwitch(void* fakeStack, const void** fromLo, size_t* fromBytes) {
+  __sanitizer_finish_switch_fiber(fakeStack, fromLo, fromBytes);
+}
+// A faulted or abandoned fiber never returns from its frames, so their redzones stay poisoned:
+// a reused stack starts clean.
+void asanUnpoison(const Stack& s) { ASAN_UNPOISON_MEMORY_REGION(s.lo, (size_t)(s.hi - s.lo)); }
+// Faults do not unwind (docs/simulator.md), so what the abandoned frames own on the heap (the
+// fault message's temporaries, a few hundred bytes per fault) is never freed: a known cost,
+// not a finding. LeakSanitizer is told to ignore exactly those blocks, the ones a word of the
+// frames [from, s.hi) points into. (Needs the frames on this stack: no fake stacks, hence
+// detect_stack_use_after_return=0, docs/testing.md.)
+__attribute__((no_sanitize("address"))) void lsanIgnoreWords(const void* from, const uint8_t* to) {
+  for (auto* p = (void* const*)((uintptr_t)from & ~(uintptr_t)7); (const uint8_t*)(p + 1) <= to; ++p)
+    __lsan_ignore_object(*p);
+}
+// A core that faulted through a signal (core_signals.cpp) left its fiber's frames at an unknown
+// depth and runs its last ones on the thread's escape stack: both are abandoned.
+void lsanIgnoreAbandonedFrames(const void* from, const Stack& s) {
+  auto [escapeLo, escapeHi] = escapeStack();
+  if ((const uint8_t*)from >= s.lo && (const uint8_t*)from < s.hi) return lsanIgnoreWords(from, s.hi);
+  if ((const uint8_t*)from >= escapeLo && (const uint8_t*)from < escapeHi) lsanIgnoreWords(from, escapeHi);
+  lsanIgnoreWords(s.lo, s.hi);
+}
+#else
+void asanStartSwitch(void**, const void*, size_t) {}
+void asanFinishSwitch(void*, const void**, size_t*) {}
+void asanUnpoison(const Stack&) {}
+void lsanIgnoreAbandonedFrames(const void*, const Stack&) {}
+#endif
+
+// ThreadSanitizer needs to know each fiber as a context of its own, and every switch.
+#if SK_TSAN_FIBERS
+void* tsanCurrent() { return __tsan_get_current_fiber(); }
+void* tsanCreate() { return __tsan_create_fiber(0); }
+void tsanDestroy(void* fiber) { __tsan_destroy_fiber(fiber); }
+void tsanSwitchTo(void* fiber) { __tsan_switch_to_fiber(fiber, 0); }
+#else
+void* tsanCurrent() { return nullptr; }
+void* tsanCreate() { return nullptr; }
+void tsanDestroy(void*) {}
+void tsanSwitchTo(void*) {}
+#endif
+
+// The fiber's way back to the scheduler. `resumable` false: the fiber is done (finished,
+// faulted, abandoned) and ASan may free its fake stack.
+bctx::transfer_t jumpToScheduler(CoreRun* c, bool resumable) {
+  asanStartSwitch(resumable ? &c->asanFakeStack : nullptr, c->asanSchedStackLo, c->asanSchedStackBytes);
+  tsanSwitchTo(c->tsanSchedFiber);
+  bctx::transfer_t t = bctx::jump_fcontext(c->sched, nullptr);
+  asanFinishSwitch(c->asanFakeStack, &c->asanSchedStackLo, &c->asanSchedStackBytes);
+  return t;
+}
+
 void fiberEntry(bctx::transfer_t t) {
   auto* c = static_cast<CoreRun*>(t.data);
+  asanFinishSwitch(nullptr, &c->asanSchedStackLo, &c->asanSchedStackBytes);
   c->sched = t.fctx;
   runCoreBlocks(c);
   c->state = CoreState::Finished;
-  bctx::jump_fcontext(c->sched, nullptr);
+  jumpToScheduler(c, false);
   __builtin_unreachable();
 }
 }  // namespace
@@ -32,7 +118,7 @@ __attribute__((noinline)) void setCurrentCore(CoreRun* c) { tlCore = c; }
 
 void suspendOn(CoreRun* c, Waitable* w) {
   c->pendingWait = w;
-  bctx::transfer_t t = bctx::jump_fcontext(c->sched, nullptr);
+  bctx::transfer_t t = jumpToScheduler(c, true);
   c->sched = t.fctx;
   if (c->wakeClock > c->clock) c->clock = c->wakeClock;
   if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
@@ -43,13 +129,15 @@ void raiseFault(CoreRun* c, std::string message) {
   c->faulted = true;
   if (c->rec) c->rec->fault = Fault{code, mark(c, false), std::move(message)};
   c->state = CoreState::Faulted;
-  bctx::jump_fcontext(c->sched, nullptr);
+  lsanIgnoreAbandonedFrames(__builtin_frame_address(0), c->stack);
+  jumpToScheduler(c, false);
   __builtin_unreachable();
 }
 
 void abandonSelf(CoreRun* c) {
   c->state = CoreState::Abandoned;
-  bctx::jump_fcontext(c->sched, nullptr);
+  lsanIgnoreAbandonedFrames(__builtin_frame_address(0), c->stack);
+  jumpToScheduler(c, false);
   __builtin_unreachable();
 }
 
@@ -89,13 +177,17 @@ Scheduler::~Scheduler() {
   watchCv_.notify_all();
   for (auto& t : pool_) t.join();
   watchdog_.join();
-  for (Stack& s : freeStacks_) munmap(s.mapping, s.mapBytes);
+  for (Stack& s : freeStacks_) {
+    asanUnpoison(s);
+    munmap(s.mapping, s.mapBytes);
+  }
 }
 
 std::optional<Stack> Scheduler::acquireStack() {
   if (!freeStacks_.empty()) {
     Stack s = freeStacks_.back();
     freeStacks_.pop_back();
+    asanUnpoison(s);
     return s;
   }
   uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
@@ -155,6 +247,7 @@ void Scheduler::run(Launch& L, std::chrono::milliseconds timeout) {
     }
     c->stack = *stack;
     c->ctx = bctx::make_fcontext(c->stack.hi, (size_t)(c->stack.hi - c->stack.lo), fiberEntry);
+    c->tsanFiber = tsanCreate();
     c->state = CoreState::Ready;
     ready_.push_back(c);
   }
@@ -210,7 +303,12 @@ void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
   lk.unlock();
   c->state = CoreState::Running;
   setCurrentCore(c);
+  void* schedFakeStack = nullptr;
+  asanStartSwitch(&schedFakeStack, c->stack.lo, (size_t)(c->stack.hi - c->stack.lo));
+  c->tsanSchedFiber = tsanCurrent();
+  tsanSwitchTo(c->tsanFiber);
   bctx::transfer_t t = bctx::jump_fcontext(c->ctx, c);
+  asanFinishSwitch(schedFakeStack, nullptr, nullptr);
   setCurrentCore(nullptr);
   c->ctx = t.fctx;
   Launch& L = *c->launch;
@@ -240,6 +338,8 @@ void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
 }
 
 void Scheduler::retire(CoreRun* c, std::unique_lock<std::mutex>&) {
+  tsanDestroy(c->tsanFiber);
+  c->tsanFiber = nullptr;
   freeStacks_.push_back(c->stack);
   c->stack = Stack{};
   if (--c->launch->live == 0) cv_.notify_all();
@@ -263,6 +363,7 @@ void Scheduler::handleAllParked(Launch& L, std::unique_lock<std::mutex>& lk) {
   for (CoreRun* c : L.cores)
     if (c->state == CoreState::Waiting) {
       c->state = CoreState::Abandoned;
+      lsanIgnoreAbandonedFrames(c->ctx, c->stack);  // fcontext_t: the parked fiber's stack pointer
       retire(c, lk);
     }
 }

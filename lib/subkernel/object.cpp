@@ -103,6 +103,9 @@ llvm::Expected<SymbolTable> findSymbolTable(const ObjectFile& obj, const std::st
   SymbolTable t;
   for (const Shdr& s : *sections)
     if (s.sh_type == llvm::ELF::SHT_SYMTAB) {
+      // Entry 0 is the null symbol, which the readers skip: an empty table is damaged (found by
+      // tests/fuzz/fuzz_object).
+      if (s.sh_size < sizeof(Sym)) return notValid(origin, "the symbol table is empty (not even the null symbol)");
       t.symtab = &s;
       auto strtab = ef.getStringTableForSymtab(s);
       if (!strtab) return corrupt(origin, strtab.takeError());
@@ -240,7 +243,8 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
     };
 
     // What the loader would patch must lie in the section, against a symbol that exists: JITLink
-    // trusts both (a relocation past .text writes past its allocation).
+    // trusts both (a relocation past .text writes past its allocation; found by hand and by
+    // tests/fuzz/fuzz_load_binary).
     uint64_t symbols = st.symtab ? st.symtab->sh_size / sizeof(Sym) : 0;
     auto relas = ef.relas(rs);
     if (!relas) return corrupt(origin, relas.takeError());
@@ -293,15 +297,24 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
     for (const Sym& s : syms->drop_front()) {  // entry 0 is the null symbol
       auto name = s.getName(st->strtab);
       if (!name) return corrupt(origin, name.takeError());
+      // A section index past the headers (not a reserved SHN_*) is a damaged object; JITLink's
+      // message for it would not name the file (found by tests/fuzz/fuzz_load_binary).
+      if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < llvm::ELF::SHN_LORESERVE && s.st_shndx >= sections->size())
+        return notValid(origin, "symbol '" + *name + "' is in section " + llvm::Twine(s.st_shndx) + " of " +
+                                    llvm::Twine(sections->size()));
+      // Compilers define no symbol inside .eh_frame; JITLink, which splits that section into
+      // its records, dereferences null on one (found by tests/fuzz/fuzz_load_binary).
+      if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < sections->size() && s.getType() != llvm::ELF::STT_SECTION) {
+        auto in = ef.getSectionName((*sections)[s.st_shndx]);
+        if (!in) return corrupt(origin, in.takeError());
+        if (*in == ".eh_frame") return notValid(origin, "symbol '" + *name + "' is defined inside .eh_frame");
+      }
       if (s.getType() == llvm::ELF::STT_TLS)
         return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
       if (s.isCommon())
         return sk::inputError(origin + ": COMMON symbol '" + *name +
                               "': compile with -fno-common or initialise it");
       if (!s.isUndefined() && s.st_shndx < llvm::ELF::SHN_LORESERVE) {  // in a section: within it
-        if (s.st_shndx >= sections->size())
-          return notValid(origin, "symbol '" + *name + "' is in section " + std::to_string(s.st_shndx) + " of " +
-                                      std::to_string(sections->size()));
         const Shdr& in = (*sections)[s.st_shndx];
         if (s.st_value > in.sh_size || s.st_size > in.sh_size - s.st_value)
           return notValid(origin, "symbol '" + *name + "' (" + hexAddress(s.st_value) + ", " + std::to_string(s.st_size) +

@@ -8,7 +8,13 @@ source_dir=${2:?source dir}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$source_dir/tests/install/project" -B "$work/project" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+# A sanitizer build's libraries link only with the compiler whose sanitizer runtimes they use.
+compiler=()
+if grep -q '^SK_SANITIZE:STRING=.' "$build/CMakeCache.txt"; then
+  compiler=(-DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19)
+fi
+cmake -S "$source_dir/tests/install/project" -B "$work/project" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
+  "${compiler[@]}" >/dev/null
 cmake --build "$work/project" >/dev/null
 "$work/project/axpy_host"
 "$work/prefix/bin/sk_run" "$work/project/axpy.json" --seed 5 --output-dir "$work/out" | grep -q "axpy on dav-2201"

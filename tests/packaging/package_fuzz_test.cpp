@@ -13,8 +13,9 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-// JSON pointers of every value below the root, in document order.
-void pointers(const ojson& v, const std::string& at, std::vector<std::string>& out) {
+// JSON pointers of every value below the root, in document order. `at` by value: the callers
+// pass out.back(), which the push_backs below may move (found by ASan).
+void pointers(const ojson& v, std::string at, std::vector<std::string>& out) {
   if (v.is_object())
     for (auto it = v.begin(); it != v.end(); ++it) {
       out.push_back(at + "/" + it.key());

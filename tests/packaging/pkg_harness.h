@@ -149,7 +149,9 @@ class Sandbox {
   std::string out() const { return dir.file("out"); }
 
   std::map<std::string, std::optional<std::string>> env(std::optional<std::string> skHome = std::nullopt) const {
+    // SK_BUILD_DIR: scripts/common.sh checks uninstall scripts with this build's sk_pkg_tool.
     return {{"HOME", home()}, {"SK_HOME", skHome}, {"SK_INSTALL_ROOT", std::nullopt}, {"TMPDIR", tmp()},
+            {"SK_BUILD_DIR", std::string(SK_BUILD_DIR)},
             {"SK_PKG_TEST_KILL_AT", std::nullopt}, {"SK_PKG_TEST_STEP_LOG", std::nullopt}};
   }
 

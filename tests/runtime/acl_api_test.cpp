@@ -386,7 +386,10 @@ TEST_F(Acl, CaptureMisuseReturnsTheDocumentedCodes) {
   ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
 
   // The default stream cannot be captured; a capturing stream cannot execute a model.
+  // Modes outside the enumerators, as a C caller may pass them (checked without UB: UBSan build).
   expectCode(aclmdlRICaptureBegin(s, (aclmdlRICaptureMode)7), ACL_ERROR_INVALID_PARAM, "unknown mode");
+  aclmdlRICaptureMode notAMode = (aclmdlRICaptureMode)-1;
+  expectCode(aclmdlRICaptureThreadExchangeMode(&notAMode), ACL_ERROR_INVALID_PARAM, "exchange of an unknown mode");
   ASSERT_EQ(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemsetAsync(buf, 256, 2, 256, s2), ACL_SUCCESS);
   ASSERT_EQ(aclmdlRICaptureEnd(s2, &m), ACL_SUCCESS) << aclGetRecentErrMsg();

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite again under AddressSanitizer and UndefinedBehaviorSanitizer, with a
+# bounded run of every libFuzzer harness (tests/fuzz, docs/testing.md). Configures and builds
+# ./build-asan (or $SK_SANITIZE_BUILD_DIR) with clang-19 and -DSK_SANITIZE=address,undefined,
+# then runs CTest there. Then the simulator's tests (host threads running fibers) under
+# ThreadSanitizer, from ./build-tsan (or $SK_TSAN_BUILD_DIR). scripts/test.sh calls it after the
+# normal suite.
+#
+#   scripts/test_sanitizers.sh [ctest arguments...]      e.g. scripts/test_sanitizers.sh -R fuzz
+set -euo pipefail
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${SK_SANITIZE_BUILD_DIR:-$repo_root/build-asan}
+if [[ ! -f "$build_dir/build.ninja" ]]; then
+  cmake -S "$repo_root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSK_SANITIZE=address,undefined
+fi
+cmake --build "$build_dir"
+
+# Every finding fails its test: ASan stops at the first error (its default), leaks are reported
+# at exit (LeakSanitizer), UBSan aborts (-fno-sanitize-recover) with a stack trace.
+# Why each option is set: docs/testing.md.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:check_initialization_order=1:detect_stack_use_after_return=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ctest --test-dir "$build_dir" --output-on-failure --timeout 900 -j "$(nproc)" "$@"
+
+# Only sim_tests: the rest of the suite under TSan would take a third full build.
+tsan_dir=${SK_TSAN_BUILD_DIR:-$repo_root/build-tsan}
+if [[ ! -f "$tsan_dir/build.ninja" ]]; then
+  cmake -S "$repo_root" -B "$tsan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSK_SANITIZE=thread
+fi
+cmake --build "$tsan_dir" --target sim_tests
+TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1} "$tsan_dir/tests/sim/sim_tests" --gtest_brief=1
