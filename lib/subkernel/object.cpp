@@ -294,7 +294,12 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
   if (st->symtab) {
     auto syms = ef.symbols(st->symtab);
     if (!syms) return corrupt(origin, syms.takeError());
-    for (const Sym& s : syms->drop_front()) {  // entry 0 is the null symbol
+    // Entry 0 is the null symbol, all zeros (ELF spec); JITLink crashed naming one that was not
+    // (found by tests/fuzz/fuzz_load_binary).
+    const Sym& null = syms->front();
+    if (null.st_name || null.st_value || null.st_size || null.st_info || null.st_other || null.st_shndx)
+      return notValid(origin, "symbol 0 is not the all-zero null symbol");
+    for (const Sym& s : syms->drop_front()) {
       auto name = s.getName(st->strtab);
       if (!name) return corrupt(origin, name.takeError());
       // A section index past the headers (not a reserved SHN_*) is a damaged object; JITLink's

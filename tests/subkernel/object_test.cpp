@@ -215,7 +215,7 @@ TEST(Object, RelocationsNamingNoSymbolAndSymbolsOutsideTheirSectionsAreRejected)
   auto sections = ef->sections();
   ASSERT_TRUE(bool(sections));
   const llvm::object::ELF64LE::Rela* firstRela = nullptr;
-  const llvm::object::ELF64LE::Sym* entry = nullptr;
+  const llvm::object::ELF64LE::Sym *entry = nullptr, *nullSymbol = nullptr;
   for (const auto& sec : *sections) {
     auto name = ef->getSectionName(sec);
     ASSERT_TRUE(bool(name));
@@ -228,11 +228,15 @@ TEST(Object, RelocationsNamingNoSymbolAndSymbolsOutsideTheirSectionsAreRejected)
       auto syms = ef->symbols(&sec);
       auto strtab = ef->getStringTableForSymtab(sec);
       ASSERT_TRUE(bool(syms) && bool(strtab));
+      nullSymbol = &syms->front();
       for (const auto& sym : *syms)
         if (auto n = sym.getName(*strtab); n && *n == "add_custom") entry = &sym;
     }
   }
-  ASSERT_TRUE(firstRela && entry);
+  ASSERT_TRUE(firstRela && entry && nullSymbol);
+  // Symbol 0 must be all zeros (JITLink crashed on one with a value: found by fuzz_load_binary).
+  std::string notNull = patched<uint64_t>(o.bytes, &nullSymbol->st_value, 0x1f000001);
+  EXPECT_THAT(objectRejection(notNull, "k.o"), HasSubstr("k.o: not a valid ELF64 relocatable object: symbol 0 is not the all-zero null symbol"));
   std::string badSymbol = patched<uint64_t>(o.bytes, &firstRela->r_info, ((uint64_t)1000000 << 32) | llvm::ELF::R_X86_64_PC32);
   EXPECT_THAT(objectRejection(badSymbol, "k.o"), HasSubstr("names symbol 1000000 of "));
   std::string outside = patched<uint64_t>(o.bytes, &entry->st_value, 0x7fffff00);
