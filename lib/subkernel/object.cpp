@@ -286,6 +286,14 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       return sk::inputError(origin + ": section " + *name + ": sh_addralign " + std::to_string(s.sh_addralign) +
                             " exceeds 4096 (a page): the object is damaged or not a kernel");
     if ((s.sh_flags & llvm::ELF::SHF_ALLOC) && (s.sh_flags & llvm::ELF::SHF_EXECINSTR)) info.textBytes += s.sh_size;
+    // A string table starts and ends with NUL (ELF spec: offset 0 is the empty name); JITLink
+    // crashed on one that did not (found by tests/fuzz/fuzz_load_binary).
+    if (s.sh_type == llvm::ELF::SHT_STRTAB && s.sh_size) {
+      auto bytes = ef.getSectionContents(s);
+      if (!bytes) return corrupt(origin, bytes.takeError());
+      if (bytes->front() != 0 || bytes->back() != 0)
+        return notValid(origin, "string table " + *name + " does not start and end with a NUL byte");
+    }
   }
 
   // Symbols: TLS, COMMON; what the object defines and imports.

@@ -239,6 +239,12 @@ TEST(Object, RelocationsNamingNoSymbolAndSymbolsOutsideTheirSectionsAreRejected)
   EXPECT_THAT(objectRejection(notNull, "k.o"), HasSubstr("k.o: not a valid ELF64 relocatable object: symbol 0 is not the all-zero null symbol"));
   std::string badSymbol = patched<uint64_t>(o.bytes, &firstRela->r_info, ((uint64_t)1000000 << 32) | llvm::ELF::R_X86_64_PC32);
   EXPECT_THAT(objectRejection(badSymbol, "k.o"), HasSubstr("names symbol 1000000 of "));
+  for (const auto& sec : *sections)  // a string table must start with NUL (JITLink crashed: fuzz_load_binary)
+    if (sec.sh_type == llvm::ELF::SHT_STRTAB) {
+      std::string noLeadingNul = o.bytes;
+      noLeadingNul[sec.sh_offset] = 'x';
+      EXPECT_THAT(objectRejection(noLeadingNul, "k.o"), HasSubstr("does not start and end with a NUL byte"));
+    }
   std::string outside = patched<uint64_t>(o.bytes, &entry->st_value, 0x7fffff00);
   EXPECT_THAT(objectRejection(outside, "k.o"), HasSubstr("symbol 'add_custom' (0x7fffff00, "));
   EXPECT_THAT(objectRejection(outside, "k.o"), HasSubstr("bytes) lies outside its section"));
