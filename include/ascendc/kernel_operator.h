@@ -9,6 +9,7 @@
 #include "sk_ascendc/base.h"
 #include "sk_ascendc/cce.h"
 #include "sk_ascendc/compare.h"
+#include "sk_ascendc/cube.h"
 #include "sk_ascendc/data_copy.h"
 #include "sk_ascendc/debug.h"
 #include "sk_ascendc/list_tensor.h"

@@ -34,6 +34,8 @@ struct ArchSpec {
   double l2GBps = 0;     // its bandwidth to the cores (hits)
   // Per-core data movement, GiB/s.
   double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
+  // Inside an AIC: L1 -> L0A / L0B (MTE1), L0C -> L1 (FIX), L1 -> bias table.
+  double l1ToL0aGiBps = 0, l1ToL0bGiBps = 0, l0cToL1GiBps = 0, l1ToBtGiBps = 0;
   uint32_t dataCopyLatencyCycles = 0;
   uint32_t hbmRequestOverheadBytes = 0;  // HBM time a GM transfer costs beyond its bytes (small ones under-achieve)
   double scalarCyclesPerInstruction = 0;  // the scalar unit, per instruction of a kernel's own code

@@ -222,6 +222,67 @@ uint64_t sk_get_acc_val(void);
 void     sk_set_deq_scale(float scale);
 uint64_t sk_get_rsvd_cnt(void);
 
+/* ---- cube instructions in the hardware's fractal layouts (docs/ascendc.md, "Cube") ----------
+   An AIC's L1 holds matrices in Nz (column blocks of C0 = 32 / element-bytes elements, 16-row
+   fractals inside), L0A in Zz, L0B in Zn, L0C in Nz with 16 x 16 fractals of 4-byte elements.
+   Operands are checked against the memory each must be in, and its alignment (L1 32 B, L0A and
+   L0B 512 B, L0C 64 B, BT 64 B). */
+
+/* DataCopy GM (or UB) ND -> L1 Nz (Nd2NzParams): ND element (r, c) of matrix i (at src +
+   i * src_matrix_stride, rows src_d_value apart) goes to byte i * dst_matrix_stride * eb +
+   ((c / C0) * dst_c0_stride + r * dst_n_stride) * 32 + (c % C0) * eb of dst; a row's last
+   partial 32-byte block is zero-filled. Strides in elements unless noted. */
+struct sk_nd2nz {
+  uint32_t nd_num, n_value, d_value;
+  uint32_t dst_c0_stride, dst_n_stride; /* 32-byte units */
+  uint32_t reserved;
+  uint64_t src_matrix_stride, src_d_value, dst_matrix_stride;
+};
+void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct sk_nd2nz* p);
+/* LoadData 2D, L1 -> L0A/L0B (MTE1): `repeat` fractals of 512 bytes, fractal i from src +
+   (start + i * src_stride) * 512 to dst + i * (1 + dst_gap) * 512; `transpose` transposes each
+   16 x 16 fractal of 2-byte elements. */
+void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat, uint32_t src_stride,
+                uint32_t dst_gap, int32_t transpose);
+/* Mmad (M pipe): c (L0C, Nz) = init + a (L0A, Zz) x b (L0B, Zn), m x k x n; ab_dtype fp16, bf16,
+   fp32 (c fp32) or int8 (c int32). init: SK_MMAD_ZERO, SK_MMAD_ACCUMULATE (c +=) or SK_MMAD_BIAS
+   (bias: n elements of c's type in the bias table, added to every row). k_align16: fp32's K
+   padded to 16 rather than 8 (kDirectionAlign). m == 1 reads a as one ND row (GEMV). */
+enum sk_mmad_init { SK_MMAD_ZERO = 0, SK_MMAD_ACCUMULATE, SK_MMAD_BIAS };
+void sk_mmad(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
+             int32_t ab_dtype, int32_t init, int32_t k_align16);
+/* Fixpipe L0C (Nz, fp32/int32) -> GM or L1 (FIX pipe): each element converted by `quant`, then
+   relu. nz2nd: dst is ND, element (r, c) at r * dst_stride + c elements; else Nz, column block j
+   at j * dst_stride * 32 bytes, rows 16 elements apart. src column blocks lie src_stride * 16
+   elements apart. Scalar modes take the scale's float bits from deq_scalar's low 32 bits; vector
+   modes (V*) one uint64 per column from deq_tensor (L1). nd_num matrices: src + i * src_nd_stride
+   * 1024 bytes, dst + i * dst_nd_stride elements. Copies into GM honour the atomic mode. */
+enum sk_quant {
+  SK_QUANT_NONE = 0, SK_QUANT_F322F16, SK_QUANT_F322BF16, SK_QUANT_DEQF16, SK_QUANT_VDEQF16, SK_QUANT_QF322B8,
+  SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8
+};
+struct sk_fixpipe_params {
+  uint32_t n_size, m_size, src_stride, dst_stride;
+  int32_t quant, relu, nz2nd, src_dtype, dst_dtype;
+  uint32_t nd_num, src_nd_stride, dst_nd_stride;
+  uint64_t deq_scalar;
+  const void* deq_tensor;
+};
+void sk_fixpipe(void* dst, const void* src, const struct sk_fixpipe_params* p);
+/* InitConstValue / Fill of L1, L0A or L0B: `repeat` times `block_num` blocks of `block_bytes`
+   set to the value (its bits in `dtype`), then `dst_gap` blocks skipped. */
+void sk_local_fill(void* dst, int32_t dtype, uint64_t value_bits, uint32_t repeat, uint32_t block_num,
+                   uint32_t dst_gap, uint32_t block_bytes);
+
+/* ---- cross-core flags (CrossCoreSetFlag / CrossCoreWaitFlag) -------------------------------
+   Each core has a counter per flag id (0..15). Mode 0: once every core of the caller's type in
+   the launch has set, each one's counter goes up; mode 1: the same among the AIVs of a block;
+   mode 2: an AIC's set raises its AIVs' counters, the AIVs' sets (all of them) the AIC's. The
+   set fires on `pipe` after its earlier work; a wait holds the core until its counter is
+   positive and takes one. */
+void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag);
+void sk_cross_wait(int32_t flag);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -114,6 +114,10 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("gmToL1GiBps", a.gmToL1GiBps);
   r.number("l1ToGmGiBps", a.l1ToGmGiBps);
   r.number("localCopyGiBps", a.localCopyGiBps);
+  r.number("l1ToL0aGiBps", a.l1ToL0aGiBps);
+  r.number("l1ToL0bGiBps", a.l1ToL0bGiBps);
+  r.number("l0cToL1GiBps", a.l0cToL1GiBps);
+  r.number("l1ToBtGiBps", a.l1ToBtGiBps);
   r.number("dataCopyLatencyCycles", a.dataCopyLatencyCycles);
   r.number("hbmRequestOverheadBytes", a.hbmRequestOverheadBytes);
   r.number("scalarCyclesPerInstruction", a.scalarCyclesPerInstruction);
@@ -136,7 +140,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   if (llvm::Error e = r.takeError()) return e;
   if (a.clockMHz == 0 || a.aivCores + a.aicCores == 0 || a.ubBytes == 0 || a.l1Bytes == 0 || a.hbmBytes == 0 ||
       a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.l1ToGmGiBps <= 0 ||
-      a.localCopyGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
+      a.localCopyGiBps <= 0 || a.l1ToL0aGiBps <= 0 || a.l1ToL0bGiBps <= 0 || a.l0cToL1GiBps <= 0 ||
+      a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   return a;
 }

@@ -456,6 +456,13 @@ void Device::Impl::runKernel(Executed& e) {
   L.l1ReadRate = arch.gmToL1GiBps * perCycle;
   L.l1WriteRate = arch.l1ToGmGiBps * perCycle;
   L.localRate = arch.localCopyGiBps * perCycle;
+  L.l0aRate = arch.l1ToL0aGiBps * perCycle;
+  L.l0bRate = arch.l1ToL0bGiBps * perCycle;
+  L.l0cToL1Rate = arch.l0cToL1GiBps * perCycle;
+  L.btRate = arch.l1ToBtGiBps * perCycle;
+  L.groupFlags.clear();
+  L.groupFlags.resize(L.desc.blockDim);
+  for (auto& perType : L.mode0Delivered) std::fill(std::begin(perType), std::end(perType), 0);
   ++launches;
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));
   e.task.kernel = std::move(L.desc);

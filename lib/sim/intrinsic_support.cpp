@@ -89,6 +89,11 @@ CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initi
   return c;
 }
 
+SpinLock& gmAtomicLock() {
+  static SpinLock lock;
+  return lock;
+}
+
 void record(CoreRun* c, const timing::Op& op) {
   if (c->rec) c->rec->program.ops.push_back(op);
 }

@@ -45,6 +45,10 @@ struct Operand {
 CoreRun* unitOp(const char* intrinsic, const char* op, CoreType unit, std::initializer_list<int32_t> dtypes,
                 std::initializer_list<Operand> operands);
 
+// Copies into GM under an atomic mode hold this while they read, combine and write: cores run
+// as fibers on several host threads, and two concurrent adds must not lose one.
+SpinLock& gmAtomicLock();
+
 // Records an instruction of `cycles` on `pipe` (sk_pipe) for the timing replay (timing.h) and
 // advances the core's own clock (sk_cycles: the core's time as if it ran alone, pipes in turn).
 void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what);

@@ -51,6 +51,17 @@ bool bypassesL2(const CoreRun* c, uint64_t addr) {
   return false;
 }
 
+// What a copy inside a core moves per cycle, by where it goes.
+double localRate(const CoreRun* c, int dstSpace) {
+  const Launch& L = *c->launch;
+  switch (dstSpace) {
+    case SK_MEM_L0A: return L.l0aRate;
+    case SK_MEM_L0B: return L.l0bRate;
+    case SK_MEM_BT: case SK_MEM_FB: return L.btRate;
+    default: return L.localRate;
+  }
+}
+
 // `count` blocks of `len` bytes, block i from src + i * srcStride to dst + i * dstStride. Both
 // spans are checked (GM against one live allocation); a copy into GM combines with what is
 // there under the core's atomic mode.
@@ -87,21 +98,18 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
     route = timing::Route::GmWrite;
     gmAddr = (uint64_t)dst;
   } else {
-    rate = L.localRate;
+    rate = localRate(c, spaceOf(c, dst, dstSpan));
   }
   if (route != timing::Route::Local) orderGmAccess(c);
   bool atomic = d == Space::Gm && c->atomicMode != SK_ATOMIC_NONE;
   if (atomic) {
-    // Cores run as fibers on several host threads: the read-modify-write of an atomic copy is
-    // one critical section, or concurrent adds from two cores lose one (the error, if any, is
-    // raised after the lock is released).
-    static SpinLock atomicLock;
+    // The error, if any, is raised after the lock is released.
     std::string error;
-    atomicLock.lock();
+    gmAtomicLock().lock();
     for (uint64_t i = 0; i < count && error.empty(); ++i)
       error = vec::atomicCombine(c->atomicMode, c->atomicDtype, (uint8_t*)dst + i * dstStride,
                                  (const uint8_t*)src + i * srcStride, len);
-    atomicLock.unlock();
+    gmAtomicLock().unlock();
     faultIf(c, error);
   } else {
     for (uint64_t i = 0; i < count; ++i) std::memmove((uint8_t*)dst + i * dstStride, (const uint8_t*)src + i * srcStride, len);
@@ -432,7 +440,9 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_vec_unary),        SK_INTRINSIC(sk_vec_reduce),      SK_INTRINSIC(sk_vec_cast),
       SK_INTRINSIC(sk_vec_dup),          SK_INTRINSIC(sk_cube_mmad),       SK_INTRINSIC(sk_launch_arg),
       SK_INTRINSIC(sk_call_kernel),      SK_INTRINSIC(sk_task_wait),       SK_INTRINSIC(sk_task_enter),
-      SK_INTRINSIC(sk_task_exit),
+      SK_INTRINSIC(sk_task_exit),        SK_INTRINSIC(sk_copy_nd2nz),      SK_INTRINSIC(sk_load_2d),
+      SK_INTRINSIC(sk_mmad),             SK_INTRINSIC(sk_fixpipe),         SK_INTRINSIC(sk_local_fill),
+      SK_INTRINSIC(sk_cross_set),        SK_INTRINSIC(sk_cross_wait),
       {"__extendhfsf2", (void*)&sk_extendhfsf2},
       {"__truncsfhf2", (void*)&sk_truncsfhf2},
       {"__truncdfhf2", (void*)&sk_truncdfhf2},

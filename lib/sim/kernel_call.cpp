@@ -40,6 +40,8 @@ void runCoreBlocks(CoreRun* c) {
     c->clock += L.arch->blockDispatchCycles;
     c->blockIdx = b.blockIdx;
     c->subBlockIdx = b.subBlockIdx;
+    c->group = b.group;
+    c->member = b.member;
     c->resetBlockState();
     c->rec = &L.records[b.group][b.member];
     c->rec->taken = true;

@@ -112,6 +112,43 @@ struct TaskContext {
   size_t span = 0;        // index of its span in the block's record
 };
 
+// One cross-core flag counter of one core (sk_cross_set / sk_cross_wait): the sets that reached
+// it, in order, each named by where it came from so the timing replay can match the n-th wait
+// with the sets that made the n-th delivery.
+struct FlagDelivery {
+  uint8_t mode = 0;      // 0, 1, 2
+  CoreType from = CoreType::AIV;  // the type of the setting cores
+  uint32_t round = 0;    // the round of their sets (1-based)
+};
+class FlagCounter final : public Waitable {
+ public:
+  void deliver(const FlagDelivery& d, uint64_t clock);
+  // Blocks c until the n-th delivery (1-based) has arrived; returns it.
+  FlagDelivery take(CoreRun* c, uint32_t n);
+  bool park(CoreRun* c) override;
+  std::string describe(const CoreRun* c) const override;
+  uint8_t flag = 0;
+
+ private:
+  SpinLock lock_;
+  std::vector<FlagDelivery> log_;
+  std::vector<uint64_t> clocks_;
+  std::vector<CoreRun*> waiters_;
+};
+constexpr uint32_t kCrossFlags = 16;
+constexpr uint32_t kMaxGroupMembers = 3;  // 1 AIC + 2 AIV
+// The flags of one block group (its AIC and AIVs), made on first use.
+struct GroupFlags {
+  SpinLock lock;
+  FlagCounter counters[kMaxGroupMembers][kCrossFlags];
+  uint32_t sets[kMaxGroupMembers][3][kCrossFlags] = {};  // per member, mode, flag
+  uint32_t delivered[3][kCrossFlags] = {};  // rendezvous rounds done: [1] AIVs mode 1, [2] AIVs mode 2
+  GroupFlags() {
+    for (auto& member : counters)
+      for (uint32_t f = 0; f < kCrossFlags; ++f) member[f].flag = (uint8_t)f;
+  }
+};
+
 struct BlockSlot {
   int64_t blockIdx = 0;
   int64_t subBlockIdx = 0;
@@ -193,8 +230,11 @@ struct CoreRun {
     atomicMode = SK_ATOMIC_NONE;
     atomicDtype = SK_DT_FLOAT32;
     std::fill(std::begin(layerState), std::end(layerState), 0);
+    std::fill(std::begin(crossWaits), std::end(crossWaits), 0);
   }
   uint64_t clock = 0;  // virtual cycles
+  uint32_t group = 0, member = 0;  // the block being run: its group in the launch, and member in it
+  uint32_t crossWaits[kCrossFlags] = {};  // sk_cross_wait calls per flag in this block
   // Fiber.
   Stack stack;
   bctx::fcontext_t ctx = nullptr;    // resume point of the fiber
@@ -254,8 +294,13 @@ struct Launch {
   TaskSlot* tasks = nullptr;  // SK_MAX_TASKS slots (super kernels), owned by the device
   std::atomic<uint32_t> tasksUsed{0};  // slots [0, tasksUsed) to reset after the launch
   bool waves = false;  // more blocks than cores: blocks run in waves
+  // Cross-core flags: per block group (made on first use), and the mode-0 rounds per core type.
+  SpinLock flagsLock;
+  std::vector<std::unique_ptr<GroupFlags>> groupFlags;
+  uint32_t mode0Delivered[2][kCrossFlags] = {};
   // What one core's pipes move per cycle on their own (the timing replay shares HBM among them).
   double gmReadRate = 0, gmWriteRate = 0, l1ReadRate = 0, l1WriteRate = 0, localRate = 0;
+  double l0aRate = 0, l0bRate = 0, l0cToL1Rate = 0, btRate = 0;
   std::atomic<bool> abortRequested{false};  // wall-clock timeout
   std::atomic<int> runnable{0};
   std::atomic<int> live{0};

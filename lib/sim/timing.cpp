@@ -178,6 +178,7 @@ struct Timeline::Impl {
   struct Counter {
     uint32_t count = 0;     // adds applied (in time order)
     uint64_t latest = 0;
+    std::vector<uint64_t> times;  // of each add (cross-core flags: the n-th wait takes the n-th set)
     std::vector<uint32_t> waiters;
   };
   std::map<std::pair<uint32_t, uint32_t>, Counter> counters;
@@ -464,6 +465,9 @@ struct Timeline::Impl {
         case OpKind::Stamp:
           r.tokens[op.id] = start;
           break;
+        case OpKind::Signal:
+          signal(r.job, op.id, start);
+          break;
         case OpKind::StampWait: {
           auto it = r.tokens.find(op.id);
           if (it == r.tokens.end()) return progressed;
@@ -528,6 +532,7 @@ struct Timeline::Impl {
       case OpKind::FlagWait:
       case OpKind::Stamp:
       case OpKind::StampWait:
+      case OpKind::Signal:
         if (onS) return stepOnS(ri, op);
         r.fifo[target].push_back(Pending{(uint32_t)r.ip, r.sTime});
         r.sTime += m.issueCycles;
@@ -549,8 +554,7 @@ struct Timeline::Impl {
         uint64_t at;
         if (!drained(r, at)) return false;
         r.sTime = at;
-        counterAdds.push_back({r.job, op.id});
-        push(at, EventKind::CounterAdd, (uint32_t)counterAdds.size() - 1);
+        signal(r.job, op.id, at);
         break;
       }
       case OpKind::Acquire: {
@@ -560,6 +564,15 @@ struct Timeline::Impl {
           return false;
         }
         r.sTime = std::max(r.sTime, k.latest + m.counterCycles);
+        break;
+      }
+      case OpKind::FlagAcquire: {
+        Counter& k = counters[{r.job, op.id}];
+        if (k.times.size() < op.amount) {
+          k.waiters.push_back(ri);
+          return false;
+        }
+        r.sTime = std::max(r.sTime, k.times[op.amount - 1] + m.barrierCycles);
         break;
       }
       case OpKind::Mark: {
@@ -585,6 +598,7 @@ struct Timeline::Impl {
         break;
       }
       case OpKind::Stamp: r.tokens[op.id] = r.sTime; break;
+      case OpKind::Signal: signal(r.job, op.id, r.sTime); break;
       case OpKind::StampWait: {
         auto it = r.tokens.find(op.id);
         if (it == r.tokens.end()) return false;
@@ -617,6 +631,8 @@ struct Timeline::Impl {
                  " has no SetFlag before it";
         else if (op.kind == OpKind::Acquire)
           what = "a task wait that is never released";
+        else if (op.kind == OpKind::FlagAcquire)
+          what = "a CrossCoreWaitFlag whose flag is never set";
         else if (op.kind == OpKind::Barrier || r.waitingBarrier)
           what = "a barrier some cores never reach";
       }
@@ -628,10 +644,17 @@ struct Timeline::Impl {
     }
   }
 
+  // A counter add at time `at` (applied then, so counters count in time order).
+  void signal(uint32_t job, uint32_t id, uint64_t at) {
+    counterAdds.push_back({job, id});
+    push(std::max(now, at), EventKind::CounterAdd, (uint32_t)counterAdds.size() - 1);
+  }
+
   void addToCounter(std::pair<uint32_t, uint32_t> key) {
     Counter& k = counters[key];
     ++k.count;
     k.latest = now;
+    k.times.push_back(now);
     std::vector<uint32_t> list = std::move(k.waiters);
     k.waiters.clear();
     for (uint32_t w : list) advance(w);

@@ -34,6 +34,8 @@ enum class OpKind : uint8_t {
   Release,    // drain, then counter `id` += 1
   Acquire,    // S waits until counter `id` reaches `amount` (+ the arch's task sync cost)
   Mark,       // note S's time in marks[id] (printf, span begins/ends); drains first when amount = 1
+  Signal,     // after `pipe`'s earlier work: counter `id` += 1 (a cross-core flag set)
+  FlagAcquire,  // S waits for the `amount`-th add to counter `id` (+ the arch's barrier cost)
 };
 
 struct Op {
@@ -106,7 +108,7 @@ struct Machine {
   uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer
   uint32_t hbmRequestBytes = 0;     // HBM time of a transfer that reaches HBM, beyond its bytes
   uint32_t issueCycles = 1;         // S's cost of issuing an instruction to another pipe
-  uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this
+  uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this; cross-core flags: set + this
   uint32_t counterCycles = 0;       // super-kernel task counters
   bool collectBusy = false;         // fill ProgramTimes::busy (traces)
   static Machine of(const arch::ArchSpec& a);

@@ -480,10 +480,29 @@ template <const char* DTYPE> void ropeTable(Tensors& t) {
 // Input generators.
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
+// ---- the cube --------------------------------------------------------------------------------
+
+// c = a x b as the simulated cube computes it: products of the inputs exact in float, summed in
+// float in ascending k (so bit-exact), then rounded to c's dtype by the Fixpipe (F322F16: to
+// nearest even).
+void matmul(Tensors& t, const std::string& cType) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
+      t["c"][i * n + j] = roundTo(cType, acc);
+    }
+}
+void matmulFloat(Tensors& t) { matmul(t, "float32"); }
+void matmulHalf(Tensors& t) { matmul(t, "float16"); }
+
 }  // namespace
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
+      {"mmad_basic_f32", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat},
+      {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
       {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},

@@ -395,6 +395,8 @@ enum StateSlot {
   kStateAtomicOp = 3,      // the sk_atomic mode of SetAtomicAdd/Max/Min (SetAtomicType keeps it)
   kStateCtrl = 4,          // the CTRL register (set_ctrl/get_ctrl)
   kStateMrgSortCounts = 5, // what the last MrgSort took from each queue (4 x uint16)
+  kStateFixpipeNd = 6,     // SetFixpipeNz2ndFlag: ndNum << 32 | srcNdStride << 16 | dstNdStride
+  kStateFixpipeQuant = 7,  // SetFixpipePreQuantFlag
   kStateArena0 = 8,        // 8 .. 8 + SK_MEM_COUNT - 1: bytes TPipe has handed out per local memory
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };

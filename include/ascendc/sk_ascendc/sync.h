@@ -89,13 +89,13 @@ template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX> __aicore__ in
   ::sk_set_next_task_start();
 }
 
-// Cross-core flags between the AIC and AIVs of a MIX kernel are not simulated yet: a kernel that
-// reaches one stops with a device exception saying so.
-template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(uint16_t) {
-  ::sk_trap(4, "CrossCoreSetFlag: cross-core flags (MIX kernels) are not supported by this simulator yet");
+// Cross-core flags of MIX kernels: mode 0 syncs every core of the caller's type, mode 1 the AIVs
+// of a block, mode 2 an AIC with its AIVs (include/sk/kernel.h sk_cross_set).
+template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(uint16_t flagId) {
+  ::sk_cross_set(modeId, pipe, flagId);
 }
-template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t) {
-  ::sk_trap(4, "CrossCoreWaitFlag: cross-core flags (MIX kernels) are not supported by this simulator yet");
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
+  ::sk_cross_wait(flagId);
 }
 template <bool isAIVOnly = true>
 __aicore__ inline void IBSet(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t, int32_t) {

@@ -1,0 +1,304 @@
+// The cube path of an AIC (docs/ascendc.md, "Cube"): GM ND -> L1 Nz copies (Nd2NzParams),
+// fractal loads into L0A/L0B (LoadData), Mmad into L0C, Fixpipe out of L0C with its
+// quantization, bias-table copies and local fills, with the hardware's parameter structs, units
+// and defaults, mapped onto the cube intrinsics of include/sk/kernel.h.
+#ifndef SK_ASCENDC_CUBE_H
+#define SK_ASCENDC_CUBE_H
+
+#include "sk_ascendc/data_copy.h"
+
+// The Fixpipe quantization modes (an unscoped enum at file scope, as kernels spell both
+// QuantMode_t::F322F16 and F322F16).
+enum QuantMode_t : uint8_t {
+  NoQuant = SK_QUANT_NONE, F322F16 = SK_QUANT_F322F16, F322BF16 = SK_QUANT_F322BF16, DEQF16 = SK_QUANT_DEQF16,
+  VDEQF16 = SK_QUANT_VDEQF16, QF322B8_PRE = SK_QUANT_QF322B8, VQF322B8_PRE = SK_QUANT_VQF322B8, REQ8 = SK_QUANT_REQ8,
+  VREQ8 = SK_QUANT_VREQ8
+};
+
+namespace AscendC {
+
+using ::QuantMode_t;
+
+/* ---- GM -> L1: ND to Nz ---- */
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+using Nd2NzWide = uint32_t;
+using Nd2NzWider = uint64_t;
+#else
+using Nd2NzWide = uint16_t;
+using Nd2NzWider = uint16_t;
+#endif
+struct Nd2NzParams {
+  uint16_t ndNum = 0;
+  uint16_t nValue = 0;
+  Nd2NzWide dValue = 0;
+  Nd2NzWider srcNdMatrixStride = 0;
+  Nd2NzWider srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  Nd2NzWide dstNzMatrixStride = 0;
+  __aicore__ Nd2NzParams() {}
+  __aicore__ Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const Nd2NzWide dValueIn,
+                         const Nd2NzWider srcNdMatrixStrideIn, const Nd2NzWider srcDValueIn, const uint16_t dstNzC0StrideIn,
+                         const uint16_t dstNzNStrideIn, const Nd2NzWide dstNzMatrixStrideIn)
+      : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn), srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn), dstNzMatrixStride(dstNzMatrixStrideIn) {}
+};
+
+namespace detail {
+inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
+  sk_nd2nz r{};
+  r.nd_num = p.ndNum;
+  r.n_value = p.nValue;
+  r.d_value = p.dValue;
+  r.dst_c0_stride = p.dstNzC0Stride;
+  r.dst_n_stride = p.dstNzNStride;
+  r.src_matrix_stride = p.srcNdMatrixStride;
+  r.src_d_value = p.srcDValue;
+  r.dst_matrix_stride = p.dstNzMatrixStride;
+  return r;
+}
+}  // namespace detail
+
+template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
+  sk_nd2nz r = detail::nd2nzOf(p);
+  ::sk_copy_nd2nz(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), &r);
+}
+
+/* ---- L1 -> L0A / L0B ---- */
+struct LoadData2DParams {
+  uint16_t startIndex = 0;
+  uint16_t dstGap = 0;
+  uint16_t srcStride = 0;
+  bool ifTranspose = false;
+  uint8_t repeatTimes = 0;
+  uint8_t sid = 0;
+  uint8_t addrMode = 0;
+  __aicore__ LoadData2DParams() {}
+  __aicore__ LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+                              const uint8_t sidIn, const uint16_t dstGapIn, const bool ifTransposeIn, const uint8_t addrModeIn)
+      : startIndex(startIndexIn), dstGap(dstGapIn), srcStride(srcStrideIn), ifTranspose(ifTransposeIn),
+        repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
+};
+
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
+  if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
+  ::sk_load_2d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
+               p.ifTranspose);
+}
+// Padding and boundary registers of the 3D loads: accepted (the 2D loads do not read them).
+__aicore__ inline void SetLoadDataPaddingValue(uint64_t) {}
+template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T) {}
+__aicore__ inline void SetLoadDataBoundary(uint32_t) {}
+__aicore__ inline void SetLoadDataRepeat(uint64_t) {}
+
+/* ---- Mmad: L0A x L0B -> L0C ---- */
+struct MmadParams {
+  uint16_t m = 0;
+  uint16_t n = 0;
+  uint16_t k = 0;
+  bool isBias = false;
+  int32_t fmOffset = 0;
+  bool enSsparse = false;
+  bool enWinogradA = false;
+  bool enWinogradB = false;
+  uint8_t unitFlag = 0;
+  bool kDirectionAlign = false;
+  bool cmatrixSource = false;
+  bool cmatrixInitVal = true;
+  bool disableGemv = false;
+  __aicore__ MmadParams() {}
+  __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
+                        const int32_t fmOffsetIn, const bool enSsparseIn, const bool enWinogradAIn, const bool enWinogradBIn)
+      : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn), enWinogradA(enWinogradAIn),
+        enWinogradB(enWinogradBIn) {}
+  __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const uint8_t unitFlagIn,
+                        const bool cmatrixSourceIn, const bool cmatrixInitValIn)
+      : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn), cmatrixInitVal(cmatrixInitValIn) {}
+};
+
+namespace detail {
+// A accumulates into the existing C (isBias, the older spelling, or cmatrixInitVal false), starts
+// from the bias table (cmatrixSource) or from zero.
+inline int32_t mmadInit(const MmadParams& p) {
+  if (p.isBias || !p.cmatrixInitVal) return p.cmatrixSource && !p.isBias ? SK_MMAD_BIAS : SK_MMAD_ACCUMULATE;
+  return SK_MMAD_ZERO;
+}
+template <typename T, typename U> constexpr void checkMmadTypes() {
+  static_assert(std::is_same_v<PrimT<U>, int8_t> ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
+                "Mmad: L0C holds int32_t for int8_t inputs and float for half, bfloat16_t and float inputs");
+}
+}  // namespace detail
+
+template <typename T, typename U, typename S>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
+  detail::checkMmadTypes<T, U>();
+  int32_t init = detail::mmadInit(p);
+  const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
+  ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
+            p.kDirectionAlign);
+}
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const LocalTensor<V>& bias, const MmadParams& p) {
+  detail::checkMmadTypes<T, U>();
+  ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias.GetPhyAddr(), p.m, p.k, p.n,
+            detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, p.kDirectionAlign);
+}
+
+/* ---- Fixpipe: L0C -> GM / L1 ---- */
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+
+struct FixpipeParamsV220 {
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+  __aicore__ FixpipeParamsV220() {}
+  __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
+                               const uint32_t dstStrideIn, const bool reluEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn) {}
+  __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
+                               const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
+                               const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                               const uint16_t dstNdStrideIn, const uint8_t unitFlagIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), quantPre(quantPreIn),
+        deqScalar((uint64_t)deqScalarIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
+        reluEn(reluEnIn), unitFlag(unitFlagIn) {}
+};
+using FixpipeParamsC310 = FixpipeParamsV220;
+template <typename T> using FixpipeParams = FixpipeParamsV220;
+
+namespace detail {
+template <typename T, typename U>
+inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd, const uint64_t* scales) {
+  sk_fixpipe_params r{};
+  r.n_size = p.nSize;
+  r.m_size = p.mSize;
+  r.src_stride = p.srcStride;
+  r.dst_stride = p.dstStride;
+  r.quant = p.quantPre;
+  r.relu = p.reluEn;
+  r.nz2nd = nz2nd;
+  r.src_dtype = dtypeOf<U>();
+  r.dst_dtype = dtypeOf<T>();
+  r.nd_num = p.ndNum;
+  r.src_nd_stride = p.srcNdStride;
+  r.dst_nd_stride = p.dstNdStride;
+  r.deq_scalar = p.deqScalar;
+  r.deq_tensor = scales;
+  ::sk_fixpipe(dst, src, &r);
+}
+}  // namespace detail
+
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR exists on Ascend 950 only");
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParamsV220& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.GetPhyAddr());
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParamsV220& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.GetPhyAddr());
+}
+// The Fixpipe registers the DataCopy form of L0C -> GM reads (SetFixpipeNz2ndFlag and the scalar
+// quant value); kept per core.
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
+  detail::coreState(detail::kStateFixpipeNd) = ((uint64_t)ndNum << 32) | ((uint64_t)srcNdStride << 16) | dstNdStride;
+}
+__aicore__ inline void SetFixpipePreQuantFlag(uint64_t config) { detail::coreState(detail::kStateFixpipeQuant) = config; }
+template <typename T> __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>&, bool = false) {}
+
+struct DataCopyCO12DstParams {
+  uint8_t sid = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint32_t dstStride = 0;
+  uint16_t srcStride = 0;
+  uint8_t unitFlag = 0;
+  uint8_t clipReluPre = 0;
+  uint8_t eltWiseOp = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
+  __aicore__ DataCopyCO12DstParams() {}
+  __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                                   const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                                   const bool channelSplitIn, const bool nz2ndEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), dstStride(dstStrideIn), srcStride(srcStrideIn), quantPre(quantPreIn),
+        reluPre(reluPreIn), channelSplit(channelSplitIn), nz2ndEn(nz2ndEnIn) {}
+};
+namespace detail {
+inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
+  FixpipeParamsV220 f(p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0);
+  f.quantPre = p.quantPre;
+  f.deqScalar = coreState(kStateFixpipeQuant);
+  uint64_t nd = coreState(kStateFixpipeNd);
+  if (p.nz2ndEn && nd) {
+    f.ndNum = (uint16_t)(nd >> 32);
+    f.srcNdStride = (uint16_t)(nd >> 16);
+    f.dstNdStride = (uint16_t)nd;
+  }
+  return f;
+}
+}  // namespace detail
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+}
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+}
+
+/* ---- fills of L1 / L0A / L0B ---- */
+template <typename T> struct InitConstValueParams {
+  uint16_t repeatTimes = 0;
+  uint16_t blockNum = 0;
+  uint16_t dstGap = 0;
+  T initValue = 0;
+  __aicore__ InitConstValueParams() {}
+  __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
+                                  const T initValueIn)
+      : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+  __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
+      : repeatTimes(repeatTimesIn), blockNum(1), initValue(initValueIn) {}
+};
+template <typename T, typename U = PrimT<T>>
+__aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+  int32_t mem = detail::memOf(dst.GetPosition());
+  uint32_t block = mem == SK_MEM_L0A || mem == SK_MEM_L0B ? 512 : 32;
+  ::sk_local_fill(dst.GetPhyAddr(), detail::dtypeOf<PrimT<T>>(), detail::scalarBits<PrimT<T>>(p.initValue), p.repeatTimes,
+                  p.blockNum, p.dstGap, block);
+}
+template <typename T, typename U = PrimT<T>>
+__aicore__ inline void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
+  InitConstValue(dst, p);
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_CUBE_H */

@@ -1,0 +1,186 @@
+// Cross-core flags of MIX kernels (sk_cross_set / sk_cross_wait, AscendC's CrossCoreSetFlag and
+// CrossCoreWaitFlag): per-core counters per flag id, fed by the three modes' rendezvous. The
+// functional run blocks fibers on the counters; the timing replay gets, for each wait, the sets
+// whose round released it (timing.h Signal / FlagAcquire), so virtual time does not depend on
+// which host thread ran first.
+#include <algorithm>
+
+#include "intrinsic_support.h"
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk::sim {
+
+void FlagCounter::deliver(const FlagDelivery& d, uint64_t clock) {
+  lock_.lock();
+  log_.push_back(d);
+  clocks_.push_back(clock);
+  std::vector<CoreRun*> ready;
+  for (size_t i = 0; i < waiters_.size();) {
+    if (waiters_[i]->waitTarget <= log_.size()) {
+      ready.push_back(waiters_[i]);
+      waiters_[i] = waiters_.back();
+      waiters_.pop_back();
+    } else {
+      ++i;
+    }
+  }
+  lock_.unlock();
+  for (CoreRun* w : ready) {
+    w->wakeClock = clock;
+    makeReady(w);
+  }
+}
+
+FlagDelivery FlagCounter::take(CoreRun* c, uint32_t n) {
+  lock_.lock();
+  if (log_.size() < n) {
+    lock_.unlock();
+    c->waitTarget = n;
+    suspendOn(c, this);
+    lock_.lock();
+  }
+  FlagDelivery d = log_[n - 1];
+  c->clock = std::max(c->clock, clocks_[n - 1]);
+  lock_.unlock();
+  return d;
+}
+
+bool FlagCounter::park(CoreRun* c) {
+  std::lock_guard<SpinLock> lk(lock_);
+  if (log_.size() >= c->waitTarget) {
+    c->wakeClock = clocks_[c->waitTarget - 1];
+    return false;
+  }
+  waiters_.push_back(c);
+  return true;
+}
+
+std::string FlagCounter::describe(const CoreRun* c) const {
+  return "CrossCoreWaitFlag(" + std::to_string(flag) + "): wait " + std::to_string(c->waitTarget) + " of this block, " +
+         std::to_string(log_.size()) + " set(s) arrived";
+}
+
+namespace {
+
+// The replay's counter of the sets one core made in one mode on one flag.
+uint32_t setCounterId(uint32_t group, uint32_t member, uint32_t mode, uint32_t flag) {
+  return 0x80000000u | ((group * kMaxGroupMembers + member) << 6) | (mode << 4) | flag;
+}
+
+GroupFlags& flagsOf(Launch& L, uint32_t group) {
+  std::lock_guard<SpinLock> lk(L.flagsLock);
+  auto& g = L.groupFlags[group];
+  if (!g) g = std::make_unique<GroupFlags>();
+  return *g;
+}
+
+// The members of a group of `type` (the AIC is member 0 when the kernel has one).
+std::pair<uint32_t, uint32_t> membersOf(const Launch& L, CoreType type) {
+  const TaskRation& r = L.desc.ration;
+  uint32_t aic = r.aic, aiv = r.aiv;
+  return type == CoreType::AIC ? std::make_pair(0u, aic) : std::make_pair(aic, aic + aiv);
+}
+
+// The rendezvous of the AIVs of a group (mode 1, and mode 2 from the AIVs): rounds every AIV
+// has reached go to `receivers`.
+void aivRendezvous(CoreRun* c, GroupFlags& g, uint32_t mode, uint32_t flag, std::pair<uint32_t, uint32_t> receivers) {
+  auto [first, last] = membersOf(*c->launch, CoreType::AIV);
+  uint32_t reached = UINT32_MAX;
+  for (uint32_t m = first; m < last; ++m) reached = std::min(reached, g.sets[m][mode][flag]);
+  while (g.delivered[mode][flag] < reached) {
+    FlagDelivery d{(uint8_t)mode, CoreType::AIV, ++g.delivered[mode][flag]};
+    for (uint32_t m = receivers.first; m < receivers.second; ++m) g.counters[m][flag].deliver(d, c->clock);
+  }
+}
+
+// Mode 0: every core of the caller's type in the launch (its counts are guarded by flagsLock).
+void launchRendezvous(CoreRun* c, uint32_t flag) {
+  Launch& L = *c->launch;
+  if (L.waves)
+    fault(c, "CrossCoreSetFlag mode 0 in a launch whose blockDim " + std::to_string(L.desc.blockDim) +
+                 " exceeds the cores it can use: blocks run in waves, so not every core can ever set; lower blockDim");
+  auto [first, last] = membersOf(L, c->type);
+  std::lock_guard<SpinLock> lk(L.flagsLock);
+  for (auto& g : L.groupFlags)
+    if (!g) g = std::make_unique<GroupFlags>();
+  ++L.groupFlags[c->group]->sets[c->member][0][flag];
+  uint32_t reached = UINT32_MAX;
+  for (auto& g : L.groupFlags)
+    for (uint32_t m = first; m < last; ++m) reached = std::min(reached, g->sets[m][0][flag]);
+  uint32_t& done = L.mode0Delivered[c->type == CoreType::AIC ? 0 : 1][flag];
+  while (done < reached) {
+    FlagDelivery d{0, c->type, ++done};
+    for (auto& g : L.groupFlags)
+      for (uint32_t m = first; m < last; ++m) g->counters[m][flag].deliver(d, c->clock);
+  }
+}
+
+void checkMode(CoreRun* c, const char* api, int32_t mode) {
+  const TaskRation& r = c->launch->desc.ration;
+  if (mode < 0 || mode > 2)
+    fault(c, std::string(api) + ": mode " + std::to_string(mode) + " is not 0, 1 or 2 (mode 4 exists on Ascend 950 only)");
+  if (mode == 1 && c->type == CoreType::AIC) fault(c, std::string(api) + ": mode 1 syncs the AIVs of a block; an AIC cannot take part");
+  if (mode == 2 && (r.aic == 0 || r.aiv == 0))
+    fault(c, std::string(api) + ": mode 2 syncs an AIC with its AIVs, but this kernel runs " +
+                 (r.aic ? "AIC" : "AIV") + " cores only; make it a MIX kernel (metadata coreType MIX, taskRation)");
+}
+
+}  // namespace
+
+}  // namespace sk::sim
+
+using namespace sk::sim;
+using sk::CoreType;
+
+extern "C" {
+
+void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
+  CoreRun* c = enter("sk_cross_set");
+  if (!c) return;
+  checkMode(c, "CrossCoreSetFlag", mode);
+  if (pipe <= SK_PIPE_S || pipe > SK_PIPE_FIX)
+    fault(c, "CrossCoreSetFlag: pipe " + std::to_string(pipe) + " is not one of V, M, MTE1, MTE2, MTE3, FIX");
+  uint32_t f = (uint32_t)flag & (kCrossFlags - 1);  // the hardware keeps 4 bits of the id
+  timing::Op op{timing::OpKind::Signal, (uint8_t)pipe};
+  op.id = setCounterId(c->group, c->member, (uint32_t)mode, f);
+  op.what = "CrossCoreSetFlag";
+  record(c, op);
+  if (mode == 0) return launchRendezvous(c, f);
+  Launch& L = *c->launch;
+  GroupFlags& g = flagsOf(L, c->group);
+  std::lock_guard<SpinLock> lk(g.lock);
+  ++g.sets[c->member][mode][f];
+  if (mode == 2 && c->type == CoreType::AIC) {
+    FlagDelivery d{2, CoreType::AIC, g.sets[c->member][2][f]};
+    auto [first, last] = membersOf(L, CoreType::AIV);
+    for (uint32_t m = first; m < last; ++m) g.counters[m][f].deliver(d, c->clock);
+  } else {
+    aivRendezvous(c, g, (uint32_t)mode, f, mode == 1 ? membersOf(L, CoreType::AIV) : membersOf(L, CoreType::AIC));
+  }
+}
+
+void sk_cross_wait(int32_t flag) {
+  CoreRun* c = enter("sk_cross_wait");
+  if (!c) return;
+  Launch& L = *c->launch;
+  uint32_t f = (uint32_t)flag & (kCrossFlags - 1);
+  FlagDelivery d = flagsOf(L, c->group).counters[c->member][f].take(c, ++c->crossWaits[f]);
+  // The replay releases the wait when every core whose sets made this delivery has made its
+  // round-th set.
+  auto [first, last] = membersOf(L, d.from);
+  uint32_t groupsFrom = d.mode == 0 ? (uint32_t)L.groupFlags.size() : 1;
+  for (uint32_t i = 0; i < groupsFrom; ++i) {
+    uint32_t group = d.mode == 0 ? i : c->group;
+    for (uint32_t m = first; m < last; ++m) {
+      timing::Op op{timing::OpKind::FlagAcquire};
+      op.id = setCounterId(group, m, d.mode, f);
+      op.amount = d.round;
+      op.what = "CrossCoreWaitFlag";
+      record(c, op);
+    }
+  }
+}
+
+}  // extern "C"

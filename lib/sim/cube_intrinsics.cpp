@@ -1,0 +1,207 @@
+// The cube path's instructions (Nd2Nz copies, fractal loads, Mmad, Fixpipe, fills): each checks
+// that its operands lie in the memory the hardware reads them from, aligned as it requires,
+// computes with the cube unit (cube_unit.cpp) and charges its pipe (MTE2, MTE1, M, FIX).
+#include <algorithm>
+
+#include "cube_unit.h"
+#include "intrinsic_support.h"
+#include "sk/text.h"
+#include "sk/types.h"
+#include "vector_unit.h"
+
+namespace sk::sim {
+
+namespace {
+
+const char* memName(int mem) {
+  static const char* names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  return mem >= 0 && mem < SK_MEM_COUNT ? names[mem] : "?";
+}
+
+uint32_t alignmentOf(int mem) {
+  switch (mem) {
+    case SK_MEM_L0A: case SK_MEM_L0B: return 512;
+    case SK_MEM_L0C: case SK_MEM_BT: return 64;
+    default: return 32;
+  }
+}
+
+// The operand lies in one of `mems` (a bit per sk_mem) and is aligned as that memory requires.
+int requireLocal(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, uint32_t mems) {
+  int mem = spaceOf(c, p, std::max<uint64_t>(bytes, 1));
+  if (mem < 0 || !(mems & (1u << mem))) {
+    std::string want;
+    for (int m = 0; m < SK_MEM_COUNT; ++m)
+      if (mems & (1u << m)) want += std::string(want.empty() ? "" : " or ") + memName(m);
+    std::string where = mem >= 0 ? std::string("lies in ") + memName(mem)
+                                 : "is not inside one of this core's local memories (" + std::string(localName(c)) + ")";
+    fault(c, std::string(op) + ": " + role + " [" + hexAddress((uint64_t)p) + ", +" + std::to_string(bytes) + ") " + where +
+                 "; it must be in " + want);
+  }
+  uint64_t offset = (uint64_t)((const uint8_t*)p - c->spaces[mem].base);
+  if (offset % alignmentOf(mem))
+    fault(c, std::string(op) + ": " + role + " at " + memName(mem) + " offset " + std::to_string(offset) + " is not " +
+                 std::to_string(alignmentOf(mem)) + "-byte aligned, as " + memName(mem) + " operands must be");
+  return mem;
+}
+
+constexpr uint32_t bit(int mem) { return 1u << mem; }
+
+uint32_t elementBytes(CoreRun* c, const char* op, uint32_t eb) {
+  if (eb != 1 && eb != 2 && eb != 4) fault(c, std::string(op) + ": element size " + std::to_string(eb) + " is not 1, 2 or 4 bytes");
+  return eb;
+}
+
+uint32_t dtypeBytes(CoreRun* c, const char* op, int32_t dtype) {
+  std::optional<DType> d = dtypeFromCode(dtype);
+  if (!d) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(dtype));
+  return sk::dtypeBytes(*d);
+}
+
+}  // namespace
+
+}  // namespace sk::sim
+
+using namespace sk::sim;
+using sk::CoreType;
+using sk::hexAddress;
+
+extern "C" {
+
+void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
+  const char* op = "DataCopy (Nd2NzParams)";
+  CoreRun* c = enter("sk_copy_nd2nz");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  if (!p) fault(c, std::string(op) + ": null parameters");
+  elementBytes(c, op, eb);
+  uint64_t srcBytes = cube::nd2nzSrcBytes(*p, eb), dstBytes = cube::nd2nzDstBytes(*p, eb);
+  if (srcBytes == 0) return;  // ndNum, nValue or dValue 0: no operation
+  requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L1));
+  if (classify(c, src, srcBytes) != Space::Gm)
+    fault(c, std::string(op) + ": src " + hexAddress((uint64_t)src) + " must be in device memory (GM)");
+  checkGm(c, op, "src", src, srcBytes, false);
+  orderGmAccess(c);
+  cube::nd2nz((uint8_t*)dst, (const uint8_t*)src, eb, *p);
+  uint64_t moved = (uint64_t)p->nd_num * p->n_value * p->d_value * eb;
+  chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, moved, (uint64_t)src, c->launch->l1ReadRate, "copy in (nd2nz)");
+}
+
+void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_t repeat, uint32_t srcStride, uint32_t dstGap,
+                int32_t transpose) {
+  const char* op = "LoadData (LoadData2DParams)";
+  CoreRun* c = enter("sk_load_2d");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  elementBytes(c, op, eb);
+  if (repeat == 0) return;
+  if (transpose && eb != 2)
+    fault(c, std::string(op) + ": ifTranspose transposes 16 x 16 fractals of 2-byte elements; for " + std::to_string(eb) +
+                 "-byte ones use LoadDataWithTranspose");
+  const uint8_t* first = (const uint8_t*)src + (uint64_t)start * cube::kFractalBytes;
+  uint64_t srcBytes = ((uint64_t)(repeat - 1) * srcStride + 1) * cube::kFractalBytes;
+  uint64_t dstStep = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
+  uint64_t dstBytes = (uint64_t)(repeat - 1) * dstStep + cube::kFractalBytes;
+  requireLocal(c, op, "src", first, srcBytes, bit(SK_MEM_L1));
+  int mem = requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  cube::load2d((uint8_t*)dst, first, repeat, srcStride, dstStep, transpose != 0);
+  const Launch& L = *c->launch;
+  chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * cube::kFractalBytes, 0,
+             mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, mem == SK_MEM_L0A ? "load L0A" : "load L0B");
+}
+
+void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
+             int32_t init, int32_t kAlign16) {
+  const char* op = "Mmad";
+  CoreRun* c = enter("sk_mmad");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  uint32_t eb = dtypeBytes(c, op, abType);
+  if (m > 4095 || k > 4095 || n > 4095)
+    fault(c, "Mmad: m " + std::to_string(m) + ", k " + std::to_string(k) + ", n " + std::to_string(n) + ": each must be 0..4095");
+  if (m == 0 || k == 0 || n == 0) return;
+  if (eb != 1 && eb != 2 && eb != 4) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
+  if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "Mmad: unknown init mode " + std::to_string(init));
+  cube::MmadShape s = cube::mmadShape(m, k, n, eb, kAlign16 != 0);
+  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s, eb), bit(SK_MEM_L0A));
+  requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
+  requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
+  if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
+  faultIf(c, cube::mmad(cm, a, b, bias, s, abType, init));
+  const sk::arch::ArchSpec& A = *c->launch->arch;
+  uint64_t fractals = (uint64_t)s.m1 * s.k1 * s.n1;
+  charge(c, SK_PIPE_M, A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16),
+         "mmad");
+}
+
+void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
+  const char* op = "Fixpipe";
+  CoreRun* c = enter("sk_fixpipe");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  if (!p) fault(c, "Fixpipe: null parameters");
+  faultIf(c, cube::checkFixpipeTypes(*p));
+  if (p->n_size == 0 || p->m_size == 0 || p->nd_num == 0) return;
+  if (p->n_size > 4095 || p->m_size > 65535)
+    fault(c, "Fixpipe: nSize " + std::to_string(p->n_size) + " (at most 4095) or mSize " + std::to_string(p->m_size) +
+                 " (at most 65535) out of range");
+  if (p->src_stride < p->m_size)
+    fault(c, "Fixpipe: srcStride " + std::to_string(p->src_stride) + " is less than mSize " + std::to_string(p->m_size) +
+                 ": column blocks of L0C would overlap (srcStride is the padded row count, a multiple of 16)");
+  uint32_t ob = dtypeBytes(c, op, p->dst_dtype);
+  requireLocal(c, op, "src", src, cube::fixpipeSrcBytes(*p), bit(SK_MEM_L0C));
+  if (p->deq_tensor) requireLocal(c, op, "quant scale tensor", p->deq_tensor, 8ull * p->n_size, bit(SK_MEM_L1));
+  uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
+  Space d = classify(c, dst, dstBytes);
+  bool toGm = d == Space::Gm;
+  if (toGm) {
+    checkGm(c, op, "dst", dst, dstBytes, true);
+    orderGmAccess(c);
+  } else {
+    requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L1));
+  }
+  bool atomic = toGm && c->atomicMode != SK_ATOMIC_NONE;
+  uint8_t row[16 * 4];
+  std::string error;
+  if (atomic) gmAtomicLock().lock();
+  // Row segments of at most 16 elements (one L0C fractal row), converted and stored.
+  for (uint32_t i = 0; i < p->nd_num && error.empty(); ++i)
+    for (uint32_t blk = 0; blk * 16 < p->n_size && error.empty(); ++blk)
+      for (uint32_t r = 0; r < p->m_size && error.empty(); ++r) {
+        uint32_t cols = std::min<uint32_t>(16, p->n_size - blk * 16);
+        const uint8_t* s = (const uint8_t*)src + (uint64_t)i * p->src_nd_stride * 1024 + ((uint64_t)blk * p->src_stride + r) * 64;
+        uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
+                       (p->nz2nd ? ((uint64_t)r * p->dst_stride + blk * 16) * ob : (uint64_t)blk * p->dst_stride * 32 + r * 16ull * ob);
+        cube::fixpipeConvert(*p, s, cols, blk * 16, row);
+        if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row, (uint64_t)cols * ob);
+        else std::memcpy(out, row, (size_t)cols * ob);
+      }
+  if (atomic) gmAtomicLock().unlock();
+  faultIf(c, error);
+  const Launch& L = *c->launch;
+  uint64_t moved = (uint64_t)p->nd_num * p->m_size * p->n_size * ob;
+  if (toGm) chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out");
+  else chargeMove(c, SK_PIPE_FIX, timing::Route::Local, moved, 0, L.l0cToL1Rate, "fixpipe to L1");
+}
+
+void sk_local_fill(void* dst, int32_t dtype, uint64_t bits, uint32_t repeat, uint32_t blockNum, uint32_t dstGap,
+                   uint32_t blockBytes) {
+  const char* op = "InitConstValue";
+  CoreRun* c = enter("sk_local_fill");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  uint32_t eb = dtypeBytes(c, op, dtype);
+  if (repeat == 0 || blockNum == 0) return;
+  if (blockBytes != 32 && blockBytes != 512) fault(c, "InitConstValue: block size " + std::to_string(blockBytes) + " is not 32 or 512 bytes");
+  uint64_t bytes = ((uint64_t)(repeat - 1) * (blockNum + dstGap) + blockNum) * blockBytes;
+  int mem = requireLocal(c, op, "dst", dst, bytes, bit(SK_MEM_L1) | bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  if ((mem == SK_MEM_L1) != (blockBytes == 32))
+    fault(c, std::string("InitConstValue: blocks of ") + memName(mem) + " are " + (mem == SK_MEM_L1 ? "32" : "512") + " bytes");
+  cube::fill((uint8_t*)dst, eb, bits, repeat, blockNum, dstGap, blockBytes);
+  const Launch& L = *c->launch;
+  double rate = mem == SK_MEM_L0A ? L.l0aRate : mem == SK_MEM_L0B ? L.l0bRate : L.btRate;
+  chargeMove(c, mem == SK_MEM_L1 ? SK_PIPE_MTE2 : SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * blockNum * blockBytes, 0,
+             rate, "fill");
+}
+
+}  // extern "C"

@@ -1,0 +1,246 @@
+#include "cube_unit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "sk/sim/float16.h"
+
+namespace sk::sim::cube {
+
+namespace {
+
+uint32_t ceilDiv(uint64_t a, uint64_t b) { return (uint32_t)((a + b - 1) / b); }
+
+template <typename T> T* scratch(std::vector<T>& buf, size_t n) {
+  if (buf.size() < n) buf.resize(n);
+  return buf.data();
+}
+
+float loadFloat(const uint8_t* p, int32_t type) {
+  uint16_t h;
+  float f;
+  switch (type) {
+    case SK_DT_FLOAT16: std::memcpy(&h, p, 2); return halfToFloat(h);
+    case SK_DT_BFLOAT16: std::memcpy(&h, p, 2); return bf16ToFloat(h);
+    default: std::memcpy(&f, p, 4); return f;
+  }
+}
+
+// Round to nearest even and saturate to int8 (the quantizing modes).
+int8_t toInt8(float v) {
+  float r = std::nearbyint(v);
+  return (int8_t)std::clamp(r, -128.0f, 127.0f);
+}
+
+float scaleOf(const sk_fixpipe_params& p, uint32_t col) {
+  uint64_t bits = p.deq_scalar;
+  bool perChannel = p.quant == SK_QUANT_VDEQF16 || p.quant == SK_QUANT_VQF322B8 || p.quant == SK_QUANT_VREQ8;
+  if (perChannel) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
+  return bitsFloat((uint32_t)bits);
+}
+
+}  // namespace
+
+uint64_t nd2nzSrcBytes(const sk_nd2nz& p, uint32_t eb) {
+  if (!p.nd_num || !p.n_value || !p.d_value) return 0;
+  return ((uint64_t)(p.nd_num - 1) * p.src_matrix_stride + (uint64_t)(p.n_value - 1) * p.src_d_value + p.d_value) * eb;
+}
+
+uint64_t nd2nzDstBytes(const sk_nd2nz& p, uint32_t eb) {
+  if (!p.nd_num || !p.n_value || !p.d_value) return 0;
+  uint32_t c0 = 32 / eb;
+  return (uint64_t)(p.nd_num - 1) * p.dst_matrix_stride * eb +
+         ((uint64_t)(ceilDiv(p.d_value, c0) - 1) * p.dst_c0_stride + (uint64_t)(p.n_value - 1) * p.dst_n_stride) * 32 + 32;
+}
+
+void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p) {
+  uint32_t c0 = 32 / eb;
+  uint32_t blocks = ceilDiv(p.d_value, c0);
+  for (uint32_t i = 0; i < p.nd_num; ++i) {
+    const uint8_t* s = src + (uint64_t)i * p.src_matrix_stride * eb;
+    uint8_t* d = dst + (uint64_t)i * p.dst_matrix_stride * eb;
+    for (uint32_t r = 0; r < p.n_value; ++r)
+      for (uint32_t b = 0; b < blocks; ++b) {
+        uint8_t* out = d + ((uint64_t)b * p.dst_c0_stride + (uint64_t)r * p.dst_n_stride) * 32;
+        uint32_t cols = std::min(c0, p.d_value - b * c0);
+        std::memcpy(out, s + ((uint64_t)r * p.src_d_value + (uint64_t)b * c0) * eb, (size_t)cols * eb);
+        if (cols < c0) std::memset(out + cols * eb, 0, (size_t)(c0 - cols) * eb);
+      }
+  }
+}
+
+void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStride, uint64_t dstStep, bool transpose) {
+  for (uint32_t i = 0; i < repeat; ++i) {
+    const uint8_t* s = src + i * srcStride * kFractalBytes;
+    uint8_t* d = dst + i * dstStep;
+    if (!transpose) {
+      std::memmove(d, s, kFractalBytes);
+      continue;
+    }
+    uint16_t t[256];
+    std::memcpy(t, s, kFractalBytes);
+    for (uint32_t r = 0; r < 16; ++r)
+      for (uint32_t c = 0; c < 16; ++c) std::memcpy(d + (c * 16 + r) * 2, &t[r * 16 + c], 2);
+  }
+}
+
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, bool kAlign16) {
+  MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1};
+  s.k1 = abBytes == 4 && kAlign16 ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);
+  return s;
+}
+
+uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes) {
+  return s.gemv ? (uint64_t)s.k * abBytes : (uint64_t)s.m1 * s.k1 * kFractalBytes;
+}
+uint64_t mmadBBytes(const MmadShape& s) { return (uint64_t)s.k1 * s.n1 * kFractalBytes; }
+uint64_t mmadCBytes(const MmadShape& s) { return (uint64_t)s.m1 * s.n1 * 1024; }
+
+std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias, const MmadShape& s, int32_t abType,
+                 int32_t init) {
+  const uint8_t* a = (const uint8_t*)aIn;
+  const uint8_t* b = (const uint8_t*)bIn;
+  uint8_t* c = (uint8_t*)cOut;
+  const uint32_t eb = 32 / s.k0;
+  // a (Zz, or one ND row for GEMV) and b (Zn) widened to row-major, then c in Nz.
+  auto aAt = [&](uint32_t r, uint32_t col) -> uint64_t {
+    if (s.gemv) return col;
+    return ((uint64_t)(r / 16) * s.k1 + col / s.k0) * 16 * s.k0 + (r % 16) * s.k0 + col % s.k0;
+  };
+  auto bAt = [&](uint32_t kk, uint32_t col) -> uint64_t {
+    return ((uint64_t)(kk / s.k0) * s.n1 + col / 16) * 16 * s.k0 + (col % 16) * s.k0 + kk % s.k0;
+  };
+  auto cAt = [&](uint32_t r, uint32_t col) -> uint64_t {
+    return (((uint64_t)(col / 16) * s.m1 + r / 16) * 256 + (r % 16) * 16 + col % 16) * 4;
+  };
+  if (abType == SK_DT_INT8) {
+    thread_local std::vector<int32_t> bufA, bufB;
+    int32_t* A = scratch(bufA, (size_t)s.m * s.k);
+    int32_t* B = scratch(bufB, (size_t)s.k * s.n);
+    for (uint32_t r = 0; r < s.m; ++r)
+      for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = (int8_t)a[aAt(r, p)];
+    for (uint32_t p = 0; p < s.k; ++p)
+      for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = (int8_t)b[bAt(p, col)];
+    for (uint32_t r = 0; r < s.m; ++r)
+      for (uint32_t col = 0; col < s.n; ++col) {
+        uint32_t acc = 0;  // the accumulator wraps as the hardware's int32 does
+        if (init == SK_MMAD_ACCUMULATE) std::memcpy(&acc, c + cAt(r, col), 4);
+        if (init == SK_MMAD_BIAS) std::memcpy(&acc, (const uint8_t*)bias + 4ull * col, 4);
+        for (uint32_t p = 0; p < s.k; ++p) acc += (uint32_t)(A[(size_t)r * s.k + p] * B[(size_t)p * s.n + col]);
+        std::memcpy(c + cAt(r, col), &acc, 4);
+      }
+    return "";
+  }
+  if (abType != SK_DT_FLOAT16 && abType != SK_DT_BFLOAT16 && abType != SK_DT_FLOAT32)
+    return "Mmad: inputs of dtype code " + std::to_string(abType) + " are not fp16, bf16, fp32 or int8";
+  thread_local std::vector<float> bufA, bufB;
+  float* A = scratch(bufA, (size_t)s.m * s.k);
+  float* B = scratch(bufB, (size_t)s.k * s.n);
+  for (uint32_t r = 0; r < s.m; ++r)
+    for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = loadFloat(a + aAt(r, p) * eb, abType);
+  for (uint32_t p = 0; p < s.k; ++p)
+    for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
+  for (uint32_t r = 0; r < s.m; ++r)
+    for (uint32_t col = 0; col < s.n; ++col) {
+      float acc = 0;
+      if (init == SK_MMAD_ACCUMULATE) std::memcpy(&acc, c + cAt(r, col), 4);
+      if (init == SK_MMAD_BIAS) std::memcpy(&acc, (const uint8_t*)bias + 4ull * col, 4);
+      for (uint32_t p = 0; p < s.k; ++p) acc += A[(size_t)r * s.k + p] * B[(size_t)p * s.n + col];
+      std::memcpy(c + cAt(r, col), &acc, 4);
+    }
+  return "";
+}
+
+uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p) {
+  if (!p.n_size || !p.m_size || !p.nd_num) return 0;
+  uint64_t blocks = ceilDiv(p.n_size, 16);
+  return (uint64_t)(p.nd_num - 1) * p.src_nd_stride * 1024 + ((blocks - 1) * p.src_stride + p.m_size) * 64;
+}
+
+uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t ob) {
+  if (!p.n_size || !p.m_size || !p.nd_num) return 0;
+  uint64_t last = (uint64_t)(p.nd_num - 1) * p.dst_nd_stride * ob;
+  if (p.nz2nd) return last + ((uint64_t)(p.m_size - 1) * p.dst_stride + p.n_size) * ob;
+  return last + (uint64_t)(ceilDiv(p.n_size, 16) - 1) * p.dst_stride * 32 + (uint64_t)p.m_size * 16 * ob;
+}
+
+std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
+  struct Rule {
+    int32_t quant, src, dst;
+    const char* name;
+  };
+  static const Rule rules[] = {
+      {SK_QUANT_F322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "F322F16"},   {SK_QUANT_F322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "F322BF16"},
+      {SK_QUANT_DEQF16, SK_DT_INT32, SK_DT_FLOAT16, "DEQF16"},       {SK_QUANT_VDEQF16, SK_DT_INT32, SK_DT_FLOAT16, "VDEQF16"},
+      {SK_QUANT_QF322B8, SK_DT_FLOAT32, SK_DT_INT8, "QF322B8_PRE"},  {SK_QUANT_VQF322B8, SK_DT_FLOAT32, SK_DT_INT8, "VQF322B8_PRE"},
+      {SK_QUANT_REQ8, SK_DT_INT32, SK_DT_INT8, "REQ8"},              {SK_QUANT_VREQ8, SK_DT_INT32, SK_DT_INT8, "VREQ8"}};
+  if (p.src_dtype != SK_DT_FLOAT32 && p.src_dtype != SK_DT_INT32)
+    return "Fixpipe: the L0C source must be float or int32_t (dtype code " + std::to_string(p.src_dtype) + ")";
+  if (p.quant == SK_QUANT_NONE) {
+    if (p.dst_dtype != p.src_dtype)
+      return "Fixpipe: quantPre NoQuant keeps the source type, but the destination is of another (dtype code " +
+             std::to_string(p.dst_dtype) + "); set quantPre (F322F16, F322BF16, DEQF16, ...) to convert";
+    return "";
+  }
+  for (const Rule& r : rules)
+    if (r.quant == p.quant) {
+      if (r.src != p.src_dtype || r.dst != p.dst_dtype)
+        return std::string("Fixpipe: quantPre ") + r.name + " converts " + (r.src == SK_DT_FLOAT32 ? "float" : "int32_t") +
+               " to " + (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : "int8_t") +
+               ", not these tensors' types";
+      if ((p.quant == SK_QUANT_VDEQF16 || p.quant == SK_QUANT_VQF322B8 || p.quant == SK_QUANT_VREQ8) && !p.deq_tensor)
+        return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace)";
+      return "";
+    }
+  return "Fixpipe: unknown quantPre " + std::to_string(p.quant);
+}
+
+void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t count, uint32_t col0, uint8_t* out) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint8_t* e = src + 4ull * i;
+    int32_t iv;
+    float fv;
+    std::memcpy(&iv, e, 4);
+    std::memcpy(&fv, e, 4);
+    switch (p.quant) {
+      case SK_QUANT_NONE:
+        if (p.relu) {
+          if (p.src_dtype == SK_DT_INT32) iv = std::max(iv, 0);
+          else fv = fv > 0 ? fv : 0.0f;
+        }
+        if (p.src_dtype == SK_DT_INT32) std::memcpy(out + 4ull * i, &iv, 4);
+        else std::memcpy(out + 4ull * i, &fv, 4);
+        break;
+      case SK_QUANT_F322F16:
+      case SK_QUANT_F322BF16:
+      case SK_QUANT_DEQF16:
+      case SK_QUANT_VDEQF16: {
+        float v = p.quant == SK_QUANT_F322F16 || p.quant == SK_QUANT_F322BF16 ? fv : (float)iv * scaleOf(p, col0 + i);
+        if (p.relu && !(v > 0)) v = 0.0f;
+        uint16_t h = p.quant == SK_QUANT_F322BF16 ? floatToBf16(v) : floatToHalf(v);
+        std::memcpy(out + 2ull * i, &h, 2);
+        break;
+      }
+      default: {  // the int8 modes
+        float v = (p.quant == SK_QUANT_REQ8 || p.quant == SK_QUANT_VREQ8 ? (float)iv : fv) * scaleOf(p, col0 + i);
+        if (p.relu && !(v > 0)) v = 0.0f;
+        out[i] = (uint8_t)toInt8(v);
+        break;
+      }
+    }
+  }
+}
+
+void fill(uint8_t* dst, uint32_t eb, uint64_t bits, uint32_t repeat, uint32_t blockNum, uint32_t dstGap, uint32_t blockBytes) {
+  uint8_t pattern[8];
+  std::memcpy(pattern, &bits, 8);
+  uint64_t step = (uint64_t)(blockNum + dstGap) * blockBytes;
+  for (uint32_t r = 0; r < repeat; ++r) {
+    uint8_t* d = dst + r * step;
+    for (uint64_t i = 0; i < (uint64_t)blockNum * blockBytes; i += eb) std::memcpy(d + i, pattern, eb);
+  }
+}
+
+}  // namespace sk::sim::cube

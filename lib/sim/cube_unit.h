@@ -1,0 +1,40 @@
+// The cube unit's arithmetic and layout conversions (docs/ascendc.md, "Cube"): ND <-> Nz, the
+// fractal loads, Mmad on Zz x Zn -> Nz, and the Fixpipe conversions. Pure functions on memory
+// the caller has checked; errors come back as text. Internal to lib/sim.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#define SK_KERNEL_C_ONLY
+#include "sk/kernel.h"
+
+namespace sk::sim::cube {
+
+constexpr uint64_t kFractalBytes = 512;
+
+// Bytes an instruction touches from its operand's start (for the bounds checks).
+uint64_t nd2nzSrcBytes(const sk_nd2nz& p, uint32_t eb);
+uint64_t nd2nzDstBytes(const sk_nd2nz& p, uint32_t eb);
+struct MmadShape {
+  uint32_t m, k, n, k0, m1, k1, n1;  // k0: elements of k per fractal row
+  bool gemv;
+};
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, bool kAlign16);
+uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes);
+uint64_t mmadBBytes(const MmadShape& s);
+uint64_t mmadCBytes(const MmadShape& s);
+uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p);
+uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t outBytes);
+
+void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p);
+// Fractals: `repeat` of them, source i at src + i * srcStride fractals, dest at i * dstStep.
+void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStride, uint64_t dstStep, bool transpose);
+std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
+// One output row segment: `count` converted elements of src (4-byte, `srcType`), column `col0`
+// onward (per-channel scales), to `out` in dstType.
+void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t count, uint32_t col0, uint8_t* out);
+// Whether the quant mode fits the source and destination types ("" when it does).
+std::string checkFixpipeTypes(const sk_fixpipe_params& p);
+void fill(uint8_t* dst, uint32_t eb, uint64_t bits, uint32_t repeat, uint32_t blockNum, uint32_t dstGap, uint32_t blockBytes);
+
+}  // namespace sk::sim::cube
