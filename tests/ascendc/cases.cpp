@@ -497,12 +497,44 @@ void matmul(Tensors& t, const std::string& cType) {
 void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 void matmulHalf(Tensors& t) { matmul(t, "float16"); }
 
+// quant_matmul: exact int32 sums, times the column's scale in float (VDEQF16), rounded to half.
+void quantMatmul(Tensors& t) {
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][0];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      int64_t acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["x"][i * k + p] * (int64_t)t["w"][j * k + p];
+      float scale = sk::bitsFloat((uint32_t)t["scale"][j]);
+      t["y"][i * n + j] = h((float)acc * scale);
+    }
+}
+// matmul_leakyrelu: the float product (as matmul), leaky relu in float, rint to half.
+void matmulLeakyrelu(Tensors& t) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
+  float alpha = t.tilingField<float>(20);
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
+      t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
+    }
+}
+// The per-channel scales as the host packs them: a float's bits in a uint64's low word.
+double quantScales(std::mt19937& rng, const std::string& param) {
+  if (param != "scale") return std::uniform_int_distribution<int>(-8, 8)(rng);
+  return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1024.0f);
+}
+
 }  // namespace
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
       {"mmad_basic_f32", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat},
       {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
+      {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},
+       matmulLeakyrelu},
+      {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
+       quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
       {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},
@@ -565,6 +597,7 @@ const std::vector<Case>& cases() {
       {"tanh_float", "tanh", "tanh.cpp", "tanh_float32.json", {"tanh_tiling.h"}, tanhOp<kFloat>},
       {"swish_half", "swish", "swish.cpp", "swish_float16.json", {"swish_tiling.h"}, swish<kHalf>},
       {"swish_bf16", "swish", "swish.cpp", "swish_bfloat16.json", {"swish_tiling.h"}, swish<kBf16>},
+      {"swish_matmul_out", "swish", "swish.cpp", "swish_matmul_out.json", {"swish_tiling.h"}, swish<kHalf>},
       {"gelu_erf_half", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float16.json", {"gelu_erf_tiling.h"}, geluErf<kHalf>},
       {"gelu_erf_float", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float32.json", {"gelu_erf_tiling.h"}, geluErf<kFloat>},
       // The entry is named pow (a C library name); the op_host header includes host headers and
@@ -613,6 +646,9 @@ const std::vector<Fusion>& fusions() {
       // output of a fused kernel, and two entries (log, is_finite) of which one sk_cc renames.
       {"log_isfinite", {"log_half", "is_finite_half"}, {{{"y", "logx"}}, {{"x", "logx"}, {"y", "finite"}}}},
       // x ^ y in half, then its exact GELU: the high-level Power and Erf inside one super kernel.
+      // A cube kernel (AIC) and a vector one (AIV) in one super kernel: the matmul's half output
+      // is the activation's input.
+      {"mmad_swish", {"mmad_basic_f16", "swish_matmul_out"}, {{{"c", "mm"}}, {{"x", "mm"}, {"y", "act"}}}},
       {"pow_gelu", {"pow_tensor_tensor_half", "gelu_erf_half"}, {{{"z", "p"}}, {{"x", "p"}, {"y", "g"}}}},
   };
   return all;

@@ -78,6 +78,42 @@ TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   EXPECT_NE(r.err.find("failing_assert: block 1 on aiv1"), std::string::npos) << r.err;
 }
 
+// cube_misuse with tiling key `key` (and, for the MIX cases, another core type).
+CommandResult runCubeMisuse(const TempDir& d, int key, const std::string& coreType = "AIC") {
+  std::string meta = sk::test::readText(src("cube_misuse.json"));
+  meta.replace(meta.find("\"tilingKey\": 1"), 14, "\"tilingKey\": " + std::to_string(key));
+  if (coreType != "AIC") meta.replace(meta.find("\"AIC\""), 5, "\"" + coreType + "\", \"taskRation\": \"1:2\"");
+  sk::test::writeText(d.file("cube_misuse.json"), meta);
+  CommandResult c = skCc({"--meta", d.file("cube_misuse.json"), "-c", src("cube_misuse.cpp"), "-o", d.file("cube_misuse.o")});
+  EXPECT_EQ(c.exitCode, 0) << c.err;
+  return sk::test::run({SK_RUN, d.file("cube_misuse.json"), "-q", "--output-dir", d.file("out")});
+}
+
+TEST(SkCc, AMisalignedOrMisplacedCubeOperandIsADeviceExceptionNamingIt) {
+  TempDir d;
+  CommandResult r = runCubeMisuse(d, 1);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("Mmad: fm (A) at L0A offset 256 is not 512-byte aligned"), std::string::npos) << r.err;
+  r = runCubeMisuse(d, 2);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("lies in L1; it must be in L0A"), std::string::npos) << r.err;
+  r = runCubeMisuse(d, 3);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("quantPre NoQuant keeps the source type"), std::string::npos) << r.err;
+}
+
+TEST(SkCc, CrossCoreFlagsNeedAMixKernelAndAWaitWithoutASetIsReportedNotHung) {
+  TempDir d;
+  CommandResult r = runCubeMisuse(d, 4);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("mode 2 syncs an AIC with its AIVs, but this kernel runs AIC cores only"), std::string::npos) << r.err;
+  r = runCubeMisuse(d, 5, "MIX");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("CrossCoreWaitFlag(3)"), std::string::npos) << r.err;
+  r = runCubeMisuse(d, 4, "MIX");
+  EXPECT_EQ(r.exitCode, 0) << "a set nobody waits for is harmless: " << r.err;
+}
+
 TEST(SkCc, TheDiagnosticsOfClangAreShownWithTheirOriginalFileAndLine) {
   TempDir d;
   std::string text = sk::test::readText(src("probe.cpp"));
