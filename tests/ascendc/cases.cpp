@@ -495,6 +495,19 @@ void matmul(Tensors& t, const std::string& cType) {
     }
 }
 void matmulFloat(Tensors& t) { matmul(t, "float32"); }
+// matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
+// float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
+// The variants: bias with float c, or transposed B with half c.
+template <bool TRANS_B, bool BIAS> void matmulApi(Tensors& t) {
+  const std::string cType = BIAS ? "float32" : "float16";  // the two variants' c
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["c"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float acc = BIAS ? f(t["bias"][j]) : 0.0f;
+      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][TRANS_B ? j * k + p : p * n + j]);
+      t["c"][i * n + j] = roundTo(cType, acc);
+    }
+}
 void matmulHalf(Tensors& t) { matmul(t, "float16"); }
 
 // quant_matmul: exact int32 sums, times the column's scale in float (VDEQF16), rounded to half.
@@ -533,6 +546,9 @@ const std::vector<Case>& cases() {
       {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
       {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},
        matmulLeakyrelu},
+      {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
+      {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
+       matmulApi<true, false>},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

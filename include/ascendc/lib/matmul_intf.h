@@ -1,2 +1,3 @@
-// Kernels include this header of CANN's by name; here everything is in kernel_operator.h.
+// Kernels include the high-level Matmul API by this name (sk_ascendc/matmul.h).
 #include "kernel_operator.h"
+#include "sk_ascendc/matmul.h"

@@ -1,2 +1,2 @@
-// Kernels include this header of CANN's by name; here everything is in kernel_operator.h.
-#include "kernel_operator.h"
+// Kernels include the Matmul API by this name too (sk_ascendc/matmul.h).
+#include "lib/matmul_intf.h"

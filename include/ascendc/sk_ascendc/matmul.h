@@ -1,0 +1,448 @@
+// The high-level Matmul API (lib/matmul_intf.h; docs/ascendc.md, "Matmul"): C = A x B (+ bias)
+// over one core's single-core block, walked in baseM x baseN blocks and baseK steps as the
+// TCubeTiling says, written in the cube path of sk_ascendc/cube.h: GM -> L1 (Nz, double
+// buffered) -> L0A/L0B -> Mmad into L0C -> Fixpipe. On an AIC the object does the work; in a
+// MIX kernel the AIVs' objects send each call to their AIC, which serves them (REGIST_MATMUL_OBJ
+// runs the server there and returns), as CANN's client/server implementation does.
+#ifndef SK_ASCENDC_MATMUL_H
+#define SK_ASCENDC_MATMUL_H
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "sk_ascendc/cube.h"
+#include "sk_ascendc/pipe.h"
+
+namespace AscendC {
+
+enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW_MAJOR = ND, COLUMN_MAJOR = 8 };
+enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
+enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
+enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
+          bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+  constexpr static TPosition pos = POSITION;
+  constexpr static CubeFormat format = FORMAT;
+  using T = TYPE;
+  constexpr static bool isTrans = ISTRANS;
+  constexpr static LayoutMode layout = LAYOUT;
+  constexpr static bool ibShare = IBSHARE;
+  constexpr static TPosition srcPos = SRCPOS;
+};
+
+// The compile-time configuration. The simulated Matmul runs every config the same way (Norm);
+// the fields exist so kernels that set them compile.
+struct MatmulConfig {
+  bool doNorm = true;
+  bool doBasicBlock = false;
+  bool doMultiDataLoad = false;
+  uint32_t basicM = 0, basicN = 0, basicK = 0;
+  bool intrinsicsCheck = false;
+  bool isNBatch = false;
+  bool enVecND2NZ = false;
+  bool doSpecialBasicBlock = false;
+  uint32_t doMTE2Preload = 0;
+  uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+  uint32_t stepM = 0, stepN = 0;
+  uint32_t baseMN = 0;
+  uint32_t singleCoreMN = 0;
+  bool enUnitFlag = true;
+  bool isPerTensor = false;
+  bool hasAntiQuantOffset = false;
+  bool doIBShareNorm = false;
+  bool doSpecialMDL = false;
+  bool enableInit = true;
+  uint8_t batchMode = 0;
+  bool enableEnd = true;
+  bool enableGetTensorC = true;
+  bool enableSetOrgShape = true;
+  bool enableSetBias = true;
+  bool enableSetTail = true;
+  bool enableQuantVector = true;
+  bool enableSetDefineData = true;
+  uint8_t iterateMode = 0;
+  bool enableReuse = true;
+  bool enableUBReuse = false;
+  bool enableL1CacheUB = false;
+  bool intraBlockPartSum = false;
+  IterateOrder iterateOrder = IterateOrder::UNDEF;
+  ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
+  bool enableDoubleCache = false;
+  bool isBiasBatch = true;
+  bool enableStaticPadZeros = false;
+  bool isPartialOutput = false;
+  bool enableMixDualMaster = false;
+  bool isA2B2Shared = false;
+  bool isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false;
+};
+struct MatmulShapeParams {
+  uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0, basicM = 0, basicN = 0, basicK = 0;
+};
+__aicore__ constexpr MatmulConfig GetNormalConfig(bool intrinsicsLimit = false, bool batchLoop = false, bool isVecND2NZ = false,
+                                                   bool isBiasBatch = true, bool isMsgReuse = true, bool enableUBReuse = false,
+                                                   bool enableL1CacheUB = false) {
+  MatmulConfig c;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.isBiasBatch = isBiasBatch;
+  c.enableReuse = isMsgReuse;
+  c.enableUBReuse = enableUBReuse;
+  c.enableL1CacheUB = enableL1CacheUB;
+  return c;
+}
+__aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false, uint32_t doMTE2Preload = 0,
+                                                bool isVecND2NZ = false, bool isPerTensor = false, bool hasAntiQuantOffset = false,
+                                                bool enUnitFlag = false, bool isMsgReuse = true) {
+  MatmulConfig c;
+  c.doNorm = false;
+  c.doMultiDataLoad = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.isPerTensor = isPerTensor;
+  c.hasAntiQuantOffset = hasAntiQuantOffset;
+  c.enUnitFlag = enUnitFlag;
+  c.enableReuse = isMsgReuse;
+  return c;
+}
+__aicore__ constexpr MatmulConfig GetBasicConfig(uint32_t basicM, uint32_t basicN, uint32_t basicK, bool intrinsicsLimit = false,
+                                                  bool batchLoop = false) {
+  MatmulConfig c;
+  c.doNorm = false;
+  c.doBasicBlock = true;
+  c.basicM = basicM;
+  c.basicN = basicN;
+  c.basicK = basicK;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  return c;
+}
+__aicore__ constexpr MatmulConfig GetIBShareNormConfig(bool intrinsicsLimit = false, bool batchLoop = false) {
+  MatmulConfig c;
+  c.doNorm = false;
+  c.doIBShareNorm = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  return c;
+}
+constexpr MatmulConfig CFG_NORM = GetNormalConfig();
+constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
+constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
+template <MatmulConfigMode mode, typename... Args> __aicore__ constexpr MatmulConfig GetMMConfig(Args&&... args) {
+  MatmulConfig c = mode == MatmulConfigMode::CONFIG_MDL ? GetMDLConfig() : GetNormalConfig();
+  auto apply = [&c](const auto& a) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(a)>, MatmulShapeParams>) {
+      c.singleCoreM = a.singleCoreM;
+      c.singleCoreN = a.singleCoreN;
+      c.singleCoreK = a.singleCoreK;
+      c.basicM = a.basicM;
+      c.basicN = a.basicN;
+      c.basicK = a.basicK;
+    }
+  };
+  (apply(args), ...);
+  return c;
+}
+template <void (*copyOut)(...) = nullptr, void (*copyA)(...) = nullptr, void (*copyB)(...) = nullptr>
+struct MatmulCallBackFunc {};
+
+namespace detail {
+// Where the matmul of one block reads and writes, and how (one request of an AIV client, or the
+// AIC's own state).
+struct MatmulJob {
+  uint64_t a = 0, b = 0, bias = 0, quantVector = 0;  // GM addresses
+  int32_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0, orgKc = 0;
+  int32_t singleM = 0, singleN = 0, singleK = 0;
+  uint8_t transA = 0, transB = 0, hasBias = 0, quantMode = 0;
+  uint64_t quantScalar = 0;
+};
+inline uint32_t ceilTo(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
+}  // namespace detail
+
+// The cube side: computes the blocks of one single-core C on this AIC.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class MatmulCube {
+ public:
+  using SrcT = typename A_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
+  static constexpr uint32_t kC0 = 32 / sizeof(SrcT);
+
+  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe) {
+    t_ = *tiling;
+    if (t_.baseM <= 0 || t_.baseN <= 0 || t_.baseK <= 0 || t_.baseM % 16 || t_.baseN % 16)
+      ::sk_trapf(3, "Matmul::Init: tiling baseM %d, baseN %d, baseK %d: each must be positive, baseM and baseN multiples of 16",
+                 t_.baseM, t_.baseN, t_.baseK);
+    if (!pipe) pipe = GetTPipePtr();
+    uint32_t kPad = detail::ceilTo(t_.baseK, 16 > kC0 ? 16 : kC0);
+    pipe->InitBuffer(a1_, 2, t_.baseM * kPad * sizeof(SrcT));
+    pipe->InitBuffer(b1_, 2, kPad * t_.baseN * sizeof(SrcT));
+    pipe->InitBuffer(a2_, t_.dbL0A > 1 ? 2 : 1, t_.baseM * kPad * sizeof(SrcT));
+    pipe->InitBuffer(b2_, t_.dbL0B > 1 ? 2 : 1, kPad * t_.baseN * sizeof(SrcT));
+    pipe->InitBuffer(c1_, t_.dbL0C > 1 ? 2 : 1, t_.baseM * t_.baseN * sizeof(L0cT));
+    if (t_.isBias) {
+      pipe->InitBuffer(biasL1_, t_.baseN * sizeof(L0cT));
+      pipe->InitBuffer(biasBt_, t_.baseN * sizeof(L0cT));
+    }
+    if constexpr (std::is_same_v<SrcT, int8_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
+    job_ = detail::MatmulJob{};
+    job_.orgM = t_.M;
+    job_.orgN = t_.N;
+    job_.orgKa = t_.Ka;
+    job_.orgKb = t_.Kb;
+    job_.singleM = t_.singleCoreM;
+    job_.singleN = t_.singleCoreN;
+    job_.singleK = t_.singleCoreK;
+    job_.hasBias = 0;
+    next_ = 0;
+  }
+  __aicore__ detail::MatmulJob& Job() { return job_; }
+  __aicore__ void Restart() { next_ = 0; }
+
+  // Computes the next block of the single-core C into L0C; false when every block is done.
+  __aicore__ bool Iterate() {
+    uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
+    if (next_ >= blocksM * blocksN) return false;
+    uint32_t i = next_++;
+    bool orderN = t_.iterateOrder == 1;
+    bm_ = orderN ? i / blocksN : i % blocksM;
+    bn_ = orderN ? i % blocksN : i / blocksM;
+    curM_ = std::min<uint32_t>(t_.baseM, job_.singleM - bm_ * t_.baseM);
+    curN_ = std::min<uint32_t>(t_.baseN, job_.singleN - bn_ * t_.baseN);
+    LocalTensor<L0cT> c1 = c1_.template AllocTensor<L0cT>();
+    if (job_.hasBias) LoadBias();
+    for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK) {
+      uint32_t curK = std::min<uint32_t>(t_.baseK, job_.singleK - k);
+      CopyIn(k, curK);
+      SplitA(curK);
+      SplitB(curK);
+      Compute(c1, curK, k == 0);
+    }
+    c1_.EnQue(c1);
+    return true;
+  }
+
+  // The last block out of L0C into GM: at its place in the single-core C (row pitch orgN),
+  // or, sequentially, as a dense curM x curN block.
+  __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential) {
+    LocalTensor<L0cT> c1 = c1_.template DeQue<L0cT>();
+    FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), sequential ? curN_ : (job_.orgKc ? job_.orgKc : job_.orgN), false);
+    p.quantPre = QuantOf();
+    p.deqScalar = job_.quantScalar;
+    __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
+    if (enAtomic) ::sk_set_atomic(enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : SK_ATOMIC_MIN, detail::dtypeOf<DstT>());
+    if (p.quantPre == QuantMode_t::VDEQF16) {
+      LocalTensor<uint64_t> scale = scaleL1_.template Get<uint64_t>();
+      ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
+                        detail::ceilTo(curN_ * 8, 32), 0, 0);
+      ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
+      detail::fixpipe(dst, c1.GetPhyAddr(), p, true, scale.GetPhyAddr());
+    } else {
+      detail::fixpipe(dst, c1.GetPhyAddr(), p, true, nullptr);
+    }
+    if (enAtomic) ::sk_set_atomic(SK_ATOMIC_NONE, detail::dtypeOf<DstT>());
+    c1_.FreeTensor(c1);
+  }
+  __aicore__ uint32_t BlockBytes() const { return (uint32_t)t_.baseM * t_.baseN * sizeof(DstT); }
+  __aicore__ uint32_t CurM() const { return curM_; }
+  __aicore__ uint32_t CurN() const { return curN_; }
+
+ private:
+  __aicore__ QuantMode_t QuantOf() const {
+    if constexpr (std::is_same_v<L0cT, float>) {
+      if constexpr (std::is_same_v<DstT, half>) return QuantMode_t::F322F16;
+      if constexpr (std::is_same_v<DstT, bfloat16_t>) return QuantMode_t::F322BF16;
+      return QuantMode_t::NoQuant;
+    } else {
+      if constexpr (std::is_same_v<DstT, half>) return job_.quantMode == 2 ? QuantMode_t::VDEQF16 : QuantMode_t::DEQF16;
+      return QuantMode_t::NoQuant;
+    }
+  }
+  // A block of A (curM x curK, or stored K x M when transposed) and of B (curK x curN, or N x K)
+  // from GM to L1 in Nz.
+  __aicore__ void CopyIn(uint32_t k, uint32_t curK) {
+    LocalTensor<SrcT> a1 = a1_.template AllocTensor<SrcT>(), b1 = b1_.template AllocTensor<SrcT>();
+    uint32_t m0 = bm_ * t_.baseM, n0 = bn_ * t_.baseN;
+    const SrcT* a = (const SrcT*)job_.a;
+    const SrcT* b = (const SrcT*)job_.b;
+    uint32_t kPad16 = detail::ceilTo(curK, 16);
+    sk_nd2nz pa{}, pb{};
+    pa.nd_num = pb.nd_num = 1;
+    pa.dst_n_stride = pb.dst_n_stride = 1;
+    if (job_.transA) {  // A^T: K x M, row pitch orgM
+      pa.n_value = curK, pa.d_value = curM_, pa.src_d_value = job_.orgM, pa.dst_c0_stride = kPad16;
+      ::sk_copy_nd2nz(a1.GetPhyAddr(), a + (uint64_t)k * job_.orgM + m0, sizeof(SrcT), &pa);
+    } else {
+      pa.n_value = curM_, pa.d_value = curK, pa.src_d_value = job_.orgKa, pa.dst_c0_stride = detail::ceilTo(curM_, 16);
+      ::sk_copy_nd2nz(a1.GetPhyAddr(), a + (uint64_t)m0 * job_.orgKa + k, sizeof(SrcT), &pa);
+    }
+    if (job_.transB) {  // B^T: N x K, row pitch orgKb
+      pb.n_value = curN_, pb.d_value = curK, pb.src_d_value = job_.orgKb, pb.dst_c0_stride = detail::ceilTo(curN_, 16);
+      ::sk_copy_nd2nz(b1.GetPhyAddr(), b + (uint64_t)n0 * job_.orgKb + k, sizeof(SrcT), &pb);
+    } else {
+      pb.n_value = curK, pb.d_value = curN_, pb.src_d_value = job_.orgN, pb.dst_c0_stride = kPad16;
+      ::sk_copy_nd2nz(b1.GetPhyAddr(), b + (uint64_t)k * job_.orgN + n0, sizeof(SrcT), &pb);
+    }
+    a1_.EnQue(a1);
+    b1_.EnQue(b1);
+  }
+  // L1 Nz -> L0A Zz: per 16-row block of A its K fractals (transposed: each fractal of A^T's
+  // column block, transposed).
+  __aicore__ void SplitA(uint32_t curK) {
+    LocalTensor<SrcT> a1 = a1_.template DeQue<SrcT>(), a2 = a2_.template AllocTensor<SrcT>();
+    uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
+    for (uint32_t i = 0; i < mBlocks; ++i) {
+      uint32_t start = job_.transA ? i * (detail::ceilTo(curK, 16) / 16) : i;
+      uint32_t stride = job_.transA ? 1 : mBlocks;
+      ::sk_load_2d(a2.GetPhyAddr() + (uint64_t)i * kFractals * 512 / sizeof(SrcT), a1.GetPhyAddr(), sizeof(SrcT), start,
+                   kFractals, stride, 0, job_.transA);
+    }
+    a2_.EnQue(a2);
+    a1_.FreeTensor(a1);
+  }
+  // L1 Nz -> L0B Zn: B^T's Nz already is Zn (one load); B's Nz needs each fractal transposed.
+  __aicore__ void SplitB(uint32_t curK) {
+    LocalTensor<SrcT> b1 = b1_.template DeQue<SrcT>(), b2 = b2_.template AllocTensor<SrcT>();
+    uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
+    if (job_.transB) {
+      for (uint32_t f = 0; f < kFractals * nBlocks; f += 255)
+        ::sk_load_2d(b2.GetPhyAddr() + (uint64_t)f * 512 / sizeof(SrcT), b1.GetPhyAddr(), sizeof(SrcT), f,
+                     std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
+    } else {
+      uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
+      for (uint32_t i = 0; i < kBlocks; ++i)
+        ::sk_load_2d(b2.GetPhyAddr() + (uint64_t)i * nBlocks * 256, b1.GetPhyAddr(), sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
+    }
+    b2_.EnQue(b2);
+    b1_.FreeTensor(b1);
+  }
+  __aicore__ void Compute(LocalTensor<L0cT>& c1, uint32_t curK, bool first) {
+    LocalTensor<SrcT> a2 = a2_.template DeQue<SrcT>(), b2 = b2_.template DeQue<SrcT>();
+    int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
+    // One row is not a GEMV here: A sits in L0A as Zz, so the cube reads a whole 16-row block.
+    uint32_t m = curM_ == 1 ? 16 : curM_;
+    ::sk_mmad(c1.GetPhyAddr(), a2.GetPhyAddr(), b2.GetPhyAddr(), job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr,
+              m, curK, curN_, detail::dtypeOf<SrcT>(), init, 0);
+    a2_.FreeTensor(a2);
+    b2_.FreeTensor(b2);
+  }
+  // The block's bias: GM -> L1 -> bias table.
+  __aicore__ void LoadBias() {
+    static_assert(std::is_same_v<BiasT, L0cT>, "Matmul: the bias must have L0C's type (float, or int32_t for int8 inputs)");
+    LocalTensor<L0cT> l1 = biasL1_.template Get<L0cT>(), bt = biasBt_.template Get<L0cT>();
+    uint64_t bytes = detail::ceilTo(curN_ * sizeof(L0cT), 64);
+    ::sk_data_copy_2d(l1.GetPhyAddr(), (const L0cT*)job_.bias + bn_ * t_.baseN, 1, bytes, 0, 0);
+    ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
+    ::sk_data_copy_2d(bt.GetPhyAddr(), l1.GetPhyAddr(), 1, bytes, 0, 0);
+    ::sk_pipe_wait(SK_PIPE_M, ::sk_pipe_done(SK_PIPE_MTE1));
+  }
+
+  TCubeTiling t_;
+  detail::MatmulJob job_;
+  TQue<TPosition::A1, 2> a1_;
+  TQue<TPosition::B1, 2> b1_;
+  TQue<TPosition::A2, 2> a2_;
+  TQue<TPosition::B2, 2> b2_;
+  TQue<TPosition::CO1, 2> c1_;
+  TBuf<TPosition::C1> biasL1_, scaleL1_;
+  TBuf<TPosition::C2> biasBt_;
+  uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
+class Matmul {
+ public:
+  using SrcT = typename A_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
+                "Matmul: A and B must be in GM (TPosition::GM); VECOUT and TSCM sources are not simulated yet");
+  static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
+                "Matmul: A and B must be ND (CubeFormat::ND); NZ sources are not simulated yet");
+
+  __aicore__ Matmul() = default;
+  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr) { cube_.Init(tiling, pipe); }
+  __aicore__ void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
+  __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+    detail::MatmulJob& j = cube_.Job();
+    j.orgM = orgM, j.orgN = orgN, j.orgKa = orgKa, j.orgKb = orgKb, j.orgKc = orgKc;
+  }
+  __aicore__ void SetSingleShape(int singleM, int singleN, int singleK) {
+    detail::MatmulJob& j = cube_.Job();
+    j.singleM = singleM, j.singleN = singleN, j.singleK = singleK;
+  }
+  __aicore__ void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+    detail::MatmulJob& j = cube_.Job();
+    if (tailM > 0) j.singleM = tailM;
+    if (tailN > 0) j.singleN = tailN;
+    if (tailK > 0) j.singleK = tailK;
+  }
+  __aicore__ void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
+    cube_.Job().a = (uint64_t)gm.GetPhyAddr();
+    cube_.Job().transA = isTransposeA;
+    if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
+  }
+  __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
+    cube_.Job().b = (uint64_t)gm.GetPhyAddr();
+    cube_.Job().transB = isTransposeB;
+    if (!isTransposeB && sizeof(SrcT) != 2)
+      ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
+  }
+  __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
+    cube_.Job().bias = (uint64_t)gm.GetPhyAddr();
+    cube_.Job().hasBias = 1;
+  }
+  __aicore__ void DisableBias() { cube_.Job().hasBias = 0; }
+  __aicore__ void ClearBias() { DisableBias(); }
+  __aicore__ void SetQuantScalar(const uint64_t scalar) {
+    cube_.Job().quantScalar = scalar;
+    cube_.Job().quantMode = 1;
+  }
+  __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {
+    cube_.Job().quantVector = (uint64_t)gm.GetPhyAddr();
+    cube_.Job().quantMode = 2;
+  }
+  __aicore__ void SetBatchNum(int32_t, int32_t) {}
+  template <bool sync = true> __aicore__ bool Iterate(bool enPartialSum = false) {
+    if (enPartialSum) ::sk_trap(3, "Matmul::Iterate: enPartialSum is not simulated");
+    return cube_.Iterate();
+  }
+  template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+    cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+  }
+  template <bool sync = true>
+  __aicore__ void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                             bool waitIterateAll = false, bool fakeMsg = false) {
+    while (cube_.Iterate()) cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+  }
+  __aicore__ void WaitIterateAll() {}
+  __aicore__ void End() { cube_.Restart(); }
+
+ private:
+  MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> cube_;
+};
+
+namespace detail {
+template <class MM> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm, const TCubeTiling* tiling) {
+  if (tiling) mm.Init(tiling, pipe);
+}
+template <class MM> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm) {}
+template <class MM, class... Rest> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm, const TCubeTiling* tiling, Rest&&... rest) {
+  registMatmul(pipe, mm, tiling);
+  registMatmul(pipe, rest...);
+}
+}  // namespace detail
+
+}  // namespace AscendC
+
+// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1, mm2, &tiling2, ...).
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::detail::registMatmul(tpipe, __VA_ARGS__)
+#define REGIST_CUBE_OBJ REGIST_MATMUL_OBJ
+
+#endif /* SK_ASCENDC_MATMUL_H */

@@ -1,0 +1,68 @@
+// C = A x B (+ bias) with the high-level Matmul API on the cube cores: each block takes one
+// singleCoreM x singleCoreN block of C (the edge blocks are tails: SetTail), K whole. Tiling key
+// 1: half in, float out, float bias; key 2: half in, half out, B stored transposed (N x K).
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+
+namespace {
+
+template <typename CType, bool TRANS_B, bool BIAS> class MatmulApiKernel {
+ public:
+  using AType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using BType = MatmulType<TPosition::GM, CubeFormat::ND, half, TRANS_B>;
+  using CType_ = MatmulType<TPosition::GM, CubeFormat::ND, CType>;
+  using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  Matmul<AType, BType, CType_, BiasType> mm;
+
+  __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const TCubeTiling& tiling) {
+    tiling_ = tiling;
+    aGm_.SetGlobalBuffer((__gm__ half*)a, (uint64_t)tiling.M * tiling.Ka);
+    bGm_.SetGlobalBuffer((__gm__ half*)b, (uint64_t)tiling.Ka * tiling.N);
+    biasGm_.SetGlobalBuffer((__gm__ float*)bias, tiling.N);
+    cGm_.SetGlobalBuffer((__gm__ CType*)c, (uint64_t)tiling.M * tiling.N);
+    uint32_t mCores = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
+    mIdx_ = GetBlockIdx() % mCores;
+    nIdx_ = GetBlockIdx() / mCores;
+  }
+  __aicore__ inline void Process() {
+    uint32_t m0 = mIdx_ * tiling_.singleCoreM, n0 = nIdx_ * tiling_.singleCoreN;
+    if (m0 >= (uint32_t)tiling_.M || n0 >= (uint32_t)tiling_.N) return;
+    mm.SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka);
+    int tailM = tiling_.M - m0 < (uint32_t)tiling_.singleCoreM ? tiling_.M - m0 : tiling_.singleCoreM;
+    int tailN = tiling_.N - n0 < (uint32_t)tiling_.singleCoreN ? tiling_.N - n0 : tiling_.singleCoreN;
+    mm.SetTail(tailM, tailN);
+    mm.SetTensorA(aGm_[(uint64_t)m0 * tiling_.Ka]);
+    mm.SetTensorB(TRANS_B ? bGm_[(uint64_t)n0 * tiling_.Ka] : bGm_[n0], TRANS_B);
+    if (BIAS) mm.SetBias(biasGm_[n0]);
+    mm.IterateAll(cGm_[(uint64_t)m0 * tiling_.N + n0]);
+    mm.End();
+  }
+
+ private:
+  TCubeTiling tiling_;
+  GlobalTensor<half> aGm_, bGm_;
+  GlobalTensor<float> biasGm_;
+  GlobalTensor<CType> cGm_;
+  uint32_t mIdx_ = 0, nIdx_ = 0;
+};
+
+template <class K> __aicore__ inline void run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
+                                              const MatmulApiTilingData& t) {
+  TPipe pipe;
+  K op;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &t.cubeTilingData);
+  op.Init(a, b, bias, c, t.cubeTilingData);
+  op.Process();
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
+                                                 GM_ADDR tiling) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GET_TILING_DATA(tilingData, tiling);
+  if (TILING_KEY_IS(1)) run<MatmulApiKernel<float, false, true>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(2)) run<MatmulApiKernel<half, true, false>>(a, b, bias, c, workspace, tilingData);
+}
