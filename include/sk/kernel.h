@@ -277,9 +277,11 @@ void sk_local_fill(void* dst, int32_t dtype, uint64_t value_bits, uint32_t repea
 /* ---- cross-core flags (CrossCoreSetFlag / CrossCoreWaitFlag) -------------------------------
    Each core has a counter per flag id (0..15). Mode 0: once every core of the caller's type in
    the launch has set, each one's counter goes up; mode 1: the same among the AIVs of a block;
-   mode 2: an AIC's set raises its AIVs' counters, the AIVs' sets (all of them) the AIC's. The
-   set fires on `pipe` after its earlier work; a wait holds the core until its counter is
-   positive and takes one. */
+   mode 2: an AIC's set raises its AIVs' counters, the AIVs' sets (all of them) the AIC's;
+   mode 4 (Ascend 950's, accepted on every part): one AIV and its AIC, an AIC's flags 16..31
+   being those of its AIV 1 (its set of flag f raises AIV f / 16's counter f % 16; AIV i's set
+   of f raises the AIC's f + 16 i). The set fires on `pipe` after its earlier work; a wait
+   holds the core until its counter is positive and takes one. */
 void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag);
 void sk_cross_wait(int32_t flag);
 

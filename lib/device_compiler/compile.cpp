@@ -115,6 +115,10 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   a.push_back(std::string("-D") + (core == CoreType::AIC ? t.cubeMacro : t.vecMacro));
   a.push_back(core == CoreType::AIC ? "-D__DAV_CUBE__" : "-D__DAV_VEC__");
   a.push_back("-D__SK_CC__=1");
+  // Both core types in one object: the Matmul API's AIC serves its AIVs (sk_ascendc/matmul.h).
+  // The macro's value: AIVs per block (2 when no metadata says).
+  if (!meta || meta->coreType == CoreType::MIX)
+    a.push_back("-D__SK_MIX_KERNEL__=" + std::to_string(meta ? meta->taskRation.aiv : 2));
   if (meta)
     for (std::string& d : metaDefines(*meta)) a.push_back(d);
   for (const std::string& d : o.defines) a.push_back("-D" + d);

@@ -66,7 +66,7 @@ namespace {
 
 // The replay's counter of the sets one core made in one mode on one flag.
 uint32_t setCounterId(uint32_t group, uint32_t member, uint32_t mode, uint32_t flag) {
-  return 0x80000000u | ((group * kMaxGroupMembers + member) << 6) | (mode << 4) | flag;
+  return 0x80000000u | ((group * kMaxGroupMembers + member) << 8) | (mode << 5) | flag;
 }
 
 GroupFlags& flagsOf(Launch& L, uint32_t group) {
@@ -119,11 +119,10 @@ void launchRendezvous(CoreRun* c, uint32_t flag) {
 
 void checkMode(CoreRun* c, const char* api, int32_t mode) {
   const TaskRation& r = c->launch->desc.ration;
-  if (mode < 0 || mode > 2)
-    fault(c, std::string(api) + ": mode " + std::to_string(mode) + " is not 0, 1 or 2 (mode 4 exists on Ascend 950 only)");
+  if (mode < 0 || mode > 4 || mode == 3) fault(c, std::string(api) + ": mode " + std::to_string(mode) + " is not 0, 1, 2 or 4");
   if (mode == 1 && c->type == CoreType::AIC) fault(c, std::string(api) + ": mode 1 syncs the AIVs of a block; an AIC cannot take part");
-  if (mode == 2 && (r.aic == 0 || r.aiv == 0))
-    fault(c, std::string(api) + ": mode 2 syncs an AIC with its AIVs, but this kernel runs " +
+  if ((mode == 2 || mode == 4) && (r.aic == 0 || r.aiv == 0))
+    fault(c, std::string(api) + ": mode " + std::to_string(mode) + " syncs an AIC with its AIVs, but this kernel runs " +
                  (r.aic ? "AIC" : "AIV") + " cores only; make it a MIX kernel (metadata coreType MIX, taskRation)");
 }
 
@@ -142,7 +141,8 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
   checkMode(c, "CrossCoreSetFlag", mode);
   if (pipe <= SK_PIPE_S || pipe > SK_PIPE_FIX)
     fault(c, "CrossCoreSetFlag: pipe " + std::to_string(pipe) + " is not one of V, M, MTE1, MTE2, MTE3, FIX");
-  uint32_t f = (uint32_t)flag & (kCrossFlags - 1);  // the hardware keeps 4 bits of the id
+  // The hardware keeps 4 bits of the id; mode 4 sets of an AIC name AIV 1's ids as 16..31.
+  uint32_t f = (uint32_t)flag & (mode == 4 && c->type == CoreType::AIC ? 31 : 15);
   timing::Op op{timing::OpKind::Signal, (uint8_t)pipe};
   op.id = setCounterId(c->group, c->member, (uint32_t)mode, f);
   op.what = "CrossCoreSetFlag";
@@ -152,7 +152,17 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
   GroupFlags& g = flagsOf(L, c->group);
   std::lock_guard<SpinLock> lk(g.lock);
   ++g.sets[c->member][mode][f];
-  if (mode == 2 && c->type == CoreType::AIC) {
+  if (mode == 4) {  // one AIV and its AIC (Ascend 950's mode; the Matmul API's messages here)
+    FlagDelivery d{4, c->type, g.sets[c->member][4][f], (uint8_t)c->member};
+    auto [first, last] = membersOf(L, CoreType::AIV);
+    if (c->type == CoreType::AIC) {
+      uint32_t to = first + (f >> 4);
+      if (to >= last) fault(c, "CrossCoreSetFlag mode 4: flag " + std::to_string(f) + " names AIV " + std::to_string(f >> 4) + ", which this block has not");
+      g.counters[to][f & 15].deliver(d, c->clock);
+    } else {
+      g.counters[0][f + 16 * (c->member - first)].deliver(d, c->clock);
+    }
+  } else if (mode == 2 && c->type == CoreType::AIC) {
     FlagDelivery d{2, CoreType::AIC, g.sets[c->member][2][f]};
     auto [first, last] = membersOf(L, CoreType::AIV);
     for (uint32_t m = first; m < last; ++m) g.counters[m][f].deliver(d, c->clock);
@@ -165,17 +175,24 @@ void sk_cross_wait(int32_t flag) {
   CoreRun* c = enter("sk_cross_wait");
   if (!c) return;
   Launch& L = *c->launch;
-  uint32_t f = (uint32_t)flag & (kCrossFlags - 1);
+  uint32_t f = (uint32_t)flag & (c->type == CoreType::AIC ? 31 : 15);
   FlagDelivery d = flagsOf(L, c->group).counters[c->member][f].take(c, ++c->crossWaits[f]);
   // The replay releases the wait when every core whose sets made this delivery has made its
   // round-th set.
   auto [first, last] = membersOf(L, d.from);
+  uint32_t setFlag = f;  // the id as the setter named it (its replay counter's)
+  if (d.mode == 4) {
+    uint32_t firstAiv = membersOf(L, CoreType::AIV).first;
+    setFlag = d.from == CoreType::AIC ? f + 16 * (c->member - firstAiv) : f - 16 * (d.fromMember - firstAiv);
+    first = d.fromMember;
+    last = d.fromMember + 1;
+  }
   uint32_t groupsFrom = d.mode == 0 ? (uint32_t)L.groupFlags.size() : 1;
   for (uint32_t i = 0; i < groupsFrom; ++i) {
     uint32_t group = d.mode == 0 ? i : c->group;
     for (uint32_t m = first; m < last; ++m) {
       timing::Op op{timing::OpKind::FlagAcquire};
-      op.id = setCounterId(group, m, d.mode, f);
+      op.id = setCounterId(group, m, d.mode, setFlag);
       op.amount = d.round;
       op.what = "CrossCoreWaitFlag";
       record(c, op);

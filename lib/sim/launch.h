@@ -115,10 +115,12 @@ struct TaskContext {
 // One cross-core flag counter of one core (sk_cross_set / sk_cross_wait): the sets that reached
 // it, in order, each named by where it came from so the timing replay can match the n-th wait
 // with the sets that made the n-th delivery.
+constexpr uint8_t kAllMembers = 0xff;
 struct FlagDelivery {
-  uint8_t mode = 0;      // 0, 1, 2
+  uint8_t mode = 0;      // 0, 1, 2, 4
   CoreType from = CoreType::AIV;  // the type of the setting cores
   uint32_t round = 0;    // the round of their sets (1-based)
+  uint8_t fromMember = kAllMembers;  // mode 4: the one member that set
 };
 class FlagCounter final : public Waitable {
  public:
@@ -135,13 +137,14 @@ class FlagCounter final : public Waitable {
   std::vector<uint64_t> clocks_;
   std::vector<CoreRun*> waiters_;
 };
-constexpr uint32_t kCrossFlags = 16;
+constexpr uint32_t kCrossFlags = 32;  // an AIC's: 0..15, and 16..31 for mode 4 sets of its AIV 1
 constexpr uint32_t kMaxGroupMembers = 3;  // 1 AIC + 2 AIV
+constexpr uint32_t kCrossModes = 5;   // 0, 1, 2 and 4 (3 unused)
 // The flags of one block group (its AIC and AIVs), made on first use.
 struct GroupFlags {
   SpinLock lock;
   FlagCounter counters[kMaxGroupMembers][kCrossFlags];
-  uint32_t sets[kMaxGroupMembers][3][kCrossFlags] = {};  // per member, mode, flag
+  uint32_t sets[kMaxGroupMembers][kCrossModes][kCrossFlags] = {};  // per member, mode, flag
   uint32_t delivered[3][kCrossFlags] = {};  // rendezvous rounds done: [1] AIVs mode 1, [2] AIVs mode 2
   GroupFlags() {
     for (auto& member : counters)

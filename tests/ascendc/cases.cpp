@@ -532,6 +532,17 @@ void matmulLeakyrelu(Tensors& t) {
       t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
     }
 }
+// matmul_api_mix: bias + the float product (as matmulApi), leaky relu in float, rint to half.
+void matmulApiMix(Tensors& t) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
+  float alpha = t.tilingField<float>(200);
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float acc = f(t["bias"][j]);
+      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
+      t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
+    }
+}
 // The per-channel scales as the host packs them: a float's bits in a uint64's low word.
 double quantScales(std::mt19937& rng, const std::string& param) {
   if (param != "scale") return std::uniform_int_distribution<int>(-8, 8)(rng);
@@ -549,6 +560,8 @@ const std::vector<Case>& cases() {
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
+      {"matmul_api_mix", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
+       matmulApiMix},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

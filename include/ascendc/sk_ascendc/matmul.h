@@ -190,19 +190,18 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       pipe->InitBuffer(biasBt_, t_.baseN * sizeof(L0cT));
     }
     if constexpr (std::is_same_v<SrcT, int8_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
-    job_ = detail::MatmulJob{};
-    job_.orgM = t_.M;
-    job_.orgN = t_.N;
-    job_.orgKa = t_.Ka;
-    job_.orgKb = t_.Kb;
-    job_.singleM = t_.singleCoreM;
-    job_.singleN = t_.singleCoreN;
-    job_.singleK = t_.singleCoreK;
-    job_.hasBias = 0;
     next_ = 0;
   }
-  __aicore__ detail::MatmulJob& Job() { return job_; }
+  // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
+  __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
+  // What to multiply from now on, from block `next` on.
+  __aicore__ void SetJob(const detail::MatmulJob& j, uint32_t next = 0) {
+    job_ = j;
+    next_ = next;
+  }
+  __aicore__ uint32_t Next() const { return next_; }
   __aicore__ void Restart() { next_ = 0; }
+  __aicore__ const TCubeTiling& Tiling() const { return t_; }
 
   // Computes the next block of the single-core C into L0C; false when every block is done.
   __aicore__ bool Iterate() {
@@ -229,13 +228,14 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 
   // The last block out of L0C into GM: at its place in the single-core C (row pitch orgN),
   // or, sequentially, as a dense curM x curN block.
-  __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential) {
+  __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential, uint32_t sequentialPitch = 0) {
     LocalTensor<L0cT> c1 = c1_.template DeQue<L0cT>();
-    FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), sequential ? curN_ : (job_.orgKc ? job_.orgKc : job_.orgN), false);
+    uint32_t pitch = sequential ? (sequentialPitch ? sequentialPitch : curN_) : (job_.orgKc ? job_.orgKc : job_.orgN);
+    FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), pitch, false);
     p.quantPre = QuantOf();
     p.deqScalar = job_.quantScalar;
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
-    if (enAtomic) ::sk_set_atomic(enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : SK_ATOMIC_MIN, detail::dtypeOf<DstT>());
+    SetAtomic(enAtomic);
     if (p.quantPre == QuantMode_t::VDEQF16) {
       LocalTensor<uint64_t> scale = scaleL1_.template Get<uint64_t>();
       ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
@@ -245,14 +245,31 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     } else {
       detail::fixpipe(dst, c1.GetPhyAddr(), p, true, nullptr);
     }
-    if (enAtomic) ::sk_set_atomic(SK_ATOMIC_NONE, detail::dtypeOf<DstT>());
+    SetAtomic(0);
     c1_.FreeTensor(c1);
+  }
+  // A block staged in GM (rows `pitch` elements apart) on to its place in C, through L1.
+  __aicore__ void CopyStaged(__gm__ DstT* c, const __gm__ DstT* staged, uint32_t pitch, uint8_t enAtomic, bool sequential) {
+    LocalTensor<DstT> l1 = bounceL1_.template Get<DstT>();
+    uint64_t row = (uint64_t)curN_ * sizeof(DstT);
+    ::sk_data_copy_2d(l1.GetPhyAddr(), staged, curM_, row, (uint64_t)pitch * sizeof(DstT), row);
+    ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
+    uint32_t dstPitch = sequential ? curN_ : (job_.orgKc ? job_.orgKc : job_.orgN);
+    __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * dstPitch + bn_ * t_.baseN;
+    SetAtomic(enAtomic);
+    ::sk_data_copy_2d(dst, l1.GetPhyAddr(), curM_, row, row, (uint64_t)dstPitch * sizeof(DstT));
+    SetAtomic(0);
+    ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_FIX));
   }
   __aicore__ uint32_t BlockBytes() const { return (uint32_t)t_.baseM * t_.baseN * sizeof(DstT); }
   __aicore__ uint32_t CurM() const { return curM_; }
   __aicore__ uint32_t CurN() const { return curN_; }
 
  private:
+  __aicore__ void SetAtomic(uint8_t enAtomic) {
+    int32_t mode = enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : enAtomic == 3 ? SK_ATOMIC_MIN : SK_ATOMIC_NONE;
+    ::sk_set_atomic(mode, detail::dtypeOf<DstT>());
+  }
   __aicore__ QuantMode_t QuantOf() const {
     if constexpr (std::is_same_v<L0cT, float>) {
       if constexpr (std::is_same_v<DstT, half>) return QuantMode_t::F322F16;
@@ -349,10 +366,48 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   TQue<TPosition::A2, 2> a2_;
   TQue<TPosition::B2, 2> b2_;
   TQue<TPosition::CO1, 2> c1_;
-  TBuf<TPosition::C1> biasL1_, scaleL1_;
+  TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
 };
+
+namespace detail {
+// A MIX kernel's AIV asks its AIC for each Matmul call: a message in the system workspace (one
+// slot per AIV), a mode-4 flag to the AIC, and one back when the AIC is done. Blocks an Iterate
+// computed wait in the AIV's staging area of the workspace (rows baseN apart).
+enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulQuit };
+struct MatmulMsg {
+  uint32_t cmd, obj, enAtomic, sequential;
+  uint64_t dst;
+  MatmulJob job;
+  uint32_t restart, result, curM, curN;
+};
+constexpr uint16_t kMatmulRequestFlag = 0;   // AIV -> AIC (the AIC sees AIV i's as 16 i)
+constexpr uint16_t kMatmulResponseFlag = 1;  // AIC -> AIV (the AIC names AIV i's as 1 + 16 i)
+constexpr uint64_t kMatmulMsgBytes = 256;
+constexpr uint64_t kMatmulStagingBase = 1u << 20;
+#ifdef __SK_MIX_KERNEL__
+constexpr bool kMixKernel = true;
+#else
+constexpr bool kMixKernel = false;
+#endif
+// AIV `sub` of the block the calling core belongs to.
+inline uint32_t matmulClient(uint32_t sub) {
+  uint32_t group = ::sk_core_type() == 0 ? (uint32_t)GetBlockIdx() : (uint32_t)(GetBlockIdx() / GetTaskRation());
+  return group * 2 + sub;
+}
+inline MatmulMsg* matmulMsg(uint32_t client) { return (MatmulMsg*)(GetSysWorkSpacePtr() + client * kMatmulMsgBytes); }
+inline uint64_t matmulStagingBytes() {
+  return (RESERVED_WORKSPACE - kMatmulStagingBase) / (2 * (uint64_t)GetBlockNum()) / 32 * 32;
+}
+inline uint8_t* matmulStaging(uint32_t client, uint64_t need) {
+  if (!GetSysWorkSpacePtr()) ::sk_trap(3, "Matmul in a MIX kernel: the kernel has no workspace (the AIC and AIVs talk through it)");
+  if (need > matmulStagingBytes())
+    ::sk_trapf(3, "Matmul in a MIX kernel: a %llu-byte block does not fit the %llu bytes of system workspace each AIV has",
+               (unsigned long long)need, (unsigned long long)matmulStagingBytes());
+  return GetSysWorkSpacePtr() + kMatmulStagingBase + client * matmulStagingBytes();
+}
+}  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
@@ -365,84 +420,237 @@ class Matmul {
                 "Matmul: A and B must be in GM (TPosition::GM); VECOUT and TSCM sources are not simulated yet");
   static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
                 "Matmul: A and B must be ND (CubeFormat::ND); NZ sources are not simulated yet");
+  // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
+  // object computes itself.
+#ifdef ASCENDC_CUBE_ONLY
+  static constexpr bool kClient = false;
+#else
+  static constexpr bool kClient = g_coreType == AIV;
+#endif
 
   __aicore__ Matmul() = default;
-  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr) { cube_.Init(tiling, pipe); }
+  __aicore__ ~Matmul() {
+    if constexpr (kClient)
+      if (registered_) Send(detail::kMatmulQuit, false);
+  }
+  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr) {
+    const TCubeTiling& t = *tiling;
+    job_ = detail::MatmulJob{};
+    job_.orgM = t.M, job_.orgN = t.N, job_.orgKa = t.Ka, job_.orgKb = t.Kb;
+    job_.singleM = t.singleCoreM, job_.singleN = t.singleCoreN, job_.singleK = t.singleCoreK;
+    baseM_ = t.baseM, baseN_ = t.baseN;
+    restart_ = true;
+    if constexpr (kClient) {
+      if (!detail::kMixKernel) ::sk_trap(3, "Matmul on an AIV needs a MIX kernel: the cube work goes to the block's AIC");
+      registered_ = true;
+    } else {
+      cube_.Init(tiling, pipe);
+    }
+  }
+  __aicore__ void SetIndex(uint32_t index) { index_ = index; }
+  __aicore__ MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>& Cube() { return cube_; }
   __aicore__ void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
   __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
-    detail::MatmulJob& j = cube_.Job();
-    j.orgM = orgM, j.orgN = orgN, j.orgKa = orgKa, j.orgKb = orgKb, j.orgKc = orgKc;
+    job_.orgM = orgM, job_.orgN = orgN, job_.orgKa = orgKa, job_.orgKb = orgKb, job_.orgKc = orgKc;
+    restart_ = true;
   }
   __aicore__ void SetSingleShape(int singleM, int singleN, int singleK) {
-    detail::MatmulJob& j = cube_.Job();
-    j.singleM = singleM, j.singleN = singleN, j.singleK = singleK;
+    job_.singleM = singleM, job_.singleN = singleN, job_.singleK = singleK;
+    restart_ = true;
   }
   __aicore__ void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
-    detail::MatmulJob& j = cube_.Job();
-    if (tailM > 0) j.singleM = tailM;
-    if (tailN > 0) j.singleN = tailN;
-    if (tailK > 0) j.singleK = tailK;
+    if (tailM > 0) job_.singleM = tailM;
+    if (tailN > 0) job_.singleN = tailN;
+    if (tailK > 0) job_.singleK = tailK;
+    restart_ = true;
   }
   __aicore__ void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
-    cube_.Job().a = (uint64_t)gm.GetPhyAddr();
-    cube_.Job().transA = isTransposeA;
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
+    job_.a = (uint64_t)gm.GetPhyAddr(), job_.transA = isTransposeA;
+    restart_ = true;
   }
   __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
-    cube_.Job().b = (uint64_t)gm.GetPhyAddr();
-    cube_.Job().transB = isTransposeB;
     if (!isTransposeB && sizeof(SrcT) != 2)
       ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
+    job_.b = (uint64_t)gm.GetPhyAddr(), job_.transB = isTransposeB;
+    restart_ = true;
   }
   __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
-    cube_.Job().bias = (uint64_t)gm.GetPhyAddr();
-    cube_.Job().hasBias = 1;
+    job_.bias = (uint64_t)gm.GetPhyAddr(), job_.hasBias = 1;
+    restart_ = true;
   }
-  __aicore__ void DisableBias() { cube_.Job().hasBias = 0; }
+  __aicore__ void DisableBias() { job_.hasBias = 0, restart_ = true; }
   __aicore__ void ClearBias() { DisableBias(); }
-  __aicore__ void SetQuantScalar(const uint64_t scalar) {
-    cube_.Job().quantScalar = scalar;
-    cube_.Job().quantMode = 1;
-  }
+  __aicore__ void SetQuantScalar(const uint64_t scalar) { job_.quantScalar = scalar, job_.quantMode = 1, restart_ = true; }
   __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {
-    cube_.Job().quantVector = (uint64_t)gm.GetPhyAddr();
-    cube_.Job().quantMode = 2;
+    job_.quantVector = (uint64_t)gm.GetPhyAddr(), job_.quantMode = 2, restart_ = true;
   }
   __aicore__ void SetBatchNum(int32_t, int32_t) {}
+
+  // The next baseM x baseN block of C; false when every block is done.
   template <bool sync = true> __aicore__ bool Iterate(bool enPartialSum = false) {
     if (enPartialSum) ::sk_trap(3, "Matmul::Iterate: enPartialSum is not simulated");
-    return cube_.Iterate();
+    if constexpr (kClient) {
+      return Send(detail::kMatmulIterate, true).result != 0;
+    } else {
+      TakeJob();
+      return cube_.Iterate();
+    }
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
-    cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+    if constexpr (kClient) {
+      detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
+      m->dst = (uint64_t)gm.GetPhyAddr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
+      Send(detail::kMatmulCopyOut, false, false);
+    } else {
+      cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+    }
+  }
+  // An AIV's block into its UB (C at VECIN): baseM x baseN, rows baseN apart.
+  template <bool sync = true> __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+    if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
+    const uint8_t* staged = detail::matmulStaging(detail::matmulClient(GetSubBlockIdx()), BlockBytes());
+    ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(curM_ * baseN_ * sizeof(DstT)), 32), 0, 0);
+    ::sk_pipe_wait(SK_PIPE_V, ::sk_pipe_done(SK_PIPE_MTE2));
   }
   template <bool sync = true>
   __aicore__ void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                              bool waitIterateAll = false, bool fakeMsg = false) {
-    while (cube_.Iterate()) cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+    if constexpr (kClient) {
+      detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
+      m->dst = (uint64_t)gm.GetPhyAddr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
+      restart_ = true;
+      Send(detail::kMatmulIterateAll, true, false);
+      restart_ = true;
+    } else {
+      TakeJob();
+      cube_.Restart();
+      while (cube_.Iterate()) cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+    }
   }
   __aicore__ void WaitIterateAll() {}
-  __aicore__ void End() { cube_.Restart(); }
+  __aicore__ void End() { restart_ = true; }
+
+  // The AIC's side of one message (REGIST_MATMUL_OBJ's server). The two AIVs' requests
+  // interleave: each has its own job and place in it.
+  __aicore__ void Serve(detail::MatmulMsg& m, uint32_t client) {
+    uint32_t sub = client % 2;
+    if (m.restart) clientJob_[sub] = m.job, clientNext_[sub] = 0;
+    cube_.SetJob(clientJob_[sub], clientNext_[sub]);
+    __gm__ DstT* staged = (__gm__ DstT*)detail::matmulStaging(client, BlockBytes());
+    switch (m.cmd) {
+      case detail::kMatmulIterate:
+        m.result = cube_.Iterate();
+        if (m.result) cube_.GetTensorC(staged, 0, true, baseN_);
+        m.curM = cube_.CurM(), m.curN = cube_.CurN();
+        break;
+      case detail::kMatmulIterateAll:
+        while (cube_.Iterate()) cube_.GetTensorC((__gm__ DstT*)m.dst, m.enAtomic, m.sequential);
+        break;
+      case detail::kMatmulCopyOut:
+        cube_.CopyStaged((__gm__ DstT*)m.dst, staged, baseN_, m.enAtomic, m.sequential);
+        break;
+      default:
+        ::sk_trapf(3, "Matmul server: unknown request %u", m.cmd);
+    }
+    clientNext_[sub] = cube_.Next();
+  }
 
  private:
+  __aicore__ uint64_t BlockBytes() const { return (uint64_t)baseM_ * baseN_ * sizeof(DstT); }
+  __aicore__ void TakeJob() {
+    if (restart_) cube_.SetJob(job_);
+    restart_ = false;
+  }
+  // Sends one request to the AIC and, unless it is the last, waits for its answer.
+  __aicore__ detail::MatmulMsg& Send(uint32_t cmd, bool withJob, bool clearTarget = true) {
+    detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
+    m->cmd = cmd;
+    m->obj = index_;
+    m->restart = withJob && restart_;
+    if (m->restart) m->job = job_;
+    if (withJob) restart_ = false;
+    if (clearTarget) m->dst = 0, m->enAtomic = 0, m->sequential = 0;
+    ::sk_cross_set(4, SK_PIPE_MTE2, detail::kMatmulRequestFlag);
+    if (cmd != detail::kMatmulQuit) {
+      ::sk_cross_wait(detail::kMatmulResponseFlag);
+      curM_ = m->curM, curN_ = m->curN;
+    }
+    return *m;
+  }
+
   MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> cube_;
+  detail::MatmulJob job_;
+  detail::MatmulJob clientJob_[2];  // the AIC serving a MIX kernel: per AIV
+  uint32_t clientNext_[2] = {};
+  uint32_t index_ = 0, baseM_ = 0, baseN_ = 0, curM_ = 0, curN_ = 0;
+  bool restart_ = true, registered_ = false;
 };
 
 namespace detail {
-template <class MM> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm, const TCubeTiling* tiling) {
-  if (tiling) mm.Init(tiling, pipe);
+template <class... MMs> struct MatmulSet {
+  // Every registered object with its tiling (a null tiling: the kernel calls Init itself).
+  template <class MM, class... Rest> __aicore__ static void Init(TPipe* pipe, uint32_t index, MM& mm, const TCubeTiling* t, Rest&&... rest) {
+    mm.SetIndex(index);
+    if (t) mm.Init(t, pipe);
+    if constexpr (sizeof...(Rest) > 0) Init(pipe, index + 1, rest...);
+  }
+  template <class MM, class... Rest> __aicore__ static void Bounce(TPipe* pipe, MM& mm, const TCubeTiling*, Rest&&... rest) {
+    mm.Cube().InitBounce(pipe);
+    if constexpr (sizeof...(Rest) > 0) Bounce(pipe, rest...);
+  }
+  template <class MM, class... Rest>
+  __aicore__ static void Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm, const TCubeTiling*, Rest&&... rest) {
+    if (index == m.obj) return mm.Serve(m, client);
+    if constexpr (sizeof...(Rest) > 0) Serve(index + 1, m, client, rest...);
+    else ::sk_trapf(3, "Matmul server: request for object %u, of which %u are registered", m.obj, index + 1);
+  }
+};
+
+// The AIC of a MIX kernel: serves its AIVs' Matmul requests, in turn, until each has quit.
+template <class... Args> __aicore__ inline void serveMatmul(TPipe* pipe, Args&&... args) {
+  MatmulSet<>::Init(pipe, 0, args...);
+  MatmulSet<>::Bounce(pipe, args...);
+#ifdef __SK_MIX_KERNEL__
+  constexpr uint32_t aivs = __SK_MIX_KERNEL__;
+#else
+  constexpr uint32_t aivs = 2;
+#endif
+  bool quit[2] = {aivs < 1, aivs < 2};
+  while (!(quit[0] && quit[1]))
+    for (uint32_t sub = 0; sub < 2; ++sub) {
+      if (quit[sub]) continue;
+      ::sk_cross_wait(kMatmulRequestFlag + 16 * sub);
+      uint32_t client = matmulClient(sub);
+      MatmulMsg& m = *matmulMsg(client);
+      if (m.cmd == kMatmulQuit) {
+        quit[sub] = true;
+        continue;
+      }
+      MatmulSet<>::Serve(0, m, client, args...);
+      ::sk_cross_set(4, SK_PIPE_FIX, kMatmulResponseFlag + 16 * sub);
+    }
 }
-template <class MM> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm) {}
-template <class MM, class... Rest> __aicore__ inline void registMatmul(TPipe* pipe, MM& mm, const TCubeTiling* tiling, Rest&&... rest) {
-  registMatmul(pipe, mm, tiling);
-  registMatmul(pipe, rest...);
-}
+
+template <class... Args> __aicore__ inline void registMatmul(TPipe* pipe, Args&&... args) { MatmulSet<>::Init(pipe, 0, args...); }
 }  // namespace detail
 
 }  // namespace AscendC
 
-// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1, mm2, &tiling2, ...).
+// REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &tiling1, mm2, &tiling2, ...). In a MIX
+// kernel the AIC serves its AIVs here and returns from the kernel, as on the hardware.
+#if defined(__SK_MIX_KERNEL__) && !defined(ASCENDC_CUBE_ONLY)
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                        \
+  do {                                                                  \
+    if (g_coreType == ::AscendC::AIC) {                                 \
+      ::AscendC::detail::serveMatmul(tpipe, __VA_ARGS__);               \
+      return;                                                           \
+    }                                                                   \
+    ::AscendC::detail::registMatmul(tpipe, __VA_ARGS__);                \
+  } while (0)
+#else
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::detail::registMatmul(tpipe, __VA_ARGS__)
+#endif
 #define REGIST_CUBE_OBJ REGIST_MATMUL_OBJ
 
 #endif /* SK_ASCENDC_MATMUL_H */
