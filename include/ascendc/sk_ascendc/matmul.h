@@ -164,7 +164,10 @@ struct MatmulJob {
 inline uint32_t ceilTo(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
 }  // namespace detail
 
-// The cube side: computes the blocks of one single-core C on this AIC.
+// The cube side: computes the blocks of one single-core C on this AIC. Its buffers ping-pong:
+// two of each in L1 (A, B), L0A, L0B (when the tiling double-buffers them) and L0C, handed from
+// pipe to pipe by completion tokens (sk_pipe_done / sk_pipe_wait), so MTE2, MTE1, M and FIX
+// overlap as on the hardware, with little scalar code per K step.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class MatmulCube {
  public:
   using SrcT = typename A_TYPE::T;
@@ -180,11 +183,16 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
                  t_.baseM, t_.baseN, t_.baseK);
     if (!pipe) pipe = GetTPipePtr();
     uint32_t kPad = detail::ceilTo(t_.baseK, 16 > kC0 ? 16 : kC0);
-    pipe->InitBuffer(a1_, 2, t_.baseM * kPad * sizeof(SrcT));
-    pipe->InitBuffer(b1_, 2, kPad * t_.baseN * sizeof(SrcT));
-    pipe->InitBuffer(a2_, t_.dbL0A > 1 ? 2 : 1, t_.baseM * kPad * sizeof(SrcT));
-    pipe->InitBuffer(b2_, t_.dbL0B > 1 ? 2 : 1, kPad * t_.baseN * sizeof(SrcT));
-    pipe->InitBuffer(c1_, t_.dbL0C > 1 ? 2 : 1, t_.baseM * t_.baseN * sizeof(L0cT));
+    aBytes_ = detail::ceilTo(t_.baseM * kPad * sizeof(SrcT), 512);
+    bBytes_ = detail::ceilTo(kPad * t_.baseN * sizeof(SrcT), 512);
+    cBytes_ = detail::ceilTo(t_.baseM * t_.baseN * sizeof(L0cT), 1024);
+    l0Buffers_ = t_.dbL0A > 1 && t_.dbL0B > 1 ? 2 : 1;
+    c1Buffers_ = t_.dbL0C > 1 ? 2 : 1;
+    pipe->InitBuffer(a1_, 2 * aBytes_);
+    pipe->InitBuffer(b1_, 2 * bBytes_);
+    pipe->InitBuffer(a2_, l0Buffers_ * aBytes_);
+    pipe->InitBuffer(b2_, l0Buffers_ * bBytes_);
+    pipe->InitBuffer(c1_, c1Buffers_ * cBytes_);
     if (t_.isBias) {
       pipe->InitBuffer(biasL1_, t_.baseN * sizeof(L0cT));
       pipe->InitBuffer(biasBt_, t_.baseN * sizeof(L0cT));
@@ -201,7 +209,6 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   __aicore__ uint32_t Next() const { return next_; }
   __aicore__ void Restart() { next_ = 0; }
-  __aicore__ const TCubeTiling& Tiling() const { return t_; }
 
   // Computes the next block of the single-core C into L0C; false when every block is done.
   __aicore__ bool Iterate() {
@@ -213,40 +220,36 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     bn_ = orderN ? i % blocksN : i / blocksM;
     curM_ = std::min<uint32_t>(t_.baseM, job_.singleM - bm_ * t_.baseM);
     curN_ = std::min<uint32_t>(t_.baseN, job_.singleN - bn_ * t_.baseN);
-    LocalTensor<L0cT> c1 = c1_.template AllocTensor<L0cT>();
+    c_ = (c_ + 1) % c1Buffers_;
+    ::sk_pipe_wait(SK_PIPE_M, cFree_[c_]);  // the Fixpipe of the block before in this buffer
     if (job_.hasBias) LoadBias();
-    for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK) {
-      uint32_t curK = std::min<uint32_t>(t_.baseK, job_.singleK - k);
-      CopyIn(k, curK);
-      SplitA(curK);
-      SplitB(curK);
-      Compute(c1, curK, k == 0);
-    }
-    c1_.EnQue(c1);
+    for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK) Step(k, std::min<uint32_t>(t_.baseK, job_.singleK - k), k == 0);
+    cReady_ = ::sk_pipe_done(SK_PIPE_M);
     return true;
   }
 
   // The last block out of L0C into GM: at its place in the single-core C (row pitch orgN),
-  // or, sequentially, as a dense curM x curN block.
+  // or, sequentially, as a dense block (rows sequentialPitch, or curN, apart).
   __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential, uint32_t sequentialPitch = 0) {
-    LocalTensor<L0cT> c1 = c1_.template DeQue<L0cT>();
     uint32_t pitch = sequential ? (sequentialPitch ? sequentialPitch : curN_) : (job_.orgKc ? job_.orgKc : job_.orgN);
     FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), pitch, false);
     p.quantPre = QuantOf();
     p.deqScalar = job_.quantScalar;
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
+    ::sk_pipe_wait(SK_PIPE_FIX, cReady_);
     SetAtomic(enAtomic);
+    const L0cT* src = (const L0cT*)(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_);
     if (p.quantPre == QuantMode_t::VDEQF16) {
       LocalTensor<uint64_t> scale = scaleL1_.template Get<uint64_t>();
       ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
                         detail::ceilTo(curN_ * 8, 32), 0, 0);
       ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
-      detail::fixpipe(dst, c1.GetPhyAddr(), p, true, scale.GetPhyAddr());
+      detail::fixpipe(dst, src, p, true, scale.GetPhyAddr());
     } else {
-      detail::fixpipe(dst, c1.GetPhyAddr(), p, true, nullptr);
+      detail::fixpipe(dst, src, p, true, (const uint64_t*)nullptr);
     }
     SetAtomic(0);
-    c1_.FreeTensor(c1);
+    cFree_[c_] = ::sk_pipe_done(SK_PIPE_FIX);
   }
   // A block staged in GM (rows `pitch` elements apart) on to its place in C, through L1.
   __aicore__ void CopyStaged(__gm__ DstT* c, const __gm__ DstT* staged, uint32_t pitch, uint8_t enAtomic, bool sequential) {
@@ -280,94 +283,117 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       return QuantMode_t::NoQuant;
     }
   }
-  // A block of A (curM x curK, or stored K x M when transposed) and of B (curK x curN, or N x K)
-  // from GM to L1 in Nz.
-  __aicore__ void CopyIn(uint32_t k, uint32_t curK) {
-    LocalTensor<SrcT> a1 = a1_.template AllocTensor<SrcT>(), b1 = b1_.template AllocTensor<SrcT>();
-    uint32_t m0 = bm_ * t_.baseM, n0 = bn_ * t_.baseN;
+
+  // One baseK step: A and B blocks GM -> L1 (MTE2), L1 -> L0A/L0B (MTE1), Mmad (M).
+  __aicore__ void Step(uint32_t k, uint32_t curK, bool first) {
+    l1_ ^= 1;
+    uint8_t* a1 = a1_.template Get<uint8_t>().GetPhyAddr() + l1_ * aBytes_;
+    uint8_t* b1 = b1_.template Get<uint8_t>().GetPhyAddr() + l1_ * bBytes_;
+    ::sk_pipe_wait(SK_PIPE_MTE2, l1Free_[l1_]);
+    CopyA(a1, k, curK);
+    CopyB(b1, k, curK);
+    uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
+    l0_ = (l0_ + 1) % l0Buffers_;
+    uint8_t* a2 = a2_.template Get<uint8_t>().GetPhyAddr() + l0_ * aBytes_;
+    uint8_t* b2 = b2_.template Get<uint8_t>().GetPhyAddr() + l0_ * bBytes_;
+    ::sk_pipe_wait(SK_PIPE_MTE1, l1Ready);
+    ::sk_pipe_wait(SK_PIPE_MTE1, l0Free_[l0_]);
+    LoadA(a2, a1, curK);
+    LoadB(b2, b1, curK);
+    l1Free_[l1_] = ::sk_pipe_done(SK_PIPE_MTE1);
+    ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
+    int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
+    // One row is not a GEMV here: A sits in L0A as Zz, so the cube reads a whole 16-row block.
+    ::sk_mmad(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_, a2, b2,
+              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_ == 1 ? 16 : curM_, curK, curN_,
+              detail::dtypeOf<SrcT>(), init, 0);
+    l0Free_[l0_] = ::sk_pipe_done(SK_PIPE_M);
+  }
+  // A's block into L1. Not transposed: straight into the Zz order L0A wants (one Nz matrix of
+  // 16 rows per fractal row, ndNum of them), so one LoadData moves it. Transposed (A stored
+  // K x M): as A^T's Nz.
+  __aicore__ void CopyA(uint8_t* a1, uint32_t k, uint32_t curK) {
     const SrcT* a = (const SrcT*)job_.a;
+    uint32_t m0 = bm_ * t_.baseM;
+    sk_nd2nz p{};
+    p.dst_n_stride = 1;
+    if (job_.transA) {
+      p.nd_num = 1, p.n_value = curK, p.d_value = curM_, p.src_d_value = job_.orgM, p.dst_c0_stride = detail::ceilTo(curK, 16);
+      ::sk_copy_nd2nz(a1, a + (uint64_t)k * job_.orgM + m0, sizeof(SrcT), &p);
+      return;
+    }
+    uint32_t kFractals = (curK + kC0 - 1) / kC0;
+    const SrcT* src = a + (uint64_t)m0 * job_.orgKa + k;
+    p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = curK, p.src_d_value = job_.orgKa, p.dst_c0_stride = 16;
+    p.src_matrix_stride = 16ull * job_.orgKa, p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
+    if (p.nd_num) ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
+    if (curM_ % 16) {  // the last, partial fractal row
+      p.n_value = curM_ % 16;
+      ::sk_copy_nd2nz(a1 + (uint64_t)p.nd_num * kFractals * 512, src + (uint64_t)p.nd_num * 16 * job_.orgKa, sizeof(SrcT), &p);
+    }
+  }
+  // B's block into L1 Nz: B^T (stored N x K) makes Zn's order itself; B (K x N) needs its
+  // fractals transposed on the way to L0B.
+  __aicore__ void CopyB(uint8_t* b1, uint32_t k, uint32_t curK) {
     const SrcT* b = (const SrcT*)job_.b;
-    uint32_t kPad16 = detail::ceilTo(curK, 16);
-    sk_nd2nz pa{}, pb{};
-    pa.nd_num = pb.nd_num = 1;
-    pa.dst_n_stride = pb.dst_n_stride = 1;
-    if (job_.transA) {  // A^T: K x M, row pitch orgM
-      pa.n_value = curK, pa.d_value = curM_, pa.src_d_value = job_.orgM, pa.dst_c0_stride = kPad16;
-      ::sk_copy_nd2nz(a1.GetPhyAddr(), a + (uint64_t)k * job_.orgM + m0, sizeof(SrcT), &pa);
+    uint32_t n0 = bn_ * t_.baseN;
+    sk_nd2nz p{};
+    p.nd_num = 1, p.dst_n_stride = 1;
+    if (job_.transB) {
+      p.n_value = curN_, p.d_value = curK, p.src_d_value = job_.orgKb, p.dst_c0_stride = detail::ceilTo(curN_, 16);
+      ::sk_copy_nd2nz(b1, b + (uint64_t)n0 * job_.orgKb + k, sizeof(SrcT), &p);
     } else {
-      pa.n_value = curM_, pa.d_value = curK, pa.src_d_value = job_.orgKa, pa.dst_c0_stride = detail::ceilTo(curM_, 16);
-      ::sk_copy_nd2nz(a1.GetPhyAddr(), a + (uint64_t)m0 * job_.orgKa + k, sizeof(SrcT), &pa);
+      p.n_value = curK, p.d_value = curN_, p.src_d_value = job_.orgN, p.dst_c0_stride = detail::ceilTo(curK, 16);
+      ::sk_copy_nd2nz(b1, b + (uint64_t)k * job_.orgN + n0, sizeof(SrcT), &p);
     }
-    if (job_.transB) {  // B^T: N x K, row pitch orgKb
-      pb.n_value = curN_, pb.d_value = curK, pb.src_d_value = job_.orgKb, pb.dst_c0_stride = detail::ceilTo(curN_, 16);
-      ::sk_copy_nd2nz(b1.GetPhyAddr(), b + (uint64_t)n0 * job_.orgKb + k, sizeof(SrcT), &pb);
-    } else {
-      pb.n_value = curK, pb.d_value = curN_, pb.src_d_value = job_.orgN, pb.dst_c0_stride = kPad16;
-      ::sk_copy_nd2nz(b1.GetPhyAddr(), b + (uint64_t)k * job_.orgN + n0, sizeof(SrcT), &pb);
-    }
-    a1_.EnQue(a1);
-    b1_.EnQue(b1);
   }
-  // L1 Nz -> L0A Zz: per 16-row block of A its K fractals (transposed: each fractal of A^T's
-  // column block, transposed).
-  __aicore__ void SplitA(uint32_t curK) {
-    LocalTensor<SrcT> a1 = a1_.template DeQue<SrcT>(), a2 = a2_.template AllocTensor<SrcT>();
+  __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
     uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
-    for (uint32_t i = 0; i < mBlocks; ++i) {
-      uint32_t start = job_.transA ? i * (detail::ceilTo(curK, 16) / 16) : i;
-      uint32_t stride = job_.transA ? 1 : mBlocks;
-      ::sk_load_2d(a2.GetPhyAddr() + (uint64_t)i * kFractals * 512 / sizeof(SrcT), a1.GetPhyAddr(), sizeof(SrcT), start,
-                   kFractals, stride, 0, job_.transA);
+    if (!job_.transA) {
+      for (uint32_t f = 0; f < mBlocks * kFractals; f += 255)
+        ::sk_load_2d(a2 + f * 512ull, a1, sizeof(SrcT), f, std::min<uint32_t>(255, mBlocks * kFractals - f), 1, 0, 0);
+      return;
     }
-    a2_.EnQue(a2);
-    a1_.FreeTensor(a1);
+    uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;  // A^T's fractal rows
+    for (uint32_t i = 0; i < mBlocks; ++i) ::sk_load_2d(a2 + (uint64_t)i * kFractals * 512, a1, sizeof(SrcT), i * kBlocks, kFractals, 1, 0, 1);
   }
-  // L1 Nz -> L0B Zn: B^T's Nz already is Zn (one load); B's Nz needs each fractal transposed.
-  __aicore__ void SplitB(uint32_t curK) {
-    LocalTensor<SrcT> b1 = b1_.template DeQue<SrcT>(), b2 = b2_.template AllocTensor<SrcT>();
+  __aicore__ void LoadB(uint8_t* b2, const uint8_t* b1, uint32_t curK) {
     uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
     if (job_.transB) {
       for (uint32_t f = 0; f < kFractals * nBlocks; f += 255)
-        ::sk_load_2d(b2.GetPhyAddr() + (uint64_t)f * 512 / sizeof(SrcT), b1.GetPhyAddr(), sizeof(SrcT), f,
-                     std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
-    } else {
-      uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
-      for (uint32_t i = 0; i < kBlocks; ++i)
-        ::sk_load_2d(b2.GetPhyAddr() + (uint64_t)i * nBlocks * 256, b1.GetPhyAddr(), sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
+        ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
+      return;
     }
-    b2_.EnQue(b2);
-    b1_.FreeTensor(b1);
-  }
-  __aicore__ void Compute(LocalTensor<L0cT>& c1, uint32_t curK, bool first) {
-    LocalTensor<SrcT> a2 = a2_.template DeQue<SrcT>(), b2 = b2_.template DeQue<SrcT>();
-    int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
-    // One row is not a GEMV here: A sits in L0A as Zz, so the cube reads a whole 16-row block.
-    uint32_t m = curM_ == 1 ? 16 : curM_;
-    ::sk_mmad(c1.GetPhyAddr(), a2.GetPhyAddr(), b2.GetPhyAddr(), job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr,
-              m, curK, curN_, detail::dtypeOf<SrcT>(), init, 0);
-    a2_.FreeTensor(a2);
-    b2_.FreeTensor(b2);
+    uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
+    for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
   }
   // The block's bias: GM -> L1 -> bias table.
   __aicore__ void LoadBias() {
     static_assert(std::is_same_v<BiasT, L0cT>, "Matmul: the bias must have L0C's type (float, or int32_t for int8 inputs)");
     LocalTensor<L0cT> l1 = biasL1_.template Get<L0cT>(), bt = biasBt_.template Get<L0cT>();
     uint64_t bytes = detail::ceilTo(curN_ * sizeof(L0cT), 64);
+    ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
     ::sk_data_copy_2d(l1.GetPhyAddr(), (const L0cT*)job_.bias + bn_ * t_.baseN, 1, bytes, 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
     ::sk_data_copy_2d(bt.GetPhyAddr(), l1.GetPhyAddr(), 1, bytes, 0, 0);
-    ::sk_pipe_wait(SK_PIPE_M, ::sk_pipe_done(SK_PIPE_MTE1));
+    uint64_t ready = ::sk_pipe_done(SK_PIPE_MTE1);
+    ::sk_pipe_wait(SK_PIPE_M, ready);
+    biasFree_ = ready;
   }
 
   TCubeTiling t_;
   detail::MatmulJob job_;
-  TQue<TPosition::A1, 2> a1_;
-  TQue<TPosition::B1, 2> b1_;
-  TQue<TPosition::A2, 2> a2_;
-  TQue<TPosition::B2, 2> b2_;
-  TQue<TPosition::CO1, 2> c1_;
+  TBuf<TPosition::A1> a1_;
+  TBuf<TPosition::B1> b1_;
+  TBuf<TPosition::A2> a2_;
+  TBuf<TPosition::B2> b2_;
+  TBuf<TPosition::CO1> c1_;
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
+  uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
+  uint32_t l1_ = 0, l0_ = 0, c_ = 0;  // the buffers in use
+  // When each buffer was last released by its reader, and when L0C's block is complete.
+  uint64_t l1Free_[2] = {}, l0Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
 };
 

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""How much of the cube's peak the simulator gives: resident operands, and a tiled GEMM written
+the way public kernels are (the high-level Matmul API: GM -> L1 double-buffered -> L0A/L0B
+double-buffered -> Mmad -> Fixpipe), on every AIC of the part.
+
+The peak is the arch's: AIC count x one 16x16x16 fp16 fractal (8192 FLOP) per cubeFractalCyclesF16
+x clock. Prints a markdown table (bench/README.md); exits 2 on bad usage.
+"""
+import argparse
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+MATMUL_API = os.path.join(ROOT, "tests", "ascendc", "kernels", "matmul_api")
+TILING_FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
+                 "isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize batchM batchN singleBatchM "
+                 "singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A dbL0B dbL0C").split()
+
+
+def run(argv):
+    r = subprocess.run(argv, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("cube: %s failed (exit %d):\n%s" % (" ".join(argv), r.returncode, r.stderr))
+    return r.stdout
+
+
+def device_us(out):
+    m = re.search(r"device time \(virtual\): ([0-9.]+) us", out)
+    if not m:
+        sys.exit("cube: sk_run printed no device time:\n" + out)
+    return float(m.group(1))
+
+
+def arch_of(name):
+    with open(os.path.join(ROOT, "arch", name + ".json")) as f:
+        a = json.load(f)
+    return {k: v["value"] for k, v in a.items() if isinstance(v, dict) and "value" in v}
+
+
+def peak_tflops(a):
+    return a["aicCores"] * 8192 / a["cubeFractalCyclesF16"] * a["clockMHz"] * 1e6 / 1e12
+
+
+# The steady state of one AIC on resident operands: the time `extra` more Mmads take (launch
+# and start-up cancel out), scaled to every AIC (they share nothing).
+def resident(bin_dir, work, arch, a, base=(128, 256, 64), loops=16, extra=64):
+    bm, bn, bk = base
+    times = []
+    for n in (loops, loops + extra):
+        meta = {"version": 1, "kernelName": "cube_peak", "binFileName": "cube_peak", "coreType": "AIC", "blockDim": 1,
+                "params": [{"name": "c", "role": "output", "dtype": "float32", "shape": [bm, bn]},
+                           {"name": "workspace", "role": "workspace", "bytes": 0},
+                           {"name": "tiling", "role": "tiling", "bytes": 16, "data": struct.pack("<4I", n, bm, bn, bk).hex()}]}
+        path = os.path.join(work, "cube_peak.json")
+        json.dump(meta, open(path, "w"))
+        run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", path, "-c", os.path.join(HERE, "cube_peak.cpp"),
+             "-o", os.path.join(work, "cube_peak.o")])
+        times.append(device_us(run([os.path.join(bin_dir, "sk_run"), path, "--arch", arch, "-q"])))
+    flops = 2.0 * extra * bm * bn * bk * a["aicCores"]
+    return "resident operands: %d more Mmad %dx%dx%d (steady state, per AIC x %d)" % (extra, bm, bn, bk, a["aicCores"]), \
+        times[1] - times[0], flops
+
+
+def gemm(bin_dir, work, arch, a, m, n, k, single_m, single_n, base):
+    cores = (m // single_m) * (n // single_n)
+    fields = dict(usedCoreNum=cores, M=m, N=n, Ka=k, Kb=k, singleCoreM=single_m, singleCoreN=single_n, singleCoreK=k,
+                  baseM=base[0], baseN=base[1], baseK=base[2], depthA1=2, depthB1=2, stepM=1, stepN=1, stepKa=1, stepKb=1,
+                  dbL0A=2, dbL0B=2, dbL0C=1)
+    tiling = struct.pack("<50i", *[fields.get(f, 0) for f in TILING_FIELDS] + [0] * (50 - len(TILING_FIELDS)))
+    meta = {"version": 1, "kernelName": "matmul_api", "binFileName": "matmul_api", "coreType": "AIC", "blockDim": cores,
+            "tilingKey": 2,
+            "params": [{"name": "a", "role": "input", "dtype": "float16", "shape": [m, k]},
+                       {"name": "b", "role": "input", "dtype": "float16", "shape": [n, k]},
+                       {"name": "bias", "role": "input", "dtype": "float32", "shape": [n]},
+                       {"name": "c", "role": "output", "dtype": "float16", "shape": [m, n]},
+                       {"name": "workspace", "role": "workspace", "bytes": 16 << 20},
+                       {"name": "tiling", "role": "tiling", "bytes": len(tiling), "data": tiling.hex()}]}
+    path = os.path.join(work, "matmul_api.json")
+    json.dump(meta, open(path, "w"))
+    run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", path, "-I", MATMUL_API, "-include", "matmul_api_tiling.h",
+         "-c", os.path.join(MATMUL_API, "matmul_api.cpp"), "-o", os.path.join(work, "matmul_api.o")])
+    us = device_us(run([os.path.join(bin_dir, "sk_run"), path, "--arch", arch, "-q"]))
+    what = "Matmul API GEMM %dx%dx%d fp16 (B^T), %d AICs, base %dx%dx%d" % (m, n, k, cores, base[0], base[1], base[2])
+    return what, us, 2.0 * m * n * k
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--build", default=os.path.join(ROOT, "build"), help="build directory (default: build)")
+    p.add_argument("--arch", default="dav-2201", choices=["dav-2201", "dav-3510"])
+    args = p.parse_args()
+    bin_dir = os.path.join(args.build, "bin")
+    for tool in ("sk_cc", "sk_run"):
+        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
+            print("cube: %s/%s not found: build the project first or pass --build DIR" % (bin_dir, tool), file=sys.stderr)
+            return 2
+    a = arch_of(args.arch)
+    peak = peak_tflops(a)
+    print("| arch | kernel | device (us) | TFLOPS | of peak (%.1f TFLOPS) |" % peak)
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory(prefix="sk_cube_") as work:
+        cores = a["aicCores"]
+        cases = [lambda: resident(bin_dir, work, args.arch, a)]
+        for m, k in ((1024, 1024), (2048, 2048)):  # N: one 256-wide column of C per AIC of each 4 x (cores / 4) grid
+            cases.append(lambda m=m, k=k: gemm(bin_dir, work, args.arch, a, m, 256 * cores // 4 * m // 1024, k, m // 4,
+                                               256 * m // 1024, (128, 256, 64)))
+        for case in cases:
+            what, us, flops = case()
+            tflops = flops / (us * 1e-6) / 1e12
+            print("| %s | %s | %.2f | %.1f | %.1f%% |" % (args.arch, what, us, tflops, 100 * tflops / peak), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
