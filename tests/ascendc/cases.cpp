@@ -560,6 +560,9 @@ const std::vector<Case>& cases() {
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
+      // The same kernel with the tiling the host tiling library computes (no hand-written bytes).
+      {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},
+       matmulApi<true, false>, 0, 0, nullptr, "matmul_api_host_tiling"},
       {"matmul_api_mix", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
        matmulApiMix},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,

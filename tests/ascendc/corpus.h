@@ -34,6 +34,9 @@ struct Case {
   double atol = 0, rtol = 0;        // 0, 0: bit-exact in the output dtype
   // Input values (default: uniform in [-2, 2], integers in [-8, 8]).
   std::function<double(std::mt19937& rng, const std::string& param)> input = nullptr;
+  // An op_host tiling program (tests/ascendc/host) run as `prog M N K OUT.bin` with the shape of
+  // the first input and output; sk_tiling puts its bytes and blockDim into the metadata.
+  std::string hostTiling = "";
 };
 
 // A program of corpus kernels fused by sk_compile: tensors of the same name connect them.

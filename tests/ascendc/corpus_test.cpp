@@ -90,6 +90,15 @@ std::string compile(const Case& c, const std::string& dir) {
   subkernel::KernelMeta m = metaOf(c);
   std::string json = dir + "/" + m.kernelName + ".json";
   sk::test::writeText(json, sk::test::readText(kernelDir(c) + "/" + c.meta));
+  if (!c.hostTiling.empty()) {  // the op_host program's tiling, into the metadata by sk_tiling
+    const std::vector<int64_t>& a = m.params[0].shape;
+    CommandResult t = sk::test::run({std::string(SK_HOST_TILING_DIR) + "/" + c.hostTiling, std::to_string(a[0]),
+                                     std::to_string(m.params[1].shape[0]), std::to_string(a[1]), dir + "/tiling.bin"});
+    EXPECT_EQ(t.exitCode, 0) << t.err;
+    std::string blockDim = t.out.substr(0, t.out.find_first_of(" \n"));
+    CommandResult w = sk::test::run({SK_TILING, json, "--data", dir + "/tiling.bin", "--block-dim", blockDim});
+    EXPECT_EQ(w.exitCode, 0) << w.err;
+  }
   std::vector<std::string> argv = {SK_CC, "--meta", json};
   for (const std::string& inc : c.includes) argv.insert(argv.end(), {"-include", kernelDir(c) + "/" + inc});
   argv.insert(argv.end(), {"-c", kernelDir(c) + "/" + c.source, "-o", dir + "/" + m.binFileName + m.binFileSuffix});
@@ -143,7 +152,9 @@ TEST_P(CorpusKernel, CompiledBySkCcMatchesTheHostReference) {
   TempDir d;
   std::string json = compile(c, d.path());
   if (HasFailure()) return;
-  subkernel::KernelMeta m = metaOf(c);
+  auto compiled = subkernel::readMeta(json);  // with the host tiling's bytes, if any
+  ASSERT_TRUE((bool)compiled) << llvm::toString(compiled.takeError());
+  subkernel::KernelMeta m = std::move(*compiled);
   std::vector<std::string> argv = {SK_RUN, json, "-q", "--output-dir", d.file("out")};
   std::mt19937 rng(20261201);
   Tensors t = makeInputs(c, m, d.path(), argv, rng);

@@ -328,8 +328,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     p.src_matrix_stride = 16ull * job_.orgKa, p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
     if (p.nd_num) ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
     if (curM_ % 16) {  // the last, partial fractal row
-      p.n_value = curM_ % 16;
-      ::sk_copy_nd2nz(a1 + (uint64_t)p.nd_num * kFractals * 512, src + (uint64_t)p.nd_num * 16 * job_.orgKa, sizeof(SrcT), &p);
+      uint32_t full = p.nd_num;
+      p.nd_num = 1, p.n_value = curM_ % 16;
+      ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + (uint64_t)full * 16 * job_.orgKa, sizeof(SrcT), &p);
     }
   }
   // B's block into L1 Nz: B^T (stored N x K) makes Zn's order itself; B (K x N) needs its

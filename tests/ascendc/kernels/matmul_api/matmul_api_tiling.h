@@ -3,6 +3,7 @@
 #ifndef MATMUL_API_TILING_H
 #define MATMUL_API_TILING_H
 #include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(MatmulApiTilingData)
