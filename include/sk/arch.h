@@ -41,6 +41,7 @@ struct ArchSpec {
   double scalarCyclesPerInstruction = 0;  // the scalar unit, per instruction of a kernel's own code
   std::map<std::string, VectorOpCost> vectorOps;
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
+  std::string l0aFormat = "Zz";  // how Mmad reads A in L0A: "Zz" (2201) or "Nz" (3510)
   uint64_t launchHostNs = 0, hostApiNs = 0, dispatchNs = 0;
   uint32_t blockDispatchCycles = 0, syncAllCycles = 0, taskSyncCycles = 0;
   uint32_t kernelStartupCycles = 0;  // a kernel's start-up on the device, before its blocks run

@@ -244,13 +244,15 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct
    16 x 16 fractal of 2-byte elements. */
 void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat, uint32_t src_stride,
                 uint32_t dst_gap, int32_t transpose);
-/* Mmad (M pipe): c (L0C, Nz) = init + a (L0A, Zz) x b (L0B, Zn), m x k x n; ab_dtype fp16, bf16,
-   fp32 (c fp32) or int8 (c int32). init: SK_MMAD_ZERO, SK_MMAD_ACCUMULATE (c +=) or SK_MMAD_BIAS
-   (bias: n elements of c's type in the bias table, added to every row). k_align16: fp32's K
-   padded to 16 rather than 8 (kDirectionAlign). m == 1 reads a as one ND row (GEMV). */
+/* Mmad (M pipe): c (L0C, Nz) = init + a (L0A: Zz, or Nz where the arch's l0aFormat says so, as
+   on dav-3510) x b (L0B, Zn), m x k x n; ab_dtype fp16, bf16, fp32 (c fp32) or int8 (c int32).
+   init: SK_MMAD_ZERO, SK_MMAD_ACCUMULATE (c +=) or SK_MMAD_BIAS (bias: n elements of c's type in
+   the bias table, added to every row). flags: SK_MMAD_K_ALIGN16, fp32's K padded to 16 rather
+   than 8 (kDirectionAlign); m == 1 reads a as one ND row (GEMV) unless SK_MMAD_NO_GEMV. */
 enum sk_mmad_init { SK_MMAD_ZERO = 0, SK_MMAD_ACCUMULATE, SK_MMAD_BIAS };
+enum sk_mmad_flags { SK_MMAD_K_ALIGN16 = 1, SK_MMAD_NO_GEMV = 2 };
 void sk_mmad(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
-             int32_t ab_dtype, int32_t init, int32_t k_align16);
+             int32_t ab_dtype, int32_t init, int32_t flags);
 /* Fixpipe L0C (Nz, fp32/int32) -> GM or L1 (FIX pipe): each element converted by `quant`, then
    relu. nz2nd: dst is ND, element (r, c) at r * dst_stride + c elements; else Nz, column block j
    at j * dst_stride * 32 bytes, rows 16 elements apart. src column blocks lie src_stride * 16

@@ -125,6 +125,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("cubeHeadCycles", a.cubeHeadCycles);
   r.number("cubeFractalCyclesF16", a.cubeFractalCyclesF16);
   r.number("cubeFractalCyclesF32", a.cubeFractalCyclesF32);
+  r.text("l0aFormat", a.l0aFormat);
   r.number("launchHostNs", a.launchHostNs);
   r.number("hostApiNs", a.hostApiNs);
   r.number("dispatchNs", a.dispatchNs);
@@ -143,6 +144,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
       a.localCopyGiBps <= 0 || a.l1ToL0aGiBps <= 0 || a.l1ToL0bGiBps <= 0 || a.l0cToL1GiBps <= 0 ||
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
+  if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");
   return a;
 }
 

@@ -111,7 +111,7 @@ void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_
 }
 
 void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
-             int32_t init, int32_t kAlign16) {
+             int32_t init, int32_t flags) {
   const char* op = "Mmad";
   CoreRun* c = enter("sk_mmad");
   if (!c) return;
@@ -122,7 +122,7 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   if (m == 0 || k == 0 || n == 0) return;
   if (eb != 1 && eb != 2 && eb != 4) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
   if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "Mmad: unknown init mode " + std::to_string(init));
-  cube::MmadShape s = cube::mmadShape(m, k, n, eb, kAlign16 != 0);
+  cube::MmadShape s = cube::mmadShape(m, k, n, eb, flags, c->launch->arch->l0aFormat == "Nz");
   requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s, eb), bit(SK_MEM_L0A));
   requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
   requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));

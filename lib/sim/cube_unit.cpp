@@ -86,9 +86,9 @@ void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStrid
   }
 }
 
-MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, bool kAlign16) {
-  MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1};
-  s.k1 = abBytes == 4 && kAlign16 ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz) {
+  MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1 && !(flags & SK_MMAD_NO_GEMV), aNz};
+  s.k1 = abBytes == 4 && (flags & SK_MMAD_K_ALIGN16) ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);
   return s;
 }
 
@@ -107,7 +107,8 @@ std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias,
   // a (Zz, or one ND row for GEMV) and b (Zn) widened to row-major, then c in Nz.
   auto aAt = [&](uint32_t r, uint32_t col) -> uint64_t {
     if (s.gemv) return col;
-    return ((uint64_t)(r / 16) * s.k1 + col / s.k0) * 16 * s.k0 + (r % 16) * s.k0 + col % s.k0;
+    uint64_t fractal = s.aNz ? (uint64_t)(col / s.k0) * s.m1 + r / 16 : (uint64_t)(r / 16) * s.k1 + col / s.k0;
+    return fractal * 16 * s.k0 + (r % 16) * s.k0 + col % s.k0;
   };
   auto bAt = [&](uint32_t kk, uint32_t col) -> uint64_t {
     return ((uint64_t)(kk / s.k0) * s.n1 + col / 16) * 16 * s.k0 + (col % 16) * s.k0 + kk % s.k0;

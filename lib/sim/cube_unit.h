@@ -18,8 +18,9 @@ uint64_t nd2nzDstBytes(const sk_nd2nz& p, uint32_t eb);
 struct MmadShape {
   uint32_t m, k, n, k0, m1, k1, n1;  // k0: elements of k per fractal row
   bool gemv;
+  bool aNz;  // A in L0A as Nz (dav-3510), else Zz
 };
-MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, bool kAlign16);
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz);
 uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes);
 uint64_t mmadBBytes(const MmadShape& s);
 uint64_t mmadCBytes(const MmadShape& s);

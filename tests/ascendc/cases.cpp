@@ -555,6 +555,8 @@ const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
       {"mmad_basic_f32", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat},
       {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
+      {"mmad_basic_f32_dav3510", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat,
+       0, 0, nullptr, "", "dav-3510"},
       {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},
        matmulLeakyrelu},
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
@@ -565,6 +567,11 @@ const std::vector<Case>& cases() {
        matmulApi<true, false>, 0, 0, nullptr, "matmul_api_host_tiling"},
       {"matmul_api_mix", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
        matmulApiMix},
+      // On Ascend 950, whose Mmad reads A from L0A in Nz (the Matmul API loads it so).
+      {"matmul_api_bias_dav3510", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"},
+       matmulApi<false, true>, 0, 0, nullptr, "", "dav-3510"},
+      {"matmul_api_mix_dav3510", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
+       matmulApiMix, 0, 0, nullptr, "", "dav-3510"},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

@@ -37,6 +37,7 @@ struct Case {
   // An op_host tiling program (tests/ascendc/host) run as `prog M N K OUT.bin` with the shape of
   // the first input and output; sk_tiling puts its bytes and blockDim into the metadata.
   std::string hostTiling = "";
+  std::string arch = "";  // sk_cc --npu-arch and sk_run --arch (default: theirs, dav-2201)
 };
 
 // A program of corpus kernels fused by sk_compile: tensors of the same name connect them.

@@ -100,6 +100,7 @@ std::string compile(const Case& c, const std::string& dir) {
     EXPECT_EQ(w.exitCode, 0) << w.err;
   }
   std::vector<std::string> argv = {SK_CC, "--meta", json};
+  if (!c.arch.empty()) argv.push_back("--npu-arch=" + c.arch);
   for (const std::string& inc : c.includes) argv.insert(argv.end(), {"-include", kernelDir(c) + "/" + inc});
   argv.insert(argv.end(), {"-c", kernelDir(c) + "/" + c.source, "-o", dir + "/" + m.binFileName + m.binFileSuffix});
   CommandResult r = sk::test::run(argv);
@@ -156,6 +157,7 @@ TEST_P(CorpusKernel, CompiledBySkCcMatchesTheHostReference) {
   ASSERT_TRUE((bool)compiled) << llvm::toString(compiled.takeError());
   subkernel::KernelMeta m = std::move(*compiled);
   std::vector<std::string> argv = {SK_RUN, json, "-q", "--output-dir", d.file("out")};
+  if (!c.arch.empty()) argv.insert(argv.end(), {"--arch", c.arch});
   std::mt19937 rng(20261201);
   Tensors t = makeInputs(c, m, d.path(), argv, rng);
   CommandResult r = sk::test::run(argv);

@@ -85,6 +85,32 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   ::sk_load_2d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
                p.ifTranspose);
 }
+// Ascend 950's 2D load: an mStep x kStep block of fractals of an Nz matrix in L1 (rows from
+// fractal row mStartPosition, columns from kStartPosition; srcStride fractal rows per column of
+// the source) to an Nz block in L0 (dstStride fractals per column).
+struct LoadData2DParamsV2 {
+  uint32_t mStartPosition = 0;
+  uint32_t kStartPosition = 0;
+  uint16_t mStep = 0;
+  uint16_t kStep = 0;
+  int32_t srcStride = 0;
+  uint16_t dstStride = 0;
+  bool ifTranspose = false;
+  uint8_t sid = 0;
+  __aicore__ LoadData2DParamsV2() {}
+  __aicore__ LoadData2DParamsV2(const uint32_t mStartPositionIn, const uint32_t kStartPositionIn, const uint16_t mStepIn,
+                                const uint16_t kStepIn, const int32_t srcStrideIn, const uint16_t dstStrideIn,
+                                const bool ifTransposeIn, const uint8_t sidIn)
+      : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
+        srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
+};
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
+  if (p.ifTranspose) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose is not simulated");
+  if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
+  for (uint32_t k = 0; k < p.kStep; ++k)
+    ::sk_load_2d((uint8_t*)dst.GetPhyAddr() + (uint64_t)k * p.dstStride * 512, src.GetPhyAddr(), sizeof(PrimT<T>),
+                 (p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, p.mStep, 1, 0, 0);
+}
 // Padding and boundary registers of the 3D loads: accepted (the 2D loads do not read them).
 __aicore__ inline void SetLoadDataPaddingValue(uint64_t) {}
 template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T) {}
@@ -123,6 +149,14 @@ inline int32_t mmadInit(const MmadParams& p) {
   if (p.isBias || !p.cmatrixInitVal) return p.cmatrixSource && !p.isBias ? SK_MMAD_BIAS : SK_MMAD_ACCUMULATE;
   return SK_MMAD_ZERO;
 }
+inline int32_t mmadFlags(const MmadParams& p) {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  int32_t gemv = p.disableGemv ? SK_MMAD_NO_GEMV : 0;
+#else
+  int32_t gemv = 0;  // disableGemv exists on Ascend 950 only
+#endif
+  return (p.kDirectionAlign ? SK_MMAD_K_ALIGN16 : 0) | gemv;
+}
 template <typename T, typename U> constexpr void checkMmadTypes() {
   static_assert(std::is_same_v<PrimT<U>, int8_t> ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
                 "Mmad: L0C holds int32_t for int8_t inputs and float for half, bfloat16_t and float inputs");
@@ -135,14 +169,14 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   int32_t init = detail::mmadInit(p);
   const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
   ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
-            p.kDirectionAlign);
+            detail::mmadFlags(p));
 }
 template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p) {
   detail::checkMmadTypes<T, U>();
   ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias.GetPhyAddr(), p.m, p.k, p.n,
-            detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, p.kDirectionAlign);
+            detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
 }
 
 /* ---- Fixpipe: L0C -> GM / L1 ---- */

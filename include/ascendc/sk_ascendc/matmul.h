@@ -175,6 +175,11 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
   static constexpr uint32_t kC0 = 32 / sizeof(SrcT);
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
+#else
+  static constexpr bool kL0aNz = false;
+#endif
 
   __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe) {
     t_ = *tiling;
@@ -303,15 +308,15 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     l1Free_[l1_] = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
-    // One row is not a GEMV here: A sits in L0A as Zz, so the cube reads a whole 16-row block.
+    // One row is not a GEMV here: A sits in L0A in fractals like any other.
     ::sk_mmad(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_, a2, b2,
-              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_ == 1 ? 16 : curM_, curK, curN_,
-              detail::dtypeOf<SrcT>(), init, 0);
+              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, curN_, detail::dtypeOf<SrcT>(),
+              init, SK_MMAD_NO_GEMV);
     l0Free_[l0_] = ::sk_pipe_done(SK_PIPE_M);
   }
-  // A's block into L1. Not transposed: straight into the Zz order L0A wants (one Nz matrix of
-  // 16 rows per fractal row, ndNum of them), so one LoadData moves it. Transposed (A stored
-  // K x M): as A^T's Nz.
+  // A's block into L1. Not transposed: straight into the order L0A wants, so one LoadData moves
+  // it: Zz (one Nz matrix of 16 rows per fractal row, ndNum of them), or on dav-3510 plain Nz.
+  // Transposed (A stored K x M): as A^T's Nz.
   __aicore__ void CopyA(uint8_t* a1, uint32_t k, uint32_t curK) {
     const SrcT* a = (const SrcT*)job_.a;
     uint32_t m0 = bm_ * t_.baseM;
@@ -324,6 +329,11 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     }
     uint32_t kFractals = (curK + kC0 - 1) / kC0;
     const SrcT* src = a + (uint64_t)m0 * job_.orgKa + k;
+    if (kL0aNz) {  // L0A takes A's Nz as it is
+      p.nd_num = 1, p.n_value = curM_, p.d_value = curK, p.src_d_value = job_.orgKa, p.dst_c0_stride = detail::ceilTo(curM_, 16);
+      ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
+      return;
+    }
     p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = curK, p.src_d_value = job_.orgKa, p.dst_c0_stride = 16;
     p.src_matrix_stride = 16ull * job_.orgKa, p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
     if (p.nd_num) ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
@@ -350,7 +360,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
     uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
-    if (!job_.transA) {
+    if (kL0aNz && job_.transA) {  // Nz from A^T's Nz: per 16-column block of K, its M fractals transposed
+      uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
+      for (uint32_t j = 0; j < kBlocks; ++j)
+        ::sk_load_2d(a2 + (uint64_t)j * mBlocks * 512, a1, sizeof(SrcT), j, mBlocks, kBlocks, 0, 1);
+      return;
+    }
+    if (!job_.transA) {  // Zz (the copy made it) or Nz: the fractals in L1's order
       for (uint32_t f = 0; f < mBlocks * kFractals; f += 255)
         ::sk_load_2d(a2 + f * 512ull, a1, sizeof(SrcT), f, std::min<uint32_t>(255, mBlocks * kFractals - f), 1, 0, 0);
       return;

@@ -66,11 +66,15 @@ template <typename CType> class MmadBasic {
   }
 
   // L1 holds A in Nz (column blocks of 16 over K); L0A wants Zz: one LoadData per 16-row block,
-  // gathering its K fractals, baseM / 16 fractals apart in L1.
+  // gathering its K fractals, baseM / 16 fractals apart in L1 (dav-3510: Nz, one load).
   __aicore__ inline void SplitA() {
     LocalTensor<half> a1 = inQueueA1_.DeQue<half>();
     LocalTensor<half> a2 = inQueueA2_.AllocTensor<half>();
     uint32_t mBlocks = baseM_ / 16, kBlocks = baseK_ / 16;
+#if __NPU_ARCH__ == 3510
+    // Ascend 950's L0A holds A in Nz too: the whole block in one 2D load.
+    LoadData(a2, a1, LoadData2DParamsV2(0, 0, mBlocks, kBlocks, mBlocks, mBlocks, false, 0));
+#else
     LoadData2DParams p;
     p.repeatTimes = kBlocks;
     p.srcStride = mBlocks;
@@ -79,6 +83,7 @@ template <typename CType> class MmadBasic {
       p.startIndex = i;
       LoadData(a2[i * kBlocks * 256], a1, p);
     }
+#endif
     inQueueA2_.EnQue(a2);
     inQueueA1_.FreeTensor(a1);
   }
