@@ -498,6 +498,18 @@ void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 // matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
 // float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
 // The variants: bias with float c, or transposed B with half c.
+// matmulApiNz: a (M x K), b^T (N x K) and c (M x N) in NZ: element (r, col) of an R-row matrix
+// at ((col / 16) * ceil16(R) + r) * 16 + col % 16; c's padding rows stay 0.
+void matmulApiNz(Tensors& t) {
+  const size_t m = 200, n = 192, k = 152, mPad = 208, nPad = 192;
+  auto nz = [](size_t rowsPad, size_t r, size_t col) { return ((col / 16) * rowsPad + r) * 16 + col % 16; };
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += f(t["a"][nz(mPad, i, p)]) * f(t["b"][nz(nPad, j, p)]);
+      t["c"][nz(mPad, i, j)] = acc;
+    }
+}
 template <bool TRANS_B, bool BIAS> void matmulApi(Tensors& t) {
   const std::string cType = BIAS ? "float32" : "float16";  // the two variants' c
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["c"][1];
@@ -562,6 +574,7 @@ const std::vector<Case>& cases() {
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
+      {"matmul_api_nz", "matmul_api", "matmul_api.cpp", "matmul_api_nz.json", {"matmul_api_tiling.h"}, matmulApiNz},
       // The same kernel with the tiling the host tiling library computes (no hand-written bytes).
       {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>, 0, 0, nullptr, "matmul_api_host_tiling"},

@@ -11,10 +11,14 @@
 #include "sk_ascendc/cube.h"
 #include "sk_ascendc/pipe.h"
 
-namespace AscendC {
-
+// The matrix formats (at file scope, as CANN declares them; AscendC names them too).
 enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW_MAJOR = ND, COLUMN_MAJOR = 8 };
 enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+namespace AscendC {
+
+using ::CubeFormat;
+using ::LayoutMode;
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
 enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
 enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
@@ -175,6 +179,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
   static constexpr uint32_t kC0 = 32 / sizeof(SrcT);
+  // Operands stored in GM as NZ (fractals of 16 rows x C0, column blocks of rows padded to 16).
+  static constexpr bool kANz = A_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kBNz = B_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kCNz = C_TYPE::format == CubeFormat::NZ;
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
 #else
@@ -237,10 +245,16 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // or, sequentially, as a dense block (rows sequentialPitch, or curN, apart).
   __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential, uint32_t sequentialPitch = 0) {
     uint32_t pitch = sequential ? (sequentialPitch ? sequentialPitch : curN_) : (job_.orgKc ? job_.orgKc : job_.orgN);
+    bool nz = kCNz && !sequentialPitch;  // staged blocks (MIX) are always ND
     FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), pitch, false);
     p.quantPre = QuantOf();
     p.deqScalar = job_.quantScalar;
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
+    if (nz) {  // C's NZ: 16-wide column blocks of rows padded to 16 (the block's rows, sequentially)
+      uint32_t rows = sequential ? detail::ceilTo(curM_, 16) : detail::ceilTo(job_.orgM, 16);
+      p.dstStride = rows * 16 * sizeof(DstT) / 32;
+      dst = sequential ? c : c + ((uint64_t)bn_ * t_.baseN / 16 * rows + bm_ * t_.baseM) * 16;
+    }
     ::sk_pipe_wait(SK_PIPE_FIX, cReady_);
     SetAtomic(enAtomic);
     const L0cT* src = (const L0cT*)(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_);
@@ -249,9 +263,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
                         detail::ceilTo(curN_ * 8, 32), 0, 0);
       ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
-      detail::fixpipe(dst, src, p, true, scale.GetPhyAddr());
+      detail::fixpipe(dst, src, p, !nz, scale.GetPhyAddr());
     } else {
-      detail::fixpipe(dst, src, p, true, (const uint64_t*)nullptr);
+      detail::fixpipe(dst, src, p, !nz, (const uint64_t*)nullptr);
     }
     SetAtomic(0);
     cFree_[c_] = ::sk_pipe_done(SK_PIPE_FIX);
@@ -318,6 +332,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // it: Zz (one Nz matrix of 16 rows per fractal row, ndNum of them), or on dav-3510 plain Nz.
   // Transposed (A stored K x M): as A^T's Nz.
   __aicore__ void CopyA(uint8_t* a1, uint32_t k, uint32_t curK) {
+    if constexpr (kANz) return CopyANz(a1, k, curK);
     const SrcT* a = (const SrcT*)job_.a;
     uint32_t m0 = bm_ * t_.baseM;
     sk_nd2nz p{};
@@ -343,10 +358,39 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + (uint64_t)full * 16 * job_.orgKa, sizeof(SrcT), &p);
     }
   }
+  // An NZ operand's block is already fractals: whole 32-byte rows of `rows` (padded) rows per
+  // column block, column blocks `srcRows` rows apart in GM, into an Nz block of L1.
+  __aicore__ static void CopyNzBlock(uint8_t* l1, const SrcT* first, uint32_t columnBlocks, uint32_t rows, uint32_t srcRows) {
+    ::sk_data_copy_2d(l1, first, columnBlocks, rows * 32ull, srcRows * 32ull, rows * 32ull);
+  }
+  // A in NZ: rows M (padded to 16 in GM); the same L1 images as CopyA makes from ND (Zz order by
+  // fractal rows, or Nz on dav-3510); transposed: A^T's Nz, rows K.
+  __aicore__ void CopyANz(uint8_t* a1, uint32_t k, uint32_t curK) {
+    const SrcT* a = (const SrcT*)job_.a;
+    uint32_t m0 = bm_ * t_.baseM, kFractals = (curK + kC0 - 1) / kC0, mRows = detail::ceilTo(curM_, 16);
+    if (job_.transA) {  // A^T (K x M) in NZ: column blocks of 16 over M, K rows padded
+      uint32_t kRows = detail::ceilTo(job_.orgKa, 16);
+      return CopyNzBlock(a1, a + ((uint64_t)m0 / 16 * kRows + k) * 16, mRows / 16, detail::ceilTo(curK, 16), kRows);
+    }
+    uint32_t orgRows = detail::ceilTo(job_.orgM, 16);
+    const SrcT* first = a + ((uint64_t)k / kC0 * orgRows + m0) * kC0;
+    if (kL0aNz) return CopyNzBlock(a1, first, kFractals, mRows, orgRows);
+    for (uint32_t i = 0; i < mRows / 16; ++i)  // one fractal row at a time: Zz
+      CopyNzBlock(a1 + (uint64_t)i * kFractals * 512, first + (uint64_t)i * 16 * kC0, kFractals, 16, orgRows);
+  }
   // B's block into L1 Nz: B^T (stored N x K) makes Zn's order itself; B (K x N) needs its
   // fractals transposed on the way to L0B.
   __aicore__ void CopyB(uint8_t* b1, uint32_t k, uint32_t curK) {
     const SrcT* b = (const SrcT*)job_.b;
+    if constexpr (kBNz) {
+      uint32_t n0 = bn_ * t_.baseN;
+      if (job_.transB) {  // B^T (N x K) in NZ: column blocks of C0 over K, N rows padded
+        uint32_t nRows = detail::ceilTo(job_.orgN, 16);
+        return CopyNzBlock(b1, b + ((uint64_t)k / kC0 * nRows + n0) * kC0, (curK + kC0 - 1) / kC0, detail::ceilTo(curN_, 16), nRows);
+      }
+      uint32_t kRows = detail::ceilTo(job_.orgKb, 16);  // B (K x N): column blocks of 16 over N
+      return CopyNzBlock(b1, b + ((uint64_t)n0 / 16 * kRows + k) * 16, detail::ceilTo(curN_, 16) / 16, detail::ceilTo(curK, 16), kRows);
+    }
     uint32_t n0 = bn_ * t_.baseN;
     sk_nd2nz p{};
     p.nd_num = 1, p.dst_n_stride = 1;
@@ -461,8 +505,11 @@ class Matmul {
   using BiasT = typename BIAS_TYPE::T;
   static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                 "Matmul: A and B must be in GM (TPosition::GM); VECOUT and TSCM sources are not simulated yet");
-  static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
-                "Matmul: A and B must be ND (CubeFormat::ND); NZ sources are not simulated yet");
+  static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
+                    (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ),
+                "Matmul: A and B must be ND or NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ || C_TYPE::format == CubeFormat::ND_ALIGN,
+                "Matmul: C must be ND, ND_ALIGN or NZ");
   // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
   // object computes itself.
 #ifdef ASCENDC_CUBE_ONLY
@@ -529,6 +576,12 @@ class Matmul {
     job_.quantVector = (uint64_t)gm.GetPhyAddr(), job_.quantMode = 2, restart_ = true;
   }
   __aicore__ void SetBatchNum(int32_t, int32_t) {}
+  // Which AIV of the block this client speaks for (CANN kernels set it from GetSubBlockIdx()).
+  __aicore__ void SetSubBlockIdx(uint8_t idx) { subBlock_ = idx, subBlockSet_ = true; }
+  __aicore__ uint8_t GetSubBlockIdx() const { return subBlockSet_ ? subBlock_ : (uint8_t)AscendC::GetSubBlockIdx(); }
+  // Scratch the hardware's Matmul may use for format conversions: not needed here.
+  __aicore__ void SetLocalWorkspace(const LocalTensor<uint8_t>&) {}
+  template <class T> __aicore__ void SetWorkspace(T, int = 0) {}
 
   // The next baseM x baseN block of C; false when every block is done.
   template <bool sync = true> __aicore__ bool Iterate(bool enPartialSum = false) {
@@ -627,8 +680,14 @@ class Matmul {
   detail::MatmulJob clientJob_[2];  // the AIC serving a MIX kernel: per AIV
   uint32_t clientNext_[2] = {};
   uint32_t index_ = 0, baseM_ = 0, baseN_ = 0, curM_ = 0, curN_ = 0;
-  bool restart_ = true, registered_ = false;
+  bool restart_ = true, registered_ = false, subBlockSet_ = false;
+  uint8_t subBlock_ = 0;
 };
+
+// CANN's implementation class, which cube-only kernels name directly.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, POLICY...>;
 
 namespace detail {
 template <class... MMs> struct MatmulSet {
@@ -695,5 +754,8 @@ template <class... Args> __aicore__ inline void registMatmul(TPipe* pipe, Args&&
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) ::AscendC::detail::registMatmul(tpipe, __VA_ARGS__)
 #endif
 #define REGIST_CUBE_OBJ REGIST_MATMUL_OBJ
+
+// Kernels write `using namespace matmul;` for the Matmul API's names.
+namespace matmul = AscendC;
 
 #endif /* SK_ASCENDC_MATMUL_H */

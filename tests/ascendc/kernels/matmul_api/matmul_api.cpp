@@ -1,6 +1,7 @@
 // C = A x B (+ bias) with the high-level Matmul API on the cube cores: each block takes one
 // singleCoreM x singleCoreN block of C (the edge blocks are tails: SetTail), K whole. Tiling key
-// 1: half in, float out, float bias; key 2: half in, half out, B stored transposed (N x K).
+// 1: half in, float out, float bias; key 2: half in, half out, B stored transposed (N x K);
+// key 3: A and C in NZ (16-row fractals, rows padded to 16), B in NZ transposed, float out.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -8,20 +9,21 @@ using namespace AscendC;
 
 namespace {
 
-template <typename CType, bool TRANS_B, bool BIAS> class MatmulApiKernel {
+template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeFormat::ND> class MatmulApiKernel {
  public:
-  using AType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
-  using BType = MatmulType<TPosition::GM, CubeFormat::ND, half, TRANS_B>;
-  using CType_ = MatmulType<TPosition::GM, CubeFormat::ND, CType>;
+  static constexpr bool NZ = FORMAT == CubeFormat::NZ;
+  using AType = MatmulType<TPosition::GM, FORMAT, half>;
+  using BType = MatmulType<TPosition::GM, FORMAT, half, TRANS_B>;
+  using CType_ = MatmulType<TPosition::GM, FORMAT, CType>;
   using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   Matmul<AType, BType, CType_, BiasType> mm;
 
   __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const TCubeTiling& tiling) {
     tiling_ = tiling;
-    aGm_.SetGlobalBuffer((__gm__ half*)a, (uint64_t)tiling.M * tiling.Ka);
-    bGm_.SetGlobalBuffer((__gm__ half*)b, (uint64_t)tiling.Ka * tiling.N);
+    aGm_.SetGlobalBuffer((__gm__ half*)a);
+    bGm_.SetGlobalBuffer((__gm__ half*)b);
     biasGm_.SetGlobalBuffer((__gm__ float*)bias, tiling.N);
-    cGm_.SetGlobalBuffer((__gm__ CType*)c, (uint64_t)tiling.M * tiling.N);
+    cGm_.SetGlobalBuffer((__gm__ CType*)c);
     uint32_t mCores = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
     mIdx_ = GetBlockIdx() % mCores;
     nIdx_ = GetBlockIdx() / mCores;
@@ -33,10 +35,15 @@ template <typename CType, bool TRANS_B, bool BIAS> class MatmulApiKernel {
     int tailM = tiling_.M - m0 < (uint32_t)tiling_.singleCoreM ? tiling_.M - m0 : tiling_.singleCoreM;
     int tailN = tiling_.N - n0 < (uint32_t)tiling_.singleCoreN ? tiling_.N - n0 : tiling_.singleCoreN;
     mm.SetTail(tailM, tailN);
-    mm.SetTensorA(aGm_[(uint64_t)m0 * tiling_.Ka]);
-    mm.SetTensorB(TRANS_B ? bGm_[(uint64_t)n0 * tiling_.Ka] : bGm_[n0], TRANS_B);
+    // Where this block's corner is: row-major, or in NZ row m0 of the first column block.
+    uint64_t offsetA = NZ ? (uint64_t)m0 * 16 : (uint64_t)m0 * tiling_.Ka;
+    uint64_t offsetB = NZ ? (uint64_t)n0 * 16 : TRANS_B ? (uint64_t)n0 * tiling_.Ka : n0;
+    uint64_t offsetC = NZ ? (uint64_t)m0 * 16 : (uint64_t)m0 * tiling_.N + n0;
+    if (NZ) offsetC += (uint64_t)n0 / 16 * ((tiling_.M + 15) / 16 * 16) * 16;
+    mm.SetTensorA(aGm_[offsetA]);
+    mm.SetTensorB(bGm_[offsetB], TRANS_B);
     if (BIAS) mm.SetBias(biasGm_[n0]);
-    mm.IterateAll(cGm_[(uint64_t)m0 * tiling_.N + n0]);
+    mm.IterateAll(cGm_[offsetC]);
     mm.End();
   }
 
@@ -65,4 +72,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   GET_TILING_DATA(tilingData, tiling);
   if (TILING_KEY_IS(1)) run<MatmulApiKernel<float, false, true>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(2)) run<MatmulApiKernel<half, true, false>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(3)) run<MatmulApiKernel<float, true, false, CubeFormat::NZ>>(a, b, bias, c, workspace, tilingData);
 }
