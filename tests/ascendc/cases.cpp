@@ -498,6 +498,20 @@ void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 // matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
 // float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
 // The variants: bias with float c, or transposed B with half c.
+// matmul_api_int8: exact int32 sums of a x b^T, times the column's scale in float, to half.
+void matmulApiInt8(Tensors& t) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      int64_t acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["a"][i * k + p] * (int64_t)t["b"][j * k + p];
+      t["c"][i * n + j] = h((float)acc * sk::bitsFloat((uint32_t)t["bias"][j]));
+    }
+}
+double int8Scales(std::mt19937& rng, const std::string& param) {
+  if (param != "bias") return std::uniform_int_distribution<int>(-8, 8)(rng);
+  return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1024.0f);
+}
 // matmulApiNz: a (M x K), b^T (N x K) and c (M x N) in NZ: element (r, col) of an R-row matrix
 // at ((col / 16) * ceil16(R) + r) * 16 + col % 16; c's padding rows stay 0.
 void matmulApiNz(Tensors& t) {
@@ -574,6 +588,8 @@ const std::vector<Case>& cases() {
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
+      {"matmul_api_int8", "matmul_api", "matmul_api.cpp", "matmul_api_int8.json", {"matmul_api_tiling.h"}, matmulApiInt8, 0, 0,
+       int8Scales},
       {"matmul_api_nz", "matmul_api", "matmul_api.cpp", "matmul_api_nz.json", {"matmul_api_tiling.h"}, matmulApiNz},
       // The same kernel with the tiling the host tiling library computes (no hand-written bytes).
       {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},

@@ -1,7 +1,9 @@
 // C = A x B (+ bias) with the high-level Matmul API on the cube cores: each block takes one
 // singleCoreM x singleCoreN block of C (the edge blocks are tails: SetTail), K whole. Tiling key
 // 1: half in, float out, float bias; key 2: half in, half out, B stored transposed (N x K);
-// key 3: A and C in NZ (16-row fractals, rows padded to 16), B in NZ transposed, float out.
+// key 3: A and C in NZ (16-row fractals, rows padded to 16), B in NZ transposed, float out;
+// key 4: int8 in (B transposed), int32 sums dequantized per channel to half (SetQuantVector:
+// the `bias` param holds the uint64 scales).
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -9,20 +11,23 @@ using namespace AscendC;
 
 namespace {
 
-template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeFormat::ND> class MatmulApiKernel {
+template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeFormat::ND, typename SrcT = half>
+class MatmulApiKernel {
  public:
   static constexpr bool NZ = FORMAT == CubeFormat::NZ;
-  using AType = MatmulType<TPosition::GM, FORMAT, half>;
-  using BType = MatmulType<TPosition::GM, FORMAT, half, TRANS_B>;
+  static constexpr bool QUANT = std::is_same<SrcT, int8_t>::value;
+  using AType = MatmulType<TPosition::GM, FORMAT, SrcT>;
+  using BType = MatmulType<TPosition::GM, FORMAT, SrcT, TRANS_B>;
   using CType_ = MatmulType<TPosition::GM, FORMAT, CType>;
-  using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, typename std::conditional<QUANT, int32_t, float>::type>;
   Matmul<AType, BType, CType_, BiasType> mm;
 
   __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const TCubeTiling& tiling) {
     tiling_ = tiling;
-    aGm_.SetGlobalBuffer((__gm__ half*)a);
-    bGm_.SetGlobalBuffer((__gm__ half*)b);
+    aGm_.SetGlobalBuffer((__gm__ SrcT*)a);
+    bGm_.SetGlobalBuffer((__gm__ SrcT*)b);
     biasGm_.SetGlobalBuffer((__gm__ float*)bias, tiling.N);
+    scaleGm_.SetGlobalBuffer((__gm__ uint64_t*)bias, tiling.N);
     cGm_.SetGlobalBuffer((__gm__ CType*)c);
     uint32_t mCores = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
     mIdx_ = GetBlockIdx() % mCores;
@@ -42,15 +47,17 @@ template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeForma
     if (NZ) offsetC += (uint64_t)n0 / 16 * ((tiling_.M + 15) / 16 * 16) * 16;
     mm.SetTensorA(aGm_[offsetA]);
     mm.SetTensorB(bGm_[offsetB], TRANS_B);
-    if (BIAS) mm.SetBias(biasGm_[n0]);
+    if constexpr (BIAS) mm.SetBias(biasGm_[n0]);
+    if constexpr (QUANT) mm.SetQuantVector(scaleGm_[n0]);
     mm.IterateAll(cGm_[offsetC]);
     mm.End();
   }
 
  private:
   TCubeTiling tiling_;
-  GlobalTensor<half> aGm_, bGm_;
+  GlobalTensor<SrcT> aGm_, bGm_;
   GlobalTensor<float> biasGm_;
+  GlobalTensor<uint64_t> scaleGm_;
   GlobalTensor<CType> cGm_;
   uint32_t mIdx_ = 0, nIdx_ = 0;
 };
@@ -73,4 +80,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(1)) run<MatmulApiKernel<float, false, true>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(2)) run<MatmulApiKernel<half, true, false>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(3)) run<MatmulApiKernel<float, true, false, CubeFormat::NZ>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(4)) run<MatmulApiKernel<half, true, false, CubeFormat::ND, int8_t>>(a, b, bias, c, workspace, tilingData);
 }
