@@ -666,6 +666,7 @@ const std::vector<Case>& cases() {
       {"swish_half", "swish", "swish.cpp", "swish_float16.json", {"swish_tiling.h"}, swish<kHalf>},
       {"swish_bf16", "swish", "swish.cpp", "swish_bfloat16.json", {"swish_tiling.h"}, swish<kBf16>},
       {"swish_matmul_out", "swish", "swish.cpp", "swish_matmul_out.json", {"swish_tiling.h"}, swish<kHalf>},
+      {"swish_mix_out", "swish", "swish.cpp", "swish_mix_out.json", {"swish_tiling.h"}, swish<kHalf>},
       {"gelu_erf_half", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float16.json", {"gelu_erf_tiling.h"}, geluErf<kHalf>},
       {"gelu_erf_float", "gelu_erf", "gelu_erf.cpp", "gelu_erf_float32.json", {"gelu_erf_tiling.h"}, geluErf<kFloat>},
       // The entry is named pow (a C library name); the op_host header includes host headers and
@@ -717,6 +718,8 @@ const std::vector<Fusion>& fusions() {
       // A cube kernel (AIC) and a vector one (AIV) in one super kernel: the matmul's half output
       // is the activation's input.
       {"mmad_swish", {"mmad_basic_f16", "swish_matmul_out"}, {{{"c", "mm"}}, {{"x", "mm"}, {"y", "act"}}}},
+      // A MIX kernel (the Matmul API served by the AICs for the AIVs) then a vector one.
+      {"mix_matmul_swish", {"matmul_api_mix", "swish_mix_out"}, {{{"y", "mm"}}, {{"x", "mm"}, {"y", "act"}}}},
       {"pow_gelu", {"pow_tensor_tensor_half", "gelu_erf_half"}, {{{"z", "p"}}, {{"x", "p"}, {"y", "g"}}}},
   };
   return all;
