@@ -56,6 +56,69 @@ extern "C" void long_reads(uint8_t* in) {
   for (int i = 0; i < 100; ++i) sk_data_copy(sk_ub_base(), in, 65536);
 }
 
+
+// MIX 1:2, 4 rounds: the AIC writes the round into its block's slot and tells its AIVs (mode 2);
+// each AIV waits, reads the slot into its own record and tells the AIC it is done (mode 2: the
+// AIC's wait needs both). out: per block 8 words: slot, then 4 rounds x (aiv0, aiv1)... as int64.
+extern "C" void cross_ping_pong(uint8_t* out) {
+  bool aic = sk_core_type() == 0;
+  int64_t block = aic ? sk_block_idx() : sk_block_idx() / 2, sub = sk_sub_block_idx();
+  uint8_t* slot = out + 80 * block;
+  for (int64_t r = 0; r < 4; ++r) {
+    if (aic) {
+      if (r) sk_cross_wait(5);
+      sk_data_copy(slot, &r, 8);
+      sk_cross_set(2, SK_PIPE_FIX, 3);
+    } else {
+      sk_cross_wait(3);
+      int64_t seen;
+      sk_data_copy(&seen, slot, 8);
+      sk_data_copy(slot + 8 + 16 * r + 8 * sub, &seen, 8);
+      sk_cross_set(2, SK_PIPE_MTE3, 5);
+    }
+  }
+}
+
+// MIX 1:2, mode 4: each AIV asks its AIC alone (flag 0; the AIC sees AIV 1's as 16) and gets
+// its own answer (flag 1; the AIC names AIV 1's 17): answer = 100 * block + 10 * sub + round.
+extern "C" void cross_per_aiv(uint8_t* out) {
+  bool aic = sk_core_type() == 0;
+  int64_t block = aic ? sk_block_idx() : sk_block_idx() / 2, sub = sk_sub_block_idx();
+  uint8_t* rec = out + 64 * block;
+  for (int64_t r = 0; r < 3; ++r) {
+    if (aic) {
+      for (int64_t s = 1; s >= 0; --s) {  // AIV 1 first: the two are independent
+        sk_cross_wait((int32_t)(16 * s));
+        int64_t answer = 100 * block + 10 * s + r;
+        sk_data_copy(rec + 8 * s, &answer, 8);
+        sk_cross_set(4, SK_PIPE_FIX, (int32_t)(1 + 16 * s));
+      }
+    } else {
+      sk_cross_set(4, SK_PIPE_MTE3, 0);
+      sk_cross_wait(1);
+      int64_t answer;
+      sk_data_copy(&answer, rec + 8 * sub, 8);
+      sk_data_copy(rec + 16 + 24 * sub + 8 * r, &answer, 8);
+    }
+  }
+}
+
+// AIV only, mode 0: every AIV writes its index, then all meet; afterwards each sums what all
+// wrote (all of them, or the flag released early).
+extern "C" void cross_all_aivs(uint8_t* out) {
+  int64_t b = sk_block_idx(), n = sk_block_num();
+  sk_data_copy(out + 8 * b, &b, 8);
+  sk_cross_set(0, SK_PIPE_MTE3, 7);
+  sk_cross_wait(7);
+  int64_t sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v;
+    sk_data_copy(&v, out + 8 * i, 8);
+    sum += v;
+  }
+  sk_data_copy(out + 8 * (n + b), &sum, 8);
+}
+
 std::unique_ptr<Device> device(unsigned workers = 0, bool trace = false) {
   auto arch = sk::arch::loadArch("dav-2201");
   EXPECT_TRUE((bool)arch);
@@ -168,6 +231,54 @@ TEST(Scheduler, TheTimelineIsTheSameForAnyWorkerCount) {
     if (first.empty()) first = trace;
     else EXPECT_EQ(trace, first) << workers << " workers";
   }
+}
+
+
+TEST(Scheduler, CrossCoreFlagsOrderAnAicAndItsAivsWhateverTheWorkerCount) {
+  std::string first;
+  for (unsigned workers : {1u, 2u, 4u}) {
+    auto d = device(workers, /*trace=*/true);
+    void* out = *d->malloc(24 * 80);
+    KernelLaunch k = kernel("cross_ping_pong", cross_ping_pong, 24, out);
+    k.ration = {1, 2};
+    ASSERT_FALSE((bool)d->launch(0, k));
+    ASSERT_FALSE((bool)d->synchronizeStream(0));
+    auto v = readBack<int64_t>(*d, out, 24 * 10);
+    for (int b = 0; b < 24; ++b)
+      for (int r = 0; r < 4; ++r)
+        for (int s = 0; s < 2; ++s) EXPECT_EQ(v[10 * b + 1 + 2 * r + s], r) << "block " << b << " round " << r << " aiv " << s;
+    std::string trace = d->traceJson();
+    if (first.empty()) first = trace;
+    else EXPECT_EQ(trace, first) << workers << " workers";
+  }
+}
+
+TEST(Scheduler, Mode4FlagsConnectOneAivWithItsAic) {
+  auto d = device(2);
+  void* out = *d->malloc(8 * 64);
+  KernelLaunch k = kernel("cross_per_aiv", cross_per_aiv, 8, out);
+  k.ration = {1, 2};
+  ASSERT_FALSE((bool)d->launch(0, k));
+  ASSERT_FALSE((bool)d->synchronizeStream(0));
+  auto v = readBack<int64_t>(*d, out, 8 * 8);
+  for (int b = 0; b < 8; ++b)
+    for (int s = 0; s < 2; ++s)
+      for (int r = 0; r < 3; ++r) EXPECT_EQ(v[8 * b + 2 + 3 * s + r], 100 * b + 10 * s + r) << b << " " << s << " " << r;
+}
+
+TEST(Scheduler, Mode0ReleasesEveryAivOnlyWhenAllHaveSet) {
+  auto d = device(4);
+  void* out = *d->malloc(2 * 48 * 8);
+  ASSERT_FALSE((bool)d->launch(0, kernel("cross_all_aivs", cross_all_aivs, 48, out)));
+  ASSERT_FALSE((bool)d->synchronizeStream(0));
+  auto v = readBack<int64_t>(*d, out, 96);
+  for (int b = 0; b < 48; ++b) EXPECT_EQ(v[48 + b], 47 * 48 / 2) << "block " << b;
+  // Mode 4 (like 2) needs an AIC: outside a MIX launch it is a device exception, not a hang.
+  KernelLaunch k = kernel("cross_per_aiv", cross_per_aiv, 4, out);
+  ASSERT_FALSE((bool)d->launch(0, k));
+  Outcome o = outcome(d->synchronizeStream(0));
+  EXPECT_EQ(o.code, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  EXPECT_NE(o.text.find("mode 4 syncs an AIC with its AIVs, but this kernel runs AIV cores only"), std::string::npos) << o.text;
 }
 
 TEST(Scheduler, StreamsOverlapInVirtualTimeOnDisjointCores) {
