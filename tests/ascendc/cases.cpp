@@ -497,7 +497,7 @@ void matmul(Tensors& t, const std::string& cType) {
 void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 // matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
 // float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
-// The variants: bias with float c, or transposed B with half c.
+// c is float with a bias (or FLOAT_C), else half.
 // matmul_api_int8: exact int32 sums of a x b^T, times the column's scale in float, to half.
 void matmulApiInt8(Tensors& t) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
@@ -524,8 +524,8 @@ void matmulApiNz(Tensors& t) {
       t["c"][nz(mPad, i, j)] = acc;
     }
 }
-template <bool TRANS_B, bool BIAS> void matmulApi(Tensors& t) {
-  const std::string cType = BIAS ? "float32" : "float16";  // the two variants' c
+template <bool TRANS_B, bool BIAS, bool FLOAT_C = BIAS> void matmulApi(Tensors& t) {
+  const std::string cType = FLOAT_C ? "float32" : "float16";
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["c"][1];
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) {
@@ -590,6 +590,8 @@ const std::vector<Case>& cases() {
        matmulApi<true, false>},
       {"matmul_api_int8", "matmul_api", "matmul_api.cpp", "matmul_api_int8.json", {"matmul_api_tiling.h"}, matmulApiInt8, 0, 0,
        int8Scales},
+      {"matmul_api_static", "matmul_api", "matmul_api.cpp", "matmul_api_static.json", {"matmul_api_tiling.h"},
+       matmulApi<false, false, true>},
       {"matmul_api_nz", "matmul_api", "matmul_api.cpp", "matmul_api_nz.json", {"matmul_api_tiling.h"}, matmulApiNz},
       // The same kernel with the tiling the host tiling library computes (no hand-written bytes).
       {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},

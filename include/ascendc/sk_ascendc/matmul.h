@@ -152,8 +152,30 @@ template <MatmulConfigMode mode, typename... Args> __aicore__ constexpr MatmulCo
   (apply(args), ...);
   return c;
 }
-template <void (*copyOut)(...) = nullptr, void (*copyA)(...) = nullptr, void (*copyB)(...) = nullptr>
-struct MatmulCallBackFunc {};
+// Callbacks that replace the Matmul's own copies: not called here (the object's copies run).
+template <auto copyOut = nullptr, auto copyA = nullptr, auto copyB = nullptr> struct MatmulCallBackFunc {};
+
+// A tiling fixed at compile time (GetMatmulApiTiling): the config's base (and single-core)
+// sizes; the object builds its TCubeTiling from them when REGIST_MATMUL_OBJ passes no tiling.
+struct MatmulApiStaticTiling {
+  int32_t baseM = 0, baseN = 0, baseK = 0;
+  int32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+  int32_t dbL0A = 1, dbL0B = 1, dbL0C = 1;
+  MatmulConfig cfg;
+};
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+__aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& cfg, int32_t l1Size = TOTAL_L1_SIZE) {
+  MatmulApiStaticTiling t;
+  t.cfg = cfg;
+  t.baseM = (int32_t)cfg.basicM, t.baseN = (int32_t)cfg.basicN, t.baseK = (int32_t)cfg.basicK;
+  t.singleCoreM = (int32_t)cfg.singleCoreM, t.singleCoreN = (int32_t)cfg.singleCoreN, t.singleCoreK = (int32_t)cfg.singleCoreK;
+  // Double-buffer L0A/L0B when two blocks fit (the L0 sizes of the part).
+  uint32_t elem = sizeof(typename A_TYPE::T);
+  bool two = 2ull * cfg.basicM * cfg.basicK * elem <= TOTAL_L0A_SIZE && 2ull * cfg.basicK * cfg.basicN * elem <= TOTAL_L0B_SIZE;
+  t.dbL0A = t.dbL0B = two ? 2 : 1;
+  (void)l1Size;
+  return t;
+}
 
 namespace detail {
 // Where the matmul of one block reads and writes, and how (one request of an AIV client, or the
@@ -225,6 +247,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 
   // Computes the next block of the single-core C into L0C; false when every block is done.
   __aicore__ bool Iterate() {
+    if (t_.baseM == 0) ::sk_trap(3, "Matmul: the object has no tiling: pass one to REGIST_MATMUL_OBJ or Init");
     uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
     if (next_ >= blocksM * blocksN) return false;
     uint32_t i = next_++;
@@ -538,6 +561,32 @@ class Matmul {
     }
   }
   __aicore__ void SetIndex(uint32_t index) { index_ = index; }
+  // A constant tiling (MM_CFG from GetMatmulApiTiling) stands in for the TCubeTiling that
+  // REGIST_MATMUL_OBJ did not pass; the shapes come from SetOrgShape / SetSingleShape.
+  __aicore__ void InitFromStaticTiling(TPipe* pipe) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>) {
+      TCubeTiling t{};
+      t.M = job_.orgM, t.N = job_.orgN, t.Ka = job_.orgKa, t.Kb = job_.orgKb;
+      t.baseM = MM_CFG.baseM, t.baseN = MM_CFG.baseN, t.baseK = MM_CFG.baseK;
+      t.singleCoreM = MM_CFG.singleCoreM ? MM_CFG.singleCoreM : job_.singleM;
+      t.singleCoreN = MM_CFG.singleCoreN ? MM_CFG.singleCoreN : job_.singleN;
+      t.singleCoreK = MM_CFG.singleCoreK ? MM_CFG.singleCoreK : job_.singleK;
+      t.dbL0A = MM_CFG.dbL0A, t.dbL0B = MM_CFG.dbL0B, t.dbL0C = MM_CFG.dbL0C;
+      t.isBias = 1;
+      detail::MatmulJob j = job_;
+      Init(&t, pipe);
+      job_ = j;
+      if (!job_.singleM) job_.singleM = t.singleCoreM, job_.singleN = t.singleCoreN, job_.singleK = t.singleCoreK;
+    } else {
+      ::sk_trap(3, "Matmul: REGIST_MATMUL_OBJ passed no tiling and the object has no constant one (GetMatmulApiTiling); call Init");
+    }
+  }
+  __aicore__ bool Initialized() const { return baseM_ != 0; }
+  // Modes and user data of the hardware's Matmul with no effect here.
+  __aicore__ void SetHF32(bool = false, int32_t = 0) {}
+  __aicore__ void SetUserDefInfo(uint64_t) {}
+  template <class T> __aicore__ void SetSelfDefineData(T) {}
+  template <class T> __aicore__ void SetAntiQuantScalar(T, T = 0) {}
   __aicore__ MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>& Cube() { return cube_; }
   __aicore__ void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
   __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
@@ -655,6 +704,7 @@ class Matmul {
  private:
   __aicore__ uint64_t BlockBytes() const { return (uint64_t)baseM_ * baseN_ * sizeof(DstT); }
   __aicore__ void TakeJob() {
+    if (!Initialized()) InitFromStaticTiling(GetTPipePtr());
     if (restart_) cube_.SetJob(job_);
     restart_ = false;
   }

@@ -3,7 +3,8 @@
 // 1: half in, float out, float bias; key 2: half in, half out, B stored transposed (N x K);
 // key 3: A and C in NZ (16-row fractals, rows padded to 16), B in NZ transposed, float out;
 // key 4: int8 in (B transposed), int32 sums dequantized per channel to half (SetQuantVector:
-// the `bias` param holds the uint64 scales).
+// the `bias` param holds the uint64 scales); key 5: as key 1 without bias, the base blocks a
+// compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -62,6 +63,38 @@ class MatmulApiKernel {
   uint32_t mIdx_ = 0, nIdx_ = 0;
 };
 
+// Key 5's object: the tiling's base sizes are constants of the type.
+struct StaticTilingTypes {
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using B = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  static constexpr MatmulConfig kConfig = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 64, 64, 64});
+  static constexpr MatmulApiStaticTiling kTiling = GetMatmulApiTiling<A, B, C, Bias>(kConfig);
+};
+
+__aicore__ inline void runStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTiling& t) {
+  using S = StaticTilingTypes;
+  TPipe pipe;
+  Matmul<S::A, S::B, S::C, S::Bias, S::kTiling> mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, (TCubeTiling*)nullptr);
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+  aGm.SetGlobalBuffer((__gm__ half*)a);
+  bGm.SetGlobalBuffer((__gm__ half*)b);
+  cGm.SetGlobalBuffer((__gm__ float*)c);
+  uint32_t mCores = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  uint32_t m0 = GetBlockIdx() % mCores * t.singleCoreM, n0 = GetBlockIdx() / mCores * t.singleCoreN;
+  if (m0 >= (uint32_t)t.M || n0 >= (uint32_t)t.N) return;
+  mm.SetOrgShape(t.M, t.N, t.Ka);
+  mm.SetSingleShape(t.M - m0 < (uint32_t)t.singleCoreM ? t.M - m0 : t.singleCoreM,
+                    t.N - n0 < (uint32_t)t.singleCoreN ? t.N - n0 : t.singleCoreN, t.Ka);
+  mm.SetTensorA(aGm[(uint64_t)m0 * t.Ka]);
+  mm.SetTensorB(bGm[n0]);
+  mm.IterateAll(cGm[(uint64_t)m0 * t.N + n0]);
+  mm.End();
+}
+
 template <class K> __aicore__ inline void run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
                                               const MatmulApiTilingData& t) {
   TPipe pipe;
@@ -81,4 +114,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(2)) run<MatmulApiKernel<half, true, false>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(3)) run<MatmulApiKernel<float, true, false, CubeFormat::NZ>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(4)) run<MatmulApiKernel<half, true, false, CubeFormat::ND, int8_t>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(5)) runStatic(a, b, c, tilingData.cubeTilingData);
 }
