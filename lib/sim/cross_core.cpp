@@ -16,16 +16,7 @@ void FlagCounter::deliver(const FlagDelivery& d, uint64_t clock) {
   lock_.lock();
   log_.push_back(d);
   clocks_.push_back(clock);
-  std::vector<CoreRun*> ready;
-  for (size_t i = 0; i < waiters_.size();) {
-    if (waiters_[i]->waitTarget <= log_.size()) {
-      ready.push_back(waiters_[i]);
-      waiters_[i] = waiters_.back();
-      waiters_.pop_back();
-    } else {
-      ++i;
-    }
-  }
+  std::vector<CoreRun*> ready = takeReleased(waiters_, (uint32_t)log_.size());
   lock_.unlock();
   for (CoreRun* w : ready) {
     w->wakeClock = clock;

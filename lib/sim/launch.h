@@ -112,6 +112,9 @@ struct TaskContext {
   size_t span = 0;        // index of its span in the block's record
 };
 
+// The waiters whose waitTarget has been reached (count), moved out of `waiters`.
+std::vector<CoreRun*> takeReleased(std::vector<CoreRun*>& waiters, uint32_t count);
+
 // One cross-core flag counter of one core (sk_cross_set / sk_cross_wait): the sets that reached
 // it, in order, each named by where it came from so the timing replay can match the n-th wait
 // with the sets that made the n-th delivery.

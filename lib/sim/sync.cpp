@@ -45,20 +45,25 @@ std::string Barrier::describe(const CoreRun*) const {
 
 namespace sk::sim {
 
-void TaskCounter::add(CoreRun* c) {
-  lock_.lock();
-  ++count_;
-  if (c->clock > latest_) latest_ = c->clock;
+std::vector<CoreRun*> takeReleased(std::vector<CoreRun*>& waiters, uint32_t count) {
   std::vector<CoreRun*> ready;
-  for (size_t i = 0; i < waiters_.size();) {
-    if (waiters_[i]->waitTarget <= count_) {
-      ready.push_back(waiters_[i]);
-      waiters_[i] = waiters_.back();
-      waiters_.pop_back();
+  for (size_t i = 0; i < waiters.size();) {
+    if (waiters[i]->waitTarget <= count) {
+      ready.push_back(waiters[i]);
+      waiters[i] = waiters.back();
+      waiters.pop_back();
     } else {
       ++i;
     }
   }
+  return ready;
+}
+
+void TaskCounter::add(CoreRun* c) {
+  lock_.lock();
+  ++count_;
+  if (c->clock > latest_) latest_ = c->clock;
+  std::vector<CoreRun*> ready = takeReleased(waiters_, count_);
   uint64_t release = latest_ + cost_;
   lock_.unlock();
   for (CoreRun* w : ready) {

@@ -547,24 +547,14 @@ void quantMatmul(Tensors& t) {
       t["y"][i * n + j] = h((float)acc * scale);
     }
 }
-// matmul_leakyrelu: the float product (as matmul), leaky relu in float, rint to half.
-void matmulLeakyrelu(Tensors& t) {
+// matmul_leakyrelu and matmul_api_mix: (bias +) the float product (as matmul), leaky relu in
+// float with the tiling's slope at byte `alphaAt`, rint to half.
+template <size_t alphaAt, bool BIAS> void matmulLeakyrelu(Tensors& t) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
-  float alpha = t.tilingField<float>(20);
+  float alpha = t.tilingField<float>(alphaAt);
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) {
-      float acc = 0;
-      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
-      t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
-    }
-}
-// matmul_api_mix: bias + the float product (as matmulApi), leaky relu in float, rint to half.
-void matmulApiMix(Tensors& t) {
-  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
-  float alpha = t.tilingField<float>(200);
-  for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      float acc = f(t["bias"][j]);
+      float acc = BIAS ? f(t["bias"][j]) : 0.0f;
       for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
       t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
     }
@@ -584,7 +574,7 @@ const std::vector<Case>& cases() {
       {"mmad_basic_f32_dav3510", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat,
        0, 0, nullptr, "", "dav-3510"},
       {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},
-       matmulLeakyrelu},
+       matmulLeakyrelu<20, false>},
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
@@ -597,12 +587,12 @@ const std::vector<Case>& cases() {
       {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>, 0, 0, nullptr, "matmul_api_host_tiling"},
       {"matmul_api_mix", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
-       matmulApiMix},
+       matmulLeakyrelu<200, true>},
       // On Ascend 950, whose Mmad reads A from L0A in Nz (the Matmul API loads it so).
       {"matmul_api_bias_dav3510", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"},
        matmulApi<false, true>, 0, 0, nullptr, "", "dav-3510"},
       {"matmul_api_mix_dav3510", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
-       matmulApiMix, 0, 0, nullptr, "", "dav-3510"},
+       matmulLeakyrelu<200, true>, 0, 0, nullptr, "", "dav-3510"},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
