@@ -644,6 +644,7 @@ class Matmul {
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
     if constexpr (kClient) {
+      static_assert(C_TYPE::format != CubeFormat::NZ, "Matmul: an AIV's GetTensorC into GM writes ND; use IterateAll for NZ");
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
       m->dst = (uint64_t)gm.GetPhyAddr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
       Send(detail::kMatmulCopyOut, false, false);
