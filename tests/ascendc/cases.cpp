@@ -498,6 +498,22 @@ void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 // matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
 // float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
 // c is float with a bias (or FLOAT_C), else half.
+// matmul_api_order: 4 x 6 blocks of 16 x 16 visited as the Norm schedule does with stepM 2,
+// stepN 4, ORDER_M: strips of 4 block columns, in each windows of 2 block rows, m then n inside.
+void matmulApiOrder(Tensors& t) {
+  const size_t k = 32, n = 96, blocksM = 4, blocksN = 6, stepM = 2, stepN = 4;
+  size_t visit = 0;
+  for (size_t nw = 0; nw * stepN < blocksN; ++nw)
+    for (size_t mw = 0; mw * stepM < blocksM; ++mw)
+      for (size_t bm = mw * stepM; bm < std::min(blocksM, (mw + 1) * stepM); ++bm)
+        for (size_t bn = nw * stepN; bn < std::min(blocksN, (nw + 1) * stepN); ++bn, ++visit)
+          for (size_t r = 0; r < 16; ++r)
+            for (size_t col = 0; col < 16; ++col) {
+              float acc = 0;
+              for (size_t p = 0; p < k; ++p) acc += f(t["a"][(bm * 16 + r) * k + p]) * f(t["b"][p * n + bn * 16 + col]);
+              t["c"][visit * 256 + r * 16 + col] = acc;
+            }
+}
 // matmul_api_int8: exact int32 sums of a x b^T, times the column's scale in float, to half.
 void matmulApiInt8(Tensors& t) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
@@ -582,6 +598,7 @@ const std::vector<Case>& cases() {
        int8Scales},
       {"matmul_api_static", "matmul_api", "matmul_api.cpp", "matmul_api_static.json", {"matmul_api_tiling.h"},
        matmulApi<false, false, true>},
+      {"matmul_api_order", "matmul_api", "matmul_api.cpp", "matmul_api_order.json", {"matmul_api_tiling.h"}, matmulApiOrder},
       {"matmul_api_nz", "matmul_api", "matmul_api.cpp", "matmul_api_nz.json", {"matmul_api_tiling.h"}, matmulApiNz},
       // The same kernel with the tiling the host tiling library computes (no hand-written bytes).
       {"matmul_api_host_tiling", "matmul_api", "matmul_api.cpp", "matmul_api_host.json", {"matmul_api_tiling.h"},

@@ -213,7 +213,6 @@ struct FixpipeParamsV220 {
         deqScalar((uint64_t)deqScalarIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
         reluEn(reluEnIn), unitFlag(unitFlagIn) {}
 };
-using FixpipeParamsC310 = FixpipeParamsV220;
 template <typename T> using FixpipeParams = FixpipeParamsV220;
 
 namespace detail {

@@ -237,6 +237,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
   __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
+  // The compile-time config's iterate order, when it names one, overrides the tiling's.
+  __aicore__ void SetIterateOrder(IterateOrder order) {
+    if (order != IterateOrder::UNDEF) t_.iterateOrder = order == IterateOrder::ORDER_N ? 1 : 0;
+  }
   // What to multiply from now on, from block `next` on.
   __aicore__ void SetJob(const detail::MatmulJob& j, uint32_t next = 0) {
     job_ = j;
@@ -250,10 +254,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (t_.baseM == 0) ::sk_trap(3, "Matmul: the object has no tiling: pass one to REGIST_MATMUL_OBJ or Init");
     uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
     if (next_ >= blocksM * blocksN) return false;
-    uint32_t i = next_++;
-    bool orderN = t_.iterateOrder == 1;
-    bm_ = orderN ? i / blocksN : i % blocksM;
-    bn_ = orderN ? i % blocksN : i / blocksM;
+    BlockOf(next_++, blocksM, blocksN);
     curM_ = std::min<uint32_t>(t_.baseM, job_.singleM - bm_ * t_.baseM);
     curN_ = std::min<uint32_t>(t_.baseN, job_.singleN - bn_ * t_.baseN);
     c_ = (c_ + 1) % c1Buffers_;
@@ -268,6 +269,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // or, sequentially, as a dense block (rows sequentialPitch, or curN, apart).
   __aicore__ void GetTensorC(__gm__ DstT* c, uint8_t enAtomic, bool sequential, uint32_t sequentialPitch = 0) {
     uint32_t pitch = sequential ? (sequentialPitch ? sequentialPitch : curN_) : (job_.orgKc ? job_.orgKc : job_.orgN);
+    if (C_TYPE::format == CubeFormat::ND_ALIGN && !sequential) pitch = detail::ceilTo(pitch, 32 / sizeof(DstT));
     bool nz = kCNz && !sequentialPitch;  // staged blocks (MIX) are always ND
     FixpipeParamsV220 p(curN_, curM_, detail::ceilTo(curM_, 16), pitch, false);
     p.quantPre = QuantOf();
@@ -311,6 +313,20 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ uint32_t CurN() const { return curN_; }
 
  private:
+  // The i-th block in the Norm schedule's order: windows of stepM x stepN blocks; ORDER_M walks
+  // the windows down each strip of stepN columns (m outer, n inner inside a window), ORDER_N
+  // the mirror image.
+  __aicore__ void BlockOf(uint32_t i, uint32_t blocksM, uint32_t blocksN) {
+    bool orderN = t_.iterateOrder == 1;
+    uint32_t outerIter = orderN ? blocksM : blocksN, innerIter = orderN ? blocksN : blocksM;
+    uint32_t outerStep = std::max(1, orderN ? t_.stepM : t_.stepN), innerStep = std::max(1, orderN ? t_.stepN : t_.stepM);
+    uint32_t strip = i / (innerIter * outerStep), rest = i % (innerIter * outerStep);
+    uint32_t outerCount = std::min(outerStep, outerIter - strip * outerStep);
+    uint32_t window = rest / (innerStep * outerCount), inWindow = rest % (innerStep * outerCount);
+    uint32_t inner = window * innerStep + inWindow / outerCount, outer = strip * outerStep + inWindow % outerCount;
+    bm_ = orderN ? outer : inner;
+    bn_ = orderN ? inner : outer;
+  }
   __aicore__ void SetAtomic(uint8_t enAtomic) {
     int32_t mode = enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : enAtomic == 3 ? SK_ATOMIC_MIN : SK_ATOMIC_NONE;
     ::sk_set_atomic(mode, detail::dtypeOf<DstT>());
@@ -558,6 +574,8 @@ class Matmul {
       registered_ = true;
     } else {
       cube_.Init(tiling, pipe);
+      if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>) cube_.SetIterateOrder(MM_CFG.iterateOrder);
+      else cube_.SetIterateOrder(MM_CFG.cfg.iterateOrder);
     }
   }
   __aicore__ void SetIndex(uint32_t index) { index_ = index; }
@@ -598,6 +616,8 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+    if (tailM == 0 || tailN == 0 || tailK == 0 || tailM < -1 || tailN < -1 || tailK < -1)
+      ::sk_trapf(3, "Matmul::SetTail(%d, %d, %d): each is -1 (keep) or a positive size", tailM, tailN, tailK);
     if (tailM > 0) job_.singleM = tailM;
     if (tailN > 0) job_.singleN = tailN;
     if (tailK > 0) job_.singleK = tailK;
@@ -652,11 +672,11 @@ class Matmul {
       cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
     }
   }
-  // An AIV's block into its UB (C at VECIN): baseM x baseN, rows baseN apart.
+  // An AIV's block into its UB (C at VECIN): curM x curN, rows curN apart.
   template <bool sync = true> __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
     const uint8_t* staged = detail::matmulStaging(detail::matmulClient(GetSubBlockIdx()), BlockBytes());
-    ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(curM_ * baseN_ * sizeof(DstT)), 32), 0, 0);
+    ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(curM_ * curN_ * sizeof(DstT)), 32), 0, 0);
     ::sk_pipe_wait(SK_PIPE_V, ::sk_pipe_done(SK_PIPE_MTE2));
   }
   template <bool sync = true>
@@ -687,14 +707,14 @@ class Matmul {
     switch (m.cmd) {
       case detail::kMatmulIterate:
         m.result = cube_.Iterate();
-        if (m.result) cube_.GetTensorC(staged, 0, true, baseN_);
+        if (m.result) cube_.GetTensorC(staged, 0, true);
         m.curM = cube_.CurM(), m.curN = cube_.CurN();
         break;
       case detail::kMatmulIterateAll:
         while (cube_.Iterate()) cube_.GetTensorC((__gm__ DstT*)m.dst, m.enAtomic, m.sequential);
         break;
       case detail::kMatmulCopyOut:
-        cube_.CopyStaged((__gm__ DstT*)m.dst, staged, baseN_, m.enAtomic, m.sequential);
+        cube_.CopyStaged((__gm__ DstT*)m.dst, staged, cube_.CurN(), m.enAtomic, m.sequential);
         break;
       default:
         ::sk_trapf(3, "Matmul server: unknown request %u", m.cmd);

@@ -4,7 +4,8 @@
 // key 3: A and C in NZ (16-row fractals, rows padded to 16), B in NZ transposed, float out;
 // key 4: int8 in (B transposed), int32 sums dequantized per channel to half (SetQuantVector:
 // the `bias` param holds the uint64 scales); key 5: as key 1 without bias, the base blocks a
-// compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling.
+// compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling; key 6: one
+// core, Iterate + GetTensorC(enSequentialWrite): the blocks in the order the schedule visits them.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -95,6 +96,23 @@ __aicore__ inline void runStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTil
   mm.End();
 }
 
+__aicore__ inline void runInOrder(GM_ADDR a, GM_ADDR b, GM_ADDR c, const MatmulApiTilingData& t) {
+  using S = StaticTilingTypes;
+  TPipe pipe;
+  Matmul<S::A, S::B, S::C, S::Bias> mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t.cubeTilingData);
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+  aGm.SetGlobalBuffer((__gm__ half*)a);
+  bGm.SetGlobalBuffer((__gm__ half*)b);
+  cGm.SetGlobalBuffer((__gm__ float*)c);
+  mm.SetTensorA(aGm);
+  mm.SetTensorB(bGm);
+  const TCubeTiling& tiling = t.cubeTilingData;
+  for (uint64_t offset = 0; mm.Iterate(); offset += (uint64_t)tiling.baseM * tiling.baseN) mm.GetTensorC(cGm[offset], 0, true);
+  mm.End();
+}
+
 template <class K> __aicore__ inline void run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
                                               const MatmulApiTilingData& t) {
   TPipe pipe;
@@ -115,4 +133,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(3)) run<MatmulApiKernel<float, true, false, CubeFormat::NZ>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(4)) run<MatmulApiKernel<half, true, false, CubeFormat::ND, int8_t>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(5)) runStatic(a, b, c, tilingData.cubeTilingData);
+  if (TILING_KEY_IS(6)) runInOrder(a, b, c, tilingData);
 }

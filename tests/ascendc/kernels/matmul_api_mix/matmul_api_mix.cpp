@@ -54,9 +54,8 @@ class MatmulLeakyRelu {
       inQueue_.FreeTensor(c);
       outQueue_.EnQue(out);
       out = outQueue_.DeQue<half>();
-      // rows x cols of the baseN-wide block to their place in y
-      DataCopyParams p(rows, cols * sizeof(half) / ONE_BLK_SIZE, (tiling_.baseN - cols) * sizeof(half) / ONE_BLK_SIZE,
-                       (tiling_.N - cols) * sizeof(half) / ONE_BLK_SIZE);
+      // the block (rows cols apart in UB, as GetTensorC packs it) to its place in y
+      DataCopyParams p(rows, cols * sizeof(half) / ONE_BLK_SIZE, 0, (tiling_.N - cols) * sizeof(half) / ONE_BLK_SIZE);
       DataCopy(yGm_[(uint64_t)(m0 + bm * tiling_.baseM) * tiling_.N + n0 + bn * tiling_.baseN], out, p);
       outQueue_.FreeTensor(out);
     }
