@@ -500,7 +500,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 namespace detail {
 // A MIX kernel's AIV asks its AIC for each Matmul call: a message in the system workspace (one
 // slot per AIV), a mode-4 flag to the AIC, and one back when the AIC is done. Blocks an Iterate
-// computed wait in the AIV's staging area of the workspace (rows baseN apart).
+// computed wait in the AIV's staging area of the workspace (rows curN apart).
 enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulQuit };
 struct MatmulMsg {
   uint32_t cmd, obj, enAtomic, sequential;
