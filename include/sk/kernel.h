@@ -244,6 +244,13 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct
    16 x 16 fractal of 2-byte elements. */
 void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat, uint32_t src_stride,
                 uint32_t dst_gap, int32_t transpose);
+/* LoadDataWithTranspose, L1 -> L0A/L0B (MTE1): `repeat` squares transposed, square i from src +
+   (start + i * src_stride) * Q (Q = 1024 bytes for 1-byte elements, 512 for 2-byte), its
+   fractals to dst + i * (1 + dst_gap) * 512 + j * (1 + dst_frac_gap) * 512. A square: 32 x 32
+   bytes (b8: fractal j = rows 16j.. of its transpose) or 16 x 16 (b16); 4-byte elements are a
+   device exception (not simulated yet). */
+void sk_load_2d_transpose(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat,
+                          uint32_t src_stride, uint32_t dst_gap, uint32_t dst_frac_gap);
 /* Mmad (M pipe): c (L0C, Nz) = init + a (L0A: Zz, or Nz where the arch's l0aFormat says so, as
    on dav-3510) x b (L0B, Zn), m x k x n; ab_dtype fp16, bf16, fp32 (c fp32) or int8 (c int32).
    init: SK_MMAD_ZERO, SK_MMAD_ACCUMULATE (c +=) or SK_MMAD_BIAS (bias: n elements of c's type in

@@ -110,6 +110,29 @@ void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_
              mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, mem == SK_MEM_L0A ? "load L0A" : "load L0B");
 }
 
+void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_t repeat, uint32_t srcStride,
+                          uint32_t dstGap, uint32_t dstFracGap) {
+  const char* op = "LoadDataWithTranspose";
+  CoreRun* c = enter("sk_load_2d_transpose");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  elementBytes(c, op, eb);
+  if (eb == 4) fault(c, "LoadDataWithTranspose: 4-byte elements (two 16 x 8 fractals per square) are not simulated yet");
+  if (repeat == 0) return;
+  uint64_t square = eb == 2 ? cube::kFractalBytes : 2 * cube::kFractalBytes;
+  uint32_t fractals = eb == 2 ? 1 : 2;
+  uint64_t fracStep = (uint64_t)(1 + dstFracGap) * cube::kFractalBytes, step = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
+  const uint8_t* first = (const uint8_t*)src + start * square;
+  requireLocal(c, op, "src", first, ((uint64_t)(repeat - 1) * srcStride + 1) * square, bit(SK_MEM_L1));
+  int mem = requireLocal(c, op, "dst", dst, (uint64_t)(repeat - 1) * step + (fractals - 1) * fracStep + cube::kFractalBytes,
+                         bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  for (uint32_t i = 0; i < repeat; ++i)
+    cube::transposeSquare((uint8_t*)dst + i * step, first + (uint64_t)i * srcStride * square, eb, fracStep);
+  const Launch& L = *c->launch;
+  chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * square, 0, mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate,
+             "load transposed");
+}
+
 void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
              int32_t init, int32_t flags) {
   const char* op = "Mmad";

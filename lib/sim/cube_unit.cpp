@@ -86,6 +86,19 @@ void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStrid
   }
 }
 
+void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep) {
+  uint8_t s[1024];
+  std::memcpy(s, src, eb == 2 ? 512 : 1024);
+  if (eb == 1) {  // 32 x 32 bytes; fractal j (16 x 32) = rows 16j.. of the transpose
+    for (uint32_t j = 0; j < 2; ++j)
+      for (uint32_t r = 0; r < 16; ++r)
+        for (uint32_t c = 0; c < 32; ++c) dst[j * fracStep + r * 32 + c] = s[c * 32 + 16 * j + r];
+  } else {  // 16 x 16
+    for (uint32_t r = 0; r < 16; ++r)
+      for (uint32_t c = 0; c < 16; ++c) std::memcpy(dst + (r * 16 + c) * 2, s + (c * 16 + r) * 2, 2);
+  }
+}
+
 MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz) {
   MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1 && !(flags & SK_MMAD_NO_GEMV), aNz};
   s.k1 = abBytes == 4 && (flags & SK_MMAD_K_ALIGN16) ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);

@@ -30,6 +30,9 @@ uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t outBytes);
 void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p);
 // Fractals: `repeat` of them, source i at src + i * srcStride fractals, dest at i * dstStep.
 void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStride, uint64_t dstStep, bool transpose);
+// One square of LoadDataWithTranspose (see sk_load_2d_transpose; 1- or 2-byte elements): its
+// fractals, fractal j at dst + j * fracStep.
+void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep);
 std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
 // One output row segment: `count` converted elements of src (4-byte, `srcType`), column `col0`
 // onward (per-channel scales), to `out` in dstType.

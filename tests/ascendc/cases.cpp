@@ -498,6 +498,16 @@ void matmulFloat(Tensors& t) { matmul(t, "float32"); }
 // matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
 // float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
 // c is float with a bias (or FLOAT_C), else half.
+// mmad_int8_kn: exact int32 sums of x (M x K) times w (K x N).
+void int8MatmulKn(Tensors& t) {
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      int64_t acc = 0;
+      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["x"][i * k + p] * (int64_t)t["w"][p * n + j];
+      t["y"][i * n + j] = (double)acc;
+    }
+}
 // matmul_api_order: 4 x 6 blocks of 16 x 16 visited as the Norm schedule does with stepM 2,
 // stepN 4, ORDER_M: strips of 4 block columns, in each windows of 2 block rows, m then n inside.
 void matmulApiOrder(Tensors& t) {
@@ -610,6 +620,7 @@ const std::vector<Case>& cases() {
        matmulApi<false, true>, 0, 0, nullptr, "", "dav-3510"},
       {"matmul_api_mix_dav3510", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
        matmulLeakyrelu<200, true>, 0, 0, nullptr, "", "dav-3510"},
+      {"mmad_int8_kn", "mmad_int8_kn", "mmad_int8_kn.cpp", "mmad_int8_kn.json", {}, int8MatmulKn},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

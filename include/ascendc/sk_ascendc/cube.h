@@ -85,6 +85,27 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   ::sk_load_2d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
                p.ifTranspose);
 }
+// Loads with each square transposed (1- and 2-byte types; include/sk/kernel.h says what a square
+// is): startIndex and srcStride in squares, dstGap and dstFracGap in 512-byte fractals.
+struct LoadData2dTransposeParams {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstGap = 0;
+  uint16_t dstFracGap = 0;
+  uint8_t addrMode = 0;
+  __aicore__ LoadData2dTransposeParams() {}
+  __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+                                       const uint16_t dstGapIn, const uint16_t dstFracGapIn, const uint8_t addrModeIn = 0)
+      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+        dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
+};
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p) {
+  // addrMode is ignored: CANN issues these loads incrementing whatever the field says.
+  ::sk_load_2d_transpose(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride,
+                         p.dstGap, p.dstFracGap);
+}
 // Ascend 950's 2D load: an mStep x kStep block of fractals of an Nz matrix in L1 (rows from
 // fractal row mStartPosition, columns from kStartPosition; srcStride fractal rows per column of
 // the source) to an Nz block in L0 (dstStride fractals per column).
