@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -52,6 +53,9 @@ class Reader {
       return fail(field, "needs a non-empty \"source\" saying where the number comes from");
     double v = (*it)["value"].get<double>();
     if (v < 0) return fail(field, "must not be negative");
+    // A value the field's type cannot hold would be undefined to convert (found by fuzz_arch).
+    if (v > (double)std::numeric_limits<T>::max())
+      return fail(field, "is too large (at most " + std::to_string(std::numeric_limits<T>::max()) + ")");
     out = (T)v;
   }
   void text(const char* field, std::string& out) {
@@ -76,7 +80,7 @@ class Reader {
   llvm::Error takeError() { return err_ ? inputError(*err_) : llvm::Error::success(); }
 
  private:
-  void fail(const char* field, const char* what) {
+  void fail(const char* field, const std::string& what) {
     err_ = origin_ + ": " + field + ": " + what;
   }
   const json& j_;

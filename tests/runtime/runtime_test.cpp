@@ -11,6 +11,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/model_optimizer.h"
 #include "sk/runtime.h"
 #include "sk/arch.h"
@@ -960,6 +961,17 @@ TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
   ASSERT_FALSE(!!bad);
   Outcome o = outcome(bad.takeError());
   EXPECT_NE(o.message.find("x.json: clockMHz: needs a non-empty \"source\""), std::string::npos) << o.message;
+  // A number too large for its field is refused, not converted (fuzz_arch found 8.9e40 for a count).
+  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-2201.json", 1 << 20, "arch"));
+  const std::string count = "\"aicCores\": {\"value\": 24";
+  size_t at = text.find(count);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, count.size(), "\"aicCores\": {\"value\": 8.9e40");
+  auto huge = sk::arch::parseArch(text, "big.json");
+  ASSERT_FALSE(!!huge);
+  o = outcome(huge.takeError());
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.message.find("big.json: aicCores: is too large"), std::string::npos) << o.message;
 }
 
 }  // namespace
