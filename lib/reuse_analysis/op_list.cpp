@@ -1,4 +1,5 @@
 // Reading the op list and the option string.
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -161,8 +162,14 @@ llvm::Expected<Options> parseOptions(const std::string& textIn) {
     else if (key == "split-mode") {
       char* end = nullptr;
       long v = std::strtol(value.c_str(), &end, 10);
-      if (*end || v < 1 || v > 64) e = inputError("--options: split-mode=" + value + ": expected an integer in [1, 64]");
-      else o.splitMode = (uint32_t)v;
+      // The whole value must be the number (a NUL inside the string would end strtol early).
+      if (end != value.c_str() + value.size() || v < 1 || v > 64) {
+        std::string shown;  // the value as given, control bytes as \xNN
+        for (unsigned char ch : value) shown += std::isprint(ch) ? std::string(1, (char)ch) : "\\x" + sk::toHex({&ch, 1});
+        e = inputError("--options: split-mode=" + shown + ": expected an integer in [1, 64]");
+      } else {
+        o.splitMode = (uint32_t)v;
+      }
     }
     if (e) return e;
   }

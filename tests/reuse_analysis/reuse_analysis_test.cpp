@@ -281,6 +281,15 @@ TEST(Options, UnknownAndDuplicateKeysAreRefusedWithTheValidKeys) {
   EXPECT_NE(llvm::toString(dup.takeError()).find("profiling"), std::string::npos);
 }
 
+TEST(Options, ANumberIsTheWholeValue) {
+  EXPECT_EQ(parseOptions("split-mode=4")->splitMode, 4u);
+  for (std::string bad : {std::string("split-mode=4\0x", 14), std::string("split-mode=4x"), std::string("split-mode=65")}) {
+    auto o = parseOptions(bad);
+    ASSERT_FALSE((bool)o) << bad;
+    EXPECT_NE(llvm::toString(o.takeError()).find("expected an integer in [1, 64]"), std::string::npos);
+  }
+}
+
 TEST(Options, TextIsCanonicalAndRoundTrips) {
   auto o = parseOptions("profiling=1:early-start=0");
   ASSERT_TRUE((bool)o);

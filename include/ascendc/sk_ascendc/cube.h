@@ -136,7 +136,16 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
 __aicore__ inline void SetLoadDataPaddingValue(uint64_t) {}
 template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T) {}
 __aicore__ inline void SetLoadDataBoundary(uint32_t) {}
+struct LoadDataRepeatParam {
+  uint16_t repeatStride = 0;
+  uint8_t repeatTime = 1;
+  uint8_t repeatMode = 0;
+  __aicore__ LoadDataRepeatParam() {}
+  __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
+};
 __aicore__ inline void SetLoadDataRepeat(uint64_t) {}
+__aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam&) {}
 
 /* ---- Mmad: L0A x L0B -> L0C ---- */
 struct MmadParams {

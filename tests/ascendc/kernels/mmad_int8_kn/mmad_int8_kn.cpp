@@ -34,6 +34,7 @@ extern "C" __global__ __aicore__ void mmad_int8_kn(GM_ADDR x, GM_ADDR w, GM_ADDR
   a1 = a1Q.DeQue<int8_t>();
   b1 = b1Q.DeQue<int8_t>();
   LocalTensor<int8_t> a2 = a2Q.AllocTensor<int8_t>(), b2 = b2Q.AllocTensor<int8_t>();
+  SetLoadDataRepeat({0, 1, 0});  // the 3D loads' repeat register, as kernels reset it (no effect on 2D loads)
   constexpr uint32_t kSquares = K / 32, nSquares = N / 32, mBlocks = M / 16;
   for (uint32_t i = 0; i < mBlocks; ++i) LoadData(a2[i * kSquares * 512], a1, LoadData2DParams(i, kSquares, mBlocks, 0, 0, false, 0));
   // Per 32-row block of K: its N / 32 squares (one per column block, K / 32 squares apart), each
