@@ -481,33 +481,45 @@ template <const char* DTYPE> void ropeTable(Tensors& t) {
 double uint8Codes(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 255)(rng); }
 
 // ---- the cube --------------------------------------------------------------------------------
+//
+// The simulated cube multiplies fp16/bf16 exactly in float and sums in float in ascending k from
+// the bias (or 0); L0C accumulates the Matmul API's baseK steps in that same order. So these
+// references are bit-exact; int8 sums are exact integers.
 
-// c = a x b as the simulated cube computes it: products of the inputs exact in float, summed in
-// float in ascending k (so bit-exact), then rounded to c's dtype by the Fixpipe (F322F16: to
-// nearest even).
+// Element (i, j) of a x b: a is m x k row-major, b k x n row-major or, bTransposed, n x k.
+float cubeSum(const std::vector<double>& a, const std::vector<double>& b, size_t k, size_t n, size_t i, size_t j,
+              bool bTransposed, float start = 0) {
+  float acc = start;
+  for (size_t p = 0; p < k; ++p) acc += f(a[i * k + p]) * f(b[bTransposed ? j * k + p : p * n + j]);
+  return acc;
+}
+int64_t intSum(const std::vector<double>& a, const std::vector<double>& b, size_t k, size_t n, size_t i, size_t j,
+               bool bTransposed) {
+  int64_t acc = 0;
+  for (size_t p = 0; p < k; ++p) acc += (int64_t)a[i * k + p] * (int64_t)b[bTransposed ? j * k + p : p * n + j];
+  return acc;
+}
+// A per-channel dequant scale as the host packs it: the float's bits in a uint64's low word.
+float scaleOf(double packed) { return sk::bitsFloat((uint32_t)packed); }
+
+// mmad_basic: c rounded to its dtype by the Fixpipe (F322F16: to nearest even).
 void matmul(Tensors& t, const std::string& cType) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
   for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      float acc = 0;
-      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
-      t["c"][i * n + j] = roundTo(cType, acc);
-    }
+    for (size_t j = 0; j < n; ++j) t["c"][i * n + j] = roundTo(cType, cubeSum(t["a"], t["b"], k, n, i, j, false));
 }
 void matmulFloat(Tensors& t) { matmul(t, "float32"); }
-// matmul_api: the Matmul API over K in baseK steps sums each step into L0C in ascending k, so the
-// float sum is the same sequence as matmul's; the bias starts the sum; B may be stored N x K.
-// c is float with a bias (or FLOAT_C), else half.
-// mmad_int8_kn: exact int32 sums of x (M x K) times w (K x N).
-void int8MatmulKn(Tensors& t) {
-  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][1];
+void matmulHalf(Tensors& t) { matmul(t, "float16"); }
+
+// matmul_api: B may be stored N x K; c is float with a bias (or FLOAT_C), else half.
+template <bool TRANS_B, bool BIAS, bool FLOAT_C = BIAS> void matmulApi(Tensors& t) {
+  const std::string cType = FLOAT_C ? "float32" : "float16";
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["c"][1];
   for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      int64_t acc = 0;
-      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["x"][i * k + p] * (int64_t)t["w"][p * n + j];
-      t["y"][i * n + j] = (double)acc;
-    }
+    for (size_t j = 0; j < n; ++j)
+      t["c"][i * n + j] = roundTo(cType, cubeSum(t["a"], t["b"], k, n, i, j, TRANS_B, BIAS ? f(t["bias"][j]) : 0.0f));
 }
+
 // matmul_api_order: 4 x 6 blocks of 16 x 16 visited as the Norm schedule does with stepM 2,
 // stepN 4, ORDER_M: strips of 4 block columns, in each windows of 2 block rows, m then n inside.
 void matmulApiOrder(Tensors& t) {
@@ -518,27 +530,11 @@ void matmulApiOrder(Tensors& t) {
       for (size_t bm = mw * stepM; bm < std::min(blocksM, (mw + 1) * stepM); ++bm)
         for (size_t bn = nw * stepN; bn < std::min(blocksN, (nw + 1) * stepN); ++bn, ++visit)
           for (size_t r = 0; r < 16; ++r)
-            for (size_t col = 0; col < 16; ++col) {
-              float acc = 0;
-              for (size_t p = 0; p < k; ++p) acc += f(t["a"][(bm * 16 + r) * k + p]) * f(t["b"][p * n + bn * 16 + col]);
-              t["c"][visit * 256 + r * 16 + col] = acc;
-            }
+            for (size_t col = 0; col < 16; ++col)
+              t["c"][visit * 256 + r * 16 + col] = cubeSum(t["a"], t["b"], k, n, bm * 16 + r, bn * 16 + col, false);
 }
-// matmul_api_int8: exact int32 sums of a x b^T, times the column's scale in float, to half.
-void matmulApiInt8(Tensors& t) {
-  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
-  for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      int64_t acc = 0;
-      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["a"][i * k + p] * (int64_t)t["b"][j * k + p];
-      t["c"][i * n + j] = h((float)acc * sk::bitsFloat((uint32_t)t["bias"][j]));
-    }
-}
-double int8Scales(std::mt19937& rng, const std::string& param) {
-  if (param != "bias") return std::uniform_int_distribution<int>(-8, 8)(rng);
-  return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1024.0f);
-}
-// matmulApiNz: a (M x K), b^T (N x K) and c (M x N) in NZ: element (r, col) of an R-row matrix
+
+// matmul_api_nz: a (M x K), b^T (N x K) and c (M x N) in NZ: element (r, col) of an R-row matrix
 // at ((col / 16) * ceil16(R) + r) * 16 + col % 16; c's padding rows stay 0.
 void matmulApiNz(Tensors& t) {
   const size_t m = 200, n = 192, k = 152, mPad = 208, nPad = 192;
@@ -550,46 +546,47 @@ void matmulApiNz(Tensors& t) {
       t["c"][nz(mPad, i, j)] = acc;
     }
 }
-template <bool TRANS_B, bool BIAS, bool FLOAT_C = BIAS> void matmulApi(Tensors& t) {
-  const std::string cType = FLOAT_C ? "float32" : "float16";
-  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["c"][1];
-  for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      float acc = BIAS ? f(t["bias"][j]) : 0.0f;
-      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][TRANS_B ? j * k + p : p * n + j]);
-      t["c"][i * n + j] = roundTo(cType, acc);
-    }
-}
-void matmulHalf(Tensors& t) { matmul(t, "float16"); }
 
-// quant_matmul: exact int32 sums, times the column's scale in float (VDEQF16), rounded to half.
-void quantMatmul(Tensors& t) {
-  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][0];
-  for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      int64_t acc = 0;
-      for (size_t p = 0; p < k; ++p) acc += (int64_t)t["x"][i * k + p] * (int64_t)t["w"][j * k + p];
-      float scale = sk::bitsFloat((uint32_t)t["scale"][j]);
-      t["y"][i * n + j] = h((float)acc * scale);
-    }
-}
-// matmul_leakyrelu and matmul_api_mix: (bias +) the float product (as matmul), leaky relu in
-// float with the tiling's slope at byte `alphaAt`, rint to half.
+// matmul_leakyrelu and matmul_api_mix: leaky relu in float with the tiling's slope at byte
+// `alphaAt`, rint to half.
 template <size_t alphaAt, bool BIAS> void matmulLeakyrelu(Tensors& t) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
   float alpha = t.tilingField<float>(alphaAt);
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) {
-      float acc = BIAS ? f(t["bias"][j]) : 0.0f;
-      for (size_t p = 0; p < k; ++p) acc += f(t["a"][i * k + p]) * f(t["b"][p * n + j]);
+      float acc = cubeSum(t["a"], t["b"], k, n, i, j, false, BIAS ? f(t["bias"][j]) : 0.0f);
       t["y"][i * n + j] = h(acc >= 0 ? acc : acc * alpha);
     }
 }
-// The per-channel scales as the host packs them: a float's bits in a uint64's low word.
-double quantScales(std::mt19937& rng, const std::string& param) {
-  if (param != "scale") return std::uniform_int_distribution<int>(-8, 8)(rng);
+
+// mmad_int8_kn: x (M x K) times w (K x N), int32 out.
+void int8MatmulKn(Tensors& t) {
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) t["y"][i * n + j] = (double)intSum(t["x"], t["w"], k, n, i, j, false);
+}
+// quant_matmul (x times w^T, scales in `scale`) and matmul_api_int8 (a times b^T, scales in
+// `bias`): the int32 sum times the column's scale in float (VDEQF16), rounded to half.
+void quantMatmul(Tensors& t) {
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][0];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j)
+      t["y"][i * n + j] = h((float)intSum(t["x"], t["w"], k, n, i, j, true) * scaleOf(t["scale"][j]));
+}
+void matmulApiInt8(Tensors& t) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j)
+      t["c"][i * n + j] = h((float)intSum(t["a"], t["b"], k, n, i, j, true) * scaleOf(t["bias"][j]));
+}
+// Inputs of the dequantising cases: int8 values in [-8, 8], and for the scale param packed
+// scales of 1/1024 .. 16/1024.
+double int8OrScale(std::mt19937& rng, const std::string& param, const char* scaleParam) {
+  if (param != scaleParam) return std::uniform_int_distribution<int>(-8, 8)(rng);
   return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1024.0f);
 }
+double quantScales(std::mt19937& rng, const std::string& param) { return int8OrScale(rng, param, "scale"); }
+double int8Scales(std::mt19937& rng, const std::string& param) { return int8OrScale(rng, param, "bias"); }
 
 }  // namespace
 
