@@ -60,6 +60,12 @@ uint32_t dtypeBytes(CoreRun* c, const char* op, int32_t dtype) {
 
 }  // namespace
 
+void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType) {
+  const sk::arch::ArchSpec& A = *c->launch->arch;
+  charge(c, SK_PIPE_M, A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16),
+         "mmad");
+}
+
 }  // namespace sk::sim
 
 using namespace sk::sim;
@@ -151,10 +157,7 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
   if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
   faultIf(c, cube::mmad(cm, a, b, bias, s, abType, init));
-  const sk::arch::ArchSpec& A = *c->launch->arch;
-  uint64_t fractals = (uint64_t)s.m1 * s.k1 * s.n1;
-  charge(c, SK_PIPE_M, A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16),
-         "mmad");
+  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
 }
 
 void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {

@@ -60,6 +60,8 @@ void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
 // L2, unless l2Bypass).
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
                 const char* what, bool l2Bypass = false);
+// A cube Mmad of `fractals` 16 x (32 / element size) x 16 fractals on M (the arch's cube costs).
+void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType);
 // Records any other op of the timing model.
 void record(CoreRun* c, const timing::Op& op);
 // A mark: the replay notes S's time there (after every pipe finished, when `drain`).

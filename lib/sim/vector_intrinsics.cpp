@@ -1,6 +1,7 @@
 // The vector and cube intrinsics: each resolves the instruction's shape (mask, repeats,
 // strides), checks that every operand lies in the core's local memory, computes with the vector
 // unit (vector_unit.cpp) and charges the V (or M) pipe.
+#include "cube_unit.h"
 #include "intrinsic_support.h"
 #include "sk/types.h"
 #include "vector_unit.h"
@@ -342,11 +343,8 @@ void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k
                       {{"a", a, (uint64_t)m * k * eb}, {"b", b, (uint64_t)k * n * eb}, {"c", cm, (uint64_t)m * n * 4}});
   if (!c) return;
   faultIf(c, vec::mmadRowMajor(cm, a, b, m, k, n, abType, accumulate != 0));
-  const sk::arch::ArchSpec& A = *c->launch->arch;
-  uint32_t kFrac = eb ? 32 / eb : 16;  // k elements per 16x?x16 fractal: 16 (fp16), 8 (fp32), 32 (int8)
-  uint64_t fractals = (uint64_t)((m + 15) / 16) * ((k + kFrac - 1) / kFrac) * ((n + 15) / 16);
-  charge(c, SK_PIPE_M,
-         A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16), "mmad");
+  cube::MmadShape s = cube::mmadShape(m, k, n, eb, SK_MMAD_NO_GEMV, false);  // the fractals it takes
+  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
   inOrder(c);
 }
 
