@@ -4,7 +4,7 @@
 include(CMakePackageConfigHelpers)
 
 set(SK_EXPORTED_LIBRARIES sk_llvm sk_support sk_arch sk_subkernel sk_reuse_analysis sk_linker sk_super_kernel
-    sk_sim sk_runtime sk_acl sk_pkg_model sk_packaging)
+    sk_sim sk_runtime sk_acl sk_jit sk_pkg_model sk_packaging)
 foreach(lib ${SK_EXPORTED_LIBRARIES})
   string(REGEX REPLACE "^sk_" "" name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${name})

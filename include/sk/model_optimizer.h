@@ -1,10 +1,12 @@
 // aclskOptimize: fusing the scopes of a captured model into super kernels, in process, with the
 // planner and linker sk_compile uses (docs/acl_api.md, "Fusing a captured model").
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
 #include "llvm/Support/Error.h"
+#include "sk/fusion_cache.h"
 #include "sk/runtime.h"
 
 namespace sk::rt {
@@ -13,6 +15,7 @@ struct OptimizeReport {
   std::vector<std::string> lines;  // what each scope became, and why a task was left out
   size_t superKernels = 0;         // super kernels made
   size_t kernelsFused = 0;         // captured launches they replaced
+  size_t built = 0;                // super kernels planned and linked (the rest came from the cache)
   std::string options;             // the options used, canonical (reuse::Options::text)
 };
 
@@ -27,6 +30,22 @@ struct OptimizeReport {
 // `options`: sk_compile's --options grammar, keys also in the anchor's AOT spelling
 // (stream_fusion, debug_sync_all, early_start, split_mode, preload_code); `preload_code` takes
 // the AOT's numbers: 0 max, 1 per-func, 2 none (max preloads as per-func does).
-llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options);
+struct OptimizeConfig {
+  // Options of the scopes with these names, instead of `options` (same grammar).
+  std::map<std::string, std::string> scopeOptions;
+  // Where built super kernels are looked up first and kept (null: build every one).
+  FusionCache* cache = nullptr;
+};
+llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options,
+                                             const OptimizeConfig& config = {});
+
+// `options` (either spelling) in canonical form; bad input is an InputError naming the key.
+llvm::Expected<std::string> canonicalOptions(const std::string& options);
+
+// A hash of everything fusing the model reads: its tasks (kernels by their code address, their
+// arguments, the captured tiling bytes), streams, events and scopes. Two captures with the same
+// fingerprint optimize to the same model. Empty when the model holds work it cannot tell apart
+// (copies, memsets).
+llvm::Expected<std::string> modelFingerprint(Runtime& rt, sim::ModelId model);
 
 }  // namespace sk::rt

@@ -26,6 +26,8 @@ class Runtime {
   Runtime& operator=(const Runtime&) = delete;
 
   sim::Device& device();
+  // Unique in the process for its lifetime (a later runtime at the same address has another).
+  uint64_t serial() const;
 
   // Checks the kernel compile contract (lib/subkernel), rejects imports that are neither
   // intrinsics nor on the allow-list, and JIT-links the object. `ration` is the kernel type

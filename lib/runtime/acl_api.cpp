@@ -23,6 +23,7 @@
 #include "sk/json_io.h"
 #include "sk/model_optimizer.h"
 #include "sk/runtime.h"
+#include "sk/acl_interop.h"
 #include "sk/arch.h"
 
 namespace {
@@ -756,3 +757,15 @@ const char* aclGetRecentErrMsg(void) {
 }
 
 }  // extern "C"
+
+aclError sk::acl::withModel(aclmdlRI model, const char* api,
+                            llvm::function_ref<llvm::Error(rt::Runtime&, sim::ModelId)> fn) {
+  SK_LOCK;
+  SK_DEVICE(api);
+  ModelObj* m = modelObj(model, api, skCode);
+  if (!m) return skCode;
+  if (llvm::Error e = fn(*rt, m->id)) return failWith(std::move(e), api, ACL_ERROR_INVALID_PARAM);
+  return ACL_SUCCESS;
+}
+
+aclError sk::acl::fail(aclError code, const std::string& message) { return ::fail(code, message); }

@@ -72,7 +72,6 @@ std::vector<std::optional<ScopeRef>> scopesOf(const std::vector<Task>& tasks) {
 
 // Captured tensors are named by their device address (gm_<hex>), and back.
 std::string tensorName(uint64_t addr) { return "gm_" + hexAddress(addr).substr(2); }
-uint64_t addressOf(const std::string& tensor) { return std::stoull(tensor.substr(3), nullptr, 16); }
 
 // A super-kernel name (a C identifier) for a scope name, which may be anything.
 std::string superKernelName(const std::string& scope, size_t firstTask) {
@@ -90,8 +89,10 @@ struct Run {
 
 class Optimizer {
  public:
-  Optimizer(Runtime& rt, sim::ModelId model, reuse::Options options)
-      : rt_(rt), dev_(rt.device()), model_(model), options_(std::move(options)) {}
+  Optimizer(Runtime& rt, sim::ModelId model, reuse::Options options, std::map<std::string, reuse::Options> scopeOptions,
+            FusionCache* cache)
+      : rt_(rt), dev_(rt.device()), model_(model), options_(std::move(options)), scopeOptions_(std::move(scopeOptions)),
+        cache_(cache) {}
 
   llvm::Expected<OptimizeReport> run() {
     auto tasks = dev_.modelTasks(model_);
@@ -105,6 +106,29 @@ class Optimizer {
       if (llvm::Error e = fuse(*tasks, *it)) return e;
     std::reverse(report_.lines.begin() + (long)findLines_, report_.lines.end());
     return report_;
+  }
+
+  llvm::Expected<std::string> fingerprint() {
+    auto tasks = dev_.modelTasks(model_);
+    if (!tasks) return tasks.takeError();
+    std::string text;
+    for (const Task& t : *tasks) {
+      if (t.kind == Task::Kind::Copy || t.kind == Task::Kind::Memset) return "";
+      text += std::to_string((int)t.kind) + " " + std::to_string(t.stream) + " " + std::to_string(t.event) + " " +
+              (t.scope ? "scope " + *t.scope : "-") + "\n";
+      if (t.kind != Task::Kind::Kernel) continue;
+      const sim::KernelLaunch& k = t.kernel;
+      text += k.name + " " + hexAddress((uint64_t)k.entry) + " " + std::to_string(k.blockDim) + " " +
+              k.ration.str() + " " + std::to_string(k.tilingKey);
+      for (uint64_t a : k.args) text += " " + hexAddress(a);
+      if (auto sub = subKernel(t)) {  // the tiling bytes as they are now
+        for (const subkernel::Param& q : (*sub)->meta.params) text += " " + toHex(q.data);
+      } else {
+        llvm::consumeError(sub.takeError());  // not fusible: its launch is all there is to it
+      }
+      text += "\n";
+    }
+    return sha256Hex(text);
   }
 
  private:
@@ -228,8 +252,7 @@ class Optimizer {
       subkernel::Param& q = sk->meta.params[p];
       if (q.role != subkernel::Role::Tiling || !q.bytes || !t.kernel.args[p]) continue;
       q.data.resize(q.bytes);
-      if (llvm::Error e = dev_.memcpy(q.data.data(), (const void*)t.kernel.args[p], q.bytes, sim::CopyKind::DeviceToHost))
-        return std::move(e);
+      if (llvm::Error e = dev_.peek(q.data.data(), (const void*)t.kernel.args[p], q.bytes)) return e;
     }
     return std::shared_ptr<const subkernel::SubKernel>(std::move(sk));
   }
@@ -247,7 +270,9 @@ class Optimizer {
     reuse::PlanRequest req;
     req.name = superKernelName(r.scope, r.first);
     req.arch = dev_.arch();
-    req.options = options_;
+    auto scoped = scopeOptions_.find(r.scope);
+    req.options = scoped == scopeOptions_.end() ? options_ : scoped->second;
+    std::map<uint64_t, std::string> canonical;  // tensor address -> t<n>, in order of first use
     sim::StreamId on = launchStream(tasks, r);
     std::map<sim::StreamId, int64_t> streamOf{{on, 0}};  // the op list's streams: the launch stream is 0
     std::map<std::string, std::pair<uint64_t, uint64_t>> ranges;  // tensor -> [begin, end)
@@ -286,10 +311,11 @@ class Optimizer {
         const subkernel::Param& q = (*k)->meta.params[p];
         if (!q.isTensor()) continue;
         uint64_t addr = t.kernel.args.at(p);
-        op.bind[q.name] = tensorName(addr);
+        const std::string& tensor = canonical.emplace(addr, "t" + std::to_string(canonical.size())).first->second;
+        op.bind[q.name] = tensor;
         auto& range = ranges[tensorName(addr)];
         range = {addr, std::max(range.second, addr + q.bytes)};
-        if (q.isOutput()) req.keepOutputs.push_back(tensorName(addr));  // later work may read it
+        if (q.isOutput()) req.keepOutputs.push_back(tensor);  // later work may read it
       }
       req.ops.ops.push_back(std::move(op));
     }
@@ -309,29 +335,78 @@ class Optimizer {
         }
     std::sort(req.keepOutputs.begin(), req.keepOutputs.end());
     req.keepOutputs.erase(std::unique(req.keepOutputs.begin(), req.keepOutputs.end()), req.keepOutputs.end());
-    auto plan = reuse::makePlan(req);
-    if (!plan) {  // e.g. more blocks side by side than the arch has cores: left as captured
-      note("scope " + r.scope + ": " + what + " not fused: " + llvm::toString(plan.takeError()));
-      return llvm::Error::success();
+    std::string key = cache_ ? contentKey(req) : "";
+    FusionCache::Found found;
+    if (cache_) found = cache_->find(key, dev_.arch());
+    if (!found.warning.empty()) note("scope " + r.scope + ": " + found.warning);
+    std::shared_ptr<const FusedKernel> fused = found.kernel;
+    if (!fused) {
+      auto plan = reuse::makePlan(req);
+      if (!plan) {  // e.g. more blocks side by side than the arch has cores: left as captured
+        note("scope " + r.scope + ": " + what + " not fused: " + llvm::toString(plan.takeError()));
+        return llvm::Error::success();
+      }
+      auto built = super_kernel::build(*plan);
+      if (!built) return built.takeError();
+      fused = std::make_shared<const FusedKernel>(FusedKernel{std::move(built->object), std::move(built->meta)});
+      ++report_.built;
+      if (cache_) {
+        cache_->countBuilt();
+        if (llvm::Error e = cache_->store(key, fused))
+          note("scope " + r.scope + ": not cached on disk: " + llvm::toString(std::move(e)));
+      }
     }
-    auto built = super_kernel::build(*plan);
-    if (!built) return built.takeError();
-    llvm::MemoryBufferRef ref(llvm::StringRef((const char*)built->object.data(), built->object.size()), req.name + ".o");
-    auto bin = rt_.loadBinary(ref, req.name + ".o", plan->ration);
-    if (!bin) return bin.takeError();
-    auto fn = rt_.getFunction(*bin, req.name);
+    auto fn = loadFused(*fused, key);
     if (!fn) return fn.takeError();
-    auto args = fusedArgs(*plan);
+    std::map<std::string, uint64_t> addressOf;
+    for (const auto& [addr, tensor] : canonical) addressOf[tensor] = addr;
+    auto args = fusedArgs(fused->meta.params, addressOf);
     if (!args) return args.takeError();
-    auto k = rt_.kernelLaunch(*fn, plan->blockDim, std::move(*args), plan->ration);
+    auto k = rt_.kernelLaunch(*fn, fused->meta.blockDim, std::move(*args), fused->meta.taskRation);
     if (!k) return k.takeError();
     if (llvm::Error e = dev_.replaceModelTasks(model_, r.first, r.last, on, std::move(*k), recordsAfter)) return e;
+    const char* source[] = {"built", "from the cache in memory", "from the cache on disk"};
     note("scope " + r.scope + ": " + what + " -> " + req.name + " (" + std::to_string(req.ops.ops.size()) + " kernels" +
          (streamOf.size() > 1 ? " on " + std::to_string(streamOf.size()) + " streams" : "") + ", blockDim " +
-         std::to_string(plan->blockDim) + ")");
+         std::to_string(fused->meta.blockDim) + (cache_ ? std::string(", ") + source[(int)found.where] : "") + ")");
     ++report_.superKernels;
     report_.kernelsFused += req.ops.ops.size();
     return llvm::Error::success();
+  }
+
+  // The function of a fused kernel in this runtime: loaded once per cache entry.
+  llvm::Expected<Function*> loadFused(const FusedKernel& fused, const std::string& key) {
+    if (cache_)
+      if (Function* f = cache_->loadedIn(rt_, key)) return f;
+    const std::string& name = fused.meta.kernelName;
+    llvm::MemoryBufferRef ref(llvm::StringRef((const char*)fused.object.data(), fused.object.size()), name + ".o");
+    auto bin = rt_.loadBinary(ref, name + ".o", fused.meta.taskRation);
+    if (!bin) return bin.takeError();
+    auto fn = rt_.getFunction(*bin, name);
+    if (fn && cache_) cache_->setLoaded(rt_, key, *fn);
+    return fn;
+  }
+
+  // A hash of everything planning and linking `req` reads: the same key, the same super kernel.
+  static std::string contentKey(const reuse::PlanRequest& req) {
+    const arch::ArchSpec& a = req.arch;
+    static const std::string linker = sha256Hex(llvm::StringRef((const char*)super_kernel::interpreterObject().data(), super_kernel::interpreterObject().size()));
+    std::string text = "superkernel fusion cache 1 " SK_VERSION " " + linker + "\n" + req.name + "\n" + req.options.text() + "\n" +
+                       a.name + " " + a.socName + " " + std::to_string(a.aicCores) + " " + std::to_string(a.aivCores) +
+                       " " + std::to_string(a.ubBytes) + " " + std::to_string(a.aicLocalBytes()) + "\n";
+    for (const reuse::OpSpec& op : req.ops.ops) {
+      llvm::StringRef object = op.kernel->object->getBuffer();
+      text += "op " + sha256Hex(object) + " stream " + std::to_string(op.streamId.value_or(0)) + "\n";
+      for (const auto* events : {&op.sendEvents, &op.recvEvents}) {
+        text += "events";
+        for (int64_t e : events->value_or(std::vector<int64_t>{})) text += " " + std::to_string(e);
+        text += "\n";
+      }
+      for (const auto& [param, tensor] : op.bind) text += "bind " + param + " " + tensor + "\n";
+      text += subkernel::writeMeta(op.kernel->meta) + "\n";
+    }
+    for (const std::string& keep : req.keepOutputs) text += "keep " + keep + "\n";
+    return sha256Hex(text);
   }
 
   // Whether a task after the run waits on `event` before it is recorded again.
@@ -345,11 +420,12 @@ class Optimizer {
 
   // The SK's parameters: tensors at their captured addresses; a workspace and the tiling in
   // device memory of their own (alive as long as the device).
-  llvm::Expected<std::vector<uint64_t>> fusedArgs(const reuse::Plan& plan) {
+  llvm::Expected<std::vector<uint64_t>> fusedArgs(const std::vector<subkernel::Param>& params,
+                                                  const std::map<std::string, uint64_t>& addressOf) {
     std::vector<uint64_t> args;
-    for (const subkernel::Param& q : plan.params) {
+    for (const subkernel::Param& q : params) {
       if (q.isTensor()) {
-        args.push_back(addressOf(q.name));
+        args.push_back(addressOf.at(q.name));
         continue;
       }
       if (!q.bytes) {
@@ -359,7 +435,7 @@ class Optimizer {
       auto p = dev_.malloc(q.bytes);
       if (!p) return p.takeError();
       if (!q.data.empty())
-        if (llvm::Error e = dev_.memcpy(*p, q.data.data(), q.data.size(), sim::CopyKind::HostToDevice)) return std::move(e);
+        if (llvm::Error e = dev_.memcpy(*p, q.data.data(), q.data.size(), sim::CopyKind::HostToDevice)) return e;
       args.push_back((uint64_t)*p);
     }
     return args;
@@ -371,6 +447,8 @@ class Optimizer {
   sim::Device& dev_;
   sim::ModelId model_;
   reuse::Options options_;
+  std::map<std::string, reuse::Options> scopeOptions_;
+  FusionCache* cache_;
   OptimizeReport report_;
   size_t findLines_ = 0;
   std::map<std::pair<std::string, std::string>, std::shared_ptr<const subkernel::SubKernel>> loaded_;  // (file, entry)
@@ -391,13 +469,30 @@ std::string fromAotSpelling(const std::string& options) {
 
 }  // namespace
 
-llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options) {
+llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options,
+                                             const OptimizeConfig& config) {
   auto o = reuse::parseOptions(fromAotSpelling(options));
   if (!o) return o.takeError();
+  std::map<std::string, reuse::Options> scoped;
+  for (const auto& [scope, text] : config.scopeOptions) {
+    auto so = reuse::parseOptions(fromAotSpelling(text));
+    if (!so) return sk::inputError("scope " + scope + ": " + llvm::toString(so.takeError()));
+    scoped.emplace(scope, std::move(*so));
+  }
   std::string text = o->text();
-  auto report = Optimizer(rt, model, std::move(*o)).run();
+  auto report = Optimizer(rt, model, std::move(*o), std::move(scoped), config.cache).run();
   if (report) report->options = text;
   return report;
+}
+
+llvm::Expected<std::string> canonicalOptions(const std::string& options) {
+  auto o = reuse::parseOptions(fromAotSpelling(options));
+  if (!o) return o.takeError();
+  return o->text();
+}
+
+llvm::Expected<std::string> modelFingerprint(Runtime& rt, sim::ModelId model) {
+  return Optimizer(rt, model, reuse::Options{}, {}, nullptr).fingerprint();
 }
 
 }  // namespace sk::rt

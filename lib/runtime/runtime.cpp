@@ -3,6 +3,7 @@
 #include "sk/device_imports.h"
 #include "acl/acl_base.h"
 
+#include <atomic>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -102,9 +103,15 @@ struct Runtime::Impl {
   std::condition_variable launchQueued;  // a launch of some binary reached its stream
   double loadWallUs = 0;
   uint64_t loaded = 0;
+  uint64_t serial = 0;
 };
 
-Runtime::Runtime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Runtime::Runtime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {
+  static std::atomic<uint64_t> runtimes{0};
+  impl_->serial = ++runtimes;
+}
+
+uint64_t Runtime::serial() const { return impl_->serial; }
 
 Runtime::~Runtime() {
   // Finish queued work before the code it runs goes away.

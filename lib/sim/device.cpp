@@ -82,6 +82,7 @@ struct Model {
   std::vector<StreamId> own;            // replay: the model's streams for streams[1...]
   std::map<EventId, EventId> ownEvent;  // replay: captured event -> the model's own
   EventId fork = 0;                     // replay: recorded on the execute stream, waited by `own`
+  bool executed = false;                // destroying it then waits for queued work
   bool capturing() const { return state == State::Capturing || state == State::Invalidated; }
 };
 
@@ -706,6 +707,12 @@ llvm::Error Device::memcpy(void* dst, const void* src, uint64_t bytes, CopyKind 
   return llvm::Error::success();
 }
 
+llvm::Error Device::peek(void* dst, const void* src, uint64_t bytes) const {
+  if (auto e = checkDeviceRange(src, bytes, "peek")) return e;
+  std::memcpy(dst, src, bytes);
+  return llvm::Error::success();
+}
+
 llvm::Error Device::memset(void* dst, int value, uint64_t bytes) {
   if (bytes == 0) return llvm::Error::success();
   if (auto e = checkDeviceRange(dst, bytes, "memset")) return e;
@@ -983,6 +990,7 @@ llvm::Error Device::executeModel(ModelId id, StreamId s) {
   if (std::count(m.own.begin(), m.own.end(), s))
     return deviceError(ACL_ERROR_RT_PARAM_INVALID, "executeModel: stream " + std::to_string(s) + " is one of the model's own");
   I.chargeHost("executeModel", I.arch.launchHostNs);  // one submit for the whole model
+  m.executed = true;
   auto onStream = [&](StreamId captured) {
     return captured == m.origin ? s : m.own[std::find(m.streams.begin() + 1, m.streams.end(), captured) - m.streams.begin() - 1];
   };
@@ -1024,7 +1032,7 @@ llvm::Error Device::destroyModel(ModelId id) {
   Model& m = I.models[id];
   if (m.capturing())
     return deviceError(ACL_ERROR_RT_MODEL_CAPTURED, "destroyModel: the model is still being captured (aclmdlRICaptureEnd first)");
-  I.flush();  // executions in flight finish first
+  if (m.executed) I.flush();  // executions in flight finish first
   for (StreamId own : m.own) I.streams[own].live = false;
   for (auto [captured, own] : m.ownEvent) I.events[own].live = false;
   I.events[m.fork].live = false;

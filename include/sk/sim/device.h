@@ -77,6 +77,9 @@ class Device {
   // Requested size of the allocation that contains [p, p+bytes), or an error naming p.
   llvm::Error checkDeviceRange(const void* p, uint64_t bytes, const char* what) const;
   llvm::Error memcpy(void* dst, const void* src, uint64_t bytes, CopyKind kind);
+  // Reads device memory for the toolchain itself (a captured launch's tiling, when fusing):
+  // no API call of the program, so no host time is charged; not ordered with queued work.
+  llvm::Error peek(void* dst, const void* src, uint64_t bytes) const;
   llvm::Error memset(void* dst, int value, uint64_t bytes);
 
   // ---- streams and events ----
