@@ -49,8 +49,10 @@ class Runtime {
   // `tilingKey`: what TILING_KEY_IS compares with in the kernel (metadata "tilingKey"). Safe
   // against an unload of f's binary on another thread: the launch fails with the invalid-handle
   // code, or is queued before the unload finishes the queued work and removes the code.
+  // `metadata`: this launch's own (shapes per call), for fusing a capture of it.
   llvm::Error launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                     std::optional<sk::TaskRation> ration = std::nullopt, uint64_t tilingKey = 0);
+                     std::optional<sk::TaskRation> ration = std::nullopt, uint64_t tilingKey = 0,
+                     std::shared_ptr<const subkernel::KernelMeta> metadata = nullptr);
   // The device launch `launch` queues (for rewriting captured models).
   llvm::Expected<sim::KernelLaunch> kernelLaunch(Function* f, uint32_t blockDim, std::vector<uint64_t> args,
                                                  std::optional<sk::TaskRation> ration = std::nullopt,

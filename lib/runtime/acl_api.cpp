@@ -80,6 +80,12 @@ aclError failWith(llvm::Error err, const char* api, aclError inputCode = ACL_ERR
   return fail(code, std::string(api) + ": " + msg);
 }
 
+// A launch's grid: 1 to 65535 blocks, as CANN allows.
+aclError checkBlocks(uint32_t numBlocks, const char* api) {
+  if (numBlocks >= 1 && numBlocks <= 65535) return ACL_SUCCESS;
+  return fail(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": numBlocks " + std::to_string(numBlocks) + " is not in [1, 65535]");
+}
+
 Runtime* device(const char* api, aclError& code) {
   State& s = state();
   if (!s.rt) {
@@ -532,8 +538,7 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
   SK_DEVICE("aclrtLaunchKernel");
   auto* f = static_cast<Function*>(funcHandle);
   if (!rt->isLiveFunction(f)) return fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtLaunchKernel: invalid function handle");
-  if (numBlocks == 0 || numBlocks > 65535)
-    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: numBlocks " + std::to_string(numBlocks) + " is not in [1, 65535]");
+  if (aclError rc = checkBlocks(numBlocks, "aclrtLaunchKernel")) return rc;
   if (argsSize % 8)
     return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtLaunchKernel: argsSize " + std::to_string(argsSize) +
                                                 " is not a multiple of 8 (one 8-byte device address per parameter)");
@@ -591,8 +596,7 @@ rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, u
                          rtStream_t stm) {
   SK_LOCK;
   if (!stubFunc) return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: stubFunc is NULL");
-  if (numBlocks == 0 || numBlocks > 65535)
-    return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: numBlocks must be in [1, 65535]");
+  if (aclError rc = checkBlocks(numBlocks, "rtKernelLaunch")) return rc;
   if ((!args && argsSize) || argsSize % 8)
     return fail(ACL_ERROR_RT_PARAM_INVALID, "rtKernelLaunch: args must hold one 8-byte device address per parameter");
   SK_DEVICE("rtKernelLaunch");
@@ -758,6 +762,13 @@ const char* aclGetRecentErrMsg(void) {
 
 }  // extern "C"
 
+aclError sk::acl::withRuntime(const char* api, llvm::function_ref<llvm::Error(rt::Runtime&)> fn) {
+  SK_LOCK;
+  SK_DEVICE(api);
+  if (llvm::Error e = fn(*rt)) return failWith(std::move(e), api, ACL_ERROR_INVALID_PARAM);
+  return ACL_SUCCESS;
+}
+
 aclError sk::acl::withModel(aclmdlRI model, const char* api,
                             llvm::function_ref<llvm::Error(rt::Runtime&, sim::ModelId)> fn) {
   SK_LOCK;
@@ -769,3 +780,19 @@ aclError sk::acl::withModel(aclmdlRI model, const char* api,
 }
 
 aclError sk::acl::fail(aclError code, const std::string& message) { return ::fail(code, message); }
+
+aclError sk::acl::launchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, std::vector<uint64_t> args,
+                               aclrtStream stream, uint64_t tilingKey,
+                               std::shared_ptr<const subkernel::KernelMeta> metadata) {
+  SK_LOCK;
+  SK_DEVICE("aclrtLaunchKernel");
+  auto* f = static_cast<Function*>(funcHandle);
+  if (!f || !rt->isLiveFunction(f)) return ::fail(ACL_ERROR_RT_INVALID_HANDLE, "aclrtLaunchKernel: invalid function handle");
+  if (aclError rc = checkBlocks(numBlocks, "aclrtLaunchKernel")) return rc;
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, "aclrtLaunchKernel", skCode)) return skCode;
+  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id, std::nullopt, tilingKey, std::move(metadata)))
+    return failWith(std::move(e), "aclrtLaunchKernel");
+  return ACL_SUCCESS;
+}
+

@@ -239,12 +239,13 @@ class Optimizer {
     return it->second;
   }
 
-  // The sub-kernel of a captured launch, with the tiling bytes the launch points at.
+  // The sub-kernel of a captured launch, with the launch's own metadata when it has one (shapes
+  // per call) and the tiling bytes the launch points at.
   llvm::Expected<std::shared_ptr<const subkernel::SubKernel>> subKernel(const Task& t) {
     auto base = load(t);
     if (!base) return base.takeError();
     auto sk = std::make_shared<subkernel::SubKernel>();
-    sk->meta = (*base)->meta;
+    sk->meta = t.kernel.metadata ? *t.kernel.metadata : (*base)->meta;
     sk->info = (*base)->info;
     sk->objectPath = (*base)->objectPath;
     sk->object = llvm::MemoryBuffer::getMemBuffer((*base)->object->getMemBufferRef(), false);

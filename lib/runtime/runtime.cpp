@@ -242,7 +242,8 @@ bool Runtime::isLiveFunction(const Function* f) const {
 // A launch racing an unload of its binary either fails with the invalid-handle code or is on its
 // stream before the unload synchronises (and removes the code): never a use of freed memory.
 llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t> args, sim::StreamId stream,
-                            std::optional<sk::TaskRation> ration, uint64_t tilingKey) {
+                            std::optional<sk::TaskRation> ration, uint64_t tilingKey,
+                            std::shared_ptr<const subkernel::KernelMeta> metadata) {
   Binary* binary = nullptr;
   llvm::Expected<sim::KernelLaunch> k = [&]() -> llvm::Expected<sim::KernelLaunch> {
     std::lock_guard<std::mutex> lk(impl_->mu);
@@ -251,6 +252,7 @@ llvm::Error Runtime::launch(Function* f, uint32_t blockDim, std::vector<uint64_t
     return d;
   }();
   if (!k) return k.takeError();
+  k->metadata = std::move(metadata);
   llvm::Error queued = impl_->device->launch(stream, std::move(*k));
   {
     std::lock_guard<std::mutex> lk(impl_->mu);

@@ -12,6 +12,10 @@
 #include "sk/arch.h"
 #include "sk/types.h"
 
+namespace sk::subkernel {
+struct KernelMeta;
+}
+
 namespace sk::sim {
 
 using arch::ArchSpec;
@@ -29,6 +33,9 @@ struct KernelLaunch {
   // The cores may talk through GM (scalar GM loads, atomic adds): they then reach GM in
   // virtual-time order, on one host thread, so results and traces do not depend on threads.
   bool orderedGm = false;
+  // What the launch's metadata says for this launch (shapes, tiling size), when the program gave
+  // it (an op library with shapes per call); opaque to the simulator, read when fusing.
+  std::shared_ptr<const subkernel::KernelMeta> metadata;
 };
 
 using StreamId = uint32_t;

@@ -1,0 +1,169 @@
+// The op library: each op and dtype against a host reference (tolerances per dtype in
+// docs/ops.md), bad input refused naming the operand, ops fused inside a jit scope.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "sk/jit.h"
+#include "sk/ops.h"
+#include "sk/sim/float16.h"
+
+namespace {
+
+using sk::DType;
+using sk::ops::Tensor;
+
+// Host values of a tensor, as floats, and back in its dtype (round to nearest even).
+std::vector<float> toFloats(const std::vector<uint8_t>& raw, DType d) {
+  size_t n = raw.size() / sk::dtypeBytes(d);
+  std::vector<float> f(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (d == DType::Float32) {
+      std::memcpy(&f[i], &raw[i * 4], 4);
+    } else {
+      uint16_t h;
+      std::memcpy(&h, &raw[i * 2], 2);
+      f[i] = d == DType::Float16 ? sk::halfToFloat(h) : sk::bf16ToFloat(h);
+    }
+  }
+  return f;
+}
+
+std::vector<uint8_t> fromFloats(const std::vector<float>& f, DType d) {
+  std::vector<uint8_t> raw(f.size() * sk::dtypeBytes(d));
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (d == DType::Float32) {
+      std::memcpy(&raw[i * 4], &f[i], 4);
+    } else {
+      uint16_t h = d == DType::Float16 ? sk::floatToHalf(f[i]) : sk::floatToBf16(f[i]);
+      std::memcpy(&raw[i * 2], &h, 2);
+    }
+  }
+  return raw;
+}
+
+// The rounding the op's result goes through: the dtype's own.
+float roundTo(float v, DType d) { return toFloats(fromFloats({v}, d), d)[0]; }
+
+class Ops : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    aclInit(nullptr);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    aclFinalize();
+  }
+  Tensor tensor(DType d, std::vector<int64_t> shape, const std::vector<float>& values = {}) {
+    Tensor t;
+    EXPECT_EQ(sk::ops::alloc(t, d, std::move(shape)), ACL_SUCCESS) << aclGetRecentErrMsg();
+    if (!values.empty()) {
+      std::vector<uint8_t> raw = fromFloats(values, d);
+      EXPECT_EQ(aclrtMemcpy(t.data, raw.size(), raw.data(), raw.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    }
+    return t;
+  }
+  std::vector<float> read(const Tensor& t) {
+    EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    std::vector<uint8_t> raw(t.bytes());
+    EXPECT_EQ(aclrtMemcpy(raw.data(), raw.size(), t.data, raw.size(), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    return toFloats(raw, t.dtype);
+  }
+  static std::vector<float> randoms(size_t n, uint32_t seed, float lo = -4, float hi = 4) {
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> u(lo, hi);
+    std::vector<float> v(n);
+    for (float& x : v) x = u(g);
+    return v;
+  }
+  aclrtStream s = nullptr;
+};
+
+const DType kFloatTypes[] = {DType::Float16, DType::BFloat16, DType::Float32};
+
+// Element-wise ops compute in their dtype (bfloat16: in float, rounded once), so each result is
+// the correctly rounded value of the exact operation on the (rounded) inputs: bit-exact.
+TEST_F(Ops, ElementwiseOpsGiveTheCorrectlyRoundedResultInEveryDtype) {
+  struct Case {
+    const char* name;
+    std::function<aclError(const Tensor&, const Tensor&, const Tensor&, aclrtStream)> run;
+    std::function<float(float, float)> ref;
+  };
+  const Case cases[] = {
+      {"add", sk::ops::add, [](float a, float b) { return a + b; }},
+      {"mul", sk::ops::mul, [](float a, float b) { return a * b; }},
+      {"square", [](const Tensor& x, const Tensor&, const Tensor& z, aclrtStream st) { return sk::ops::square(x, z, st); },
+       [](float a, float) { return a * a; }},
+  };
+  // 37 x 1000 elements: not a multiple of the cores, tiles or blocks (tails everywhere).
+  for (DType d : kFloatTypes)
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::string(c.name) + " " + sk::dtypeName(d));
+      std::vector<float> xs = randoms(37 * 1000, 1), ys = randoms(37 * 1000, 2);
+      for (float& v : xs) v = roundTo(v, d);
+      for (float& v : ys) v = roundTo(v, d);
+      Tensor x = tensor(d, {37, 1000}, xs), y = tensor(d, {37, 1000}, ys), z = tensor(d, {37, 1000});
+      ASSERT_EQ(c.run(x, y, z, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+      std::vector<float> got = read(z);
+      size_t bad = 0;
+      for (size_t i = 0; i < got.size(); ++i) bad += got[i] != roundTo(c.ref(xs[i], ys[i]), d);
+      EXPECT_EQ(bad, 0u);
+    }
+}
+
+TEST_F(Ops, BadTensorsAreRefusedNamingTheOperand) {
+  Tensor x = tensor(DType::Float16, {8, 64}), y = tensor(DType::Float16, {8, 64}), z = tensor(DType::Float16, {8, 64});
+  Tensor wrongShape = tensor(DType::Float16, {8, 32}), f32 = tensor(DType::Float32, {8, 64}), i8 = tensor(DType::Int8, {8, 64});
+  auto refused = [&](aclError rc, aclError code, const std::string& text) {
+    EXPECT_EQ(rc, code);
+    std::string msg = aclGetRecentErrMsg();
+    EXPECT_NE(msg.find(text), std::string::npos) << msg;
+  };
+  refused(sk::ops::add(x, wrongShape, z, s), ACL_ERROR_INVALID_PARAM, "add: x float16[8, 64] and y float16[8, 32] differ");
+  refused(sk::ops::add(x, y, f32, s), ACL_ERROR_INVALID_PARAM, "add: z is float32[8, 64]; the op gives float16[8, 64]");
+  refused(sk::ops::mul(i8, i8, i8, s), ACL_ERROR_INVALID_PARAM, "mul: x is int8; supported: float16, bfloat16, float32");
+  Tensor none;
+  none.shape = {8, 64};
+  refused(sk::ops::square(none, z, s), ACL_ERROR_INVALID_PARAM, "square: x has no device memory");
+  Tensor neg;
+  refused(sk::ops::alloc(neg, DType::Float16, {4, 0}), ACL_ERROR_INVALID_PARAM, "every dimension must be positive");
+  sk::ops::setBinaryDir("/nonexistent");
+  refused(sk::ops::add(x, y, z, s), ACL_ERROR_RT_KERNEL_LOOKUP, "no op binaries for dav-2201");
+  sk::ops::setBinaryDir(SK_BUILD_DIR "/oplib");
+  EXPECT_EQ(sk::ops::add(x, y, z, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+}
+
+// Ops inside a scope are one super kernel; the bytes are the eager run's.
+TEST_F(Ops, OpsInsideAJitScopeFuseToTheBytesOfTheEagerRun) {
+  sk::jit::setCacheDir("");
+  for (DType d : kFloatTypes) {
+    SCOPED_TRACE(sk::dtypeName(d));
+    Tensor x = tensor(d, {16, 2048}, randoms(16 * 2048, 3)), y = tensor(d, {16, 2048}, randoms(16 * 2048, 4));
+    Tensor a = tensor(d, {16, 2048}), b = tensor(d, {16, 2048}), c = tensor(d, {16, 2048});
+    auto program = [&] {
+      ASSERT_EQ(sk::ops::add(x, y, a, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+      ASSERT_EQ(sk::ops::square(a, b, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+      ASSERT_EQ(sk::ops::mul(b, x, c, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+    };
+    program();
+    std::vector<float> eager = read(c);
+    ASSERT_EQ(aclrtMemset(c.data, c.bytes(), 0, c.bytes()), ACL_SUCCESS);
+    uint64_t built = sk::jit::stats().built;
+    {
+      sk::jit::Scope scope("ops", "", s);
+      program();
+    }
+    EXPECT_EQ(read(c), eager);
+    EXPECT_EQ(sk::jit::stats().built, built + 1) << "one super kernel";
+  }
+}
+
+}  // namespace
