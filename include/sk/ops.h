@@ -11,39 +11,9 @@
 // wrong dtype, shape or a null tensor is ACL_ERROR_INVALID_PARAM (100000); no binary for the
 // dtypes is ACL_ERROR_RT_KERNEL_LOOKUP.
 #pragma once
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include "acl/acl.h"
-#include "sk/types.h"
-
-namespace sk::ops {
-
-struct TensorSpec {
-  DType dtype = DType::Float16;
-  std::vector<int64_t> shape;
-  int64_t numel() const;
-  uint64_t bytes() const;
-};
-
-// A tensor in device memory (row-major, contiguous). Not owning: alloc/release manage memory.
-struct Tensor : TensorSpec {
-  void* data = nullptr;
-};
-
-aclError alloc(Tensor& t, DType dtype, std::vector<int64_t> shape);
-aclError alloc(Tensor& t, const TensorSpec& spec);
-aclError release(Tensor& t);
-
-// Where the op binaries are: setBinaryDir's, else $SK_OPS_LIB_DIR, else the build's.
-void setBinaryDir(const std::string& dir);
-std::string binaryDir();
-
-// ---- element-wise (float16, bfloat16, float32; same shapes) ----
-aclError inferElementwise(const TensorSpec& x, const TensorSpec& y, TensorSpec& z);
-aclError add(const Tensor& x, const Tensor& y, const Tensor& z, aclrtStream stream);  // z = x + y
-aclError mul(const Tensor& x, const Tensor& y, const Tensor& z, aclrtStream stream);  // z = x * y
-aclError square(const Tensor& x, const Tensor& y, aclrtStream stream);                // y = x * x
-
-}  // namespace sk::ops
+#include "sk/ops/tensor.h"
+#include "sk/ops/elementwise.h"
+#include "sk/ops/matmul.h"
+#include "sk/ops/moe.h"
+#include "sk/ops/norm.h"
+#include "sk/ops/attention.h"

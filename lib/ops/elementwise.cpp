@@ -1,6 +1,6 @@
 // add, mul, square: the tiling of ops/elementwise (blocks of whole 64-element repeats per core,
 // tiles of at most 4096 elements, double-buffered).
-#include "../../ops/elementwise/elementwise_tiling.h"
+#include "elementwise/elementwise_tiling.h"
 #include "op_launch.h"
 
 #include <algorithm>
