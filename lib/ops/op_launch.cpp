@@ -78,7 +78,7 @@ aclError findVariant(State& s, const OpLaunch& l, const std::string& arch, std::
                            " (build the op library, or point setBinaryDir/$SK_OPS_LIB_DIR at it)");
     it = s.indexes.emplace(indexPath, std::move(*index.value)).first;
   }
-  std::string name = std::string(l.op) + "_" + dtypeName(l.inputs[0]->dtype);
+  std::string name = l.variant.empty() ? std::string(l.op) + "_" + dtypeName(l.inputs[0]->dtype) : l.variant;
   const pkg::IndexEntry* e = it->second.find(name);
   auto signature = [](const std::vector<std::string>& in, const std::vector<std::string>& out) {
     std::string s = "(";

@@ -34,7 +34,8 @@ std::vector<uint8_t> tilingBytes(const T& t) {
 }
 
 struct OpLaunch {
-  const char* op = "";                 // the kernel's op name: variant <op>_<dtype of inputs[0]>
+  const char* op = "";                 // the op, for messages
+  std::string variant;                 // its binary's index name; default <op>_<dtype of inputs[0]>
   std::vector<const Tensor*> inputs;   // the kernel's tensor params, in order
   std::vector<const Tensor*> outputs;
   std::vector<uint8_t> tiling;

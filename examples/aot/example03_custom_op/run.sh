@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # AOT example 03: a custom operator written by the user in the device dialect
-# (op/leaky_relu_custom.cpp) joins a SuperKernel fusion with a stock operator (ops/add):
+# (op/leaky_relu_custom.cpp) joins a SuperKernel fusion with a stock operator (ops/dialect/add):
 #
-#   s   = x + y                 add_custom         (ops/add)
+#   s   = x + y                 add_custom         (ops/dialect/add)
 #   out = leaky_relu(s, 0.125)  leaky_relu_custom  (this example, compiled now with clang-19)
 #
 # The fused kernel is packaged, installed into this example's own root (tmp/install_root), run by
@@ -43,9 +43,9 @@ trap on_exit EXIT
 # 1. compile the user's operator and the stock add_custom now; metadata beside each object
 mkdir -p tmp/net static_kernel_compile_outputs
 cp op/leaky_relu_custom.json op_list.json tmp/net/
-cp "$AOT_REPO/ops/add/add_custom.json" tmp/net/
+cp "$AOT_REPO/ops/dialect/add/add_custom.json" tmp/net/
 aot_cc tmp/net/leaky_relu_custom.o op/leaky_relu_custom.cpp
-aot_cc tmp/net/add_custom.o "$AOT_REPO/ops/add/add_custom.cpp"
+aot_cc tmp/net/add_custom.o "$AOT_REPO/ops/dialect/add/add_custom.cpp"
 
 # 2. static compile and package
 sk_run_with_log log/compile.log "$SK_COMPILE" --op-list tmp/net/op_list.json --name custom_op_sk \
