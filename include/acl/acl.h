@@ -139,6 +139,7 @@ aclError aclrtCreateEvent(aclrtEvent* event);
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 aclError aclrtSynchronizeEvent(aclrtEvent event);
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent);
 aclError aclrtDestroyEvent(aclrtEvent event);
 
 /* Stream capture and replay (docs/acl_api.md) */

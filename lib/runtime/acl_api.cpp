@@ -441,6 +441,20 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   return ACL_SUCCESS;
 }
 
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  SK_LOCK;
+  if (!ms) return fail(ACL_ERROR_INVALID_PARAM, "aclrtEventElapsedTime: ms is NULL");
+  SK_DEVICE("aclrtEventElapsedTime");
+  EventObj* a = eventObj(startEvent, "aclrtEventElapsedTime", skCode);
+  if (!a) return skCode;
+  EventObj* b = eventObj(endEvent, "aclrtEventElapsedTime", skCode);
+  if (!b) return skCode;
+  auto t = rt->device().eventElapsedMs(a->id, b->id);
+  if (!t) return failWith(t.takeError(), "aclrtEventElapsedTime");
+  *ms = *t;
+  return ACL_SUCCESS;
+}
+
 aclError aclrtDestroyEvent(aclrtEvent event) {
   SK_LOCK;
   SK_DEVICE("aclrtDestroyEvent");

@@ -906,6 +906,29 @@ llvm::Error Device::synchronizeEvent(EventId e) {
   return llvm::Error::success();
 }
 
+llvm::Expected<float> Device::eventElapsedMs(EventId start, EventId end) {
+  std::lock_guard<std::mutex> lk(impl_->mu);
+  uint64_t at[2];
+  for (int i = 0; i < 2; ++i) {
+    EventId e = i ? end : start;
+    const char* which = i ? "endEvent" : "startEvent";
+    if (auto err = impl_->checkEvent(e, "eventElapsedTime")) return std::move(err);
+    const Event& ev = impl_->events[e];
+    if (ev.capturedIn >= 0)
+      return impl_->captureError(ev.capturedIn, ACL_ERROR_RT_EVENT_CAPTURED,
+                                 std::string("eventElapsedTime: ") + which + " was recorded in a capture still in progress");
+    if (!ev.lastRecordSeq)
+      return deviceError(ACL_ERROR_RT_INTERNAL_ERROR, std::string("eventElapsedTime: ") + which + " was never recorded");
+    auto t = impl_->recordTimes.find(ev.lastRecordSeq);
+    if (t == impl_->recordTimes.end())
+      return deviceError(ACL_ERROR_RT_EVENT_NOT_COMPLETE, std::string("eventElapsedTime: ") + which +
+                                                             " is not complete (synchronize the stream or event first)");
+    at[i] = t->second;
+  }
+  impl_->chargeHost("eventElapsedTime", impl_->arch.hostApiNs);
+  return (float)(((double)at[1] - (double)at[0]) / impl_->arch.clockMHz / 1000.0);
+}
+
 llvm::Error Device::synchronizeDevice() {
   std::lock_guard<std::mutex> lk(impl_->mu);
   for (StreamId s = 0; s < impl_->streams.size(); ++s)

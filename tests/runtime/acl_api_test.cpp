@@ -230,6 +230,38 @@ struct AddOnDevice {
   aclError launch(aclrtStream s) { return aclrtLaunchKernel(fn, 8, args, 32, s); }
 };
 
+// aclrtEventElapsedTime: the virtual time between two records (positive across work, additive,
+// antisymmetric); unrecorded events and NULL are refused with the documented codes.
+TEST_F(Acl, EventElapsedTimeMeasuresVirtualTimeBetweenRecords) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  aclrtStream s;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  aclrtEvent e0, e1, e2, never;
+  for (aclrtEvent* e : {&e0, &e1, &e2, &never}) ASSERT_EQ(aclrtCreateEvent(e), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(e0, s), ACL_SUCCESS);
+  ASSERT_EQ(k.launch(s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(e1, s), ACL_SUCCESS);
+  ASSERT_EQ(k.launch(s), ACL_SUCCESS);
+  ASSERT_EQ(k.launch(s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(e2, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  float one = 0, two = 0, all = 0, back = 0;
+  ASSERT_EQ(aclrtEventElapsedTime(&one, e0, e1), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtEventElapsedTime(&two, e1, e2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtEventElapsedTime(&all, e0, e2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtEventElapsedTime(&back, e1, e0), ACL_SUCCESS);
+  EXPECT_GT(one, 0.0f);
+  EXPECT_GT(two, 0.0f);
+  EXPECT_NEAR(all, one + two, 1e-3f * all);
+  EXPECT_EQ(back, -one);
+  EXPECT_EQ(aclrtEventElapsedTime(nullptr, e0, e1), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtEventElapsedTime(&one, e0, never), ACL_ERROR_RT_INTERNAL_ERROR);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("endEvent was never recorded"), std::string::npos);
+  for (aclrtEvent e : {e0, e1, e2, never}) EXPECT_EQ(aclrtDestroyEvent(e), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
 // Freeing a buffer queued work still uses first finishes that work (as cudaFree does): the
 // next allocation, likely at the same address, is not overwritten by the old kernel later.
 TEST_F(Acl, FreeingABufferAQueuedKernelWritesRunsTheKernelFirst) {

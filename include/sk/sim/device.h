@@ -139,6 +139,8 @@ class Device {
   void runQueuedWork();
   llvm::Error synchronizeStream(StreamId s);
   llvm::Error synchronizeEvent(EventId e);
+  // Virtual milliseconds between the last records of two events, both done (aclrtEventElapsedTime).
+  llvm::Expected<float> eventElapsedMs(EventId start, EventId end);
   llvm::Error synchronizeDevice();
 
   // ---- observation ----
