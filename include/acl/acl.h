@@ -170,6 +170,9 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
                            aclrtStream stream);
 
 rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl);
+// The C2C (core-to-core) control address CANN's MIX kernels take as a hidden first argument. A
+// launch may pass it first; the runtime drops it (the simulated cores synchronise without it).
+rtError_t rtGetC2cCtrlAddr(uint64_t* addr, uint32_t* len);
 rtError_t rtDevBinaryUnRegister(void* hdl);
 rtError_t rtFunctionRegister(void* binHandle, const void* stubFunc, const char* stubName, const void* kernelInfoExt,
                              uint32_t funcMode);

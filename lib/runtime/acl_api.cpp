@@ -54,6 +54,7 @@ struct State {
   std::map<sk::sim::ModelId, std::unique_ptr<ModelObj>> models;  // captured (or being captured)
   std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
   std::map<Function*, const void*> stubBinaryOf;  // for unregistering
+  void* c2cCtrl = nullptr;                         // rtGetC2cCtrlAddr's region, made on first use
 };
 
 State& state() {
@@ -84,6 +85,11 @@ aclError failWith(llvm::Error err, const char* api, aclError inputCode = ACL_ERR
 aclError checkBlocks(uint32_t numBlocks, const char* api) {
   if (numBlocks >= 1 && numBlocks <= 65535) return ACL_SUCCESS;
   return fail(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": numBlocks " + std::to_string(numBlocks) + " is not in [1, 65535]");
+}
+
+// A launch's arguments without the C2C control address a CANN caller passes first.
+void dropC2cPlaceholder(std::vector<uint64_t>& args) {
+  if (!args.empty() && state().c2cCtrl && args[0] == (uint64_t)state().c2cCtrl) args.erase(args.begin());
 }
 
 Runtime* device(const char* api, aclError& code) {
@@ -232,6 +238,7 @@ aclError aclrtResetDevice(int32_t deviceId) {
     s.models.clear();
     s.stubs.clear();
     s.stubBinaryOf.clear();
+    s.c2cCtrl = nullptr;
     s.rt.reset();  // waits for queued work, then frees everything
   }
   return ACL_SUCCESS;
@@ -564,6 +571,7 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
       return failWith(std::move(e), "aclrtLaunchKernel (argsData must be device memory holding the packed arguments)");
     std::memcpy(args.data(), argsData, argsSize);  // read when queued; see docs/acl_api.md
   }
+  dropC2cPlaceholder(args);
   if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id)) return failWith(std::move(e), "aclrtLaunchKernel");
   return ACL_SUCCESS;
 }
@@ -585,6 +593,21 @@ rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl) {
 }
 
 rtError_t rtDevBinaryUnRegister(void* hdl) { return aclrtBinaryUnLoad(hdl); }
+
+rtError_t rtGetC2cCtrlAddr(uint64_t* addr, uint32_t* len) {
+  SK_LOCK;
+  if (!addr || !len) return fail(ACL_ERROR_RT_PARAM_INVALID, "rtGetC2cCtrlAddr: addr or len is NULL");
+  SK_DEVICE("rtGetC2cCtrlAddr");
+  constexpr uint32_t kBytes = 4096;
+  if (!state().c2cCtrl) {
+    auto p = rt->device().malloc(kBytes);
+    if (!p) return failWith(p.takeError(), "rtGetC2cCtrlAddr");
+    state().c2cCtrl = *p;
+  }
+  *addr = (uint64_t)state().c2cCtrl;
+  *len = kBytes;
+  return RT_ERROR_NONE;
+}
 
 rtError_t rtFunctionRegister(void* binHandle, const void* stubFunc, const char* stubName, const void* kernelInfoExt,
                              uint32_t funcMode) {
@@ -621,6 +644,7 @@ rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, u
   if (!streamId(stm, id, "rtKernelLaunch", skCode)) return skCode;
   std::vector<uint64_t> a(argsSize / 8);
   if (argsSize) std::memcpy(a.data(), args, argsSize);
+  dropC2cPlaceholder(a);
   if (llvm::Error e = rt->launch(it->second, numBlocks, std::move(a), id)) return failWith(std::move(e), "rtKernelLaunch");
   return RT_ERROR_NONE;
 }

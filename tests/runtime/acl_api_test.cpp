@@ -262,6 +262,32 @@ TEST_F(Acl, EventElapsedTimeMeasuresVirtualTimeBetweenRecords) {
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
+// CANN's MIX kernels take the C2C control address as a hidden first argument: a launch that
+// passes it first runs as one without it.
+TEST_F(Acl, TheC2cControlAddressPassedFirstIsDropped) {
+  AddOnDevice k;
+  ASSERT_NO_FATAL_FAILURE(k.setUp());
+  k.fill(k.x, 2.0f);
+  k.fill(k.y, 0.5f);
+  uint64_t c2c = 0;
+  uint32_t len = 0;
+  EXPECT_EQ(rtGetC2cCtrlAddr(nullptr, &len), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(rtGetC2cCtrlAddr(&c2c, &len), RT_ERROR_NONE) << aclGetRecentErrMsg();
+  EXPECT_NE(c2c, 0u);
+  EXPECT_GT(len, 0u);
+  uint64_t again = 0;
+  ASSERT_EQ(rtGetC2cCtrlAddr(&again, &len), RT_ERROR_NONE);
+  EXPECT_EQ(again, c2c) << "one region per device";
+  void* args = nullptr;
+  ASSERT_EQ(aclrtMalloc(&args, 40, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  uint64_t a[5] = {c2c, (uint64_t)k.x, (uint64_t)k.y, (uint64_t)k.z, (uint64_t)k.tiling};
+  ASSERT_EQ(aclrtMemcpy(args, 40, a, 40, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchKernel(k.fn, 8, args, 40, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS) << aclGetRecentErrMsg();
+  std::vector<uint16_t> z = k.read(k.z);
+  EXPECT_EQ(sk::halfToFloat(z[1]), 2.0f + 1 + 0.5f + 1) << "z = x + y";
+}
+
 // Freeing a buffer queued work still uses first finishes that work (as cudaFree does): the
 // next allocation, likely at the same address, is not overwritten by the old kernel later.
 TEST_F(Acl, FreeingABufferAQueuedKernelWritesRunsTheKernelFirst) {
