@@ -28,7 +28,7 @@ EXAMPLES=(
   ascendc/run.sh
   jit/example01_super_kernel_base/run.sh
   jit/example02_super_kernel_profiling/run.sh
-  jit/example03_super_kernel_runtime_basic/run.sh
+  jit/example03_super_kernel_runtime_ascendc_only/run.sh
   jit/example04_capture_optimize/run.sh
   aot/example01_dual_stream/run.sh
   aot/example02_sk_options/run.sh
