@@ -215,6 +215,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
     if (!arch) return failWith(arch.takeError(), "aclrtSetDevice");
     sk::sim::DeviceOptions opts;
     if (const char* w = std::getenv("SK_WORKERS")) opts.workerThreads = (unsigned)std::atoi(w);
+    if (const char* t = std::getenv("SK_TRACE")) opts.trace = std::string(t) == "1";
     auto rt = Runtime::create(*arch, opts);
     if (!rt) return failWith(rt.takeError(), "aclrtSetDevice");
     s.rt = std::move(*rt);
