@@ -50,7 +50,7 @@ struct Builder {
   llvm::Error checkEvents();
   void computeAncestors();
   void planMemory();
-  void placeCores();
+  llvm::Error placeCores();
   llvm::Error addParams();
   void assignArgs();
 };
@@ -314,13 +314,16 @@ void Builder::planMemory() {
 // Each task takes the lowest block range of each core type it uses that no concurrently
 // runnable task (no dependency path either way) holds, when one fits; otherwise it shares
 // cores with them (a core runs its tasks in table order, so sharing only serialises).
-void Builder::placeCores() {
+// A MIX sub-kernel's block is one block of the SK — its AIC and its AIVs in one core group, as
+// cross-core flags pair them — so the SK takes the MIX sub-kernels' ration and they take the
+// same block range of both types.
+llvm::Error Builder::placeCores() {
   size_t n = plan.ops.size();
   plan.ranges.assign(n, {});
-  // Earlier ops that are not ancestors of op can run concurrently with it.
-  auto pick = [&](uint32_t op, uint32_t need, uint32_t cores, bool aic) -> uint32_t {
-    if (need == 0 || !plan.options.streamFusion) return 0;
+  // [begin, end) of the cores of one type held by earlier ops that can run concurrently with op.
+  auto busyFor = [&](uint32_t op, bool aic) {
     std::vector<std::pair<uint32_t, uint32_t>> busy;
+    if (!plan.options.streamFusion) return busy;
     const uint64_t* a = anc.row(op);
     for (size_t w = 0; w * 64 < op; ++w) {
       uint64_t concurrent = ~a[w];
@@ -332,29 +335,55 @@ void Builder::placeCores() {
         if (c) busy.emplace_back(b, b + c);
       }
     }
+    return busy;
+  };
+  // The lowest offset where `need` units fit among `busy` within `units`; 0 when none does.
+  auto lowestFree = [](std::vector<std::pair<uint32_t, uint32_t>> busy, uint32_t need, uint32_t units) -> uint32_t {
+    if (need == 0) return 0;
     std::sort(busy.begin(), busy.end());
     uint32_t off = 0;
     for (auto [lo, hi] : busy)
       if (off + need > lo && off < hi) off = std::max(off, hi);
-    return off + need <= cores ? off : 0;
+    return off + need <= units ? off : 0;
   };
+  uint32_t mixAiv = 0;  // AIVs per block of the MIX sub-kernels (0: none)
+  for (uint32_t i = 0; i < n; ++i) {
+    const TaskRation& t = plan.ops[i].meta().taskRation;
+    if (!t.aic || !t.aiv) continue;
+    if (mixAiv && t.aiv != mixAiv)
+      return inputError(plan.ops[i].label + ": MIX 1:" + std::to_string(t.aiv) + " cannot share a super kernel with MIX 1:" +
+                        std::to_string(mixAiv) + " sub-kernels (a block of each must be one core group)");
+    mixAiv = t.aiv;
+  }
   uint32_t aicExtent = 0, aivExtent = 0;
   for (uint32_t i = 0; i < n; ++i) {
     const auto& m = plan.ops[i].meta();
     CoreRange& r = plan.ranges[i];
     r.aicCount = m.blockDim * m.taskRation.aic;
     r.aivCount = m.blockDim * m.taskRation.aiv;
-    r.aicBegin = pick(i, r.aicCount, req.arch.aicCores, true);
-    r.aivBegin = pick(i, r.aivCount, req.arch.aivCores, false);
+    if (r.aicCount && r.aivCount) {  // whole SK blocks: AIV busy ranges in blocks, rounded outwards
+      std::vector<std::pair<uint32_t, uint32_t>> busy = busyFor(i, true);
+      for (auto [lo, hi] : busyFor(i, false)) busy.emplace_back(lo / mixAiv, (hi + mixAiv - 1) / mixAiv);
+      r.aicBegin = lowestFree(busy, m.blockDim, std::min(req.arch.aicCores, req.arch.aivCores / mixAiv));
+      r.aivBegin = r.aicBegin * mixAiv;
+    } else {
+      r.aicBegin = lowestFree(busyFor(i, true), r.aicCount, req.arch.aicCores);
+      r.aivBegin = lowestFree(busyFor(i, false), r.aivCount, req.arch.aivCores);
+    }
     aicExtent = std::max(aicExtent, r.aicBegin + r.aicCount);
     aivExtent = std::max(aivExtent, r.aivBegin + r.aivCount);
   }
   // CANN SuperKernel's rule (docs/sk_compile.md, kernel type): pure types keep their type; mixed ones
-  // take MIX 1:1 when the AIV need fits the AIC count, else MIX 1:2.
+  // take MIX 1:1 when the AIV need fits the AIC count, else MIX 1:2 — and the MIX sub-kernels' ration
+  // when there are any.
+  uint32_t perBlock = mixAiv ? mixAiv : aivExtent <= aicExtent ? 1 : 2;
   if (aicExtent == 0) plan.ration = {0, 1}, plan.blockDim = aivExtent;
   else if (aivExtent == 0) plan.ration = {1, 0}, plan.blockDim = aicExtent;
-  else if (aivExtent <= aicExtent) plan.ration = {1, 1}, plan.blockDim = aicExtent;
-  else plan.ration = {1, 2}, plan.blockDim = std::max(aicExtent, (aivExtent + 1) / 2);
+  else plan.ration = {1, (uint8_t)perBlock}, plan.blockDim = std::max(aicExtent, (aivExtent + perBlock - 1) / perBlock);
+  if (plan.ration.aic && plan.ration.aiv && plan.blockDim > std::min(req.arch.aicCores, req.arch.aivCores / perBlock))
+    return inputError("the sub-kernels need " + std::to_string(aivExtent) + " AIV blocks beside MIX 1:" +
+                      std::to_string(perBlock) + " ones, more than " + req.arch.name + "'s " +
+                      std::to_string(req.arch.aicCores) + " core groups hold");
   uint32_t records = 0;
   for (const CoreRange& r : plan.ranges) {
     plan.firstRecord.push_back(records);
@@ -362,6 +391,7 @@ void Builder::placeCores() {
   }
   plan.profileOffset = alignUp(plan.workspaceBytes);
   plan.profileBytes = plan.options.profiling ? (uint64_t)records * sizeof(sk_profile_record) : 0;
+  return llvm::Error::success();
 }
 
 // ---- add_params, assign_args ---------------------------------------------------------
@@ -461,7 +491,7 @@ llvm::Expected<Plan> makePlan(const PlanRequest& request) {
   if (llvm::Error e = b.buildDependencies()) return e;
   b.computeAncestors();
   b.planMemory();
-  b.placeCores();
+  if (llvm::Error e = b.placeCores()) return e;
   if (llvm::Error e = b.addParams()) return e;
   b.assignArgs();
   return std::move(b.plan);

@@ -26,6 +26,7 @@ struct K {
   uint64_t workspace = 0;
   bool earlyWait = false, earlySet = false;
   std::string coreType = "AIV";
+  std::string taskRation = "";  // MIX: "1:1" or "1:2"
   uint32_t elements = 256;
 };
 
@@ -37,6 +38,7 @@ std::shared_ptr<const sk::subkernel::SubKernel> subKernel(const K& k, size_t ind
     meta["params"].push_back(
         {{"name", name}, {"role", out ? "output" : "input"}, {"dtype", "float32"}, {"shape", {k.elements}}});
   if (k.workspace) meta["params"].push_back({{"name", "ws"}, {"role", "workspace"}, {"bytes", k.workspace}});
+  if (!k.taskRation.empty()) meta["taskRation"] = k.taskRation;
   auto m = sk::subkernel::parseMeta(meta.dump(), "k" + std::to_string(index) + ".json");
   EXPECT_TRUE((bool)m) << (m ? "" : llvm::toString(m.takeError()));
   auto sub = std::make_shared<sk::subkernel::SubKernel>();
@@ -238,6 +240,40 @@ TEST(Placement, CubeAndVectorTasksMakeAMixKernel) {
   Plan p = plan({mm, v});
   EXPECT_EQ(p.ration, (sk::TaskRation{1, 2}));  // 12 AIV do not fit 4 AIC: 1:2
   EXPECT_EQ(p.blockDim, 6u);
+}
+
+K mix(const std::string& ration, uint32_t blockDim, std::vector<std::pair<std::string, bool>> tensors) {
+  K k{std::move(tensors), blockDim, 0};
+  k.coreType = "MIX";
+  k.taskRation = ration;
+  return k;
+}
+
+// A MIX sub-kernel's block j pairs its AIC with its AIVs (cross-core flags): in the SK they must be
+// one core group, so the SK takes its ration even when the other tasks would fit 1:1, and its AIV
+// range starts at its AIC range times the AIVs per block.
+TEST(Placement, AMixSubKernelKeepsItsCoreGroupsWhole) {
+  K cube{{{"a", true}}, 24, 0};
+  cube.coreType = "AIC";
+  K m = mix("1:2", 3, {{"b", true}});
+  m.stream = 1;  // beside the cube task: placed after its AICs
+  Plan p = plan({cube, m});
+  EXPECT_EQ(p.ration, (sk::TaskRation{1, 2})) << "6 AIV would fit 24 AIC 1:1, but the MIX task is 1:2";
+  EXPECT_EQ(p.ranges[1].aivBegin, 2 * p.ranges[1].aicBegin);
+  Plan seq = plan({mix("1:2", 3, {{"a", true}}), {{{"a", false}, {"c", true}}, 40, 0}});
+  EXPECT_EQ(seq.ration, (sk::TaskRation{1, 2}));
+  EXPECT_EQ(seq.blockDim, 20u);
+  Plan ones = plan({mix("1:1", 4, {{"a", true}}), {{{"d", true}}, 6, 1}});
+  EXPECT_EQ(ones.ration, (sk::TaskRation{1, 1}));
+  EXPECT_EQ(ones.ranges[0].aivBegin, ones.ranges[0].aicBegin);
+  EXPECT_EQ(ones.blockDim, 10u) << "the AIV task's 6 blocks beside the MIX task's 4: 1:1 with AICs idle";
+}
+
+TEST(Placement, MixRationsThatCannotShareCoreGroupsAreRefused) {
+  EXPECT_NE(rejection({mix("1:1", 2, {{"a", true}}), mix("1:2", 2, {{"b", true}})}).find("MIX 1:2 cannot share a super kernel with MIX 1:1"),
+            std::string::npos);
+  std::string big = rejection({mix("1:1", 2, {{"a", true}}), {{{"b", true}}, 40, 1}});
+  EXPECT_NE(big.find("more than dav-2201's 24 core groups hold"), std::string::npos) << big;
 }
 
 // ---- the parameter limit -----------------------------------------------------------------
