@@ -4,7 +4,7 @@
 include(CMakePackageConfigHelpers)
 
 set(SK_EXPORTED_LIBRARIES sk_llvm sk_support sk_arch sk_subkernel sk_reuse_analysis sk_linker sk_super_kernel
-    sk_sim sk_runtime sk_acl sk_jit sk_pkg_model sk_packaging)
+    sk_sim sk_runtime sk_acl sk_jit sk_ops sk_pkg_model sk_packaging)
 foreach(lib ${SK_EXPORTED_LIBRARIES})
   string(REGEX REPLACE "^sk_" "" name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${name})
@@ -16,6 +16,8 @@ endif()
 install(TARGETS ${SK_EXPORTED_LIBRARIES} EXPORT SuperKernelTargets ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
 install(TARGETS sk_cc sk_compile sk_run sk_pkg_tool RUNTIME DESTINATION bin)
 install(DIRECTORY ${SK_SOURCE_DIR}/include/ DESTINATION include)
+# The op library's binaries and index (sk::ops finds them through $SK_OPS_LIB_DIR once installed).
+install(DIRECTORY ${CMAKE_BINARY_DIR}/oplib/ DESTINATION share/superkernel/oplib)
 
 set(SK_CMAKE_INSTALL_DIR lib/cmake/SuperKernel)
 install(EXPORT SuperKernelTargets NAMESPACE SuperKernel:: DESTINATION ${SK_CMAKE_INSTALL_DIR})

@@ -1,11 +1,12 @@
-# sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] [META meta.json] [FLAGS ...] [ARCH dav-2201|dav-3510]
+# sk_add_kernel(NAME SOURCES a.cpp [b.cpp ...] [META meta.json] [FLAGS ...] [ARCH dav-2201|dav-3510] [DEPENDS headers...]
 #               [OUTPUT_DIR dir] [TARGET t] [CLANG])
 #
 # Compiles kernel sources with sk_cc (docs/sk_cc.md) into <dir>/NAME.o and writes <dir>/NAME.json:
 # the META file with "sha256" of the object filled in. FLAGS are sk_cc options (-D, -I, -include,
 # -O, -std=). Several sources are compiled one by one and linked with ld.lld-19 -r.
 # CLANG: compile with clang-19 and the compile contract flags directly, FLAGS passed to clang
-# (for test objects that break the contract on purpose).
+# (for test objects that break the contract on purpose). DEPENDS: files the sources include that
+# are not among the AscendC and dialect headers (a change rebuilds the kernel).
 # Creates the target TARGET (default NAME; ALL) and sets NAME_OBJECT / NAME_JSON in the parent scope.
 find_program(SK_LLD NAMES ld.lld-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
 find_program(SK_DEVICE_CC NAMES clang-19 HINTS /usr/lib/llvm-19/bin REQUIRED)
@@ -20,7 +21,7 @@ set(SK_KERNEL_CLANG_FLAGS -O2 -fPIC -fno-exceptions -fno-rtti -std=c++17 CACHE S
     "clang-19 flags of sk_add_kernel(... CLANG)")
 
 function(sk_add_kernel NAME)
-  cmake_parse_arguments(K "CLANG" "META;OUTPUT_DIR;TARGET;ARCH" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(K "CLANG" "META;OUTPUT_DIR;TARGET;ARCH" "SOURCES;FLAGS;DEPENDS" ${ARGN})
   if(NOT K_TARGET)
     set(K_TARGET ${NAME})
   endif()
@@ -67,7 +68,7 @@ function(sk_add_kernel NAME)
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${K_OUTPUT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/${K_TARGET}.dir
       COMMAND ${compile}
-      DEPENDS ${abs} ${headers} ${tool} ${meta}
+      DEPENDS ${abs} ${headers} ${tool} ${meta} ${K_DEPENDS}
       COMMENT "Compiling kernel ${NAME}: ${src}"
       VERBATIM)
     list(APPEND parts ${out})

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Demo: compile the first ops (add, relu, rmsnorm, matmul) from ops/ with sk_cc,
+# Demo: compile the first ops (add, relu, rmsnorm, matmul) from ops/dialect/ with sk_cc,
 # run each on the simulated NPU with sk_run, and check the results against host references.
 #
 #   bash examples/demo/run.sh --npu-arch=dav-2201|dav-3510
@@ -26,9 +26,9 @@ for op in add relu rmsnorm matmul; do
   name=${op}_custom
   work=tmp/$name
   mkdir -p "$work/out"
-  echo "[demo] $name: compiling ops/$op/$name.cpp with sk_cc"
-  cp "$repo/ops/$op/$name.json" "$work/$name.json"
-  "$sk_cc" --npu-arch="$SK_NPU_ARCH" --meta "$work/$name.json" -c "$repo/ops/$op/$name.cpp" -o "$work/$name.o"
+  echo "[demo] $name: compiling ops/dialect/$op/$name.cpp with sk_cc"
+  cp "$repo/ops/dialect/$op/$name.json" "$work/$name.json"
+  "$sk_cc" --npu-arch="$SK_NPU_ARCH" --meta "$work/$name.json" -c "$repo/ops/dialect/$op/$name.cpp" -o "$work/$name.o"
   python3 reference.py gen "$name" "$work"
   inputs=()
   for f in "$work"/*.bin; do

@@ -199,6 +199,19 @@ aclError cores(const char* op, Cores& out) {
   return device(op, arch, serial, &out);
 }
 
+aclError splitRows(const char* op, const Tensor& x, uint64_t rowUbBytes, RowSplit& out) {
+  Cores c;
+  if (aclError rc = cores(op, c)) return rc;
+  uint64_t cols = (uint64_t)x.shape.back(), rows = (uint64_t)x.numel() / cols;
+  if (rowUbBytes > c.ubBytes)
+    return invalid(op, "x " + describe(x) + ": a row of " + std::to_string(cols) + " elements does not fit one core's UB (" +
+                           std::to_string(c.ubBytes) + " bytes)");
+  if (rows > UINT32_MAX) return invalid(op, "x " + describe(x) + " has more than 2^32 rows");
+  uint64_t perCore = (rows + c.aiv - 1) / c.aiv;
+  out = RowSplit{(uint32_t)rows, (uint32_t)cols, (uint32_t)perCore, (uint32_t)((rows + perCore - 1) / perCore)};
+  return ACL_SUCCESS;
+}
+
 aclError launch(const OpLaunch& l, aclrtStream stream) {
   std::string arch;
   uint64_t serial;

@@ -25,6 +25,16 @@ struct Cores {
 // The current device's.
 aclError cores(const char* op, Cores& out);
 
+// x's last axis as rows of `cols`, whole rows per AIV core (the last core the rest); refused
+// naming x when a row does not fit one core's UB (`rowUbBytes(cols)` is the kernel's need).
+struct RowSplit {
+  uint32_t rows = 0, cols = 0, rowsPerCore = 0, blockDim = 0;
+};
+aclError splitRows(const char* op, const Tensor& x, uint64_t rowUbBytes, RowSplit& out);
+
+// Bytes rounded up to whole 256-byte vector repeats (how kernels size UB buffers).
+inline uint64_t align256(uint64_t bytes) { return (bytes + 255) / 256 * 256; }
+
 // The tiling struct's bytes (what the kernel reads with GET_TILING_DATA).
 template <typename T>
 std::vector<uint8_t> tilingBytes(const T& t) {

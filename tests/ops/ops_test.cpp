@@ -64,7 +64,7 @@ TEST_F(Ops, BadTensorsAreRefusedNamingTheOperand) {
   Tensor neg;
   refused(sk::ops::alloc(neg, DType::Float16, {4, 0}), ACL_ERROR_INVALID_PARAM, "every dimension must be positive");
   sk::ops::setBinaryDir("/nonexistent");
-  refused(sk::ops::add(x, y, z, s), ACL_ERROR_RT_KERNEL_LOOKUP, "no op binaries for dav-2201");
+  refused(sk::ops::add(x, y, z, s), ACL_ERROR_RT_KERNEL_LOOKUP, "no op binaries for dav-");
   sk::ops::setBinaryDir(SK_BUILD_DIR "/oplib");
   EXPECT_EQ(sk::ops::add(x, y, z, s), ACL_SUCCESS) << aclGetRecentErrMsg();
 }

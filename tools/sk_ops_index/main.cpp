@@ -1,6 +1,7 @@
 // sk_ops_index: the binary index of a directory of kernels, <dir>/<name>/<name>.{o,json}, in the
 // format of installed static kernels (docs/packaging.md), so that ops find their binary by name
 // and dtypes.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -20,7 +21,12 @@ int main(int argc, char** argv) {
   app.add_option("--version", version, "the kernels' version")->required();
   app.add_option("-o", out, "the index to write (atomically)")->required();
   app.add_option("metadata", metas, "each kernel's DIR/<name>/<name>.json")->required();
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
 
   sk::pkg::Index index;
   for (const std::string& path : metas) {
@@ -30,6 +36,10 @@ int main(int argc, char** argv) {
       return 2;
     }
     std::string name = llvm::sys::path::stem(path).str();
+    if (llvm::sys::path::filename(llvm::sys::path::parent_path(path)) != name) {
+      std::fprintf(stderr, "sk_ops_index: %s: a kernel's metadata must be DIR/<name>/<name>.json\n", path.c_str());
+      return 2;
+    }
     sk::pkg::IndexEntry e;
     e.name = name;
     e.version = version;

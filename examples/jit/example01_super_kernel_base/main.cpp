@@ -1,51 +1,53 @@
-// JIT example 01: SuperKernel basics.
+// JIT example 01: SuperKernel basics — the seed's MoE network (superkernel_scope.py) in C++,
+// with the op library (sk::ops) and JIT scopes (sk::jit::Scope, the analogue of
+// tng.scope.super_kernel); the network is example::SeedNetwork (../common/moe_network.h):
 //
-// A two-layer MLP block with a residual branch, written as a list of sub-kernel launches.
-// Two scopes (sk1, sk2) are fused at run time into super kernels, in this process; the
-// RMSNorm between them stays a normal launch (outside any scope). The fused run must compute
-// exactly the bytes the eager run computes.
+//   sk1: grouped_matmul -> grouped_matmul -> moe_gating_topk
+//   outside any scope: reshape (a view), square, concat
+//   sk2: dequant_swiglu_quant -> quant_matmul
 //
-//   sk1: h1 = x @ w1 (AIC)  ->  a1 = relu(h1 + b1)  ->  a1h = half(a1)
-//        n1 = rmsnorm(a1)                                  (eager, reads sk1's a1)
-//   sk2: h2 = a1h @ w2 (AIC) ->  a2 = relu(h2 + b2)  ->  out = a2 + n1
-#include <cstdio>
-#include <cstring>
-#include <iostream>
+// It runs eagerly once, then with its scopes fused, twice (the second time replays the first's
+// super kernels). Every result must equal the eager bytes. The super kernels are cached in
+// ./kernel_meta: a second run of this program builds none.
 #include <string>
+#include <vector>
 
-#include "../common/network.h"
-#include "sk/error.h"
+#include "../common/moe_network.h"
 
 int main(int argc, char** argv) {
-  std::string arch = argc > 1 ? argv[1] : "dav-2201";
-  example::Network net;
-  net.output = "out";
-  net.ops = {
-      {"mlp_matmul", {{"x", "x"}, {"w", "w1"}, {"y", "h1"}}, "sk1"},
-      {"mlp_bias_relu", {{"x", "h1"}, {"bias", "b1"}, {"y", "a1"}}, "sk1"},
-      {"mlp_to_half", {{"x", "a1"}, {"y", "a1h"}}, "sk1"},
-      {"mlp_rmsnorm", {{"x", "a1"}, {"y", "n1"}}, ""},
-      {"mlp_matmul", {{"x", "a1h"}, {"w", "w2"}, {"y", "h2"}}, "sk2"},
-      {"mlp_bias_relu", {{"x", "h2"}, {"bias", "b2"}, {"y", "a2"}}, "sk2"},
-      {"mlp_add", {{"x", "a2"}, {"y", "n1"}, {"z", "out"}}, "sk2"},
-  };
-  example::RunConfig cfg;
-  cfg.arch = arch;
-  cfg.kernelDir = example::buildDir() + "/examples/jit/kernels";
-  auto eager = example::runNetwork(net, cfg);
-  if (!eager) return sk::reportAndExitCode(eager.takeError(), "example01");
-  cfg.fuse = true;
-  cfg.explain = true;
-  auto fused = example::runNetwork(net, cfg);
-  if (!fused) return sk::reportAndExitCode(fused.takeError(), "example01");
+  using namespace example;
+  setenv("SK_ARCH", argc > 1 ? argv[1] : "dav-2201", 1);
+  CHECK_ACL(aclInit(nullptr));
+  CHECK_ACL(aclrtSetDevice(0));
+  aclrtStream s;
+  CHECK_ACL(aclrtCreateStream(&s));
+  SeedNetwork net;
+  std::printf("[1] %s: MoE network, %lld tokens, hidden %lld, %lld experts (top %lld)\n", aclrtGetSocName(),
+              (long long)net.T, (long long)net.H, (long long)net.E, (long long)net.K);
 
-  std::printf("eager: %zu launches, %.3f us device time\n", eager->launches, eager->deviceUs);
-  std::printf("fused: %zu launches (sk1, rmsnorm, sk2), %.3f us device time\n", fused->launches, fused->deviceUs);
-  if (eager->output != fused->output || eager->output.empty()) {
-    std::printf("ERROR: fused and eager outputs differ\n");
+  float eagerUs = deviceUs(s, [&] { net.run(false, s); });
+  std::vector<std::vector<uint8_t>> eager = downloadAll(net.results());
+  std::printf("[2] eager: %d launches, %.2f us on the device\n", net.kLaunches, eagerUs);
+
+  bool same = true;
+  float fusedUs = 0;
+  for (int iteration = 0; iteration < 2; ++iteration) {
+    clear(net.results());
+    fusedUs = deviceUs(s, [&] { net.run(true, s); });
+    same = same && downloadAll(net.results()) == eager;
+  }
+  sk::jit::Stats st = sk::jit::stats();
+  std::printf("[3] fused: sk1 and sk2 one super kernel each, %d launches, %.2f us on the device (%.1f%% less)\n",
+              net.kLaunches - 3, fusedUs, 100.0 * (eagerUs - fusedUs) / eagerUs);
+  std::printf("[4] super kernels: %llu built, %llu read from %s/, %llu scopes replayed\n",
+              (unsigned long long)st.built, (unsigned long long)st.diskHits, sk::jit::cacheDir().c_str(),
+              (unsigned long long)st.replays);
+  if (!same) {
+    std::printf("ERROR: the fused network's results differ from the eager run\n");
     return 3;
   }
-  std::printf("fused output is byte-identical to eager (%zu bytes); fusion saved %.1f%% of device time\n",
-              fused->output.size(), 100.0 * (eager->deviceUs - fused->deviceUs) / eager->deviceUs);
+  std::printf("fused results are byte-identical to eager (gmm1, gmm2, weights, ids, sq, cat, q, qscale, out)\n");
+  CHECK_ACL(aclrtResetDevice(0));
+  CHECK_ACL(aclFinalize());
   return 0;
 }

@@ -1,72 +1,119 @@
-// JIT example 02: profiling a network with and without SuperKernel.
-//
-// A three-layer MLP (matmul -> bias + relu -> cast, per layer) runs eagerly and with each
-// layer fused at run time into its own super kernel (profiling=1). Both runs write a Chrome
-// trace in virtual time (open them in Perfetto, ui.perfetto.dev):
+// JIT example 02: profiling a MoE layer with and without SuperKernel (the seed's
+// superkernel_compare.py): six scopes sp1…sp6, fusion switched off (the seed's
+// FakeContextManager) and on, each network run twice with only the second run measured — the
+// super kernels are built once, on the first run, not per iteration. Both runs are traced in
+// virtual time (open them in Perfetto, ui.perfetto.dev):
 //   prof_result/no_sk_model/trace.json   prof_result/sk_model/trace.json
-// and the per-task times are printed side by side.
-#include <cstdio>
-#include <fstream>
-#include <string>
+// the per-task times are printed side by side and written to prof_result/report.html. The
+// network is example::SixScopeNetwork (../common/moe_network.h).
 #include <sys/stat.h>
 
-#include "../common/network.h"
-#include "sk/error.h"
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../common/moe_network.h"
+#include "sk/acl_interop.h"
 
 namespace {
 
-bool writeTrace(const std::string& dir, const std::string& json) {
-  mkdir("prof_result", 0755);
-  mkdir(dir.c_str(), 0755);
-  std::ofstream out(dir + "/trace.json");
-  out << json;
-  return out.good();
+using namespace example;
+
+struct Profile {
+  std::vector<sk::sim::Device::TaskTiming> tasks;  // of the measured run
+  std::string trace;
+  float deviceUs = 0;
+  std::vector<std::vector<uint8_t>> outputs;
+};
+
+// A fresh traced device; the network run twice, the second run measured.
+Profile profile(bool fuse) {
+  CHECK_ACL(aclrtSetDevice(0));
+  aclrtStream s;
+  CHECK_ACL(aclrtCreateStream(&s));
+  Profile p;
+  {
+    SixScopeNetwork net;
+    net.run(fuse, s);  // warm-up: with fusion, the super kernels are built here
+    CHECK_ACL(aclrtSynchronizeStream(s));
+    size_t before = 0;
+    CHECK_ACL(sk::acl::withRuntime("example02", [&](sk::rt::Runtime& rt) {
+      before = rt.device().taskTimings().size();
+      return llvm::Error::success();
+    }));
+    p.deviceUs = deviceUs(s, [&] { net.run(fuse, s); });
+    p.outputs = downloadAll(net.results());
+    CHECK_ACL(sk::acl::withRuntime("example02", [&](sk::rt::Runtime& rt) {
+      std::vector<sk::sim::Device::TaskTiming> all = rt.device().taskTimings();
+      p.tasks.assign(all.begin() + (long)before, all.end());
+      p.trace = rt.device().traceJson();
+      return llvm::Error::success();
+    }));
+  }
+  CHECK_ACL(aclrtResetDevice(0));
+  return p;
 }
 
-void printTasks(const char* title, const example::RunResult& r) {
-  std::printf("%s\n  %-28s %12s %12s\n", title, "task", "start (us)", "time (us)");
-  double first = r.tasks.empty() ? 0 : r.tasks.front().beginUs;
-  for (const auto& t : r.tasks) std::printf("  %-28s %12.3f %12.3f\n", t.name.c_str(), t.beginUs - first, t.endUs - t.beginUs);
+bool writeFile(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+  return f.good();
+}
+
+std::string taskRows(const Profile& p) {
+  std::string rows;
+  char line[256];
+  for (const auto& t : p.tasks) {
+    std::snprintf(line, sizeof line, "<tr><td>%s</td><td>%.2f</td></tr>\n", t.name.c_str(), t.endUs - t.beginUs);
+    rows += line;
+  }
+  return rows;
+}
+
+void print(const char* title, const Profile& p) {
+  std::printf("%s\n  %-36s %10s\n", title, "task", "time (us)");
+  for (const auto& t : p.tasks) {
+    std::printf("  %-36s %10.2f\n", t.name.c_str(), t.endUs - t.beginUs);
+    for (const auto& span : t.spans)
+      if (span.name.find(" (op ") != std::string::npos)
+        std::printf("    %-34s %10.2f\n", span.name.c_str(), span.endUs - span.beginUs);
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string arch = argc > 1 ? argv[1] : "dav-2201";
-  example::Network net;
-  net.output = "a3";
-  std::string in = "x";
-  for (int l = 1; l <= 3; ++l) {
-    std::string L = std::to_string(l), scope = "layer" + L;
-    net.ops.push_back({"mlp_matmul", {{"x", in}, {"w", "w" + L}, {"y", "h" + L}}, scope});
-    net.ops.push_back({"mlp_bias_relu", {{"x", "h" + L}, {"bias", "b" + L}, {"y", "a" + L}}, scope});
-    if (l < 3) net.ops.push_back({"mlp_to_half", {{"x", "a" + L}, {"y", "a" + L + "h"}}, scope});
-    in = "a" + L + "h";
-  }
-  example::RunConfig cfg;
-  cfg.arch = arch;
-  cfg.kernelDir = example::buildDir() + "/examples/jit/kernels";
-  cfg.trace = true;
-  auto eager = example::runNetwork(net, cfg);
-  if (!eager) return sk::reportAndExitCode(eager.takeError(), "example02");
-  cfg.fuse = true;
-  cfg.options = "profiling=1";
-  auto fused = example::runNetwork(net, cfg);
-  if (!fused) return sk::reportAndExitCode(fused.takeError(), "example02");
-
-  if (!writeTrace("prof_result/no_sk_model", eager->trace) || !writeTrace("prof_result/sk_model", fused->trace)) {
-    std::printf("ERROR: cannot write the traces under prof_result/\n");
+  setenv("SK_ARCH", argc > 1 ? argv[1] : "dav-2201", 1);
+  setenv("SK_TRACE", "1", 1);
+  CHECK_ACL(aclInit(nullptr));
+  Profile eager = profile(false), fused = profile(true);
+  mkdir("prof_result", 0755);
+  mkdir("prof_result/no_sk_model", 0755);
+  mkdir("prof_result/sk_model", 0755);
+  char summary[512];
+  std::snprintf(summary, sizeof summary,
+                "device time %.2f us (%zu launches) -> %.2f us (%zu launches): %.2fx, %.1f%% less", eager.deviceUs,
+                eager.tasks.size(), fused.deviceUs, fused.tasks.size(), eager.deviceUs / fused.deviceUs,
+                100.0 * (eager.deviceUs - fused.deviceUs) / eager.deviceUs);
+  std::string html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>SuperKernel profile</title></head><body>\n"
+                     "<h1>MoE layer, six scopes: without and with SuperKernel</h1>\n<p>" +
+                     std::string(summary) + " (virtual time)</p>\n<h2>Without SuperKernel</h2><table border=1>\n" +
+                     taskRows(eager) + "</table>\n<h2>With SuperKernel</h2><table border=1>\n" + taskRows(fused) +
+                     "</table>\n</body></html>\n";
+  if (!writeFile("prof_result/no_sk_model/trace.json", eager.trace) ||
+      !writeFile("prof_result/sk_model/trace.json", fused.trace) || !writeFile("prof_result/report.html", html)) {
+    std::printf("ERROR: cannot write under prof_result/\n");
     return 1;
   }
-  printTasks("without SuperKernel:", *eager);
-  printTasks("with SuperKernel (one per layer):", *fused);
-  if (eager->output != fused->output || eager->output.empty()) {
+  print("without SuperKernel:", eager);
+  print("with SuperKernel (sp1..sp6 one super kernel each):", fused);
+  if (eager.outputs != fused.outputs) {
     std::printf("ERROR: fused and eager outputs differ\n");
     return 3;
   }
-  std::printf("outputs byte-identical; device time %.3f us (%zu launches) -> %.3f us (%zu launches): %.1f%% less\n",
-              eager->deviceUs, eager->launches, fused->deviceUs, fused->launches,
-              100.0 * (eager->deviceUs - fused->deviceUs) / eager->deviceUs);
-  std::printf("traces: prof_result/no_sk_model/trace.json, prof_result/sk_model/trace.json\n");
+  std::printf("outputs byte-identical; %s\n", summary);
+  std::printf("traces: prof_result/no_sk_model/trace.json, prof_result/sk_model/trace.json; report: prof_result/report.html\n");
+  CHECK_ACL(aclFinalize());
   return 0;
 }

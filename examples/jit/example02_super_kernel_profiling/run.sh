@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
-# JIT example 02: profile a 3-layer MLP with and without SuperKernel; write both traces.
+# JIT example 02: profile a MoE layer in six scopes with and without SuperKernel; write both
+# traces and an HTML report.
 exec bash "$(dirname -- "${BASH_SOURCE[0]}")/../run_jit_example.sh" example02_super_kernel_profiling \
   "outputs byte-identical" "$@"

@@ -14,7 +14,8 @@ aclError groupedMatmul(const Tensor& x, const Tensor& weight, const Tensor& grou
                        aclrtStream stream);
 
 // quant_matmul: y[m][n] = (sum_k x[m][k] * w[k][n]) * scale[n] * pertokenScale[m], the sum in
-// int32, the scaling in float32, rounded once to y's dtype.
+// int32, the scaling in float32 in that order ((float(sum) * scale[n]) * pertokenScale[m]),
+// rounded once (to nearest even) to y's dtype.
 //   x [M, K] int8, w [K, N] int8, scale [N] float32 (per channel), pertokenScale [M] float32,
 //   y [M, N] float16 or bfloat16 (`outDtype` for inference).
 aclError inferQuantMatmul(const TensorSpec& x, const TensorSpec& w, const TensorSpec& scale,
