@@ -590,8 +590,9 @@ double int8Scales(std::mt19937& rng, const std::string& param) { return int8OrSc
 
 }  // namespace
 
-const std::vector<Case>& cases() {
-  static const std::vector<Case> all = {
+// The kernels above, then those of cases_*.cpp.
+std::vector<Case> baseCases() {
+  return {
       {"mmad_basic_f32", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat},
       {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
       {"mmad_basic_f32_dav3510", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat,
@@ -714,6 +715,17 @@ const std::vector<Case>& cases() {
       {"rope_table_half_120_blocks", "rope_table", "rope_table.cpp", "rope_table_float16.json", {"rope_table_tiling.h"},
        ropeTable<kHalf>},
   };
+}
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = [] {
+    std::vector<Case> v = baseCases();
+    for (std::vector<Case> (*more)() : {img2colCases, matmulApiCases}) {
+      std::vector<Case> m = more();
+      v.insert(v.end(), m.begin(), m.end());
+    }
+    return v;
+  }();
   return all;
 }
 

@@ -56,6 +56,10 @@ struct Fusion {
 };
 
 const std::vector<Case>& cases();
+// Kernels of the cube API areas added later: img2col (cases_img2col.cpp), the Matmul API's
+// UB/TSCM positions, batches and partial sums (cases_matmul_api.cpp).
+std::vector<Case> img2colCases();
+std::vector<Case> matmulApiCases();
 const std::vector<Fusion>& fusions();
 
 // GoogleTest prints a parameter by these (its default is a hex dump of the object).
