@@ -251,6 +251,29 @@ void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start,
    device exception (not simulated yet). */
 void sk_load_2d_transpose(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat,
                           uint32_t src_stride, uint32_t dst_gap, uint32_t dst_frac_gap);
+/* LoadData 3D v2 (img2col), L1 -> L0A/L0B (MTE1). src: an NC1HWC0 feature map (N = 1, C0 = 32 /
+   elem_bytes), element (c1, h, w, c0) at ((c1 * l1_h + h) * l1_w + w) * C0 + c0, C1 = channel_size
+   / C0. Its img2col matrix X has rows m = ho * Wo + wo and columns k = ((c1 * Fh + kh) * Fw + kw) *
+   C0 + c0 (Fh = filter_h, Fw = filter_w), X[m][k] = src(c1, ho * stride_h + kh * dilation_h -
+   pad_top, wo * stride_w + kw * dilation_w - pad_left, c0), or the low elem_bytes of pad_bits where
+   that lies outside the map; Ho = (l1_h + pad_top + pad_bottom - (Fh - 1) * dilation_h - 1) /
+   stride_h + 1, Wo likewise. The block Y[i][j] = X[m_start + i][k_start + j] (i < m_ext, j < k_ext)
+   lands in L0A as Zz of Y (transpose: Zz of Y's transpose) or in L0B as Zn of the K x N matrix Y.
+   repeat_time 0 makes it a no-op; boundary (bytes, 0 = none) is SetLoadDataBoundary's value.
+   What the simulator does not model (repeat_time > 1, a crossed boundary, channel sizes that are
+   not a multiple of C0, partial fractals, blocks outside X, Ascend 950's Nz L0A) is a device
+   exception saying so. */
+struct sk_img2col_params {
+  uint32_t l1_h, l1_w;
+  uint32_t pad_left, pad_right, pad_top, pad_bottom;
+  uint32_t channel_size, k_ext, m_ext, k_start, m_start;
+  uint32_t stride_w, stride_h, filter_w, filter_h, dilation_w, dilation_h;
+  int32_t transpose;
+  uint32_t repeat_time; /* SetLoadDataRepeat's (one block per load: its stride and mode never matter) */
+  uint32_t boundary;
+  uint64_t pad_bits;
+};
+void sk_img2col(void* dst, const void* src, uint32_t elem_bytes, const struct sk_img2col_params* p);
 /* Mmad (M pipe): c (L0C, Nz) = init + a (L0A: Zz, or Nz where the arch's l0aFormat says so, as
    on dav-3510) x b (L0B, Zn), m x k x n; ab_dtype fp16, bf16, fp32 (c fp32) or int8 (c int32).
    init: SK_MMAD_ZERO, SK_MMAD_ACCUMULATE (c +=) or SK_MMAD_BIAS (bias: n elements of c's type in

@@ -139,6 +139,69 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t star
              "load transposed");
 }
 
+void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params* p) {
+  const std::string op = "LoadData (LoadData3DParamsV2)";
+  CoreRun* c = enter("sk_img2col");
+  if (!c) return;
+  requireCoreType(c, op.c_str(), CoreType::AIC);
+  if (!p) fault(c, op + ": null parameters");
+  elementBytes(c, op.c_str(), eb);
+  if (c->launch->arch->l0aFormat == "Nz")
+    fault(c, op + ": the 3D load of this arch (Nz L0A, SetLoadDataRepeatWithStride's dstStride) is not simulated");
+  // A zero size, kernel or repeat count is a no-op, as the hardware's field ranges say.
+  if (!p->l1_h || !p->l1_w || !p->channel_size || !p->k_ext || !p->m_ext || !p->filter_w || !p->filter_h || !p->repeat_time)
+    return;
+  auto num = [](uint64_t v) { return std::to_string(v); };
+  if (p->repeat_time > 1)
+    fault(c, op + ": SetLoadDataRepeat's repeatTime " + num(p->repeat_time) +
+                 " is not simulated (where the repeats land in L0 is not documented); use 1 and one load per block");
+  if (p->stride_w == 0 || p->stride_h == 0 || p->dilation_w == 0 || p->dilation_h == 0)
+    fault(c, op + ": strides and dilations must be at least 1 (strideW " + num(p->stride_w) + ", strideH " + num(p->stride_h) +
+                 ", dilationFilterW " + num(p->dilation_w) + ", dilationFilterH " + num(p->dilation_h) + ")");
+  const uint32_t c0 = 32 / eb;
+  if (p->channel_size % c0)
+    fault(c, op + ": channelSize " + num(p->channel_size) + " is not a multiple of C0 = " + num(c0) +
+                 " (the hardware's narrower channel forms are not simulated)");
+  if (p->k_start % c0) fault(c, op + ": kStartPt " + num(p->k_start) + " must be a multiple of C0 = " + num(c0));
+  uint64_t spanH = (uint64_t)(p->filter_h - 1) * p->dilation_h + 1, spanW = (uint64_t)(p->filter_w - 1) * p->dilation_w + 1;
+  uint64_t inH = (uint64_t)p->l1_h + p->pad_top + p->pad_bottom, inW = (uint64_t)p->l1_w + p->pad_left + p->pad_right;
+  if (inH < spanH || inW < spanW)
+    fault(c, op + ": the dilated " + num(spanH) + " x " + num(spanW) + " kernel does not fit the padded " + num(inH) + " x " +
+                 num(inW) + " feature map");
+  uint64_t ho = (inH - spanH) / p->stride_h + 1, wo = (inW - spanW) / p->stride_w + 1;
+  uint64_t rows = ho * wo, cols = (uint64_t)p->channel_size * p->filter_h * p->filter_w;
+  if ((uint64_t)p->m_start + p->m_ext > rows || (uint64_t)p->k_start + p->k_ext > cols)
+    fault(c, op + ": the block at (mStartPt " + num(p->m_start) + ", kStartPt " + num(p->k_start) + ") of " + num(p->m_ext) +
+                 " x " + num(p->k_ext) + " leaves the " + num(rows) + " x " + num(cols) + " img2col matrix");
+  uint64_t srcBytes = (uint64_t)p->channel_size * p->l1_h * p->l1_w * eb;
+  requireLocal(c, op.c_str(), "src (feature map)", src, srcBytes, bit(SK_MEM_L1));
+  if (p->boundary) {
+    uint64_t end = (uint64_t)((const uint8_t*)src - c->spaces[SK_MEM_L1].base) + srcBytes;
+    if (p->boundary < 1024) fault(c, op + ": SetLoadDataBoundary(" + num(p->boundary) + "): values 1..1023 are undefined");
+    if (end > p->boundary)
+      fault(c, op + ": the feature map ends at L1 byte " + num(end) + ", past SetLoadDataBoundary(" + num(p->boundary) +
+                   "); reads wrapping at the boundary are not simulated");
+  }
+  int mem = requireLocal(c, op.c_str(), "dst", dst, (uint64_t)p->m_ext * p->k_ext * eb, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  cube::Img2colDst kind = mem == SK_MEM_L0B ? cube::Img2colDst::L0bZn
+                          : p->transpose     ? cube::Img2colDst::L0aZzTransposed
+                                             : cube::Img2colDst::L0aZz;
+  if (eb == 1 && kind != cube::Img2colDst::L0aZz)
+    fault(c, op + (mem == SK_MEM_L0B ? ": L0B takes no 1-byte types" : ": the transposed L0A load takes no 1-byte types"));
+  // Whole fractals only (what lands in a partial fractal's remainder is not documented): Zz rows
+  // of 16 and columns of C0; the transposing forms turn 16-row source blocks into fractal
+  // columns, so both their sizes are multiples of 16 (as the public examples pad them).
+  bool zz = kind == cube::Img2colDst::L0aZz;
+  if (zz ? p->m_ext % 16 || p->k_ext % c0 : p->m_ext % 16 || p->k_ext % 16)
+    fault(c, op + ": mExtension " + num(p->m_ext) + " and kExtension " + num(p->k_ext) + " must be multiples of 16 and " +
+                 num(zz ? c0 : 16) + (zz ? " (C0)" : "") + " for this destination (" +
+                 (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") + "); partial fractals are not simulated");
+  cube::img2col((uint8_t*)dst, (const uint8_t*)src, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
+  const Launch& L = *c->launch;
+  chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)p->m_ext * p->k_ext * eb, 0,
+             mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, "load 3d (img2col)");
+}
+
 void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
              int32_t init, int32_t flags) {
   const char* op = "Mmad";

@@ -99,6 +99,32 @@ void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fra
   }
 }
 
+void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
+             Img2colDst kind) {
+  const uint64_t c0 = 32 / eb, window = (uint64_t)fh * fw * c0;
+  for (uint64_t i = 0; i < p.m_ext; ++i) {
+    uint64_t m = p.m_start + i, ho = m / wo, wIdx = m % wo;
+    for (uint64_t j = 0; j < p.k_ext; ++j) {
+      // Column k walks (c1, kh, kw, c0), C0 innermost, the window W-fastest.
+      uint64_t k = p.k_start + j, c1 = k / window, t = k % window, kh = t / (fw * c0), kw = (t / c0) % fw;
+      int64_t h = (int64_t)(ho * p.stride_h + kh * p.dilation_h) - p.pad_top;
+      int64_t w = (int64_t)(wIdx * p.stride_w + kw * p.dilation_w) - p.pad_left;
+      const uint8_t* v = (const uint8_t*)&p.pad_bits;  // little-endian: its low eb bytes
+      if (h >= 0 && h < (int64_t)p.l1_h && w >= 0 && w < (int64_t)p.l1_w)
+        v = src + (((c1 * p.l1_h + h) * p.l1_w + w) * c0 + t % c0) * eb;
+      uint64_t at;
+      switch (kind) {
+        case Img2colDst::L0aZz: at = ((i / 16) * (p.k_ext / c0) + j / c0) * 16 * c0 + (i % 16) * c0 + j % c0; break;
+        case Img2colDst::L0aZzTransposed:
+          at = ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0;
+          break;
+        default: at = ((i / c0) * (p.k_ext / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0; break;
+      }
+      std::memcpy(dst + at * eb, v, eb);
+    }
+  }
+}
+
 MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz) {
   MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1 && !(flags & SK_MMAD_NO_GEMV), aNz};
   s.k1 = abBytes == 4 && (flags & SK_MMAD_K_ALIGN16) ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);

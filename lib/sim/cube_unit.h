@@ -33,6 +33,12 @@ void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStrid
 // One square of LoadDataWithTranspose (see sk_load_2d_transpose; 1- or 2-byte elements): its
 // fractals, fractal j at dst + j * fracStep.
 void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep);
+// Where sk_img2col's block lands: L0A Zz of Y, L0A Zz of Y's transpose, L0B Zn of Y (K x N).
+enum class Img2colDst { L0aZz, L0aZzTransposed, L0bZn };
+// The img2col block of sk_img2col (fields checked by the caller): Wo output columns, kernel
+// Fh x Fw.
+void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
+             Img2colDst kind);
 std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
 // One output row segment: `count` converted elements of src (4-byte, `srcType`), column `col0`
 // onward (per-channel scales), to `out` in dstType.

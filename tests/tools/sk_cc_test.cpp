@@ -102,6 +102,59 @@ TEST(SkCc, AMisalignedOrMisplacedCubeOperandIsADeviceExceptionNamingIt) {
   EXPECT_NE(r.err.find("quantPre NoQuant keeps the source type"), std::string::npos) << r.err;
 }
 
+// matmul_misuse with tiling key `key`: the Matmul API's misuses.
+TEST(SkCc, AMisusedMatmulIsADeviceExceptionNamingIt) {
+  TempDir d;
+  const std::vector<std::pair<int, std::string>> faults = {
+      {1, "Matmul::SetTail(0, 32, 32): each is -1 (keep) or a positive size"},
+      {2, "Matmul::Iterate(enPartialSum): no Iterate before left a sum in L0C to add to"},
+      {3, "Matmul::Iterate(enPartialSum): the single-core C (32 x 32) must be one base block (16 x 32)"},
+      {4, "Matmul::IterateBatch: batchA 3 and batchB 2 must divide one another"},
+      {5, "Matmul::IterateBatch into GM: enSequentialWrite must be false"},
+      {6, "Matmul::SetTensorA(TSCM): a transposed TSCM input is not simulated"},
+  };
+  for (const auto& [key, message] : faults) {
+    std::string meta = sk::test::readText(src("matmul_misuse.json"));
+    meta.replace(meta.find("\"tilingKey\": 1"), 14, "\"tilingKey\": " + std::to_string(key));
+    sk::test::writeText(d.file("matmul_misuse.json"), meta);
+    CommandResult c = skCc({"--meta", d.file("matmul_misuse.json"), "-c", src("matmul_misuse.cpp"), "-o", d.file("matmul_misuse.o")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    CommandResult r = sk::test::run({SK_RUN, d.file("matmul_misuse.json"), "-q", "--output-dir", d.file("out")});
+    EXPECT_EQ(r.exitCode, 1) << "key " << key;
+    EXPECT_NE(r.err.find(message), std::string::npos) << "key " << key << ": " << r.err;
+  }
+}
+
+// img2col_misuse with tiling key `key`.
+CommandResult runImg2colMisuse(const TempDir& d, int key) {
+  std::string meta = sk::test::readText(src("img2col_misuse.json"));
+  meta.replace(meta.find("\"tilingKey\": 1"), 14, "\"tilingKey\": " + std::to_string(key));
+  sk::test::writeText(d.file("img2col_misuse.json"), meta);
+  CommandResult c = skCc({"--meta", d.file("img2col_misuse.json"), "-c", src("img2col_misuse.cpp"), "-o", d.file("img2col_misuse.o")});
+  EXPECT_EQ(c.exitCode, 0) << c.err;
+  return sk::test::run({SK_RUN, d.file("img2col_misuse.json"), "-q", "--output-dir", d.file("out")});
+}
+
+TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
+  TempDir d;
+  const std::vector<std::pair<int, std::string>> faults = {
+      {1, "LoadData (LoadData3DParamsV2): channelSize 24 is not a multiple of C0 = 16"},
+      {2, "SetLoadDataRepeat's repeatTime 2 is not simulated"},
+      {3, "kStartPt 8 must be a multiple of C0 = 16"},
+      {5, "the feature map ends at L1 byte 2048, past SetLoadDataBoundary(1024)"},
+      {6, "leaves the 16 x 32 img2col matrix"},
+      {7, "LoadData (LoadData3DParamsV2): dst"},
+  };
+  for (const auto& [key, text] : faults) {
+    CommandResult r = runImg2colMisuse(d, key);
+    EXPECT_EQ(r.exitCode, 1) << "key " << key;
+    EXPECT_NE(r.err.find(text), std::string::npos) << "key " << key << ": " << r.err;
+  }
+  EXPECT_NE(runImg2colMisuse(d, 7).err.find("lies in L1; it must be in L0A or L0B"), std::string::npos);
+  CommandResult r = runImg2colMisuse(d, 4);
+  EXPECT_EQ(r.exitCode, 0) << "a boundary the map does not cross is harmless: " << r.err;
+}
+
 TEST(SkCc, CrossCoreFlagsNeedAMixKernelAndAWaitWithoutASetIsReportedNotHung) {
   TempDir d;
   CommandResult r = runCubeMisuse(d, 4);

@@ -398,6 +398,11 @@ enum StateSlot {
   kStateFixpipeNd = 6,     // SetFixpipeNz2ndFlag: ndNum << 32 | srcNdStride << 16 | dstNdStride
   kStateFixpipeQuant = 7,  // SetFixpipePreQuantFlag
   kStateArena0 = 8,        // 8 .. 8 + SK_MEM_COUNT - 1: bytes TPipe has handed out per local memory
+  kStateLoad3dFmLeft = 40, // the 3D loads' registers (cube.h): SetFmatrix left, right, the pad value,
+  kStateLoad3dFmRight = 41,//   SetLoadDataRepeat, SetLoadDataBoundary
+  kStateLoad3dPad = 42,
+  kStateLoad3dRepeat = 43,
+  kStateLoad3dBoundary = 44,
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

@@ -132,20 +132,170 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
     ::sk_load_2d((uint8_t*)dst.GetPhyAddr() + (uint64_t)k * p.dstStride * 512, src.GetPhyAddr(), sizeof(PrimT<T>),
                  (p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, p.mStep, 1, 0, 0);
 }
-// Padding and boundary registers of the 3D loads: accepted (the 2D loads do not read them).
-__aicore__ inline void SetLoadDataPaddingValue(uint64_t) {}
-template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T) {}
-__aicore__ inline void SetLoadDataBoundary(uint32_t) {}
+/* ---- L1 -> L0A / L0B: the 3D load (img2col) and its registers ---- */
+// The registers live in core state, encoded as the hardware's: a feature-map register
+// (SetFmatrix) l1W | l1H << 16 | padList[i] << (32 + 8i), left and right; the pad value's bits
+// (1-byte types twice, v << 8 | v); the repeat register repeatStride | repeatTime << 16 |
+// repeatMode << 24; the boundary in bytes.
+constexpr int32_t PAD_SIZE = 4;
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
+__aicore__ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], const FmatrixMode& fmatrixMode) {
+  uint64_t reg = (uint64_t)l1W | ((uint64_t)l1H << 16);
+  for (int32_t i = 0; i < PAD_SIZE; ++i) reg |= (uint64_t)padList[i] << (32 + 8 * i);
+  detail::coreState(fmatrixMode == FmatrixMode::FMATRIX_RIGHT ? detail::kStateLoad3dFmRight : detail::kStateLoad3dFmLeft) = reg;
+}
+__aicore__ inline void SetLoadDataPaddingValue(uint64_t padValue) { detail::coreState(detail::kStateLoad3dPad) = padValue; }
+template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
+  uint64_t bits = detail::scalarBits<T>(padValue);
+  detail::coreState(detail::kStateLoad3dPad) = sizeof(T) == 1 ? (bits & 0xFF) << 8 | (bits & 0xFF) : bits;
+}
+__aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) { detail::coreState(detail::kStateLoad3dBoundary) = boundaryValue; }
 struct LoadDataRepeatParam {
   uint16_t repeatStride = 0;
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
+  uint8_t reserved = 0;
   __aicore__ LoadDataRepeatParam() {}
   __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
       : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
 };
-__aicore__ inline void SetLoadDataRepeat(uint64_t) {}
-__aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam&) {}
+namespace detail {
+// Bit 63 marks the repeat register as written: before any SetLoadDataRepeat a 3D load runs once.
+constexpr uint64_t kLoad3dRepeatWritten = 1ull << 63;
+}  // namespace detail
+__aicore__ inline void SetLoadDataRepeat(uint64_t config) {
+  detail::coreState(detail::kStateLoad3dRepeat) = (config & 0xFFFFFFFFull) | detail::kLoad3dRepeatWritten;
+}
+__aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
+  SetLoadDataRepeat((uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24));
+}
+
+struct IsResetLoad3dConfig {
+  __aicore__ constexpr IsResetLoad3dConfig(const bool isSetFMatrixIn, const bool isSetPaddingIn)
+      : isSetFMatrix(isSetFMatrixIn), isSetPadding(isSetPaddingIn) {}
+  bool isSetFMatrix = true;
+  bool isSetPadding = true;
+};
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};  // (sic), as CANN spells it
+
+template <typename T> struct LoadData3DParamsV2 {
+  uint8_t padList[PAD_SIZE] = {0};  // left, right, top, bottom
+  uint16_t l1H = 0;
+  uint16_t l1W = 0;
+  uint16_t channelSize = 0;
+  uint16_t kExtension = 0;
+  uint16_t mExtension = 0;
+  uint16_t kStartPt = 0;
+  uint16_t mStartPt = 0;
+  uint8_t strideW = 1;
+  uint8_t strideH = 1;
+  uint8_t filterW = 1;
+  uint8_t filterH = 1;
+  uint8_t dilationFilterW = 1;
+  uint8_t dilationFilterH = 1;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  T padValue = 0;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  __aicore__ LoadData3DParamsV2() {}
+  __aicore__ LoadData3DParamsV2(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
+                                const uint16_t channelSizeIn, const uint16_t kExtensionIn, const uint16_t mExtensionIn,
+                                const uint16_t kStartPtIn, const uint16_t mStartPtIn, const uint8_t strideWIn,
+                                const uint8_t strideHIn, const uint8_t filterWIn, const uint8_t filterHIn,
+                                const uint8_t dilationFilterWIn, const uint8_t dilationFilterHIn, const bool enTransposeIn,
+                                const bool enSmallKIn, const T padValueIn, const bool filterSizeWIn = false,
+                                const bool filterSizeHIn = false, const bool fMatrixCtrlIn = false)
+      : l1H(l1HIn), l1W(l1WIn), channelSize(channelSizeIn), kExtension(kExtensionIn), mExtension(mExtensionIn),
+        kStartPt(kStartPtIn), mStartPt(mStartPtIn), strideW(strideWIn), strideH(strideHIn), filterW(filterWIn),
+        filterH(filterHIn), dilationFilterW(dilationFilterWIn), dilationFilterH(dilationFilterHIn), enTranspose(enTransposeIn),
+        enSmallK(enSmallKIn), padValue(padValueIn), filterSizeW(filterSizeWIn), filterSizeH(filterSizeHIn),
+        fMatrixCtrl(fMatrixCtrlIn) {
+    for (int32_t i = 0; i < PAD_SIZE; ++i) padList[i] = padListIn[i];
+  }
+};
+// The packed form: extConfig = mStartPt << 48 | kStartPt << 32 | mExtension << 16 | kExtension,
+// filterConfig = dilationH << 40 | dilationW << 32 | filterH << 24 | filterW << 16 | strideH << 8 |
+// strideW; the feature map and pad value always come from the registers.
+struct LoadData3DParamsV2Pro {
+  uint16_t channelSize = 0;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0x10101010101;
+  __aicore__ LoadData3DParamsV2Pro() {}
+  __aicore__ LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn, const bool enSmallKIn,
+                                   const bool filterSizeWIn, const bool filterSizeHIn, const bool fMatrixCtrlIn,
+                                   const uint64_t extConfigIn, const uint64_t filterConfigIn)
+      : channelSize(channelSizeIn), enTranspose(enTransposeIn), enSmallK(enSmallKIn), filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn), fMatrixCtrl(fMatrixCtrlIn), extConfig(extConfigIn), filterConfig(filterConfigIn) {}
+};
+
+namespace detail {
+// One 3D load from the registers: the feature map (right one when fMatrixCtrl), the pad value,
+// repeat and boundary; `load` carries the instruction's own fields.
+template <typename T> constexpr void checkLoad3dType() {
+  static_assert(!std::is_same_v<T, int4b_t>, "LoadData (3D): int4b_t feature maps are not simulated");
+}
+inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
+  if (enSmallK) ::sk_trap(3, "LoadData (LoadData3DParamsV2): enSmallK is no longer supported by the hardware; use false");
+  uint64_t fm = coreState(fMatrixCtrl ? kStateLoad3dFmRight : kStateLoad3dFmLeft);
+  load.l1_w = (uint32_t)(fm & 0xFFFF);
+  load.l1_h = (uint32_t)((fm >> 16) & 0xFFFF);
+  load.pad_left = (uint32_t)((fm >> 32) & 0xFF);
+  load.pad_right = (uint32_t)((fm >> 40) & 0xFF);
+  load.pad_top = (uint32_t)((fm >> 48) & 0xFF);
+  load.pad_bottom = (uint32_t)(fm >> 56);
+  load.pad_bits = coreState(kStateLoad3dPad);
+  uint64_t rpt = coreState(kStateLoad3dRepeat);
+  load.repeat_time = rpt & kLoad3dRepeatWritten ? (uint32_t)((rpt >> 16) & 0xFF) : 1;
+  load.boundary = (uint32_t)coreState(kStateLoad3dBoundary);
+  ::sk_img2col(dst, src, eb, &load);
+}
+}  // namespace detail
+
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
+  detail::checkLoad3dType<U>();
+  if constexpr (defaultConfig.isSetFMatrix) SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
+  if constexpr (defaultConfig.isSetPadding) SetLoadDataPaddingValue<U>(p.padValue);
+  sk_img2col_params load{};
+  load.channel_size = p.channelSize;
+  load.k_ext = p.kExtension;
+  load.m_ext = p.mExtension;
+  load.k_start = p.kStartPt;
+  load.m_start = p.mStartPt;
+  load.stride_w = p.strideW;
+  load.stride_h = p.strideH;
+  load.filter_w = p.filterW + (p.filterSizeW ? 256u : 0u);
+  load.filter_h = p.filterH + (p.filterSizeH ? 256u : 0u);
+  load.dilation_w = p.dilationFilterW;
+  load.dilation_h = p.dilationFilterH;
+  load.transpose = p.enTranspose;
+  detail::load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(U), p.fMatrixCtrl, p.enSmallK, load);
+}
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& p) {
+  detail::checkLoad3dType<PrimT<T>>();
+  sk_img2col_params load{};
+  load.channel_size = p.channelSize;
+  load.k_ext = (uint32_t)(p.extConfig & 0xFFFF);
+  load.m_ext = (uint32_t)((p.extConfig >> 16) & 0xFFFF);
+  load.k_start = (uint32_t)((p.extConfig >> 32) & 0xFFFF);
+  load.m_start = (uint32_t)(p.extConfig >> 48);
+  load.stride_w = (uint32_t)(p.filterConfig & 0xFF);
+  load.stride_h = (uint32_t)((p.filterConfig >> 8) & 0xFF);
+  load.filter_w = (uint32_t)((p.filterConfig >> 16) & 0xFF) + (p.filterSizeW ? 256u : 0u);
+  load.filter_h = (uint32_t)((p.filterConfig >> 24) & 0xFF) + (p.filterSizeH ? 256u : 0u);
+  load.dilation_w = (uint32_t)((p.filterConfig >> 32) & 0xFF);
+  load.dilation_h = (uint32_t)((p.filterConfig >> 40) & 0xFF);
+  load.transpose = p.enTranspose;
+  detail::load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.fMatrixCtrl, p.enSmallK, load);
+}
 
 /* ---- Mmad: L0A x L0B -> L0C ---- */
 struct MmadParams {

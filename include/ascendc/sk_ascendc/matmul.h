@@ -186,6 +186,16 @@ struct MatmulJob {
   int32_t singleM = 0, singleN = 0, singleK = 0;
   uint8_t transA = 0, transB = 0, hasBias = 0, quantMode = 0;
   uint64_t quantScalar = 0;
+  // A / B are dense single-core matrices, read with the single-core sizes as row pitches: an
+  // AIV's UB (VECOUT) tensor copied verbatim to GM, or one batch of IterateBatch.
+  uint8_t aDense = 0, bDense = 0;
+  uint8_t aL1 = 0, bL1 = 0;  // A / B are TSCM tensors in this AIC's L1 (addresses a, b)
+};
+// One IterateBatch call (NORMAL layout): max(batchA, batchB) products, A's and B's batches
+// broadcast in blocks; matrixStride 0 = the batches packed.
+struct MatmulBatch {
+  uint32_t batchA = 0, batchB = 0, strideA = 0, strideB = 0, strideC = 0;
+  uint8_t sequential = 0, partial = 0, enAtomic = 0, biasBatch = 1;
 };
 inline uint32_t ceilTo(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
 }  // namespace detail
@@ -250,18 +260,34 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ void Restart() { next_ = 0; }
 
   // Computes the next block of the single-core C into L0C; false when every block is done.
-  __aicore__ bool Iterate() {
+  // partialSum (Iterate(enPartialSum)): the block is added to what the Iterate before left in
+  // L0C (same buffer, every K step accumulates, no bias), as CANN does for K split over
+  // SetTensorA/B calls; the doc allows it only when the single-core C is one block.
+  __aicore__ bool Iterate(bool partialSum = false) {
     if (t_.baseM == 0) ::sk_trap(3, "Matmul: the object has no tiling: pass one to REGIST_MATMUL_OBJ or Init");
     uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
     if (next_ >= blocksM * blocksN) return false;
+    uint32_t prevM = curM_, prevN = curN_;
     BlockOf(next_++, blocksM, blocksN);
     curM_ = std::min<uint32_t>(t_.baseM, job_.singleM - bm_ * t_.baseM);
     curN_ = std::min<uint32_t>(t_.baseN, job_.singleN - bn_ * t_.baseN);
-    c_ = (c_ + 1) % c1Buffers_;
+    if (partialSum) {
+      if (blocksM * blocksN != 1)
+        ::sk_trapf(3, "Matmul::Iterate(enPartialSum): the single-core C (%d x %d) must be one base block (%d x %d)",
+                   job_.singleM, job_.singleN, t_.baseM, t_.baseN);
+      if (!hasSum_) ::sk_trap(3, "Matmul::Iterate(enPartialSum): no Iterate before left a sum in L0C to add to");
+      if (prevM != curM_ || prevN != curN_)
+        ::sk_trapf(3, "Matmul::Iterate(enPartialSum): the block (%u x %u) differs from the sum in L0C (%u x %u)", curM_, curN_,
+                   prevM, prevN);
+    } else {
+      c_ = (c_ + 1) % c1Buffers_;
+    }
     ::sk_pipe_wait(SK_PIPE_M, cFree_[c_]);  // the Fixpipe of the block before in this buffer
-    if (job_.hasBias) LoadBias();
-    for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK) Step(k, std::min<uint32_t>(t_.baseK, job_.singleK - k), k == 0);
+    if (job_.hasBias && !partialSum) LoadBias();
+    for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK)
+      Step(k, std::min<uint32_t>(t_.baseK, job_.singleK - k), k == 0 && !partialSum);
     cReady_ = ::sk_pipe_done(SK_PIPE_M);
+    hasSum_ = true;
     return true;
   }
 
@@ -309,6 +335,35 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_FIX));
   }
   __aicore__ uint32_t BlockBytes() const { return (uint32_t)t_.baseM * t_.baseN * sizeof(DstT); }
+  // IterateBatch into GM (NORMAL layout, the asc-devkit batch scheduler): for b < max(batchA,
+  // batchB), C_b = A_a x B_bb (+ bias_b) with a = b / (batches / batchA), bb = b / (batches /
+  // batchB); each batch a dense single-core matrix (A_a at a x (strideA or singleM x singleK),
+  // B likewise), C_b dense at c + b x singleM x singleN, bias_b at b x singleN (isBiasBatch) or
+  // the one bias. The job's own A, B and bias are batch 0's.
+  __aicore__ void IterateBatch(__gm__ DstT* c, const detail::MatmulBatch& bt) {
+    if (!bt.batchA || !bt.batchB) ::sk_trapf(3, "Matmul::IterateBatch: batchA %u and batchB %u must be positive", bt.batchA, bt.batchB);
+    uint32_t batches = std::max(bt.batchA, bt.batchB);
+    if (batches % bt.batchA || batches % bt.batchB)
+      ::sk_trapf(3, "Matmul::IterateBatch: batchA %u and batchB %u must divide one another", bt.batchA, bt.batchB);
+    if (bt.sequential) ::sk_trap(3, "Matmul::IterateBatch into GM: enSequentialWrite must be false");
+    if (bt.strideC) ::sk_trap(3, "Matmul::IterateBatch: matrixStrideC is reserved and must be 0");
+    if (bt.partial) ::sk_trap(3, "Matmul::IterateBatch: enPartialSum is not simulated for batches");
+    detail::MatmulJob base = job_;
+    uint64_t m = base.singleM, n = base.singleN, k = base.singleK;
+    for (uint32_t b = 0; b < batches; ++b) {
+      detail::MatmulJob j = base;
+      uint64_t a = b / (batches / bt.batchA), bb = b / (batches / bt.batchB);
+      j.a = base.a + a * (bt.strideA ? bt.strideA : m * k) * sizeof(SrcT);
+      j.b = base.b + bb * (bt.strideB ? bt.strideB : k * n) * sizeof(SrcT);
+      if (bt.biasBatch) j.bias = base.bias + b * n * sizeof(BiasT);
+      j.aDense = j.bDense = 1;
+      j.orgM = (int32_t)m, j.orgN = (int32_t)n, j.orgKa = j.orgKb = (int32_t)k, j.orgKc = 0;
+      SetJob(j);
+      while (Iterate()) GetTensorC(c + b * m * n, bt.enAtomic, false);
+    }
+    job_ = base;
+    next_ = 0;
+  }
   __aicore__ uint32_t CurM() const { return curM_; }
   __aicore__ uint32_t CurN() const { return curN_; }
 
@@ -327,6 +382,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     bm_ = orderN ? outer : inner;
     bn_ = orderN ? inner : outer;
   }
+  // The row pitches (org sizes) A and B are read with: the tiling's, or for a matrix an AIV
+  // handed over from UB the single-core sizes (CANN's GetOrgHeight/GetOrgWidth for UB inputs).
+  __aicore__ uint32_t AOrgM() const { return job_.aDense ? job_.singleM : job_.orgM; }
+  __aicore__ uint32_t AOrgK() const { return job_.aDense ? job_.singleK : job_.orgKa; }
+  __aicore__ uint32_t BOrgN() const { return job_.bDense ? job_.singleN : job_.orgN; }
+  __aicore__ uint32_t BOrgK() const { return job_.bDense ? job_.singleK : job_.orgKb; }
   __aicore__ void SetAtomic(uint8_t enAtomic) {
     int32_t mode = enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : enAtomic == 3 ? SK_ATOMIC_MIN : SK_ATOMIC_NONE;
     ::sk_set_atomic(mode, detail::dtypeOf<DstT>());
@@ -348,16 +409,18 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     uint8_t* a1 = a1_.template Get<uint8_t>().GetPhyAddr() + l1_ * aBytes_;
     uint8_t* b1 = b1_.template Get<uint8_t>().GetPhyAddr() + l1_ * bBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE2, l1Free_[l1_]);
-    CopyA(a1, k, curK);
-    CopyB(b1, k, curK);
+    if (!job_.aL1) CopyA(a1, k, curK);
+    if (!job_.bL1) CopyB(b1, k, curK);
     uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
     l0_ = (l0_ + 1) % l0Buffers_;
     uint8_t* a2 = a2_.template Get<uint8_t>().GetPhyAddr() + l0_ * aBytes_;
     uint8_t* b2 = b2_.template Get<uint8_t>().GetPhyAddr() + l0_ * bBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE1, l1Ready);
     ::sk_pipe_wait(SK_PIPE_MTE1, l0Free_[l0_]);
-    LoadA(a2, a1, curK);
-    LoadB(b2, b1, curK);
+    if (job_.aL1) LoadATscm(a2, k, curK);
+    else LoadA(a2, a1, curK);
+    if (job_.bL1) LoadBTscm(b2, k);
+    else LoadB(b2, b1, curK);
     l1Free_[l1_] = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
@@ -377,24 +440,24 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     sk_nd2nz p{};
     p.dst_n_stride = 1;
     if (job_.transA) {
-      p.nd_num = 1, p.n_value = curK, p.d_value = curM_, p.src_d_value = job_.orgM, p.dst_c0_stride = detail::ceilTo(curK, 16);
-      ::sk_copy_nd2nz(a1, a + (uint64_t)k * job_.orgM + m0, sizeof(SrcT), &p);
+      p.nd_num = 1, p.n_value = curK, p.d_value = curM_, p.src_d_value = AOrgM(), p.dst_c0_stride = detail::ceilTo(curK, 16);
+      ::sk_copy_nd2nz(a1, a + (uint64_t)k * AOrgM() + m0, sizeof(SrcT), &p);
       return;
     }
     uint32_t kFractals = (curK + kC0 - 1) / kC0;
-    const SrcT* src = a + (uint64_t)m0 * job_.orgKa + k;
+    const SrcT* src = a + (uint64_t)m0 * AOrgK() + k;
     if (kL0aNz) {  // L0A takes A's Nz as it is
-      p.nd_num = 1, p.n_value = curM_, p.d_value = curK, p.src_d_value = job_.orgKa, p.dst_c0_stride = detail::ceilTo(curM_, 16);
+      p.nd_num = 1, p.n_value = curM_, p.d_value = curK, p.src_d_value = AOrgK(), p.dst_c0_stride = detail::ceilTo(curM_, 16);
       ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
       return;
     }
-    p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = curK, p.src_d_value = job_.orgKa, p.dst_c0_stride = 16;
-    p.src_matrix_stride = 16ull * job_.orgKa, p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
+    p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = curK, p.src_d_value = AOrgK(), p.dst_c0_stride = 16;
+    p.src_matrix_stride = 16ull * AOrgK(), p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
     if (p.nd_num) ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
     if (curM_ % 16) {  // the last, partial fractal row
       uint32_t full = p.nd_num;
       p.nd_num = 1, p.n_value = curM_ % 16;
-      ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + (uint64_t)full * 16 * job_.orgKa, sizeof(SrcT), &p);
+      ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + (uint64_t)full * 16 * AOrgK(), sizeof(SrcT), &p);
     }
   }
   // An NZ operand's block is already fractals: whole 32-byte rows of `rows` (padded) rows per
@@ -408,10 +471,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     const SrcT* a = (const SrcT*)job_.a;
     uint32_t m0 = bm_ * t_.baseM, kFractals = (curK + kC0 - 1) / kC0, mRows = detail::ceilTo(curM_, 16);
     if (job_.transA) {  // A^T (K x M) in NZ: column blocks of 16 over M, K rows padded
-      uint32_t kRows = detail::ceilTo(job_.orgKa, 16);
+      uint32_t kRows = detail::ceilTo(AOrgK(), 16);
       return CopyNzBlock(a1, a + ((uint64_t)m0 / 16 * kRows + k) * 16, mRows / 16, detail::ceilTo(curK, 16), kRows);
     }
-    uint32_t orgRows = detail::ceilTo(job_.orgM, 16);
+    uint32_t orgRows = detail::ceilTo(AOrgM(), 16);
     const SrcT* first = a + ((uint64_t)k / kC0 * orgRows + m0) * kC0;
     if (kL0aNz) return CopyNzBlock(a1, first, kFractals, mRows, orgRows);
     for (uint32_t i = 0; i < mRows / 16; ++i)  // one fractal row at a time: Zz
@@ -424,21 +487,21 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if constexpr (kBNz) {
       uint32_t n0 = bn_ * t_.baseN;
       if (job_.transB) {  // B^T (N x K) in NZ: column blocks of C0 over K, N rows padded
-        uint32_t nRows = detail::ceilTo(job_.orgN, 16);
+        uint32_t nRows = detail::ceilTo(BOrgN(), 16);
         return CopyNzBlock(b1, b + ((uint64_t)k / kC0 * nRows + n0) * kC0, (curK + kC0 - 1) / kC0, detail::ceilTo(curN_, 16), nRows);
       }
-      uint32_t kRows = detail::ceilTo(job_.orgKb, 16);  // B (K x N): column blocks of 16 over N
+      uint32_t kRows = detail::ceilTo(BOrgK(), 16);  // B (K x N): column blocks of 16 over N
       return CopyNzBlock(b1, b + ((uint64_t)n0 / 16 * kRows + k) * 16, detail::ceilTo(curN_, 16) / 16, detail::ceilTo(curK, 16), kRows);
     }
     uint32_t n0 = bn_ * t_.baseN;
     sk_nd2nz p{};
     p.nd_num = 1, p.dst_n_stride = 1;
     if (job_.transB) {
-      p.n_value = curN_, p.d_value = curK, p.src_d_value = job_.orgKb, p.dst_c0_stride = detail::ceilTo(curN_, 16);
-      ::sk_copy_nd2nz(b1, b + (uint64_t)n0 * job_.orgKb + k, sizeof(SrcT), &p);
+      p.n_value = curN_, p.d_value = curK, p.src_d_value = BOrgK(), p.dst_c0_stride = detail::ceilTo(curN_, 16);
+      ::sk_copy_nd2nz(b1, b + (uint64_t)n0 * BOrgK() + k, sizeof(SrcT), &p);
     } else {
-      p.n_value = curK, p.d_value = curN_, p.src_d_value = job_.orgN, p.dst_c0_stride = detail::ceilTo(curK, 16);
-      ::sk_copy_nd2nz(b1, b + (uint64_t)k * job_.orgN + n0, sizeof(SrcT), &p);
+      p.n_value = curK, p.d_value = curN_, p.src_d_value = BOrgN(), p.dst_c0_stride = detail::ceilTo(curK, 16);
+      ::sk_copy_nd2nz(b1, b + (uint64_t)k * BOrgN() + n0, sizeof(SrcT), &p);
     }
   }
   __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
@@ -466,6 +529,30 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     }
     uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
     for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
+  }
+  // A in TSCM: the whole single-core A in L1 as Nz (column blocks of C0 over K, ceil16(singleM)
+  // rows each; CANN's LoadData srcStride Ceil(aL1M, 16)), read in place: the block's fractals
+  // into L0A's Zz (dav-3510: Nz).
+  __aicore__ void LoadATscm(uint8_t* a2, uint32_t k, uint32_t curK) {
+    const uint8_t* l1 = (const uint8_t*)job_.a;
+    uint32_t rows = detail::ceilTo(job_.singleM, 16) / 16, m0 = bm_ * t_.baseM / 16, k0 = k / kC0;
+    uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
+    if (kL0aNz) {
+      for (uint32_t j = 0; j < kFractals; ++j)
+        ::sk_load_2d(a2 + (uint64_t)j * mBlocks * 512, l1, sizeof(SrcT), (k0 + j) * rows + m0, mBlocks, 1, 0, 0);
+      return;
+    }
+    for (uint32_t i = 0; i < mBlocks; ++i)
+      ::sk_load_2d(a2 + (uint64_t)i * kFractals * 512, l1, sizeof(SrcT), k0 * rows + m0 + i, kFractals, rows, 0, 0);
+  }
+  // B in TSCM: the whole single-core B (K x N) in L1 as Nz (column blocks of 16 over N,
+  // ceil16(singleK) rows each), its fractals transposed into L0B's Zn (2-byte types).
+  __aicore__ void LoadBTscm(uint8_t* b2, uint32_t k) {
+    const uint8_t* l1 = (const uint8_t*)job_.b;
+    uint32_t rows = detail::ceilTo(job_.singleK, 16) / 16, n0 = bn_ * t_.baseN / 16, k0 = k / 16;
+    uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kBlocks = detail::ceilTo(std::min<uint32_t>(t_.baseK, job_.singleK - k), 16) / 16;
+    for (uint32_t i = 0; i < kBlocks; ++i)
+      ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, l1, sizeof(SrcT), n0 * rows + k0 + i, nBlocks, rows, 0, 1);
   }
   // The block's bias: GM -> L1 -> bias table.
   __aicore__ void LoadBias() {
@@ -495,23 +582,27 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // When each buffer was last released by its reader, and when L0C's block is complete.
   uint64_t l1Free_[2] = {}, l0Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
+  bool hasSum_ = false;  // L0C holds a block an Iterate computed
 };
 
 namespace detail {
 // A MIX kernel's AIV asks its AIC for each Matmul call: a message in the system workspace (one
 // slot per AIV), a mode-4 flag to the AIC, and one back when the AIC is done. Blocks an Iterate
 // computed wait in the AIV's staging area of the workspace (rows curN apart).
-enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulQuit };
+enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulIterateBatch, kMatmulQuit };
 struct MatmulMsg {
   uint32_t cmd, obj, enAtomic, sequential;
   uint64_t dst;
   MatmulJob job;
-  uint32_t restart, result, curM, curN;
+  uint32_t restart, result, curM, curN, partial;
+  MatmulBatch batch;
 };
+static_assert(sizeof(MatmulMsg) <= 256, "Matmul: a message must fit its slot (kMatmulMsgBytes)");
 constexpr uint16_t kMatmulRequestFlag = 0;   // AIV -> AIC (the AIC sees AIV i's as 16 i)
 constexpr uint16_t kMatmulResponseFlag = 1;  // AIC -> AIV (the AIC names AIV i's as 1 + 16 i)
 constexpr uint64_t kMatmulMsgBytes = 256;
 constexpr uint64_t kMatmulStagingBase = 1u << 20;
+enum MatmulStagePart : uint32_t { kStageC, kStageA, kStageB };  // in one AIV's staging area
 #ifdef __SK_MIX_KERNEL__
 constexpr bool kMixKernel = true;
 #else
@@ -542,8 +633,12 @@ class Matmul {
   using SrcT = typename A_TYPE::T;
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
-  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
-                "Matmul: A and B must be in GM (TPosition::GM); VECOUT and TSCM sources are not simulated yet");
+  static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM) &&
+                    (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM),
+                "Matmul: A and B must be in GM, VECOUT or TSCM");
+  static_assert((A_TYPE::pos != TPosition::TSCM || A_TYPE::format == CubeFormat::NZ) &&
+                    (B_TYPE::pos != TPosition::TSCM || B_TYPE::format == CubeFormat::NZ),
+                "Matmul: a TSCM input must be NZ");
   static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
                     (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ),
                 "Matmul: A and B must be ND or NZ");
@@ -556,6 +651,8 @@ class Matmul {
 #else
   static constexpr bool kClient = g_coreType == AIV;
 #endif
+  static constexpr bool kBatchable = A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
+                                     C_TYPE::layout == LayoutMode::NORMAL && C_TYPE::format == CubeFormat::ND;
 
   __aicore__ Matmul() = default;
   __aicore__ ~Matmul() {
@@ -574,8 +671,7 @@ class Matmul {
       registered_ = true;
     } else {
       cube_.Init(tiling, pipe);
-      if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>) cube_.SetIterateOrder(MM_CFG.iterateOrder);
-      else cube_.SetIterateOrder(MM_CFG.cfg.iterateOrder);
+      cube_.SetIterateOrder(Config().iterateOrder);
     }
   }
   __aicore__ void SetIndex(uint32_t index) { index_ = index; }
@@ -625,13 +721,38 @@ class Matmul {
   }
   __aicore__ void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
-    job_.a = (uint64_t)gm.GetPhyAddr(), job_.transA = isTransposeA;
+    job_.a = (uint64_t)gm.GetPhyAddr(), job_.transA = isTransposeA, job_.aDense = 0, job_.aL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
     if (!isTransposeB && sizeof(SrcT) != 2)
       ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
-    job_.b = (uint64_t)gm.GetPhyAddr(), job_.transB = isTransposeB;
+    job_.b = (uint64_t)gm.GetPhyAddr(), job_.transB = isTransposeB, job_.bDense = 0, job_.bL1 = 0;
+    restart_ = true;
+  }
+  // A / B in an AIV's UB (VECOUT) holding the whole single-core matrix, as ND (rows singleK
+  // apart; transposed: singleM / singleN) or NZ (column blocks ceil16(rows) tall). A2 has no
+  // UB -> L1 path, so the client copies the tensor's GetSize() elements verbatim to its staging
+  // area in the system workspace and the AIC reads them there like GM.
+  // At TSCM (on the AIC, which reads it in place): the whole single-core A or B in L1 as NZ;
+  // not transposed (A: fractal rows of C0 columns; B: 2-byte types).
+  __aicore__ void SetTensorA(const LocalTensor<SrcT>& ub, bool isTransposeA = false) {
+    static_assert(A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM,
+                  "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT or TSCM");
+    if constexpr (A_TYPE::pos == TPosition::TSCM) return SetTscm(ub, isTransposeA, true);
+    if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
+    aStage_ = StageUb(ub, true);
+    job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = 1, job_.aL1 = 0;
+    restart_ = true;
+  }
+  __aicore__ void SetTensorB(const LocalTensor<SrcT>& ub, bool isTransposeB = false) {
+    static_assert(B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM,
+                  "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM");
+    if constexpr (B_TYPE::pos == TPosition::TSCM) return SetTscm(ub, isTransposeB, false);
+    if (!isTransposeB && sizeof(SrcT) != 2)
+      ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
+    bStage_ = StageUb(ub, false);
+    job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = 1, job_.bL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
@@ -644,7 +765,29 @@ class Matmul {
   __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {
     job_.quantVector = (uint64_t)gm.GetPhyAddr(), job_.quantMode = 2, restart_ = true;
   }
-  __aicore__ void SetBatchNum(int32_t, int32_t) {}
+#ifdef ASCENDC_CUBE_ONLY
+  // Cube-only kernels give the batch counts here and call IterateBatch's cube-only form.
+  __aicore__ void SetBatchNum(int32_t batchA, int32_t batchB) {
+    if (batchA <= 0 || batchB <= 0) ::sk_trapf(3, "Matmul::SetBatchNum(%d, %d): both must be positive", batchA, batchB);
+    batch_.batchA = batchA, batch_.batchB = batchB;
+  }
+  __aicore__ void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite,
+                               const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                               const uint32_t matrixStrideC = 0) {
+    if (!batch_.batchA) ::sk_trap(3, "Matmul::IterateBatch: call SetBatchNum first (cube-only form)");
+    RunBatch(gm, batch_.batchA, batch_.batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
+             enAtomic);
+  }
+#else
+  // MIX kernels (and AIC kernels) name the batch counts in the call.
+  template <bool sync = true, bool waitIterateBatch = false>
+  __aicore__ void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                               const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                               const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    RunBatch(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+  }
+  __aicore__ void WaitIterateBatch() {}
+#endif
   // Which AIV of the block this client speaks for (CANN kernels set it from GetSubBlockIdx()).
   __aicore__ void SetSubBlockIdx(uint8_t idx) { subBlock_ = idx, subBlockSet_ = true; }
   __aicore__ uint8_t GetSubBlockIdx() const { return subBlockSet_ ? subBlock_ : (uint8_t)AscendC::GetSubBlockIdx(); }
@@ -654,12 +797,13 @@ class Matmul {
 
   // The next baseM x baseN block of C; false when every block is done.
   template <bool sync = true> __aicore__ bool Iterate(bool enPartialSum = false) {
-    if (enPartialSum) ::sk_trap(3, "Matmul::Iterate: enPartialSum is not simulated");
     if constexpr (kClient) {
+      detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
+      m->partial = enPartialSum;
       return Send(detail::kMatmulIterate, true).result != 0;
     } else {
       TakeJob();
-      return cube_.Iterate();
+      return cube_.Iterate(enPartialSum);
     }
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
@@ -672,11 +816,26 @@ class Matmul {
       cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
     }
   }
-  // An AIV's block into its UB (C at VECIN): curM x curN, rows curN apart.
+  // An AIV's block into its UB (C at VECIN), from the block the AIC staged packed: ND rows curN
+  // apart; NZ column blocks of 16 columns, ceil16(curM) rows each; ND_ALIGN rows padded with 0
+  // to ceil(curN, 32 / sizeof(DstT)) (CANN's DataCopyPad of the single-core C: the block must
+  // be the whole single-core C).
   template <bool sync = true> __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
-    const uint8_t* staged = detail::matmulStaging(detail::matmulClient(GetSubBlockIdx()), BlockBytes());
-    ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(curM_ * curN_ * sizeof(DstT)), 32), 0, 0);
+    if (enAtomic) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: enAtomic must be 0 (atomics apply to GM)");
+    const uint8_t* staged = StagingOf(detail::kStageC);
+    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
+      if (curM_ != (uint32_t)job_.singleM || curN_ != (uint32_t)job_.singleN)
+        ::sk_trapf(3, "Matmul::GetTensorC into UB as ND_ALIGN: the block (%u x %u) must be the whole single-core C (%d x %d)",
+                   curM_, curN_, job_.singleM, job_.singleN);
+      uint32_t c0 = 32 / sizeof(DstT), padded = detail::ceilTo(curN_, c0);
+      CheckUbC(local, curM_ * padded);
+      detail::copyPadIn<DstT>(local.GetPhyAddr(), staged, curM_, curN_ * sizeof(DstT), 0, 0, true, 0, padded - curN_, DstT(0));
+    } else {
+      uint32_t elems = C_TYPE::format == CubeFormat::NZ ? detail::ceilTo(curM_, 16) * detail::ceilTo(curN_, 16) : curM_ * curN_;
+      CheckUbC(local, elems);
+      ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
+    }
     ::sk_pipe_wait(SK_PIPE_V, ::sk_pipe_done(SK_PIPE_MTE2));
   }
   template <bool sync = true>
@@ -706,12 +865,19 @@ class Matmul {
     __gm__ DstT* staged = (__gm__ DstT*)detail::matmulStaging(client, BlockBytes());
     switch (m.cmd) {
       case detail::kMatmulIterate:
-        m.result = cube_.Iterate();
+        // L0C is the AIC's: a partial sum must add to this AIV's own block.
+        if (m.partial && lastClient_ != sub)
+          ::sk_trap(3, "Matmul::Iterate(enPartialSum) in a MIX kernel: the other AIV's Iterate came between, L0C holds its block");
+        m.result = cube_.Iterate(m.partial);
+        lastClient_ = sub;
         if (m.result) cube_.GetTensorC(staged, 0, true);
         m.curM = cube_.CurM(), m.curN = cube_.CurN();
         break;
       case detail::kMatmulIterateAll:
         while (cube_.Iterate()) cube_.GetTensorC((__gm__ DstT*)m.dst, m.enAtomic, m.sequential);
+        break;
+      case detail::kMatmulIterateBatch:  // only clients of a batchable type send it (RunBatch)
+        if constexpr (kBatchable) cube_.IterateBatch((__gm__ DstT*)m.dst, m.batch);
         break;
       case detail::kMatmulCopyOut:
         cube_.CopyStaged((__gm__ DstT*)m.dst, staged, cube_.CurN(), m.enAtomic, m.sequential);
@@ -724,6 +890,70 @@ class Matmul {
 
  private:
   __aicore__ uint64_t BlockBytes() const { return (uint64_t)baseM_ * baseN_ * sizeof(DstT); }
+  __aicore__ void RunBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool sequential, uint32_t strideA,
+                           uint32_t strideB, uint32_t strideC, bool partial, uint8_t enAtomic) {
+    static_assert(kBatchable, "Matmul::IterateBatch: A, B and C must have LayoutMode::NORMAL (BSNGD, SBNGD, BNGS1S2 are not "
+                              "simulated) and C must be ND");
+    detail::MatmulBatch bt;
+    bt.batchA = batchA, bt.batchB = batchB, bt.strideA = strideA, bt.strideB = strideB, bt.strideC = strideC;
+    bt.sequential = sequential, bt.partial = partial, bt.enAtomic = enAtomic, bt.biasBatch = Config().isBiasBatch;
+    if constexpr (kClient) {
+      detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
+      m->batch = bt;
+      m->dst = (uint64_t)gm.GetPhyAddr();
+      restart_ = true;
+      Send(detail::kMatmulIterateBatch, true, false);
+      restart_ = true;
+    } else {
+      TakeJob();
+      cube_.IterateBatch(gm.GetPhyAddr(), bt);
+      restart_ = true;
+    }
+  }
+  // The compile-time config (MM_CFG is a MatmulConfig or a constant tiling holding one).
+  __aicore__ static constexpr const MatmulConfig& Config() {
+    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>) return MM_CFG;
+    else return MM_CFG.cfg;
+  }
+  __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
+    if constexpr (kClient)
+      ::sk_trap(3, "Matmul::SetTensorA/B(TSCM) on an AIV: an AIV's TSCM tensor (the AIC's L1, filled by forwarded copies) is not "
+                   "simulated; use it on the AIC");
+    if (transposed) ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): a transposed TSCM input is not simulated", isA ? 'A' : 'B');
+    if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
+      ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): the tensor is not in L1 (TSCM)", isA ? 'A' : 'B');
+    if (isA) job_.a = (uint64_t)l1.GetPhyAddr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
+    else if (sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorB(TSCM): B in TSCM is simulated for 2-byte types only");
+    else job_.b = (uint64_t)l1.GetPhyAddr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
+    restart_ = true;
+  }
+  __aicore__ void CheckUbC(const LocalTensor<DstT>& local, uint32_t elems) const {
+    if (local.GetSize() < detail::ceilTo(elems, 32 / sizeof(DstT)))
+      ::sk_trapf(3, "Matmul::GetTensorC: the UB tensor holds %u elements, the block needs %u", (uint32_t)local.GetSize(), elems);
+  }
+  // This AIV's staging area in the system workspace: the C block at its start, A after it, B at
+  // its end (each 512-byte aligned), A and B as big as the last UB tensor handed over.
+  __aicore__ uint8_t* StagingOf(uint32_t part) const {
+    uint8_t* base = detail::matmulStaging(detail::matmulClient(GetSubBlockIdx()), BlockBytes());
+    if (part == detail::kStageC) return base;
+    if (part == detail::kStageA) return base + detail::ceilTo((uint32_t)BlockBytes(), 512);
+    return base + detail::matmulStagingBytes() / 512 * 512 - bStage_;
+  }
+  // Copies UB tensor `ub` (A or B) verbatim to its staging area (after the vector work that made
+  // it: V -> MTE3; the request flag, on MTE2, after the copy); returns the bytes it takes.
+  __aicore__ uint32_t StageUb(const LocalTensor<SrcT>& ub, bool isA) {
+    if constexpr (!kClient) ::sk_trap(3, "Matmul::SetTensorA/B(LocalTensor): VECOUT inputs exist on the AIVs of a MIX kernel");
+    uint32_t bytes = detail::ceilTo((uint32_t)(ub.GetSize() * sizeof(SrcT)), 32), room = detail::ceilTo(bytes, 512);
+    uint64_t used = detail::ceilTo((uint32_t)BlockBytes(), 512) + (isA ? room + bStage_ : aStage_ + room);
+    if (used > detail::matmulStagingBytes())
+      ::sk_trapf(3, "Matmul::SetTensor%c(LocalTensor): %u bytes do not fit the %llu bytes of system workspace this AIV stages in",
+                 isA ? 'A' : 'B', bytes, (unsigned long long)detail::matmulStagingBytes());
+    if (!isA) bStage_ = room;
+    ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_V));
+    ::sk_data_copy_2d(StagingOf(isA ? detail::kStageA : detail::kStageB), ub.GetPhyAddr(), 1, bytes, 0, 0);
+    ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
+    return room;
+  }
   __aicore__ void TakeJob() {
     if (!Initialized()) InitFromStaticTiling(GetTPipePtr());
     if (restart_) cube_.SetJob(job_);
@@ -749,8 +979,10 @@ class Matmul {
   MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> cube_;
   detail::MatmulJob job_;
   detail::MatmulJob clientJob_[2];  // the AIC serving a MIX kernel: per AIV
-  uint32_t clientNext_[2] = {};
+  uint32_t clientNext_[2] = {}, lastClient_ = 2;  // the AIV whose block is in L0C (2: none)
   uint32_t index_ = 0, baseM_ = 0, baseN_ = 0, curM_ = 0, curN_ = 0;
+  uint32_t aStage_ = 0, bStage_ = 0;  // bytes of the staged UB A and B (0: in GM)
+  detail::MatmulBatch batch_;         // SetBatchNum's counts (cube-only kernels)
   bool restart_ = true, registered_ = false, subBlockSet_ = false;
   uint8_t subBlock_ = 0;
 };
