@@ -42,8 +42,8 @@ class FusionCache {
   };
   // The entry for `key` (a hex hash), read back and checked as any kernel is (sha256, contract).
   Found find(const std::string& key, const arch::ArchSpec& arch);
-  // Keeps it in memory, and writes it to the directory; a failure to write is returned (the
-  // entry stays in memory).
+  // Keeps a kernel just built (counted in Stats::built) in memory, and writes it to the
+  // directory; a failure to write is returned (the entry stays in memory).
   llvm::Error store(const std::string& key, std::shared_ptr<const FusedKernel> kernel);
 
   // The entry's function as loaded into `rt` (nullptr: not yet, or not any more).
@@ -54,7 +54,6 @@ class FusionCache {
     uint64_t memoryHits = 0, diskHits = 0, built = 0;
   };
   Stats stats() const;
-  void countBuilt();
 
  private:
   std::string dir_;

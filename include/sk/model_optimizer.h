@@ -15,7 +15,6 @@ struct OptimizeReport {
   std::vector<std::string> lines;  // what each scope became, and why a task was left out
   size_t superKernels = 0;         // super kernels made
   size_t kernelsFused = 0;         // captured launches they replaced
-  size_t built = 0;                // super kernels planned and linked (the rest came from the cache)
   std::string options;             // the options used, canonical (reuse::Options::text)
 };
 

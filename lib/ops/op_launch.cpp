@@ -64,8 +64,6 @@ aclError device(const char* op, std::string& arch, uint64_t& serial, Cores* c = 
   });
 }
 
-const char* roleDtype(const subkernel::Param& p) { return dtypeName(p.dtype); }
-
 // The index entry of the op's variant for these tensors; the message lists what was built.
 aclError findVariant(State& s, const OpLaunch& l, const std::string& arch, std::string& json, std::string& binary) {
   std::string dir = s.dir ? *s.dir : defaultDir();
@@ -128,7 +126,7 @@ aclError launchMeta(State& s, const OpLaunch& l, const std::string& json,
       if (tensor == tensors.size()) break;
       const Tensor& t = *tensors[tensor++];
       if (p.dtype != t.dtype)
-        return invalid(l.op, std::string("parameter ") + p.name + " is " + roleDtype(p) + ", not " + dtypeName(t.dtype));
+        return invalid(l.op, std::string("parameter ") + p.name + " is " + dtypeName(p.dtype) + ", not " + dtypeName(t.dtype));
       p.shape = t.shape;
       p.bytes = t.bytes();
     } else if (p.role == subkernel::Role::Workspace) {

@@ -87,9 +87,15 @@ aclError checkBlocks(uint32_t numBlocks, const char* api) {
   return fail(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": numBlocks " + std::to_string(numBlocks) + " is not in [1, 65535]");
 }
 
-// A launch's arguments without the C2C control address a CANN caller passes first.
-void dropC2cPlaceholder(std::vector<uint64_t>& args) {
+// Queues the checked launch of f on stream `id`, without the C2C control address a CANN caller
+// passes first.
+aclError queueLaunch(Runtime* rt, const char* api, Function* f, uint32_t numBlocks, std::vector<uint64_t> args,
+                     sk::sim::StreamId id, uint64_t tilingKey = 0,
+                     std::shared_ptr<const sk::subkernel::KernelMeta> metadata = nullptr) {
   if (!args.empty() && state().c2cCtrl && args[0] == (uint64_t)state().c2cCtrl) args.erase(args.begin());
+  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id, std::nullopt, tilingKey, std::move(metadata)))
+    return failWith(std::move(e), api);
+  return ACL_SUCCESS;
 }
 
 Runtime* device(const char* api, aclError& code) {
@@ -572,9 +578,7 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
       return failWith(std::move(e), "aclrtLaunchKernel (argsData must be device memory holding the packed arguments)");
     std::memcpy(args.data(), argsData, argsSize);  // read when queued; see docs/acl_api.md
   }
-  dropC2cPlaceholder(args);
-  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id)) return failWith(std::move(e), "aclrtLaunchKernel");
-  return ACL_SUCCESS;
+  return queueLaunch(rt, "aclrtLaunchKernel", f, numBlocks, std::move(args), id);
 }
 
 rtError_t rtDevBinaryRegister(const rtDevBinary_t* bin, void** hdl) {
@@ -645,9 +649,7 @@ rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, u
   if (!streamId(stm, id, "rtKernelLaunch", skCode)) return skCode;
   std::vector<uint64_t> a(argsSize / 8);
   if (argsSize) std::memcpy(a.data(), args, argsSize);
-  dropC2cPlaceholder(a);
-  if (llvm::Error e = rt->launch(it->second, numBlocks, std::move(a), id)) return failWith(std::move(e), "rtKernelLaunch");
-  return RT_ERROR_NONE;
+  return queueLaunch(rt, "rtKernelLaunch", it->second, numBlocks, std::move(a), id);
 }
 
 // ---- stream capture ----
@@ -830,8 +832,6 @@ aclError sk::acl::launchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, s
   if (aclError rc = checkBlocks(numBlocks, "aclrtLaunchKernel")) return rc;
   sk::sim::StreamId id;
   if (!streamId(stream, id, "aclrtLaunchKernel", skCode)) return skCode;
-  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id, std::nullopt, tilingKey, std::move(metadata)))
-    return failWith(std::move(e), "aclrtLaunchKernel");
-  return ACL_SUCCESS;
+  return queueLaunch(rt, "aclrtLaunchKernel", f, numBlocks, std::move(args), id, tilingKey, std::move(metadata));
 }
 

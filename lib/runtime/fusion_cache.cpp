@@ -40,6 +40,7 @@ llvm::Error FusionCache::store(const std::string& key, std::shared_ptr<const Fus
   {
     std::lock_guard<std::mutex> lk(mu_);
     memory_[key] = kernel;
+    ++stats_.built;
   }
   if (dir_.empty()) return llvm::Error::success();
   std::string metadata = subkernel::writeMeta(kernel->meta);
@@ -61,11 +62,6 @@ void FusionCache::setLoaded(const Runtime& rt, const std::string& key, Function*
 FusionCache::Stats FusionCache::stats() const {
   std::lock_guard<std::mutex> lk(mu_);
   return stats_;
-}
-
-void FusionCache::countBuilt() {
-  std::lock_guard<std::mutex> lk(mu_);
-  ++stats_.built;
 }
 
 }  // namespace sk::rt

@@ -12,6 +12,7 @@
 #include "sk/reuse_analysis.h"
 #include "sk/super_kernel.h"
 #include "sk/text.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 namespace sk::rt {
@@ -350,12 +351,9 @@ class Optimizer {
       auto built = super_kernel::build(*plan);
       if (!built) return built.takeError();
       fused = std::make_shared<const FusedKernel>(FusedKernel{std::move(built->object), std::move(built->meta)});
-      ++report_.built;
-      if (cache_) {
-        cache_->countBuilt();
+      if (cache_)
         if (llvm::Error e = cache_->store(key, fused))
           note("scope " + r.scope + ": not cached on disk: " + llvm::toString(std::move(e)));
-      }
     }
     auto fn = loadFused(*fused, key);
     if (!fn) return fn.takeError();
@@ -391,9 +389,9 @@ class Optimizer {
   // A hash of everything planning and linking `req` reads: the same key, the same super kernel.
   static std::string contentKey(const reuse::PlanRequest& req) {
     const arch::ArchSpec& a = req.arch;
-    static const std::string linker = sha256Hex(llvm::StringRef((const char*)super_kernel::interpreterObject().data(), super_kernel::interpreterObject().size()));
-    std::string text = "superkernel fusion cache 1 " SK_VERSION " " + linker + "\n" + req.name + "\n" + req.options.text() + "\n" +
-                       a.name + " " + a.socName + " " + std::to_string(a.aicCores) + " " + std::to_string(a.aivCores) +
+    static const std::string interpreter = sha256Hex(llvm::toStringRef(super_kernel::interpreterObject()));
+    std::string text = "superkernel fusion cache 1 " SK_VERSION " " + interpreter + "\n" + req.name + "\n" +
+                       req.options.text() + "\n" + a.name + " " + a.socName + " " + std::to_string(a.aicCores) + " " + std::to_string(a.aivCores) +
                        " " + std::to_string(a.ubBytes) + " " + std::to_string(a.aicLocalBytes()) + "\n";
     for (const reuse::OpSpec& op : req.ops.ops) {
       llvm::StringRef object = op.kernel->object->getBuffer();
