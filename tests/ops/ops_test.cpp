@@ -50,21 +50,16 @@ TEST_F(Ops, ElementwiseOpsGiveTheCorrectlyRoundedResultInEveryDtype) {
 TEST_F(Ops, BadTensorsAreRefusedNamingTheOperand) {
   Tensor x = tensor(DType::Float16, {8, 64}), y = tensor(DType::Float16, {8, 64}), z = tensor(DType::Float16, {8, 64});
   Tensor wrongShape = tensor(DType::Float16, {8, 32}), f32 = tensor(DType::Float32, {8, 64}), i8 = tensor(DType::Int8, {8, 64});
-  auto refused = [&](aclError rc, aclError code, const std::string& text) {
-    EXPECT_EQ(rc, code);
-    std::string msg = aclGetRecentErrMsg();
-    EXPECT_NE(msg.find(text), std::string::npos) << msg;
-  };
-  refused(sk::ops::add(x, wrongShape, z, s), ACL_ERROR_INVALID_PARAM, "add: x float16[8, 64] and y float16[8, 32] differ");
-  refused(sk::ops::add(x, y, f32, s), ACL_ERROR_INVALID_PARAM, "add: z is float32[8, 64]; the op gives float16[8, 64]");
-  refused(sk::ops::mul(i8, i8, i8, s), ACL_ERROR_INVALID_PARAM, "mul: x is int8; supported: float16, bfloat16, float32");
+  refused(sk::ops::add(x, wrongShape, z, s), "add: x float16[8, 64] and y float16[8, 32] differ");
+  refused(sk::ops::add(x, y, f32, s), "add: z is float32[8, 64]; the op gives float16[8, 64]");
+  refused(sk::ops::mul(i8, i8, i8, s), "mul: x is int8; supported: float16, bfloat16, float32");
   Tensor none;
   none.shape = {8, 64};
-  refused(sk::ops::square(none, z, s), ACL_ERROR_INVALID_PARAM, "square: x has no device memory");
+  refused(sk::ops::square(none, z, s), "square: x has no device memory");
   Tensor neg;
-  refused(sk::ops::alloc(neg, DType::Float16, {4, 0}), ACL_ERROR_INVALID_PARAM, "every dimension must be positive");
+  refused(sk::ops::alloc(neg, DType::Float16, {4, 0}), "every dimension must be positive");
   sk::ops::setBinaryDir("/nonexistent");
-  refused(sk::ops::add(x, y, z, s), ACL_ERROR_RT_KERNEL_LOOKUP, "no op binaries for dav-");
+  refused(sk::ops::add(x, y, z, s), "no op binaries for dav-", ACL_ERROR_RT_KERNEL_LOOKUP);
   sk::ops::setBinaryDir(SK_BUILD_DIR "/oplib");
   EXPECT_EQ(sk::ops::add(x, y, z, s), ACL_SUCCESS) << aclGetRecentErrMsg();
 }
@@ -76,21 +71,11 @@ TEST_F(Ops, OpsInsideAJitScopeFuseToTheBytesOfTheEagerRun) {
     SCOPED_TRACE(sk::dtypeName(d));
     Tensor x = tensor(d, {16, 2048}, randoms(16 * 2048, 3)), y = tensor(d, {16, 2048}, randoms(16 * 2048, 4));
     Tensor a = tensor(d, {16, 2048}), b = tensor(d, {16, 2048}), c = tensor(d, {16, 2048});
-    auto program = [&] {
+    expectFusedEqualsEager("ops", {&a, &b, &c}, [&] {
       ASSERT_EQ(sk::ops::add(x, y, a, s), ACL_SUCCESS) << aclGetRecentErrMsg();
       ASSERT_EQ(sk::ops::square(a, b, s), ACL_SUCCESS) << aclGetRecentErrMsg();
       ASSERT_EQ(sk::ops::mul(b, x, c, s), ACL_SUCCESS) << aclGetRecentErrMsg();
-    };
-    program();
-    std::vector<float> eager = read(c);
-    ASSERT_EQ(aclrtMemset(c.data, c.bytes(), 0, c.bytes()), ACL_SUCCESS);
-    uint64_t built = sk::jit::stats().built;
-    {
-      sk::jit::Scope scope("ops", "", s);
-      program();
-    }
-    EXPECT_EQ(read(c), eager);
-    EXPECT_EQ(sk::jit::stats().built, built + 1) << "one super kernel";
+    });
   }
 }
 
