@@ -15,7 +15,9 @@
 # that exit code. When every example succeeded the last line printed is "Run all examples success".
 # Examples that do not support an architecture skip themselves (they receive --npu-arch).
 #
-# Environment (for tests):
+# Environment:
+#   SK_PYTHON        the Python examples' interpreter (default: sk_resolve_python's choice)
+# and for tests:
 #   SK_EXAMPLES_DIR  directory the entries are relative to (default: the directory of this script)
 #   SK_EXAMPLES      when set, replaces the EXAMPLES list: one entry per line (blank lines ignored)
 #
@@ -40,6 +42,9 @@ script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
 source "$script_dir/../scripts/common.sh"
 
 sk_parse_npu_arch "$@"
+# The interpreter of the Python examples (the seed's order: $VIRTUAL_ENV, the repository's venv/,
+# python3), exported to every example as SK_PYTHON.
+sk_resolve_python "$script_dir/.." || exit 2
 
 examples_dir=${SK_EXAMPLES_DIR:-$script_dir}
 if [[ ! -d "$examples_dir" ]]; then
@@ -58,6 +63,7 @@ if [[ -n "${SK_EXAMPLES+set}" ]]; then
 fi
 
 echo "[INFO] NPU architecture: $SK_NPU_ARCH"
+echo "[INFO] Python: $SK_PYTHON"
 for example in ${EXAMPLES[@]+"${EXAMPLES[@]}"}; do
   path=$examples_dir/$example
   if [[ ! -f "$path" ]]; then

@@ -22,6 +22,20 @@
 #   sk_run_with_log LOG CMD [ARG...] run CMD with stdout+stderr shown and written to LOG
 #                                   (truncated; parent directories created); returns CMD's own exit
 #                                   code. CMD runs in a pipeline, i.e. in a subshell.
+#   sk_resolve_python [REPO_ROOT]   set and export SK_PYTHON, the interpreter the Python examples
+#                                   run with, as the seed's run_example.sh resolves it:
+#                                   $VIRTUAL_ENV/bin/python, then REPO_ROOT/venv/bin/python
+#                                   (default: this file's repository), then python3 — the first
+#                                   on PATH that imports numpy, else /usr/bin/python3 (Debian's,
+#                                   which scripts/setup.sh equips; $SK_SYSTEM_PYTHON names
+#                                   another). An SK_PYTHON already set wins. Returns 1 with an
+#                                   ERROR when none exists.
+#   sk_run_python_with_log LOG SCRIPT [ARG...]
+#                                   sk_run_with_log LOG "$SK_PYTHON" SCRIPT ARG... (resolving
+#                                   SK_PYTHON first when unset), with the build's Python package
+#                                   on PYTHONPATH ($SK_BUILD_DIR/python, default build/python)
+#                                   ahead of the caller's; returns the script's own exit code
+#                                   (PIPESTATUS[0] of the tee pipeline).
 #   sk_check_static_kernel_outputs [DIR]
 #                                   DIR defaults to ./static_kernel_compile_outputs. Returns 1 with
 #                                   an ERROR if a *_compile_error.log exists or no *.run exists;
@@ -173,6 +187,47 @@ sk_run_with_log() {
     printf 'WARN: writing log %s failed (tee exit %s)\n' "$log" "${st[1]}" >&2
   fi
   return "${st[0]}"
+}
+
+sk_resolve_python() {
+  local root=${1:-$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P)} candidate
+  local system=${SK_SYSTEM_PYTHON:-/usr/bin/python3}
+  if [[ -n "${SK_PYTHON:-}" ]]; then
+    export SK_PYTHON
+    return 0
+  fi
+  for candidate in "${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}" "$root/venv/bin/python"; do
+    if [[ -n "$candidate" && -x "$candidate" ]]; then
+      export SK_PYTHON=$candidate
+      return 0
+    fi
+  done
+  candidate=$(command -v python3 || true)
+  if [[ -n "$candidate" ]] && "$candidate" -c 'import numpy' 2>/dev/null; then
+    export SK_PYTHON=$candidate
+  elif [[ -x "$system" ]]; then
+    export SK_PYTHON=$system
+  elif [[ -n "$candidate" ]]; then
+    export SK_PYTHON=$candidate
+  else
+    echo "ERROR: no Python interpreter: activate a venv, create venv/ in the repository or install python3" >&2
+    return 1
+  fi
+}
+
+sk_run_python_with_log() {
+  if [[ $# -lt 2 ]]; then
+    echo "ERROR: usage: sk_run_python_with_log LOG SCRIPT [ARGS...]" >&2
+    return 2
+  fi
+  local log=$1 root build
+  shift
+  root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P)
+  build=${SK_BUILD_DIR:-$root/build}
+  if [[ -z "${SK_PYTHON:-}" ]]; then
+    sk_resolve_python "$root" || return 1
+  fi
+  PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}" sk_run_with_log "$log" "$SK_PYTHON" "$@"
 }
 
 # _sk_find_entries DIR NAME_PATTERN [FIND_TYPE_ARGS...]: NUL-separated, sorted paths of the

@@ -26,6 +26,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev googletest libgtest-dev libgmock-dev
   libboost1.81-dev libboost-context1.81-dev libboost-filesystem1.81-dev
   makeself bats python3 python3-jsonschema chromium
+  python3-dev python3-venv python3-numpy python3-pytest pybind11-dev
   util-linux perl-base gzip nettle-dev
 )
 

@@ -61,14 +61,18 @@ fake_example() {
   fake_example "aot/with space/run.sh"
   export SK_EXAMPLES_DIR=$FAKE
   export SK_EXAMPLES=$'jit/a/run.sh\n\naot/with space/run.sh\n'
+  SK_PYTHON_EXPECTED=$(unset SK_PYTHON; source "$SK_COMMON_SH"; sk_resolve_python; echo "$SK_PYTHON")
   run --separate-stderr bash "$SK_RUN_EXAMPLE" --npu-arch=dav-3510
   assert_status 0
   [ "${lines[-1]}" = "Run all examples success" ]
   printf '%s\n' "${lines[@]}" | grep -v '^output of' >"$T/info"
-  [ "$(sed -n 2p "$T/info")" = "[INFO] running jit/a/run.sh" ]
-  [ "$(sed -n 3p "$T/info")" = "[INFO] running aot/with space/run.sh" ]
+  [ "$(sed -n 2p "$T/info")" = "[INFO] Python: $SK_PYTHON_EXPECTED" ]
+  [ "$(sed -n 3p "$T/info")" = "[INFO] running jit/a/run.sh" ]
+  [ "$(sed -n 4p "$T/info")" = "[INFO] running aot/with space/run.sh" ]
   [ "$(cat "$MARKERS/jit_a_run.sh.marker")" = "args=--npu-arch=dav-3510 cwd=$FAKE/jit/a env=dav-3510" ]
   [ "$(cat "$MARKERS/aot_with_space_run.sh.marker")" = "args=--npu-arch=dav-3510 cwd=$FAKE/aot/with space env=dav-3510" ]
+  VIRTUAL_ENV=$T/venv SK_PYTHON= run --separate-stderr bash "$SK_RUN_EXAMPLE" --npu-arch=dav-3510
+  [ "${lines[1]}" = "[INFO] Python: $SK_PYTHON_EXPECTED" ]  # a venv without bin/python is passed over
 }
 
 @test "stops at the first failing example with its exit code" {

@@ -3,6 +3,8 @@
 //   SixScopeNetwork (superkernel_compare.py): a MoE layer in scopes sp1…sp6.
 // run(fused) issues the ops on the stream, with their scopes as sk::jit scopes when fused.
 #pragma once
+#include <sys/stat.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +69,7 @@ struct SeedNetwork {
     });
   }
   std::vector<Tensor*> results() { return {&gmm1, &gmm2, &weights, &ids, &sq, &cat, &q, &qscale, &out}; }
+  static std::vector<std::string> resultNames() { return {"gmm1", "gmm2", "weights", "ids", "sq", "cat", "q", "qscale", "out"}; }
 };
 
 //   sp1: xn = rmsnorm(x);            logits = grouped_matmul(xn, w_router)         (one group)
@@ -129,12 +132,32 @@ struct SixScopeNetwork {
   std::vector<Tensor*> results() {
     return {&xn, &logits, &weights, &ids, &probs, &up, &up2, &q, &qs, &down, &res, &y, &q2, &s2, &out};
   }
+  static std::vector<std::string> resultNames() {
+    return {"xn", "logits", "weights", "ids", "probs", "up", "up2", "q", "qs", "down", "res", "y", "q2", "s2", "out"};
+  }
 };
 
 inline std::vector<std::vector<uint8_t>> downloadAll(const std::vector<Tensor*>& ts) {
   std::vector<std::vector<uint8_t>> r;
   for (Tensor* t : ts) r.push_back(download(*t));
   return r;
+}
+
+// $SK_EXAMPLE_DUMP=DIR: each result's bytes to DIR/<name>.bin (the Python twins write the same;
+// a test compares them).
+inline void dumpResults(const std::vector<std::string>& names, const std::vector<std::vector<uint8_t>>& bytes) {
+  const char* dir = std::getenv("SK_EXAMPLE_DUMP");
+  if (!dir || !*dir) return;
+  mkdir(dir, 0755);
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string path = std::string(dir) + "/" + names[i] + ".bin";
+    FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f || std::fwrite(bytes[i].data(), 1, bytes[i].size(), f) != bytes[i].size()) {
+      std::fprintf(stderr, "ERROR: cannot write %s\n", path.c_str());
+      std::exit(1);
+    }
+    std::fclose(f);
+  }
 }
 
 }  // namespace example

@@ -31,11 +31,14 @@ int main(int argc, char** argv) {
 
   bool same = true;
   float fusedUs = 0;
+  std::vector<std::vector<uint8_t>> fused;
   for (int iteration = 0; iteration < 2; ++iteration) {
     clear(net.results());
     fusedUs = deviceUs(s, [&] { net.run(true, s); });
-    same = same && downloadAll(net.results()) == eager;
+    fused = downloadAll(net.results());
+    same = same && fused == eager;
   }
+  dumpResults(SeedNetwork::resultNames(), fused);
   sk::jit::Stats st = sk::jit::stats();
   std::printf("[3] fused: sk1 and sk2 one super kernel each, %d launches, %.2f us on the device (%.1f%% less)\n",
               net.kLaunches - 3, fusedUs, 100.0 * (eagerUs - fusedUs) / eagerUs);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # JIT example 01: the seed's MoE network with scopes sk1 and sk2 fused at run time, checked
-# against eager. Run twice: the second run builds no super kernel (they come from ./kernel_meta).
+# against eager; then its Python twin (superkernel_scope.py), which must compute the same bytes.
+# The C++ program runs again: neither the twin nor this run builds a super kernel (they come
+# from ./kernel_meta).
 set -euo pipefail
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
-bash "$here/../run_jit_example.sh" example01_super_kernel_base "byte-identical to eager" "$@"
+bash "$here/../run_jit_example.sh" example01_super_kernel_base "byte-identical to eager" superkernel_scope.py "$@"
 grep -qF "super kernels: 2 built" "$here/log/example01_super_kernel_base.log" ||
   { echo "ERROR: the first run did not build sk1 and sk2" >&2; exit 1; }
 source "$here/../../../scripts/common.sh"

@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
     std::printf("ERROR: cannot write under prof_result/\n");
     return 1;
   }
+  dumpResults(SixScopeNetwork::resultNames(), fused.outputs);
   print("without SuperKernel:", eager);
   print("with SuperKernel (sp1..sp6 one super kernel each):", fused);
   if (eager.outputs != fused.outputs) {
