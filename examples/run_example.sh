@@ -34,7 +34,8 @@ EXAMPLES=(
   jit/example04_capture_optimize/run.sh
   aot/example01_dual_stream/run.sh
   aot/example02_sk_options/run.sh
-  aot/example03_custom_op/run.sh
+  aot/example03_kernel_pybind/run.sh
+  aot/example04_custom_op/run.sh
 )
 
 script_dir=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)

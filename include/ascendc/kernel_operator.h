@@ -16,6 +16,7 @@
 #include "sk_ascendc/pipe.h"
 #include "sk_ascendc/reduce.h"
 #include "sk_ascendc/sort.h"
+#include "sk_ascendc/super_kernel.h"
 #include "sk_ascendc/sync.h"
 #include "sk_ascendc/tensor.h"
 #include "sk_ascendc/tiling.h"

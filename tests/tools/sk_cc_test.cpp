@@ -180,6 +180,33 @@ TEST(SkCc, TheDiagnosticsOfClangAreShownWithTheirOriginalFileAndLine) {
   EXPECT_FALSE(sk::test::exists(d.file("probe.o")));
 }
 
+// SK_BIND (CANN's bind map of SuperKernel-callable copies) compiles as CANN's does, and is
+// checked: a mask out of 0..7 or a copy that does not exist is a compile error.
+TEST(SkCc, SkBindIsAcceptedAndCheckedAsCannDoes) {
+  TempDir d;
+  std::string op = std::string(SK_SOURCE_DIR) + "/examples/aot/example03_kernel_pybind/ops/aclgraph_add_ops/";
+  std::string text = sk::test::readText(op + "csrc/add_custom.asc");
+  auto compile = [&](const std::string& source) {
+    sk::test::writeText(d.file("k.asc"), source);
+    return skCc({"--meta", op + "add_custom.json", "-include", op + "csrc/add_custom_tiling.h", "-c", d.file("k.asc"),
+                 "-o", d.file("k.o")});
+  };
+  CommandResult ok = compile(text);
+  EXPECT_EQ(ok.exitCode, 0) << ok.err;
+  size_t bind = text.find("SK_BIND(add_custom, 4,");
+  ASSERT_NE(bind, std::string::npos);
+  std::string badMask = text;
+  badMask.replace(bind, 22, "SK_BIND(add_custom, 9,");
+  CommandResult r = compile(badMask);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("SK_BIND(add_custom): the mask is 0..7"), std::string::npos) << r.err;
+  std::string badCopy = text;
+  badCopy.replace(badCopy.find("add_custom_sk<1>)"), 17, "add_custom_sk_v2<1>)");
+  r = compile(badCopy);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("add_custom_sk_v2"), std::string::npos) << r.err;
+}
+
 struct BadInput {
   const char* name;
   std::vector<std::string> args;  // $D = the temp dir, $S = the kernels' source dir

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# AOT example 03: a custom operator written by the user in the device dialect
+# AOT example 04: a custom operator written by the user in the device dialect
 # (op/leaky_relu_custom.cpp) joins a SuperKernel fusion with a stock operator (ops/dialect/add):
 #
 #   s   = x + y                 add_custom         (ops/dialect/add)
@@ -10,7 +10,7 @@
 # uninstall removes it, and the example checks that the user's own root ($HOME/.superkernel) was
 # not touched.
 #
-#   bash examples/aot/example03_custom_op/run.sh --npu-arch=dav-2201|dav-3510
+#   bash examples/aot/example04_custom_op/run.sh --npu-arch=dav-2201|dav-3510
 set -euo pipefail
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
 source "$here/../../../scripts/common.sh"
@@ -77,4 +77,4 @@ if bad:
     sys.exit("ERROR: out differs from leaky_relu(x + y, 0.125) at %d of %d elements, first at %d" % (len(bad), len(out), bad[0]))
 print("[check] out = leaky_relu(x + y, 0.125): all %d elements match the host reference" % len(out))
 EOF
-echo "[INFO] example03_custom_op passed on $SK_NPU_ARCH"
+echo "[INFO] example04_custom_op passed on $SK_NPU_ARCH"
