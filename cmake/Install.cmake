@@ -15,6 +15,8 @@ if(SK_SANITIZE)
 endif()
 install(TARGETS ${SK_EXPORTED_LIBRARIES} EXPORT SuperKernelTargets ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
 install(TARGETS sk_cc sk_compile sk_run sk_pkg_tool RUNTIME DESTINATION bin)
+# What single-source programs built by an installed sk_cc link (<prefix>/lib/libsk_acl.so).
+install(TARGETS sk_acl_shared LIBRARY DESTINATION lib)
 install(DIRECTORY ${SK_SOURCE_DIR}/include/ DESTINATION include)
 # The op library's binaries and index (sk::ops finds them through $SK_OPS_LIB_DIR once installed).
 install(DIRECTORY ${CMAKE_BINARY_DIR}/oplib/ DESTINATION share/superkernel/oplib)

@@ -31,10 +31,23 @@ struct Options {
 // that breaks the sub-kernel contract) saying what to change.
 llvm::Expected<std::vector<char>> compileKernel(const Options& o);
 
+// A single-source program (`sk_cc prog.asc [more.asc|.cpp]... -o prog`): every source's kernels
+// compiled for the simulated NPU and embedded, its host code compiled with each <<<>>> launch
+// turned into a launch through the runtime, all linked against libsk_acl.so.
+struct ProgramOptions {
+  Options compile;                   // the flags (compile.source is unused)
+  std::vector<std::string> sources;  // .asc / .cpp files
+  std::string output;                // the executable; written only when everything succeeded
+};
+llvm::Error buildProgram(const ProgramOptions& p);
+
 // The source with every `kernel<<<blocks, l2ctrl, stream>>>(args)` launch (host code) replaced by
 // a no-op of the same line count, so clang can parse a file that also holds the host stub.
 // Comments, strings and character literals are left alone.
 std::string removeLaunches(llvm::StringRef source);
+// The source with every such launch turned into a call of sk_ss::Launcher (include/sk/single_source.h),
+// each character of its config and arguments on the line it was on.
+std::string rewriteLaunches(llvm::StringRef source);
 
 // Whether `name` is a function the C library headers declare (a kernel named `sqrt` clashes
 // with <cmath>'s extern "C" sqrt; sk_cc compiles it under another name and renames it back).

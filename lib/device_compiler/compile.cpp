@@ -7,6 +7,7 @@
 #include <cstring>
 #include <optional>
 
+#include "compile_steps.h"
 #include "device_link.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
@@ -21,27 +22,6 @@
 #include "sk/run_tool.h"
 
 namespace sk::devcc {
-
-namespace {
-
-// A scratch directory removed with everything in it.
-class ScratchDir {
- public:
-  llvm::Error create() {
-    llvm::SmallString<128> p;
-    if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("sk_cc", p))
-      return sk::inputError("cannot create a temporary directory (" + ec.message() + "); set TMPDIR to a writable directory");
-    path_ = p.str().str();
-    return llvm::Error::success();
-  }
-  ~ScratchDir() {
-    if (!path_.empty()) llvm::sys::fs::remove_directories(path_);
-  }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 // Where the AscendC headers are: <prefix>/include beside an installed sk_cc, else the source tree.
 std::string headerRoot() {
@@ -67,18 +47,13 @@ llvm::Expected<std::string> findClang() {
   return sk::inputError("clang-19 not found (looked for " SK_DEVICE_CC_PATH " and on PATH); install it: apt-get install clang-19");
 }
 
-struct Target {
-  int npuArch;        // __NPU_ARCH__
-  int cceAicore;      // __CCE_AICORE__
-  const char* vecMacro;
-  const char* cubeMacro;
-};
-
 llvm::Expected<Target> targetFor(const std::string& arch) {
   if (arch == "dav-2201") return Target{2201, 220, "__DAV_C220_VEC__", "__DAV_C220_CUBE__"};
   if (arch == "dav-3510") return Target{3510, 310, "__DAV_C310_VEC__", "__DAV_C310_CUBE__"};
   return sk::inputError("--npu-arch=" + arch + ": unknown arch; use dav-2201 (Ascend 910B) or dav-3510 (Ascend 950)");
 }
+
+namespace {
 
 // The defines CANN's op build gives a kernel: DTYPE_/ORIG_DTYPE_/FORMAT_<PARAM> per tensor param
 // and the op type (for GET_TILING_DATA's choice of struct).
@@ -145,6 +120,8 @@ std::optional<std::string> findForceInclude(const std::string& file, const std::
   return std::nullopt;
 }
 
+}  // namespace
+
 llvm::Error checkInputs(const Options& o) {
   if (o.source.empty()) return sk::inputError("no source: give -c SRC (a .cpp or .asc kernel)");
   llvm::StringRef ext = llvm::sys::path::extension(o.source);
@@ -158,6 +135,8 @@ llvm::Error checkInputs(const Options& o) {
       return sk::inputError("-include " + f + ": no such file in the working directory or any -I directory");
   return llvm::Error::success();
 }
+
+namespace {
 
 // The file clang compiles: the source itself, or a copy that keeps the original's name and line
 // numbers, without <<<>>> launches and with an entry named like a C library function renamed
@@ -177,6 +156,8 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
   if (llvm::Error e = sk::writeFileAtomically(copy, body)) return std::move(e);
   return copy;
 }
+
+}  // namespace
 
 // The files to force-include: op_host tiling headers as their device view, others as they are.
 llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const ScratchDir& scratch) {
@@ -224,6 +205,8 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   if (!module) return module.takeError();
   return DeviceModule{core, std::move(*module)};
 }
+
+namespace {
 
 // AIV kernels compile for the vector core, AIC for the cube core, MIX (and kernels without
 // metadata) for both.

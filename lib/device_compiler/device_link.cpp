@@ -1,12 +1,15 @@
 // Linking the per-core-type device modules into one sub-kernel and emitting its object code.
 #include "device_link.h"
 
+#include <cctype>
+#include <cstdlib>
 #include <map>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
@@ -127,6 +130,8 @@ void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<C
   call(variants.at(CoreType::AIV));
 }
 
+}  // namespace
+
 void dropUnreferenced(llvm::Module& m) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
@@ -143,10 +148,8 @@ void dropUnreferenced(llvm::Module& m) {
   mpm.run(m, mam);
 }
 
-}  // namespace
-
-std::vector<llvm::Function*> annotatedEntries(llvm::Module& m) {
-  std::vector<llvm::Function*> out;
+std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::Module& m) {
+  std::vector<std::pair<llvm::Function*, std::string>> out;
   llvm::GlobalVariable* annotations = m.getNamedGlobal("llvm.global.annotations");
   if (!annotations || !annotations->hasInitializer()) return out;
   auto* array = llvm::dyn_cast<llvm::ConstantArray>(annotations->getInitializer());
@@ -158,10 +161,15 @@ std::vector<llvm::Function*> annotatedEntries(llvm::Module& m) {
     auto* text = llvm::dyn_cast<llvm::GlobalVariable>(entry->getOperand(1)->stripPointerCasts());
     if (!f || !text || !text->hasInitializer()) continue;
     auto* data = llvm::dyn_cast<llvm::ConstantDataSequential>(text->getInitializer());
-    if (data && data->isCString() && data->getAsCString() == "sk.global" &&
-        std::find(out.begin(), out.end(), f) == out.end())
-      out.push_back(f);
+    if (data && data->isCString()) out.emplace_back(f, data->getAsCString().str());
   }
+  return out;
+}
+
+std::vector<llvm::Function*> annotatedEntries(llvm::Module& m, llvm::StringRef annotation) {
+  std::vector<llvm::Function*> out;
+  for (auto& [f, text] : functionAnnotations(m))
+    if (text == annotation && std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   return out;
 }
 
@@ -206,6 +214,128 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       kernels[name][type] = f;
     }
     addDispatchEntry(*linked, name, kernels[name], workspaceIndex(meta));
+  }
+  dropUnreferenced(*linked);
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*linked, &os)) return sk::internalError(source + ": invalid device module: " + problems);
+  return std::move(linked);
+}
+
+namespace {
+
+// The kernel an sk_ss::Entry<...>::call calls: the statement's last call of a definition
+// ([[clang::noinline]] keeps it, and the sk_ss::arg calls of its arguments before it).
+llvm::Function* launchedKernel(llvm::Function& entry) {
+  llvm::Function* last = nullptr;
+  for (llvm::Instruction& i : llvm::instructions(entry))
+    if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
+      if (llvm::Function* f = call->getCalledFunction(); f && !f->isDeclaration()) last = f;
+  return last;
+}
+
+// "add_custom", "ns::scale<float>": the qualified name with template arguments, no signature.
+std::string kernelNameOf(const llvm::Function& f) {
+  std::string mangled = f.getName().str();  // the demangler's nodes point into it
+  llvm::ItaniumPartialDemangler d;
+  if (d.partialDemangle(mangled.c_str())) return mangled;  // extern "C"
+  size_t size = 0;
+  char* name = d.getFunctionName(nullptr, &size);
+  std::string out = name ? name : mangled;
+  std::free(name);
+  return out;
+}
+
+std::string symbolOf(llvm::StringRef name) {
+  std::string out;
+  for (char ch : name) out += std::isalnum((unsigned char)ch) ? ch : '_';
+  return out;
+}
+
+// __cube__ 1:0, __mix__(c, v) c:v ("sk.mix:c:v"), else 0:1.
+llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*, std::string>>& annotations,
+                                    llvm::Function* kernel, const std::string& name, const std::string& source) {
+  TaskRation r{0, 1};
+  for (auto& [f, text] : annotations) {
+    if (f != kernel) continue;
+    llvm::StringRef t(text);
+    unsigned aic = 0, aiv = 0;
+    if (t == "sk.cube") {
+      r = {1, 0};
+    } else if (t.consume_front("sk.mix:")) {
+      auto [c, v] = t.split(':');
+      if (c.trim().getAsInteger(10, aic) || v.trim().getAsInteger(10, aiv) || aic != 1 || aiv < 1 || aiv > 2)
+        return sk::inputError(source + ": kernel " + name + ": __mix__(" + c.str() + ", " + v.str() +
+                              ") is not a kernel type of the device; use __mix__(1, 1) or __mix__(1, 2)");
+      r = {(uint8_t)aic, (uint8_t)aiv};
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const std::string& source) {
+  auto annotations = functionAnnotations(m);
+  std::vector<LaunchEntry> out;
+  std::map<std::string, std::string> launchOf;  // symbol -> launch symbol
+  for (llvm::Function* entry : annotatedEntries(m, "sk.launch")) {
+    llvm::Function* kernel = launchedKernel(*entry);
+    if (!kernel) return sk::internalError(source + ": the launch entry " + entry->getName().str() + " calls no kernel");
+    LaunchEntry e{entry->getName().str(), kernelNameOf(*kernel), "", {}};
+    e.symbol = symbolOf(e.name);
+    auto r = rationOf(annotations, kernel, e.name, source);
+    if (!r) return r.takeError();
+    e.ration = *r;
+    auto [it, fresh] = launchOf.emplace(e.symbol, e.launchSymbol);
+    if (!fresh)
+      return sk::inputError(source + ": two launched kernels are both named " + e.symbol +
+                            " in the device object (overloads, or names differing in punctuation); rename one");
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<DeviceModule> modules,
+                                                                const std::vector<LaunchEntry>& entries,
+                                                                const std::string& source) {
+  std::unique_ptr<llvm::Module> linked;
+  for (DeviceModule& dm : modules) {
+    llvm::Module& m = *dm.module;
+    std::vector<llvm::Function*> keep;
+    for (const LaunchEntry& e : entries) {
+      llvm::Function* f = m.getFunction(e.launchSymbol);
+      bool runsHere = dm.coreType == CoreType::AIC ? e.ration.aic > 0 : e.ration.aiv > 0;
+      if (!f || !runsHere) continue;
+      f->setName(e.symbol + suffixOf(dm.coreType));
+      f->setComdat(nullptr);  // an instantiation's (linkonce_odr) group is named after its old name
+      f->setLinkage(llvm::GlobalValue::ExternalLinkage);
+      keep.push_back(f);
+    }
+    for (const char* g : {"llvm.global.annotations", "llvm.used", "llvm.compiler.used", "llvm.global_ctors",
+                          "llvm.global_dtors"})
+      eraseGlobal(m, g);  // host code's constructors and the kernels' `used`: the entries need neither
+    internalizeAllBut(m, keep);
+    if (!linked) {
+      linked = std::move(dm.module);
+    } else if (llvm::Linker::linkModules(*linked, std::move(dm.module))) {
+      return sk::internalError(source + ": linking the AIC and AIV device code failed");
+    }
+  }
+  for (const LaunchEntry& e : entries) {
+    // an extern "C" kernel has the entry's name: internal now, it makes way
+    if (llvm::Function* kernel = linked->getFunction(e.symbol); kernel && kernel->hasLocalLinkage())
+      kernel->setName(e.symbol + ".kernel");
+    if (linked->getFunction(e.symbol))
+      return sk::inputError(source + ": the name " + e.symbol + " is used by another function; rename it or the kernel");
+    std::map<CoreType, llvm::Function*> variants;
+    for (CoreType t : {CoreType::AIC, CoreType::AIV})
+      if (llvm::Function* f = linked->getFunction(e.symbol + suffixOf(t))) {
+        f->setLinkage(llvm::GlobalValue::InternalLinkage);
+        variants[t] = f;
+      }
+    if (variants.empty()) return sk::internalError(source + ": no device code for the launched kernel " + e.name);
+    addDispatchEntry(*linked, e.symbol, variants, -1);
   }
   dropUnreferenced(*linked);
   std::string problems;

@@ -20,8 +20,32 @@ struct DeviceModule {
   std::unique_ptr<llvm::Module> module;
 };
 
-// The functions a module marks as kernel entries (`__global__`, annotated "sk.global").
-std::vector<llvm::Function*> annotatedEntries(llvm::Module& m);
+// Every function annotation of a module (__attribute__((annotate(...))): llvm.global.annotations).
+std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::Module& m);
+// The functions a module marks with `annotation`: by default the kernel entries (`__global__`).
+std::vector<llvm::Function*> annotatedEntries(llvm::Module& m, llvm::StringRef annotation = "sk.global");
+
+// A kernel launched with <<<>>> in a single-source program: its entry in the device object.
+struct LaunchEntry {
+  std::string launchSymbol;  // sk_ss::Entry<...>::call as compiled (the same symbol in the host pass)
+  std::string name;          // the kernel's name, "add_custom" or "ns::scale<float>"
+  std::string symbol;        // the device object's entry: `name` with other characters than [A-Za-z0-9_] as '_'
+  TaskRation ration;         // __vector__ (and plain __aicore__) 0:1, __cube__ 1:0, __mix__(c, v) c:v
+};
+
+// The kernel types of the launched kernels of a single-source module (its sk_ss::Entry<...>::call
+// functions, include/sk/single_source.h), without linking anything.
+llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const std::string& source);
+
+// One module from a single-source program's per-core-type modules: per launched kernel an entry
+// `symbol` (device ABI v1) calling its variant of the running core type; the rest internal and
+// unreferenced code dropped.
+llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<DeviceModule> modules,
+                                                                const std::vector<LaunchEntry>& entries,
+                                                                const std::string& source);
+
+// GlobalDCE: drops internal definitions nothing references.
+void dropUnreferenced(llvm::Module& m);
 
 // One module from the per-core-type ones: the selected entries (the metadata's kernelName, or
 // all when there is no metadata) renamed <name>__sk_aic / <name>__sk_aiv, everything else

@@ -1,5 +1,6 @@
 // Removing host-side kernel launches (`kernel<<<...>>>(...)`) from a source before clang sees it.
 #include <cctype>
+#include <vector>
 
 #include "sk/device_compiler.h"
 
@@ -73,9 +74,16 @@ std::string blankOut(llvm::StringRef text) {
 
 }  // namespace
 
-std::string removeLaunches(llvm::StringRef s) {
-  std::string out;
-  size_t copied = 0;
+namespace {
+
+// One `callee<<<config>>>(args)`: offsets of the callee, `<<<`, `>>>`, `(` and just past `)`.
+struct Launch {
+  size_t start, open, close, paren, end;
+};
+
+// The launches in s, outside comments and literals, in order.
+std::vector<Launch> findLaunches(llvm::StringRef s) {
+  std::vector<Launch> out;
   for (size_t i = 0; i < s.size();) {
     size_t next = skipLexical(s, i);
     if (next != i) {
@@ -95,13 +103,39 @@ std::string removeLaunches(llvm::StringRef s) {
       i = close + 3;
       continue;
     }
-    size_t start = calleeStart(s, i);
-    out += s.slice(copied, start).str();
-    out += blankOut(s.slice(start, end + 1));
-    copied = i = end + 1;
+    out.push_back(Launch{calleeStart(s, i), i, close, paren, end + 1});
+    i = end + 1;
   }
-  out += s.substr(copied).str();
   return out;
+}
+
+}  // namespace
+
+std::string removeLaunches(llvm::StringRef s) {
+  std::string out;
+  size_t copied = 0;
+  for (const Launch& l : findLaunches(s)) {
+    out += s.slice(copied, l.start).str();
+    out += blankOut(s.slice(l.start, l.end));
+    copied = l.end;
+  }
+  return out + s.substr(copied).str();
+}
+
+std::string rewriteLaunches(llvm::StringRef s) {
+  std::string out;
+  size_t copied = 0;
+  for (const Launch& l : findLaunches(s)) {
+    std::string callee = s.slice(l.start, l.open).rtrim().str();
+    // every other character stays where it was (line numbers, and backslashes in macro bodies)
+    out += s.slice(copied, l.start).str();
+    out += "(::sk_ss::Launcher<decltype(&" + callee + "), &" + callee + ">(";
+    out += s.slice(l.open + 3, l.close).str();
+    out += "))";
+    out += s.slice(l.close + 3, l.end).str();
+    copied = l.end;
+  }
+  return out + s.substr(copied).str();
 }
 
 bool isCLibraryName(llvm::StringRef name) {

@@ -25,6 +25,7 @@
 #include "sk/runtime.h"
 #include "sk/acl_interop.h"
 #include "sk/arch.h"
+#include "sk/single_source.h"
 
 namespace {
 
@@ -55,6 +56,10 @@ struct State {
   std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
   std::map<Function*, const void*> stubBinaryOf;  // for unregistering
   void* c2cCtrl = nullptr;                         // rtGetC2cCtrlAddr's region, made on first use
+  // Single-source programs (sk_ss_launch): each embedded device object loaded once, and the
+  // argument blocks of queued launches, freed when their stream has been synchronised.
+  std::map<const void*, Binary*> embeddedBinaries;
+  std::multimap<sk::sim::StreamId, void*> argBlocks;
 };
 
 State& state() {
@@ -91,9 +96,10 @@ aclError checkBlocks(uint32_t numBlocks, const char* api) {
 // passes first.
 aclError queueLaunch(Runtime* rt, const char* api, Function* f, uint32_t numBlocks, std::vector<uint64_t> args,
                      sk::sim::StreamId id, uint64_t tilingKey = 0,
-                     std::shared_ptr<const sk::subkernel::KernelMeta> metadata = nullptr) {
+                     std::shared_ptr<const sk::subkernel::KernelMeta> metadata = nullptr,
+                     std::optional<sk::TaskRation> ration = std::nullopt) {
   if (!args.empty() && state().c2cCtrl && args[0] == (uint64_t)state().c2cCtrl) args.erase(args.begin());
-  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id, std::nullopt, tilingKey, std::move(metadata)))
+  if (llvm::Error e = rt->launch(f, numBlocks, std::move(args), id, ration, tilingKey, std::move(metadata)))
     return failWith(std::move(e), api);
   return ACL_SUCCESS;
 }
@@ -179,6 +185,49 @@ aclError copyKind(aclrtMemcpyKind kind, const void* dst, const void* src, sk::si
   Runtime* rt = device(api, skCode);      \
   if (!rt) return skCode
 
+// Frees the argument blocks of single-source launches on `stream` (all streams when nullopt):
+// their work has run once the stream is synchronised, whatever it reported.
+void freeArgBlocks(Runtime* rt, std::optional<sk::sim::StreamId> stream) {
+  auto& blocks = state().argBlocks;
+  auto [first, last] = stream ? blocks.equal_range(*stream) : std::make_pair(blocks.begin(), blocks.end());
+  for (auto it = first; it != last; ++it) llvm::consumeError(rt->device().free(it->second));
+  blocks.erase(first, last);
+}
+
+// The function of a single-source entry; its device object is loaded at the first launch.
+llvm::Expected<Function*> embeddedFunction(Runtime* rt, const sk_ss_kernel& k) {
+  Binary*& b = state().embeddedBinaries[k.object];
+  if (!b) {
+    llvm::MemoryBufferRef ref(llvm::StringRef((const char*)k.object, k.objectBytes), k.source);
+    auto loaded = rt->loadBinary(ref, k.source, sk::TaskRation{(uint8_t)k.aic, (uint8_t)k.aiv});
+    if (!loaded) {
+      state().embeddedBinaries.erase(k.object);
+      return loaded.takeError();
+    }
+    b = *loaded;
+  }
+  return rt->getFunction(b, k.name);
+}
+
+// The launch's argument block in device memory, each by-value param's slot made its address.
+llvm::Expected<std::vector<uint64_t>> placeArgBlock(Runtime* rt, sk::sim::StreamId id, const void* block,
+                                                    uint32_t slots, uint64_t bytes, uint64_t scalarMask) {
+  std::vector<uint64_t> args(slots);
+  if (slots) std::memcpy(args.data(), block, 8ull * slots);
+  if (!scalarMask) return args;
+  auto mem = rt->device().malloc(bytes);
+  if (!mem) return mem.takeError();
+  for (uint32_t i = 0; i < slots; ++i)
+    if (scalarMask >> i & 1) args[i] += (uint64_t)*mem;
+  if (llvm::Error e = rt->device().memcpy(*mem, block, bytes, sk::sim::CopyKind::HostToDevice)) {
+    llvm::consumeError(rt->device().free(*mem));
+    return std::move(e);
+  }
+  // a captured launch may be replayed after any synchronisation: its block lives until the reset
+  if (rt->device().captureInfo(id, nullptr) == sk::sim::CaptureStatus::None) state().argBlocks.emplace(id, *mem);
+  return args;
+}
+
 }  // namespace
 
 extern "C" {
@@ -246,6 +295,8 @@ aclError aclrtResetDevice(int32_t deviceId) {
     s.stubs.clear();
     s.stubBinaryOf.clear();
     s.c2cCtrl = nullptr;
+    s.embeddedBinaries.clear();
+    s.argBlocks.clear();
     s.rt.reset();  // waits for queued work, then frees everything
   }
   return ACL_SUCCESS;
@@ -283,7 +334,9 @@ const char* aclrtGetSocName(void) {
 aclError aclrtSynchronizeDevice(void) {
   SK_LOCK;
   SK_DEVICE("aclrtSynchronizeDevice");
-  if (llvm::Error e = rt->device().synchronizeDevice()) return failWith(std::move(e), "aclrtSynchronizeDevice");
+  llvm::Error e = rt->device().synchronizeDevice();
+  freeArgBlocks(rt, std::nullopt);
+  if (e) return failWith(std::move(e), "aclrtSynchronizeDevice");
   return ACL_SUCCESS;
 }
 
@@ -319,7 +372,9 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   SK_DEVICE("aclrtSynchronizeStream");
   sk::sim::StreamId id;
   if (!streamId(stream, id, "aclrtSynchronizeStream", skCode)) return skCode;
-  if (llvm::Error e = rt->device().synchronizeStream(id)) return failWith(std::move(e), "aclrtSynchronizeStream");
+  llvm::Error e = rt->device().synchronizeStream(id);
+  freeArgBlocks(rt, id);
+  if (e) return failWith(std::move(e), "aclrtSynchronizeStream");
   return ACL_SUCCESS;
 }
 
@@ -835,3 +890,21 @@ aclError sk::acl::launchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, s
   return queueLaunch(rt, "aclrtLaunchKernel", f, numBlocks, std::move(args), id, tilingKey, std::move(metadata));
 }
 
+
+// The launch a rewritten `kernel<<<blocks, l2ctrl, stream>>>(args)` makes (include/sk/single_source.h).
+extern "C" int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
+                            uint64_t blockBytes, uint64_t scalarMask) {
+  SK_LOCK;
+  SK_DEVICE("<<<>>> launch");
+  const auto& k = *static_cast<const sk_ss_kernel*>(kernel);
+  std::string api = std::string(k.name) + "<<<>>> (" + k.source + ")";
+  if (aclError rc = checkBlocks(blocks, api.c_str())) return rc;
+  sk::sim::StreamId id;
+  if (!streamId(stream, id, api.c_str(), skCode)) return skCode;
+  auto f = embeddedFunction(rt, k);
+  if (!f) return failWith(f.takeError(), api.c_str(), ACL_ERROR_RT_INTERNAL_ERROR);
+  auto args = placeArgBlock(rt, id, block, slots, blockBytes, scalarMask);
+  if (!args) return failWith(args.takeError(), api.c_str());
+  return queueLaunch(rt, api.c_str(), *f, blocks, std::move(*args), id, 0, nullptr,
+                     sk::TaskRation{(uint8_t)k.aic, (uint8_t)k.aiv});
+}

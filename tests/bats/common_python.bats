@@ -88,10 +88,11 @@ SCRIPT
   assert_output_contains "usage: sk_run_python_with_log LOG SCRIPT"
 }
 
-@test "sk_run_python_with_log runs a real script with the build's superkernel package" {
-  [ -d "${SK_BUILD_DIR:?ctest sets it}/python/superkernel" ]
-  echo 'import superkernel, sys; print(superkernel.__file__); sys.exit(4)' >"$T/s.py"
-  run sk_run_python_with_log "$T/s.log" "$T/s.py"
+@test "sk_run_python_with_log runs a real script that imports the package from the build" {
+  mkdir -p "$T/build/python/superkernel"
+  echo 'WHERE = "the build tree"' >"$T/build/python/superkernel/__init__.py"
+  echo 'import superkernel, sys; print(superkernel.WHERE, superkernel.__file__); sys.exit(4)' >"$T/s.py"
+  SK_BUILD_DIR=$T/build run sk_run_python_with_log "$T/s.log" "$T/s.py"
   assert_status 4
-  assert_output_contains "$SK_BUILD_DIR/python/superkernel/__init__.py"
+  assert_output_contains "the build tree $T/build/python/superkernel/__init__.py"
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -15,9 +16,13 @@ namespace {
 const char* kUsage =
     "usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json [--embed-meta]] [-I DIR]... [-D NAME[=V]]...\n"
     "             [-include FILE]... [-O0..3] [-std=...] [-v] -c SRC -o K.o\n"
+    "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... [-include FILE]... [-O0..3] [-std=...] [-v]\n"
+    "             PROG.asc [MORE.asc|.cpp]... -o PROG\n"
     "\n"
     "Compiles an AscendC kernel (or one in SuperKernel's dialect) for the simulated NPU: a sub-kernel\n"
-    "object that sk_run runs and sk_compile fuses.\n"
+    "object that sk_run runs and sk_compile fuses. Without -c: builds the executable of a single-source\n"
+    "program (kernels and a host main using acl/acl.h, launches written kernel<<<blocks, l2ctrl, stream>>>(...)),\n"
+    "which runs its kernels on the simulated NPU.\n"
     "\n"
     "  --npu-arch=ARCH  dav-2201 (Ascend 910B, default) or dav-3510 (Ascend 950)\n"
     "  --meta K.json    the kernel's metadata: defines DTYPE_<PARAM>, ORIG_DTYPE_<PARAM> and\n"
@@ -31,7 +36,7 @@ const char* kUsage =
     "  -O0..-O3, -Os    optimisation (default -O2)\n"
     "  -std=STD         language standard (default c++17)\n"
     "  -c SRC           the source: .cpp or .asc (device code only)\n"
-    "  -o K.o           the object to write (written only when everything succeeds)\n"
+    "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
     "  --help, --version\n"
     "\n"
@@ -39,6 +44,7 @@ const char* kUsage =
 
 struct Args {
   sk::devcc::Options compile;
+  std::vector<std::string> programSources;  // without -c: a single-source program's files
   std::string output;
 };
 
@@ -97,13 +103,20 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       o.source = v;
     } else if (takeValue(argc, argv, i, "-o", v, err)) {
       r.output = v;
+    } else if (!a.empty() && a[0] != '-') {
+      r.programSources.push_back(a);
     } else {
       return sk::inputError("unknown option " + a + " (see --help)");
     }
     if (err) return std::move(err);
   }
-  if (o.source.empty()) return sk::inputError("no source: give -c SRC (see --help)");
-  if (r.output.empty()) return sk::inputError("no output: give -o K.o (see --help)");
+  if (!o.source.empty() && !r.programSources.empty())
+    return sk::inputError(r.programSources[0] + ": -c compiles one kernel source; leave out -c to build a program");
+  if (o.source.empty() && r.programSources.empty()) return sk::inputError("no source: give -c SRC or a program's sources (see --help)");
+  if (r.output.empty())
+    return sk::inputError(o.source.empty() ? "no output: give -o PROG (see --help)" : "no output: give -o K.o (see --help)");
+  if (!r.programSources.empty() && (o.embedMeta || !o.metaPath.empty()))
+    return sk::inputError("--meta and --embed-meta describe one kernel: use them with -c");
   std::string dir = llvm::sys::path::parent_path(r.output).str();
   if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
     return sk::inputError("-o " + r.output + ": directory " + dir + " does not exist");
@@ -115,6 +128,11 @@ llvm::Expected<Args> parse(int argc, char** argv) {
 int main(int argc, char** argv) {
   auto args = parse(argc, argv);
   if (!args) return sk::reportAndExitCode(args.takeError(), "sk_cc");
+  if (!args->programSources.empty()) {
+    sk::devcc::ProgramOptions p{args->compile, args->programSources, args->output};
+    if (llvm::Error e = sk::devcc::buildProgram(p)) return sk::reportAndExitCode(std::move(e), "sk_cc");
+    return 0;
+  }
   auto object = sk::devcc::compileKernel(args->compile);
   if (!object) return sk::reportAndExitCode(object.takeError(), "sk_cc");
   if (llvm::Error e = sk::writeFileAtomically(args->output, llvm::StringRef(object->data(), object->size())))

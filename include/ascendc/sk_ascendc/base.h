@@ -25,9 +25,10 @@
 #define __global__ __attribute__((annotate("sk.global"), used))
 #endif
 #define __aicore__
-#define __vector__
-#define __cube__
-#define __mix__(c, v)
+// The kernel type of a single-source program's kernel (sk_cc reads the annotations; docs/sk_cc.md).
+#define __vector__ __attribute__((annotate("sk.vector")))
+#define __cube__ __attribute__((annotate("sk.cube")))
+#define __mix__(c, v) __attribute__((annotate("sk.mix:" #c ":" #v)))
 #define __schedmode__(m)
 #define __gm__
 #define __ubuf__

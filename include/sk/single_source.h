@@ -1,0 +1,104 @@
+// Single-source AscendC programs (`sk_cc prog.asc -o prog`, docs/sk_cc.md#single-source-programs).
+// sk_cc force-includes this header and rewrites every launch
+//     kernel<<<blocks, l2ctrl, stream>>>(args...)
+// into
+//     (::sk_ss::Launcher<decltype(&kernel), &kernel>(blocks, l2ctrl, stream))(args...)
+// so clang itself checks the arguments against the kernel's parameters (count, conversions) and
+// instantiates templates, as for a call. The launch names Entry<...>::call, the device entry
+// with the device ABI's signature (one GM address per parameter) that reads by-value params
+// from GM and calls the kernel. In the device pass sk_cc keeps these entries; in the host pass it
+// replaces each entry's address with a descriptor of the entry in the device object embedded in
+// the executable, which sk_ss_launch loads on first use.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+
+extern "C" {
+// What the host pass puts in place of an entry's address: the entry and its device object.
+struct sk_ss_kernel {
+  const char* name;         // the entry symbol in the object
+  const char* source;       // the file that launched it, for messages
+  const void* object;       // the device object (ELF relocatable) embedded in the executable
+  uint64_t objectBytes;
+  uint32_t aic, aiv;        // the kernel type: cores per block (__vector__ 0:1, __cube__ 1:0, __mix__(c, v))
+};
+const char* aclGetRecentErrMsg(void);
+void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
+// Launches the entry `kernel` (its descriptor, in the host pass) with the argument block `block`:
+// `slots` 8-byte slots, one per param, then the by-value params' bytes. A slot whose bit is set in
+// `scalarMask` holds the offset of its param's bytes in the block and becomes their device
+// address. Returns an aclError; the message is in aclGetRecentErrMsg.
+int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
+                 uint64_t blockBytes, uint64_t scalarMask);
+}
+
+namespace sk_ss {
+
+template <class P> using Slot = uint8_t*;
+
+// By-value params arrive as the GM address of their bytes (docs/architecture.md, scalar params).
+template <class P> inline P arg(uint8_t* slot) {
+  if constexpr (std::is_pointer_v<P>) {
+    return reinterpret_cast<P>(slot);
+  } else {
+    struct Raw {
+      alignas(P) unsigned char bytes[sizeof(P)];
+    } raw;
+    for (size_t at = 0; at < sizeof(P); at += 8)  // a scalar access moves at most 8 bytes
+      ::sk_scalar_copy(raw.bytes + at, slot + at, sizeof(P) - at < 8 ? sizeof(P) - at : 8);
+    return __builtin_bit_cast(P, raw);
+  }
+}
+
+template <class F, F f> struct Entry;
+template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
+  // The call stays a call, so sk_cc finds the kernel (and its core type) behind each entry.
+  __attribute__((annotate("sk.launch"))) static void call(Slot<P>... slots) { [[clang::noinline]] f(arg<P>(slots)...); }
+};
+
+template <class P> constexpr bool kPassable = std::is_pointer_v<P> || std::is_trivially_copyable_v<P>;
+
+template <class F, F f> class Launcher;
+template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {
+  static_assert(sizeof...(P) < 64, "a kernel launched with <<<>>> takes at most 63 parameters (device ABI v1)");
+  static_assert((kPassable<P> && ...),
+                "a by-value kernel parameter must be trivially copyable (its bytes are copied to the device)");
+  static_assert((!std::is_reference_v<P> && ...), "a kernel parameter cannot be a reference: pass a GM address or a value");
+
+ public:
+  Launcher(uint32_t blocks, void* l2ctrl, void* stream) : blocks_(blocks), stream_(stream) { (void)l2ctrl; }
+
+  // The host side of a launch: the argument block, then the runtime. A launch that cannot be
+  // queued says why on stderr (a <<<>>> launch has no result to return it in).
+  void operator()(P... args) const {
+    constexpr uint32_t n = sizeof...(P);
+    unsigned char block[8 * n + ((std::is_pointer_v<P> ? 0 : (sizeof(P) + 7) / 8 * 8) + ... + 8)];
+    uint64_t used = 8 * n, mask = 0;
+    uint32_t i = 0;
+    auto put = [&](auto value) {
+      using V = decltype(value);
+      uint64_t slot;
+      if constexpr (std::is_pointer_v<V>) {
+        slot = reinterpret_cast<uint64_t>(value);
+      } else {
+        slot = used;
+        std::memcpy(block + used, &value, sizeof(V));
+        used += (sizeof(V) + 7) / 8 * 8;
+        mask |= uint64_t(1) << i;
+      }
+      std::memcpy(block + 8 * i++, &slot, 8);
+    };
+    (put(args), ...);
+    if (sk_ss_launch(reinterpret_cast<const void*>(&Entry<void (*)(P...), f>::call), blocks_, stream_, block, n, used,
+                     mask) != 0)
+      std::fprintf(stderr, "%s\n", aclGetRecentErrMsg());
+  }
+
+ private:
+  uint32_t blocks_;
+  void* stream_;
+};
+
+}  // namespace sk_ss

@@ -1,0 +1,59 @@
+// The steps of sk_cc that both of its modes use (a kernel source, a single-source program).
+// Internal to lib/device_compiler.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "device_link.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "sk/device_compiler.h"
+#include "sk/error.h"
+
+namespace sk::devcc {
+
+// A scratch directory removed with everything in it.
+class ScratchDir {
+ public:
+  llvm::Error create() {
+    llvm::SmallString<128> p;
+    if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("sk_cc", p))
+      return sk::inputError("cannot create a temporary directory (" + ec.message() + "); set TMPDIR to a writable directory");
+    path_ = p.str().str();
+    return llvm::Error::success();
+  }
+  ~ScratchDir() {
+    if (!path_.empty()) llvm::sys::fs::remove_directories(path_);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+struct Target {
+  int npuArch;        // __NPU_ARCH__
+  int cceAicore;      // __CCE_AICORE__
+  const char* vecMacro;
+  const char* cubeMacro;
+};
+llvm::Expected<Target> targetFor(const std::string& arch);
+
+// Where the AscendC headers are: <prefix>/include beside an installed sk_cc, else the source tree.
+std::string headerRoot();
+// $SK_CC_CLANG, else the clang-19 found when SuperKernel was built, else clang-19 on PATH.
+llvm::Expected<std::string> findClang();
+
+// The source's extension and existence, the -O level, the -include files.
+llvm::Error checkInputs(const Options& o);
+// The files to force-include: op_host tiling headers as their device view, others as they are.
+llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const ScratchDir& scratch);
+
+// clang-19 compiles `input` (o.source names it in messages; its directory is searched for
+// #include "...") for one core type to an LLVM module, with sk_cc's flags and macros.
+llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
+                                        const std::string& input, const std::vector<std::string>& includes,
+                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
+                                        llvm::LLVMContext& ctx);
+
+}  // namespace sk::devcc

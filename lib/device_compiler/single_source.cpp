@@ -1,0 +1,242 @@
+// Single-source programs (`sk_cc prog.asc ... -o prog`, docs/sk_cc.md#single-source-programs).
+// Per source: the launches rewritten (rewriteLaunches), clang-19 compiles the copy per core type;
+// the device modules become one device object whose entries are the launched kernels; the AIV
+// module, copied before that, becomes the host object: kernels dropped, each launch entry's
+// address replaced by its descriptor (sk_ss_kernel) and the device object embedded. clang-19 then
+// links the host objects against the runtime's shared library.
+#include <unistd.h>
+
+#include <map>
+#include <set>
+
+#include "compile_steps.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "sk/arch.h"
+#include "sk/device_imports.h"
+#include "sk/file_io.h"
+#include "sk/run_tool.h"
+#include "sk/subkernel.h"
+
+namespace sk::devcc {
+
+namespace {
+
+std::string absolute(const std::string& path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  return abs.str().str();
+}
+
+// The copy clang compiles: launches rewritten, lines and __FILE__ those of the original.
+llvm::Expected<std::string> rewrittenCopy(const std::string& source, const ScratchDir& scratch, size_t index) {
+  auto text = sk::readFile(source, 64ull << 20, "source");
+  if (!text) return text.takeError();
+  std::string body = "#line 1 \"" + absolute(source) + "\"\n" + rewriteLaunches(*text);
+  std::string copy = scratch.file("ss" + std::to_string(index) + "_" + llvm::sys::path::filename(source).str());
+  if (llvm::Error e = sk::writeFileAtomically(copy, body)) return e;
+  return copy;
+}
+
+llvm::GlobalVariable* constantGlobal(llvm::Module& m, llvm::Constant* init, const std::string& name, unsigned align) {
+  auto* g = new llvm::GlobalVariable(m, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, name);
+  g->setAlignment(llvm::Align(align));
+  return g;
+}
+
+// sk_ss_kernel {name, source, object, objectBytes, aic, aiv} (include/sk/single_source.h).
+llvm::Constant* descriptor(llvm::Module& m, const LaunchEntry& e, llvm::Constant* source, llvm::GlobalVariable* object,
+                           uint64_t objectBytes) {
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  auto* type = llvm::StructType::get(ctx, {ptr, ptr, ptr, llvm::Type::getInt64Ty(ctx), i32, i32});
+  llvm::Constant* name = constantGlobal(m, llvm::ConstantDataArray::getString(ctx, e.symbol), "sk_ss.name", 1);
+  llvm::Constant* init = llvm::ConstantStruct::get(
+      type, {name, source, object, llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx), objectBytes),
+             llvm::ConstantInt::get(i32, e.ration.aic), llvm::ConstantInt::get(i32, e.ration.aiv)});
+  return constantGlobal(m, init, "sk_ss.kernel", 8);
+}
+
+// llvm.used and llvm.compiler.used without the kernels (`used` keeps them for the device pass).
+void dropFromUsed(llvm::Module& m, const std::set<llvm::GlobalValue*>& drop) {
+  for (const char* list : {"llvm.used", "llvm.compiler.used"}) {
+    llvm::GlobalVariable* used = m.getNamedGlobal(list);
+    if (!used) continue;
+    std::vector<llvm::GlobalValue*> keep;
+    if (auto* array = llvm::dyn_cast<llvm::ConstantArray>(used->getInitializer()))
+      for (llvm::Use& u : array->operands())
+        if (auto* g = llvm::dyn_cast<llvm::GlobalValue>(u.get()->stripPointerCasts()); g && !drop.count(g))
+          keep.push_back(g);
+    used->eraseFromParent();
+    if (keep.empty()) continue;
+    if (llvm::StringRef(list) == "llvm.used") llvm::appendToUsed(m, keep);
+    else llvm::appendToCompilerUsed(m, keep);
+  }
+}
+
+// Host code must not call the device: a kernel's code runs only inside a launch.
+llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
+  for (llvm::Function& f : m)
+    if (f.isDeclaration() && f.getName().starts_with("sk_") && f.getName() != "sk_ss_launch" && !f.use_empty())
+      return sk::inputError(source + ": host code calls the device function " + f.getName().str() +
+                            "; device code (AscendC calls) runs only in a __global__ kernel launched with <<<>>>");
+  return llvm::Error::success();
+}
+
+// The host module: kernels dropped, launch entries replaced by descriptors of `object`'s entries.
+llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, const std::vector<char>& object,
+                                             const std::vector<LaunchEntry>& entries, const std::string& source,
+                                             char optLevel) {
+  auto annotations = functionAnnotations(*m);
+  if (llvm::GlobalVariable* g = m->getNamedGlobal("llvm.global.annotations")) g->eraseFromParent();
+  llvm::LLVMContext& ctx = m->getContext();
+  llvm::GlobalVariable* blob = nullptr;
+  if (!object.empty()) {
+    llvm::ArrayRef<uint8_t> bytes((const uint8_t*)object.data(), object.size());
+    blob = constantGlobal(*m, llvm::ConstantDataArray::get(ctx, bytes), "sk_ss.device_object", 16);
+  }
+  llvm::Constant* file = constantGlobal(*m, llvm::ConstantDataArray::getString(ctx, source), "sk_ss.source", 1);
+  std::map<std::string, const LaunchEntry*> byLaunch;
+  for (const LaunchEntry& e : entries) byLaunch[e.launchSymbol] = &e;
+  std::set<llvm::GlobalValue*> dropped;
+  for (auto& [f, text] : annotations) {
+    if (text != "sk.global" && text != "sk.launch") continue;
+    if (text == "sk.launch" && !f->use_empty()) {
+      auto it = byLaunch.find(f->getName().str());
+      if (it == byLaunch.end()) return sk::internalError(source + ": no device entry for " + f->getName().str());
+      f->replaceAllUsesWith(descriptor(*m, *it->second, file, blob, object.size()));
+    }
+    dropped.insert(f);
+  }
+  dropFromUsed(*m, dropped);
+  for (llvm::GlobalValue* g : dropped) {
+    if (g->isDeclaration()) continue;
+    llvm::cast<llvm::GlobalObject>(g)->setComdat(nullptr);
+    g->setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  dropUnreferenced(*m);
+  if (llvm::Error e = checkNoIntrinsics(*m, source)) return e;
+  return emitObject(*m, optLevel);
+}
+
+// The device object of the launched kernels: every core type they run on, linked, checked.
+llvm::Expected<std::vector<char>> deviceObject(const Options& o, const Target& t, const std::string& clang,
+                                               const std::string& copy, const std::vector<std::string>& includes,
+                                               DeviceModule aiv, const std::vector<LaunchEntry>& entries,
+                                               const ScratchDir& scratch, llvm::LLVMContext& ctx) {
+  std::vector<DeviceModule> modules;
+  modules.push_back(std::move(aiv));
+  if (llvm::any_of(entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
+    auto aic = compileFor(o, t, CoreType::AIC, clang, copy, includes, nullptr, scratch, ctx);
+    if (!aic) return aic.takeError();
+    modules.push_back(std::move(*aic));
+  }
+  auto linked = linkLaunchEntries(std::move(modules), entries, o.source);
+  if (!linked) return linked.takeError();
+  instrumentScalarCost(**linked);
+  placeEmbeddedMetadata(**linked, nullptr);
+  auto object = emitObject(**linked, o.optLevel[2]);
+  if (!object) return object.takeError();
+  llvm::MemoryBufferRef ref(llvm::StringRef(object->data(), object->size()), o.source);
+  std::string what = "the device code compiled from " + o.source;
+  auto info = subkernel::checkObject(ref, what);
+  if (!info) return info.takeError();
+  if (llvm::Error e = subkernel::checkImports(*info, what)) return e;
+  return object;
+}
+
+// One source of the program to a host object (in scratch): its path.
+llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
+                                          const ScratchDir& scratch, size_t index) {
+  if (llvm::Error e = checkInputs(o)) return e;
+  auto copy = rewrittenCopy(o.source, scratch, index);
+  if (!copy) return copy.takeError();
+  auto includes = forceIncludes(o, scratch);
+  if (!includes) return includes.takeError();
+  includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
+  llvm::LLVMContext ctx;
+  auto aiv = compileFor(o, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
+  if (!aiv) return aiv.takeError();
+  auto entries = launchEntries(*aiv->module, o.source);
+  if (!entries) return entries.takeError();
+  std::unique_ptr<llvm::Module> host = llvm::CloneModule(*aiv->module);
+  std::vector<char> device;
+  if (!entries->empty()) {
+    auto d = deviceObject(o, t, clang, *copy, *includes, std::move(*aiv), *entries, scratch, ctx);
+    if (!d) return d.takeError();
+    device = std::move(*d);
+  }
+  auto object = hostObject(std::move(host), device, *entries, o.source, o.optLevel[2]);
+  if (!object) return object.takeError();
+  std::string path = scratch.file("host" + std::to_string(index) + ".o");
+  if (llvm::Error e = sk::writeFileAtomically(path, llvm::StringRef(object->data(), object->size()))) return e;
+  return path;
+}
+
+// libsk_acl.so: <prefix>/lib beside an installed sk_cc, else the build tree's.
+std::string aclLibrary() {
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void*)&aclLibrary);
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(installed, "lib", "libsk_acl.so");
+  if (llvm::sys::fs::exists(installed)) return installed.str().str();
+  return SK_ACL_SHARED_LIBRARY;
+}
+
+// clang-19 links the host objects against libsk_acl.so (found at run time through the rpath);
+// the executable appears at `output` only when the link succeeded.
+llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>& objects, const std::string& output,
+                        const ScratchDir& scratch, bool verbose) {
+  std::string lib = aclLibrary();
+  if (!llvm::sys::fs::exists(lib))
+    return sk::inputError(lib + " is missing: build the sk_acl_shared target (single-source programs link it)");
+  std::string tmp = output + ".sk_cc.tmp";
+  std::vector<std::string> args = {"--driver-mode=g++"};
+  args.insert(args.end(), objects.begin(), objects.end());
+  for (const std::string& a : {lib, "-Wl,-rpath," + llvm::sys::path::parent_path(lib).str(), std::string("-o"), tmp})
+    args.push_back(a);
+  if (verbose) {
+    std::string line = clang;
+    for (const std::string& a : args) line += " " + a;
+    std::fprintf(stderr, "sk_cc: %s\n", line.c_str());
+  }
+  char cwd[4096];
+  ToolResult r = sk::runTool(clang, args, getcwd(cwd, sizeof cwd) ? cwd : ".", {}, scratch.file(""));
+  if (!r.started) return sk::inputError("cannot run " + clang + ": " + r.error);
+  if (r.exitCode != 0) {
+    std::fputs(r.err.c_str(), stderr);
+    llvm::sys::fs::remove(tmp);
+    return sk::inputError(output + ": linking the program failed (the linker's message is above)");
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, output)) {
+    llvm::sys::fs::remove(tmp);
+    return sk::inputError(output + ": cannot write it (" + ec.message() + ")");
+  }
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+llvm::Error buildProgram(const ProgramOptions& p) {
+  if (p.sources.empty()) return sk::inputError("no source: give the program's .asc/.cpp files (see --help)");
+  auto target = targetFor(p.compile.arch);
+  if (!target) return target.takeError();
+  auto clang = findClang();
+  if (!clang) return clang.takeError();
+  ScratchDir scratch;
+  if (llvm::Error e = scratch.create()) return e;
+  std::vector<std::string> objects;
+  for (size_t i = 0; i < p.sources.size(); ++i) {
+    Options o = p.compile;
+    o.source = p.sources[i];
+    auto object = compileSource(o, *target, *clang, scratch, i);
+    if (!object) return object.takeError();
+    objects.push_back(*object);
+  }
+  return linkProgram(*clang, objects, p.output, scratch, p.compile.verbose);
+}
+
+}  // namespace sk::devcc
