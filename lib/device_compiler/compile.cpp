@@ -180,13 +180,9 @@ llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const S
   return out;
 }
 
-llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
-                                        const std::string& input, const std::vector<std::string>& includes,
-                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
-                                        llvm::LLVMContext& ctx) {
-  std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
-  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
-  if (o.verbose) {
+llvm::Expected<ToolResult> runClang(const std::string& clang, const std::vector<std::string>& args,
+                                    const ScratchDir& scratch, bool verbose) {
+  if (verbose) {
     std::string line = clang;
     for (const std::string& a : args) line += " " + a;
     std::fprintf(stderr, "sk_cc: %s\n", line.c_str());
@@ -194,6 +190,18 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   char cwd[4096];
   ToolResult r = sk::runTool(clang, args, getcwd(cwd, sizeof cwd) ? cwd : ".", {}, scratch.file(""));
   if (!r.started) return sk::inputError("cannot run " + clang + ": " + r.error);
+  return r;
+}
+
+llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
+                                        const std::string& input, const std::vector<std::string>& includes,
+                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
+                                        llvm::LLVMContext& ctx) {
+  std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
+  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
+  auto run = runClang(clang, args, scratch, o.verbose);
+  if (!run) return run.takeError();
+  const ToolResult& r = *run;
   if (r.exitCode != 0) {
     std::fputs(r.err.c_str(), stderr);  // the diagnostics as clang printed them
     return sk::inputError(o.source + ": clang-19 reported errors (above) compiling for " + coreTypeName(core));

@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "sk/device_compiler.h"
 #include "sk/error.h"
+#include "sk/run_tool.h"
 
 namespace sk::devcc {
 
@@ -43,6 +44,11 @@ llvm::Expected<Target> targetFor(const std::string& arch);
 std::string headerRoot();
 // $SK_CC_CLANG, else the clang-19 found when SuperKernel was built, else clang-19 on PATH.
 llvm::Expected<std::string> findClang();
+
+// clang-19 with `args` in the working directory (the command line on stderr when verbose); an
+// InputError when it cannot be started. Its exit code and output are the caller's to judge.
+llvm::Expected<ToolResult> runClang(const std::string& clang, const std::vector<std::string>& args,
+                                    const ScratchDir& scratch, bool verbose);
 
 // The source's extension and existence, the -O level, the -include files.
 llvm::Error checkInputs(const Options& o);

@@ -4,8 +4,6 @@
 // module, copied before that, becomes the host object: kernels dropped, each launch entry's
 // address replaced by its descriptor (sk_ss_kernel) and the device object embedded. clang-19 then
 // links the host objects against the runtime's shared library.
-#include <unistd.h>
-
 #include <map>
 #include <set>
 
@@ -198,16 +196,10 @@ llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>
   args.insert(args.end(), objects.begin(), objects.end());
   for (const std::string& a : {lib, "-Wl,-rpath," + llvm::sys::path::parent_path(lib).str(), std::string("-o"), tmp})
     args.push_back(a);
-  if (verbose) {
-    std::string line = clang;
-    for (const std::string& a : args) line += " " + a;
-    std::fprintf(stderr, "sk_cc: %s\n", line.c_str());
-  }
-  char cwd[4096];
-  ToolResult r = sk::runTool(clang, args, getcwd(cwd, sizeof cwd) ? cwd : ".", {}, scratch.file(""));
-  if (!r.started) return sk::inputError("cannot run " + clang + ": " + r.error);
-  if (r.exitCode != 0) {
-    std::fputs(r.err.c_str(), stderr);
+  auto run = runClang(clang, args, scratch, verbose);
+  if (!run) return run.takeError();
+  if (run->exitCode != 0) {
+    std::fputs(run->err.c_str(), stderr);
     llvm::sys::fs::remove(tmp);
     return sk::inputError(output + ": linking the program failed (the linker's message is above)");
   }

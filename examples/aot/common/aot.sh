@@ -9,6 +9,10 @@
 #   aot_cc OUT.o SRC.cpp  compile a kernel with clang-19 (the compile contract, docs/architecture.md §3.1)
 #   aot_install_all       install every static_kernel_compile_outputs/*.run (run it through
 #                         sk_run_with_log "$LOG_INSTALL" so the trap finds the uninstall.sh lines)
+#   aot_user_state [PYTHON]
+#                         a fingerprint of what an example must leave as it found it: the user's
+#                         install root ($HOME/.superkernel) and, with PYTHON, the packages that
+#                         interpreter sees (pip list, without the caller's PYTHONPATH)
 
 aot_init() {
   local dir=$1 tool
@@ -45,4 +49,16 @@ aot_install_all() {
   for pkg in static_kernel_compile_outputs/*.run; do
     "./$pkg" --install || return
   done
+}
+
+aot_user_state() {
+  local root=${HOME:+$HOME/.superkernel}
+  if [[ -n "$root" && -e "$root" ]]; then
+    find "$root" -printf '%p %y %s %m %T@\n' 2>/dev/null | sort | sha256sum
+  else
+    echo "no $root"
+  fi
+  if [[ $# -gt 0 ]]; then
+    PYTHONPATH= "$1" -m pip list --format=freeze --disable-pip-version-check 2>/dev/null | sha256sum
+  fi
 }

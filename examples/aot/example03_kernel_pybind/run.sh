@@ -19,23 +19,14 @@ sk_parse_npu_arch "$@"
 sk_resolve_python "$here/../../.."
 
 # what must look the same at the end: the user's install root and Python environment
-user_root=${HOME:+$HOME/.superkernel}
-fingerprint() {
-  if [[ -n "$user_root" && -e "$user_root" ]]; then
-    find "$user_root" -printf '%p %y %s %m %T@\n' 2>/dev/null | sort | sha256sum
-  else
-    echo absent
-  fi
-  PYTHONPATH= "$SK_PYTHON" -m pip list --format=freeze --disable-pip-version-check 2>/dev/null | sha256sum
-}
-before=$(fingerprint)
+before=$(aot_user_state "$SK_PYTHON")
 
 aot_init "$here"
 on_exit() {
   local rc=$?
   sk_uninstall_static_kernel_from_log "$LOG_INSTALL"
   rm -rf -- "$here/tmp/python_packages" "$here/tmp/op_build"
-  if [[ "$(fingerprint)" != "$before" ]]; then
+  if [[ "$(aot_user_state "$SK_PYTHON")" != "$before" ]]; then
     echo "ERROR: the user's install root or Python environment changed while the example ran" >&2
     rc=1
   fi

@@ -17,23 +17,14 @@ source "$here/../../../scripts/common.sh"
 source "$here/../common/aot.sh"
 sk_parse_npu_arch "$@"
 
-# what the user's own install root looks like now (it must look the same at the end)
-user_root=${HOME:+$HOME/.superkernel}
-fingerprint() {
-  if [[ -n "$user_root" && -e "$user_root" ]]; then
-    find "$user_root" -printf '%p %y %s %m %T@\n' 2>/dev/null | sort | sha256sum
-  else
-    echo absent
-  fi
-}
-user_root_before=$(fingerprint)
+before=$(aot_user_state)  # the user's own install root must look the same at the end
 
 aot_init "$here"
 on_exit() {
   local rc=$?
   sk_uninstall_static_kernel_from_log "$LOG_INSTALL"
-  if [[ "$(fingerprint)" != "$user_root_before" ]]; then
-    echo "ERROR: $user_root changed while the example ran" >&2
+  if [[ "$(aot_user_state)" != "$before" ]]; then
+    echo "ERROR: $HOME/.superkernel changed while the example ran" >&2
     rc=1
   fi
   exit "$rc"
