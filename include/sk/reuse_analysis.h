@@ -55,6 +55,9 @@ struct Options {
   std::string text() const;  // canonical "key=value:..." of every option
 };
 llvm::Expected<Options> parseOptions(const std::string& text);
+// The op list's own options ("super_kernel_options") with `extra` (sk_compile --options)
+// appended after them, parsed.
+llvm::Expected<Options> listOptions(const OpList& list, const std::string& extra);
 const std::vector<std::string>& optionKeys();
 
 // ---- the plan ----
@@ -146,7 +149,7 @@ struct PlanRequest {
   std::vector<std::string> keepOutputs;   // intermediates to keep as SK outputs
 };
 
-// read_sub_kernels → bind_tensors → build_dependencies → plan_memory → place_cores → add_params
+// check_name → read_sub_kernels → bind_tensors → build_dependencies → plan_memory → place_cores → add_params
 // → assign_args.
 // Bad input is an InputError naming the op (file) and the field or tensor.
 llvm::Expected<Plan> makePlan(const PlanRequest& request);

@@ -176,4 +176,10 @@ llvm::Expected<Options> parseOptions(const std::string& textIn) {
   return o;
 }
 
+llvm::Expected<Options> listOptions(const OpList& list, const std::string& extra) {
+  std::string text = list.options;
+  if (!extra.empty()) text += (text.empty() ? "" : ":") + extra;
+  return parseOptions(text);
+}
+
 }  // namespace sk::reuse

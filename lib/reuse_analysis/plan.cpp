@@ -4,9 +4,11 @@
 #include <map>
 #include <set>
 
+#include "sk/device_imports.h"
 #include "sk/error.h"
 #include "sk/reuse_analysis.h"
 #include "sk/task_table.h"
+#include "sk/text.h"
 
 namespace sk::reuse {
 
@@ -479,9 +481,20 @@ void Builder::assignArgs() {
   tilingParam.bytes = tilingParam.data.size();
 }
 
+// The SK's name becomes its entry symbol: a C identifier that shadows no intrinsic.
+llvm::Error checkName(const std::string& name) {
+  if (!isCIdentifier(name))
+    return inputError("super kernel name '" + name + "' is not a C identifier (letters, digits, _)");
+  if (subkernel::isIntrinsicName(name))
+    return inputError("super kernel name '" + name + "' is the name of an intrinsic (the entry would shadow it): "
+                      "choose another");
+  return llvm::Error::success();
+}
+
 }  // namespace
 
 llvm::Expected<Plan> makePlan(const PlanRequest& request) {
+  if (llvm::Error e = checkName(request.name)) return e;
   Builder b{request, {}, {}, {}, {}};
   b.plan.name = request.name;
   b.plan.arch = request.arch;

@@ -25,7 +25,6 @@
 #include "sk/reuse_analysis.h"
 #include "sk/sim/float16.h"
 #include "sk/super_kernel.h"
-#include "sk/text.h"
 
 namespace py = pybind11;
 
@@ -127,9 +126,8 @@ struct Event : DeviceObject {
 
 struct Storage : DeviceObject {
   void* ptr = nullptr;
-  uint64_t bytes = 0;
   Storage(const Storage&) = delete;
-  explicit Storage(uint64_t n) : bytes(n) {
+  explicit Storage(uint64_t n) {
     ensureDevice();
     generation = device().generation;
     check(aclrtMalloc(&ptr, n ? n : 1, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
@@ -171,16 +169,15 @@ std::vector<int64_t> checkedShape(const std::vector<int64_t>& shape) {
   return shape;
 }
 
-Tensor empty(const std::vector<int64_t>& shape, const std::string& dtype) {
+Tensor allocate(sk::DType dtype, const std::vector<int64_t>& shape) {
   Tensor t;
-  t.dtype = parseDType(dtype);
+  t.dtype = dtype;
   t.shape = checkedShape(shape);
-  sk::ops::TensorSpec spec{t.dtype, t.shape};
-  t.storage = std::make_shared<Storage>(spec.bytes());
+  t.storage = std::make_shared<Storage>(sk::ops::TensorSpec{t.dtype, t.shape}.bytes());
   return t;
 }
-
-Tensor fromSpec(const sk::ops::TensorSpec& spec) { return empty(spec.shape, sk::dtypeName(spec.dtype)); }
+Tensor empty(const std::vector<int64_t>& shape, const std::string& dtype) { return allocate(parseDType(dtype), shape); }
+Tensor fromSpec(const sk::ops::TensorSpec& spec) { return allocate(spec.dtype, spec.shape); }
 
 // numpy's element type for a dtype; bfloat16 (which numpy lacks) travels as float32 values.
 py::dtype numpyDType(sk::DType d) {
@@ -200,12 +197,8 @@ py::dtype numpyDType(sk::DType d) {
   return py::dtype::of<uint8_t>();
 }
 
-// The device dtype numpy's `kind`+`itemsize` stand for: float16, float32, (u)int8..64, bool.
-std::optional<sk::DType> fromNumpy(const py::dtype& dt) {
-  std::string name = py::str(dt.attr("name"));
-  if (name == "bool") return sk::DType::Bool;
-  return sk::parseDType(name);
-}
+// The device dtype of numpy's of the same name (float16, float32, (u)int8..64, bool).
+std::optional<sk::DType> fromNumpy(const py::dtype& dt) { return sk::parseDType(std::string(py::str(dt.attr("name")))); }
 
 // A numpy array of the tensor's element count into it, converted to its dtype.
 void copyIn(const Tensor& t, const py::array& host) {
@@ -231,7 +224,7 @@ Tensor tensorFrom(const py::array& host, const std::optional<std::string>& dtype
     raise(ACL_ERROR_INVALID_PARAM, "numpy dtype " + std::string(py::str(host.dtype())) +
                                        " has no device dtype: give dtype= (" + sk::dtypeChoices() + ")");
   std::vector<int64_t> shape(host.shape(), host.shape() + host.ndim());
-  Tensor t = empty(shape, sk::dtypeName(*d));
+  Tensor t = allocate(*d, shape);
   copyIn(t, host);
   return t;
 }
@@ -334,7 +327,6 @@ py::dict compileSuperKernel(const std::string& opListJson, const std::vector<std
   auto fail = [](llvm::Error e) -> py::dict {
     raise(ACL_ERROR_INVALID_PARAM, "superkernel.compile: " + llvm::toString(std::move(e)));
   };
-  if (!sk::isCIdentifier(name)) raise(ACL_ERROR_INVALID_PARAM, "superkernel.compile: name '" + name + "' is not a C identifier");
   auto spec = sk::arch::loadArch(arch);
   if (!spec) return fail(spec.takeError());
   sk::reuse::PlanRequest req;
@@ -348,9 +340,7 @@ py::dict compileSuperKernel(const std::string& opListJson, const std::vector<std
   } else {
     req.ops = sk::reuse::opListFromObjects(objects);
   }
-  std::string text = req.ops.options;
-  if (!options.empty()) text += (text.empty() ? "" : ":") + options;
-  auto parsed = sk::reuse::parseOptions(text);
+  auto parsed = sk::reuse::listOptions(req.ops, options);
   if (!parsed) return fail(parsed.takeError());
   req.options = *parsed;
   std::optional<sk::reuse::Plan> plan;

@@ -63,6 +63,8 @@ def test_bad_op_lists_are_errors_and_write_nothing(tmp_path):
         sk.compile([{"bin_path": ADD_CUSTOM, "bind": {"nope": "a"}}], output_dir=str(out))
     with pytest.raises(sk.AclError, match="not a C identifier"):
         sk.compile([ADD_CUSTOM], name="bad name", output_dir=str(out))
+    with pytest.raises(sk.AclError, match="'sk_block_idx' is the name of an intrinsic"):  # it would shadow it
+        sk.compile([ADD_CUSTOM], name="sk_block_idx", output_dir=str(out))
     with pytest.raises(sk.AclError, match="no-such-option"):
         sk.compile([ADD_CUSTOM], options="no-such-option=1", output_dir=str(out))
     with pytest.raises(TypeError, match="object paths or op-list entries"):

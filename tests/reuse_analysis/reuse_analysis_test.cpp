@@ -106,6 +106,19 @@ bool overlap(const MemoryItem& a, const MemoryItem& b) {
   return a.offset < b.offset + b.bytes && b.offset < a.offset + a.bytes;
 }
 
+// The name becomes the SK's entry symbol: every caller (sk_compile, the Python package, the
+// examples) gets the check.
+TEST(Plan, TheNameMustBeACIdentifierThatShadowsNoIntrinsic) {
+  for (auto [name, message] : {std::pair{"bad name", "super kernel name 'bad name' is not a C identifier"},
+                               std::pair{"sk_block_idx", "'sk_block_idx' is the name of an intrinsic"}}) {
+    PlanRequest req = request({{{{"t", true}}, 8, 0}});
+    req.name = name;
+    auto p = makePlan(req);
+    ASSERT_FALSE((bool)p) << name;
+    EXPECT_NE(llvm::toString(p.takeError()).find(message), std::string::npos) << name;
+  }
+}
+
 // ---- hazards ----------------------------------------------------------------------------
 
 TEST(Hazards, ReadAfterWriteWriteAfterReadAndWriteAfterWriteAreEdges) {

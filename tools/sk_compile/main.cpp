@@ -80,9 +80,7 @@ llvm::Expected<sk::reuse::PlanRequest> planRequest(const Options& o, const sk::a
   } else {
     req.ops = sk::reuse::opListFromObjects(o.ops);
   }
-  std::string optionText = req.ops.options;
-  if (!o.options.empty()) optionText += (optionText.empty() ? "" : ":") + o.options;
-  auto options = sk::reuse::parseOptions(optionText);
+  auto options = sk::reuse::listOptions(req.ops, o.options);
   if (!options) return options.takeError();
   req.options = *options;
   return req;
