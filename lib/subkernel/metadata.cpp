@@ -253,6 +253,8 @@ llvm::Error readFileNames(const MetaReader& r, const json& doc, KernelMeta& m) {
   const json* v = MetaReader::member(doc, "binFileName");
   const char* nameWhat = "a file name without a directory (letters, digits, . _ + -; default: kernelName)";
   if (v && (!v->is_string() || !isPlainFileName(v->get<std::string>(), false))) return r.expected("binFileName", nameWhat, *v);
+  // the default must pass the same rule: a kernelName of more than 255 characters needs one
+  if (!v && !isPlainFileName(m.kernelName, false)) return r.expected("binFileName", nameWhat, json(m.kernelName));
   m.binFileName = v ? v->get<std::string>() : m.kernelName;
   v = MetaReader::member(doc, "binFileSuffix");
   if (v && (!v->is_string() || !isPlainFileName(v->get<std::string>(), true)))

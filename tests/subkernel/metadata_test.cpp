@@ -191,6 +191,8 @@ TEST(Meta, WrongTypesNameTheFieldAndTheExpectation) {
       {"version", "1", "version: expected 1"},
       {"kernelName", 7, "kernelName: expected a non-empty C identifier"},
       {"kernelName", "", "kernelName: expected a non-empty C identifier"},
+      // no binFileName: the default (kernelName) is no file name of at most 255 characters
+      {"kernelName", std::string(256, 'k'), "binFileName: expected a file name without a directory"},
       {"coreType", "aiv", "coreType: expected one of AIV, AIC, MIX, got \"aiv\""},
       {"blockDim", "8", "blockDim: expected an integer >= 1, got \"8\""},
       {"blockDim", 0, "blockDim: expected an integer >= 1, got 0"},
