@@ -25,6 +25,7 @@ struct Options {
   std::string standard = "-std=c++17";
   std::string source;                   // -c: .cpp or .asc
   bool verbose = false;                 // print the clang command lines on stderr
+  std::string emitMetaDir;              // --emit-meta DIR: each launched kernel's .o and .json (single source)
 };
 
 // The object bytes, or an InputError (bad option, missing file, a clang diagnostic, a kernel
@@ -40,6 +41,11 @@ struct ProgramOptions {
   std::string output;                // the executable; written only when everything succeeded
 };
 llvm::Error buildProgram(const ProgramOptions& p);
+// `sk_cc -c PROG.asc --emit-meta DIR`: each kernel that o.source launches with <<<>>> as a
+// sub-kernel of its own, DIR/<entry>.o with DIR/<entry>.json (docs/sk_cc.md#kernels-of-a-single-source-program).
+// buildProgram does the same for every source when p.compile.emitMetaDir is set. Nothing is
+// written unless every kernel compiled.
+llvm::Error emitProgramKernels(const Options& o);
 
 // The source with every `kernel<<<blocks, l2ctrl, stream>>>(args)` launch (host code) replaced by
 // a no-op of the same line count, so clang can parse a file that also holds the host stub.

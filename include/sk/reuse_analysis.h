@@ -26,9 +26,13 @@ struct OpSpec {
   std::optional<int64_t> streamId;
   std::optional<std::vector<int64_t>> sendEvents, recvEvents;
   std::map<std::string, std::string> bind;  // param name -> graph tensor name
+  // scalar param name -> its value for this instance ("scalars": hex or a number,
+  // subkernel::encodeScalar); wins over the metadata's "data".
+  std::map<std::string, nlohmann::json> scalars;
   // A sub-kernel already in memory (fusing in process, e.g. a captured launch): used instead
   // of reading objPath/jsonPath.
   std::shared_ptr<const subkernel::SubKernel> kernel;
+  std::string where;  // "list.json: op_list[3]", for messages (empty: an op of --ops)
 };
 
 struct OpList {
@@ -69,7 +73,8 @@ struct Instance {
   std::string label;                    // "add_custom (op 1)"
   int64_t stream = 0;
   std::vector<int64_t> sendEvents, recvEvents;
-  std::vector<std::string> boundNames;  // per param; empty for workspace and tiling
+  std::vector<std::string> boundNames;  // per param; empty for workspace, tiling and scalar
+  std::vector<std::vector<uint8_t>> scalarValues;  // per param: a scalar's bytes (op list, else metadata); else empty
   uint32_t textBytes = 0;               // st_size of the entry
 };
 

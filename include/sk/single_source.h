@@ -24,6 +24,14 @@ struct sk_ss_kernel {
   uint64_t objectBytes;
   uint32_t aic, aiv;        // the kernel type: cores per block (__vector__ 0:1, __cube__ 1:0, __mix__(c, v))
 };
+// What `sk_cc --emit-meta` learns about each parameter of a launched kernel (the `info` array of
+// Entry<...>::call, read from the device module, docs/sk_cc.md): kind 0 a GM address, 1 a value;
+// dtype the sk_dtype code of the pointee or the value (-1: none, e.g. a struct); bytes of a value.
+struct sk_ss_param {
+  int32_t kind;
+  int32_t dtype;
+  uint64_t bytes;
+};
 const char* aclGetRecentErrMsg(void);
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
 // Launches the entry `kernel` (its descriptor, in the host pass) with the argument block `block`:
@@ -52,10 +60,28 @@ template <class P> inline P arg(uint8_t* slot) {
   }
 }
 
+// The sk_dtype code (include/sk/kernel.h) of an arithmetic type; -1 for anything else.
+template <class T> constexpr int32_t dtypeCode() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, bool>) return 11;
+  else if constexpr (std::is_same_v<U, float>) return 0;
+  else if constexpr (std::is_integral_v<U> && std::is_signed_v<U>) return sizeof(U) == 1 ? 3 : sizeof(U) == 2 ? 7 : sizeof(U) == 4 ? 5 : 6;
+  else if constexpr (std::is_integral_v<U>) return sizeof(U) == 1 ? 4 : sizeof(U) == 2 ? 8 : sizeof(U) == 4 ? 9 : 10;
+  else return -1;
+}
+template <class P> constexpr sk_ss_param paramInfo() {
+  if constexpr (std::is_pointer_v<P>) return {0, dtypeCode<std::remove_pointer_t<P>>(), 0};
+  else return {1, dtypeCode<P>(), sizeof(P)};
+}
+
 template <class F, F f> struct Entry;
 template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
   // The call stays a call, so sk_cc finds the kernel (and its core type) behind each entry.
-  __attribute__((annotate("sk.launch"))) static void call(Slot<P>... slots) { [[clang::noinline]] f(arg<P>(slots)...); }
+  __attribute__((annotate("sk.launch"))) static void call(Slot<P>... slots) {
+    // Kept (used) for sk_cc --emit-meta, which reads it from the module; the device object drops it.
+    __attribute__((used)) static constexpr sk_ss_param info[sizeof...(P) + 1] = {paramInfo<P>()..., {-1, -1, 0}};
+    [[clang::noinline]] f(arg<P>(slots)...);
+  }
 };
 
 template <class P> constexpr bool kPassable = std::is_pointer_v<P> || std::is_trivially_copyable_v<P>;

@@ -18,7 +18,9 @@
 
 namespace sk::subkernel {
 
-enum class Role { Input, Output, Workspace, Tiling };
+// Scalar: a by-value param of a single-source kernel (docs/metadata.md#params): its slot is the
+// device address of the value's bytes, constant per instance like tiling data.
+enum class Role { Input, Output, Workspace, Tiling, Scalar };
 const char* roleName(Role r);
 
 struct Param {
@@ -26,8 +28,9 @@ struct Param {
   Role role = Role::Input;
   DType dtype = DType::Float32;  // input/output only
   std::vector<int64_t> shape;    // input/output only
-  uint64_t bytes = 0;            // input/output: dtype size x elements; workspace/tiling: "bytes"
-  std::vector<uint8_t> data;     // tiling: the static tiling bytes ("data", hex), may be empty
+  uint64_t bytes = 0;            // input/output: dtype size x elements; workspace/tiling/scalar: "bytes"
+  std::vector<uint8_t> data;     // tiling: the static tiling bytes; scalar: the value ("data", hex); may be empty
+  bool typed = false;            // scalar: "dtype" given (the value is one element of `dtype`)
   bool inout = false;            // input: also written back as an output ("inout": true, super kernels)
   bool isTensor() const { return role == Role::Input || role == Role::Output; }
   bool isOutput() const { return role == Role::Output || inout; }
@@ -161,6 +164,11 @@ llvm::Expected<KernelMeta> readMeta(const std::string& path);
 // and memory item. parseMeta(writeMeta(m)) == m.
 std::string writeMeta(const KernelMeta& m);
 
+// The bytes of scalar param `p`'s value given as `value` (an op list's "scalars" entry): a hex
+// string of exactly p.bytes bytes, or, when the param has a dtype, a JSON number (integers in the
+// dtype's range; floats rounded to it) or a boolean for bool. Errors are InputErrors "<where>: ...".
+llvm::Expected<std::vector<uint8_t>> encodeScalar(const Param& p, const nlohmann::json& value, const std::string& where);
+
 // What the contract check learned about an object.
 struct ObjectInfo {
   uint64_t textBytes = 0;                      // size of all executable sections
@@ -185,6 +193,8 @@ llvm::Error checkEntry(llvm::MemoryBufferRef object, const std::string& symbol, 
 constexpr uint32_t kMaxBlockDim = 65535;
 // A tiling param's bytes (the tools copy it; real tiling structs are a few KiB).
 constexpr uint64_t kMaxTilingBytes = 1u << 20;
+// A scalar param's bytes (a by-value struct such as TCubeTiling is a few hundred).
+constexpr uint64_t kMaxScalarBytes = 1u << 16;
 llvm::Error checkBlockDim(const KernelMeta& m, const arch::ArchSpec& arch);
 // Every block runs at once (a sub-kernel of a super kernel): blockDim <= the cores of its type
 // (AIV: aivCores; AIC: aicCores; MIX 1:1 and 1:2: min(aicCores, aivCores / aiv)).

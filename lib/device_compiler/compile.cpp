@@ -81,6 +81,7 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                 // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
                                 "-Wno-missing-template-arg-list-after-template-kw",
                                 "-I" + include + "/ascendc", "-I" + include};
+  if (!o.emitMetaDir.empty()) a.push_back("-fno-discard-value-names");  // the params' names, for the metadata
   for (const std::string& dir : o.includeDirs) a.push_back("-I" + dir);
   std::string srcDir = llvm::sys::path::parent_path(o.source).str();
   a.push_back("-iquote");

@@ -4,11 +4,13 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
@@ -21,6 +23,7 @@
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "sk/error.h"
+#include "sk/text.h"
 
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
@@ -253,9 +256,37 @@ std::string symbolOf(llvm::StringRef name) {
 }
 
 // __cube__ 1:0, __mix__(c, v) c:v ("sk.mix:c:v"), else 0:1.
+// KERNEL_TASK_TYPE_DEFAULT(value) in the kernel's code (sk_ascendc/tiling.h): the type's
+// KernelMetaType value, or -1.
+int64_t defaultTaskType(llvm::Function& kernel) {
+  for (llvm::Instruction& i : llvm::instructions(kernel)) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
+    auto* asmCall = call ? llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand()) : nullptr;
+    if (!asmCall || !llvm::StringRef(asmCall->getAsmString()).starts_with("# sk.task.type") || call->arg_size() != 1)
+      continue;
+    if (auto* v = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(0))) return v->getSExtValue();
+  }
+  return -1;
+}
+
+llvm::Expected<TaskRation> rationOfTaskType(int64_t type, const std::string& name, const std::string& source) {
+  // AscendC's KernelMetaType order: AIV_ONLY, AIC_ONLY, MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1, MIX_AIC_1_2.
+  static const TaskRation kRations[] = {{0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 1}, {1, 2}};
+  if (type >= 0 && type < (int64_t)std::size(kRations)) return kRations[type];
+  return sk::inputError(source + ": kernel " + name + ": KERNEL_TASK_TYPE_DEFAULT(" + std::to_string(type) +
+                        ") is not a kernel type of dav-2201 or dav-3510; use KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, "
+                        "KERNEL_TYPE_MIX_AIC_1_1 or KERNEL_TYPE_MIX_AIC_1_2");
+}
+
 llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*, std::string>>& annotations,
                                     llvm::Function* kernel, const std::string& name, const std::string& source) {
   TaskRation r{0, 1};
+  bool annotated = false;
+  for (auto& [f, text] : annotations)
+    if (f == kernel) annotated |= llvm::StringRef(text).starts_with("sk.vector") || llvm::StringRef(text) == "sk.cube" ||
+                                  llvm::StringRef(text).starts_with("sk.mix:");
+  if (!annotated)
+    if (int64_t type = defaultTaskType(*kernel); type >= 0) return rationOfTaskType(type, name, source);
   for (auto& [f, text] : annotations) {
     if (f != kernel) continue;
     llvm::StringRef t(text);
@@ -273,6 +304,48 @@ llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*,
   return r;
 }
 
+// The source's parameter names, from the kernel's IR arguments (clang names them when value
+// names are kept): a struct passed in registers arrives as x.coerce or x.coerce0, x.coerce1.
+// When they cannot be matched one to one with the `count` params: p0, p1, ...
+std::vector<std::string> paramNames(const llvm::Function& kernel, size_t count) {
+  std::vector<std::string> names;
+  for (const llvm::Argument& a : kernel.args()) {
+    llvm::StringRef n = a.getName();
+    if (size_t dot = n.find(".coerce"); dot != llvm::StringRef::npos) n = n.substr(0, dot);
+    if (a.getArgNo() > 0 && a.getName().contains(".coerce") && !names.empty() && names.back() == n) continue;
+    names.push_back(n.str());
+  }
+  std::set<std::string> unique(names.begin(), names.end());
+  bool usable = names.size() == count && unique.size() == count &&
+                llvm::all_of(names, [](const std::string& n) { return sk::isCIdentifier(n); });
+  if (usable) return names;
+  names.clear();
+  for (size_t i = 0; i < count; ++i) names.push_back("p" + std::to_string(i));
+  return names;
+}
+
+// Entry<...>::call's `info` (include/sk/single_source.h): the function-local static, mangled
+// _ZZ<call's encoding>E4info.
+llvm::Expected<std::vector<LaunchParam>> launchParams(llvm::Module& m, llvm::Function& entry, const llvm::Function& kernel,
+                                                      const std::string& source) {
+  std::string symbol = "_ZZ" + entry.getName().drop_front(2).str() + "E4info";
+  llvm::GlobalVariable* info = m.getNamedGlobal(symbol);
+  auto* array = info && info->hasInitializer() ? llvm::dyn_cast<llvm::ArrayType>(info->getValueType()) : nullptr;
+  if (!array || array->getNumElements() != entry.arg_size() + 1)
+    return sk::internalError(source + ": no parameter description (" + symbol + ") for " + entry.getName().str());
+  std::vector<std::string> names = paramNames(kernel, entry.arg_size());
+  std::vector<LaunchParam> out;
+  for (unsigned i = 0; i < entry.arg_size(); ++i) {
+    llvm::Constant* c = info->getInitializer()->getAggregateElement(i);
+    auto field = [&](unsigned k) -> int64_t {
+      auto* v = c ? llvm::dyn_cast_or_null<llvm::ConstantInt>(c->getAggregateElement(k)) : nullptr;
+      return v ? v->getSExtValue() : 0;
+    };
+    out.push_back(LaunchParam{names[i], field(0) == 0, (int32_t)field(1), (uint64_t)field(2)});
+  }
+  return out;
+}
+
 }  // namespace
 
 llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const std::string& source) {
@@ -287,6 +360,9 @@ llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const st
     auto r = rationOf(annotations, kernel, e.name, source);
     if (!r) return r.takeError();
     e.ration = *r;
+    auto params = launchParams(m, *entry, *kernel, source);
+    if (!params) return params.takeError();
+    e.params = std::move(*params);
     auto [it, fresh] = launchOf.emplace(e.symbol, e.launchSymbol);
     if (!fresh)
       return sk::inputError(source + ": two launched kernels are both named " + e.symbol +

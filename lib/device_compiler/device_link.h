@@ -25,12 +25,21 @@ std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::M
 // The functions a module marks with `annotation`: by default the kernel entries (`__global__`).
 std::vector<llvm::Function*> annotatedEntries(llvm::Module& m, llvm::StringRef annotation = "sk.global");
 
+// A parameter of a launched kernel, as sk_cc --emit-meta describes it.
+struct LaunchParam {
+  std::string name;     // the source's name (from the IR, -fno-discard-value-names), else p<i>
+  bool pointer = true;  // a GM address; else a by-value param
+  int32_t dtype = -1;   // sk_dtype code of the pointee or the value; -1: none (a struct, void*)
+  uint64_t bytes = 0;   // a value's size
+};
+
 // A kernel launched with <<<>>> in a single-source program: its entry in the device object.
 struct LaunchEntry {
   std::string launchSymbol;  // sk_ss::Entry<...>::call as compiled (the same symbol in the host pass)
   std::string name;          // the kernel's name, "add_custom" or "ns::scale<float>"
   std::string symbol;        // the device object's entry: `name` with other characters than [A-Za-z0-9_] as '_'
   TaskRation ration;         // __vector__ (and plain __aicore__) 0:1, __cube__ 1:0, __mix__(c, v) c:v
+  std::vector<LaunchParam> params;  // in the kernel's order (Entry<...>::call's `info`)
 };
 
 // The kernel types of the launched kernels of a single-source module (its sk_ss::Entry<...>::call

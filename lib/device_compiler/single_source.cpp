@@ -18,6 +18,7 @@
 #include "sk/file_io.h"
 #include "sk/run_tool.h"
 #include "sk/subkernel.h"
+#include "sk/text.h"
 
 namespace sk::devcc {
 
@@ -147,28 +148,178 @@ llvm::Expected<std::vector<char>> deviceObject(const Options& o, const Target& t
   return object;
 }
 
-// One source of the program to a host object (in scratch): its path.
-llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
-                                          const ScratchDir& scratch, size_t index) {
+// A launched kernel as a sub-kernel of its own (--emit-meta).
+struct EmittedKernel {
+  std::string symbol;
+  std::vector<char> object;
+  std::string json;
+};
+
+// Its metadata: what the source says (kernel type, params in order: GM addresses as inputs of
+// their pointee's dtype, by-value params as scalars of their size), and placeholders for what
+// only a launch knows (blockDim 1, shapes [1]), docs/sk_cc.md#kernels-of-a-single-source-program.
+subkernel::KernelMeta emittedMeta(const LaunchEntry& e, const std::vector<char>& object, const std::string& source) {
+  subkernel::KernelMeta m;
+  m.kernelName = m.binFileName = e.symbol;
+  m.coreType = e.ration.kernelType();
+  m.taskRation = e.ration;
+  m.blockDim = 1;
+  for (const LaunchParam& lp : e.params) {
+    subkernel::Param p;
+    p.name = lp.name;
+    std::optional<DType> d = lp.dtype >= 0 ? dtypeFromCode(lp.dtype) : std::nullopt;
+    if (lp.pointer) {
+      p.role = subkernel::Role::Input;
+      p.dtype = d.value_or(DType::UInt8);
+      p.shape = {1};
+      p.bytes = dtypeBytes(p.dtype);
+    } else {
+      p.role = subkernel::Role::Scalar;
+      p.typed = d && dtypeBytes(*d) == lp.bytes;
+      p.dtype = d.value_or(DType::UInt8);
+      p.bytes = lp.bytes;
+    }
+    m.params.push_back(std::move(p));
+  }
+  m.sha256 = sha256Hex(llvm::StringRef(object.data(), object.size()));
+  m.raw = nlohmann::json::object();
+  m.raw["emittedBy"] = "sk_cc --emit-meta from " + source + ": set blockDim, the shapes, the output params' role and "
+                       "the scalars' data (or give them in the op list) before running or fusing it";
+  return m;
+}
+
+// The metadata already at `path` (an earlier --emit-meta the user completed) keeps what it says
+// about launches: blockDim, streams and events, the GM params (names, roles, dtypes, shapes) and
+// the scalars' names and data; the source decides the rest. A file that no longer fits the
+// kernel's parameters is refused rather than overwritten.
+llvm::Expected<subkernel::KernelMeta> keepCompleted(const std::string& path, subkernel::KernelMeta fresh) {
+  if (!llvm::sys::fs::exists(path)) return fresh;
+  auto old = subkernel::readMeta(path);
+  if (!old) return sk::inputError(llvm::toString(old.takeError()) + " (fix it, or remove it to have sk_cc regenerate it)");
+  auto differs = [&](const std::string& what) {
+    return sk::inputError(path + ": " + what + ": the kernel changed; remove the file to have sk_cc regenerate it");
+  };
+  if (old->params.size() != fresh.params.size())
+    return differs("params: " + std::to_string(old->params.size()) + " entries but the kernel takes " +
+                   std::to_string(fresh.params.size()) + " parameters");
+  for (size_t j = 0; j < fresh.params.size(); ++j) {
+    subkernel::Param &now = fresh.params[j], &was = old->params[j];
+    bool scalar = now.role == subkernel::Role::Scalar;
+    if (scalar != (was.role == subkernel::Role::Scalar) || (scalar && was.bytes != now.bytes))
+      return differs("params[" + std::to_string(j) + "]: a " + subkernel::roleName(was.role) + " of " +
+                     std::to_string(was.bytes) + " bytes, but the kernel's parameter " + std::to_string(j + 1) + " is " +
+                     (scalar ? "a value of " + std::to_string(now.bytes) + " bytes" : std::string("a GM address")));
+    if (!scalar) {
+      now = was;
+    } else {
+      now.name = was.name;
+      if (!was.data.empty()) now.data = was.data;
+    }
+  }
+  fresh.blockDim = old->blockDim;
+  fresh.streamId = old->streamId;
+  fresh.sendEvents = old->sendEvents;
+  fresh.recvEvents = old->recvEvents;
+  fresh.earlyStartWait = old->earlyStartWait;
+  fresh.earlyStartSet = old->earlyStartSet;
+  fresh.intercoreSync = old->intercoreSync;
+  fresh.tilingKey = old->tilingKey;
+  fresh.raw = old->raw;  // the user's own fields (and emittedBy, or not)
+  return fresh;
+}
+
+// Each launched kernel linked alone (its entry and what it calls), checked like any sub-kernel.
+llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const Target& t, const std::string& clang,
+                                                       const std::string& copy, const std::vector<std::string>& includes,
+                                                       const llvm::Module& aiv, const std::vector<LaunchEntry>& entries,
+                                                       const ScratchDir& scratch, llvm::LLVMContext& ctx) {
+  std::optional<DeviceModule> aic;
+  if (llvm::any_of(entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
+    auto m = compileFor(o, t, CoreType::AIC, clang, copy, includes, nullptr, scratch, ctx);
+    if (!m) return m.takeError();
+    aic = std::move(*m);
+  }
+  std::vector<EmittedKernel> out;
+  for (const LaunchEntry& e : entries) {
+    std::vector<DeviceModule> modules;
+    modules.push_back(DeviceModule{CoreType::AIV, llvm::CloneModule(aiv)});
+    if (e.ration.aic > 0) modules.push_back(DeviceModule{CoreType::AIC, llvm::CloneModule(*aic->module)});
+    auto linked = linkLaunchEntries(std::move(modules), {e}, o.source);
+    if (!linked) return linked.takeError();
+    instrumentScalarCost(**linked);
+    placeEmbeddedMetadata(**linked, nullptr);
+    auto object = emitObject(**linked, o.optLevel[2]);
+    if (!object) return object.takeError();
+    std::string what = "kernel " + e.name + " of " + o.source;
+    auto info = subkernel::checkObject(llvm::MemoryBufferRef(llvm::StringRef(object->data(), object->size()), what), what);
+    if (!info) return info.takeError();
+    if (llvm::Error err = subkernel::checkImports(*info, what)) return err;
+    auto meta = keepCompleted(o.emitMetaDir + "/" + e.symbol + ".json", emittedMeta(e, *object, o.source));
+    if (!meta) return meta.takeError();
+    std::string json = subkernel::writeMeta(*meta);
+    out.push_back(EmittedKernel{e.symbol, std::move(*object), std::move(json)});
+  }
+  return out;
+}
+
+// DIR/<entry>.o and DIR/<entry>.json of every kernel, each written atomically; DIR is created.
+llvm::Error writeEmitted(const std::string& dir, const std::vector<EmittedKernel>& kernels) {
+  std::set<std::string> seen;
+  for (const EmittedKernel& k : kernels)
+    if (!seen.insert(k.symbol).second)
+      return sk::inputError("--emit-meta " + dir + ": two sources launch kernels named " + k.symbol +
+                            "; their files would clash: rename one");
+  // Every pair at once: the old files or the new ones, never an object beside another's metadata.
+  std::vector<std::pair<std::string, llvm::StringRef>> files;
+  for (const EmittedKernel& k : kernels) {
+    files.push_back({k.symbol + ".o", llvm::StringRef(k.object.data(), k.object.size())});
+    files.push_back({k.symbol + ".json", k.json});
+  }
+  return sk::writeFilesInto(dir, files, "--emit-meta");
+}
+
+// The rewritten copy of o.source compiled for the vector core, and its launched kernels.
+struct FrontEnd {
+  std::string copy;
+  std::vector<std::string> includes;
+  DeviceModule aiv;
+  std::vector<LaunchEntry> entries;
+};
+llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::string& clang, const ScratchDir& scratch,
+                                  size_t index, llvm::LLVMContext& ctx) {
   if (llvm::Error e = checkInputs(o)) return e;
   auto copy = rewrittenCopy(o.source, scratch, index);
   if (!copy) return copy.takeError();
   auto includes = forceIncludes(o, scratch);
   if (!includes) return includes.takeError();
   includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
-  llvm::LLVMContext ctx;
   auto aiv = compileFor(o, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
   if (!aiv) return aiv.takeError();
   auto entries = launchEntries(*aiv->module, o.source);
   if (!entries) return entries.takeError();
-  std::unique_ptr<llvm::Module> host = llvm::CloneModule(*aiv->module);
+  return FrontEnd{*copy, std::move(*includes), std::move(*aiv), std::move(*entries)};
+}
+
+// One source of the program to a host object (in scratch): its path. With --emit-meta its
+// kernels are added to `emitted`.
+llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
+                                          const ScratchDir& scratch, size_t index, std::vector<EmittedKernel>& emitted) {
+  llvm::LLVMContext ctx;
+  auto fe = frontEnd(o, t, clang, scratch, index, ctx);
+  if (!fe) return fe.takeError();
+  std::unique_ptr<llvm::Module> host = llvm::CloneModule(*fe->aiv.module);
+  if (!o.emitMetaDir.empty()) {
+    auto kernels = emitKernels(o, t, clang, fe->copy, fe->includes, *fe->aiv.module, fe->entries, scratch, ctx);
+    if (!kernels) return kernels.takeError();
+    for (EmittedKernel& k : *kernels) emitted.push_back(std::move(k));
+  }
   std::vector<char> device;
-  if (!entries->empty()) {
-    auto d = deviceObject(o, t, clang, *copy, *includes, std::move(*aiv), *entries, scratch, ctx);
+  if (!fe->entries.empty()) {
+    auto d = deviceObject(o, t, clang, fe->copy, fe->includes, std::move(fe->aiv), fe->entries, scratch, ctx);
     if (!d) return d.takeError();
     device = std::move(*d);
   }
-  auto object = hostObject(std::move(host), device, *entries, o.source, o.optLevel[2]);
+  auto object = hostObject(std::move(host), device, fe->entries, o.source, o.optLevel[2]);
   if (!object) return object.takeError();
   std::string path = scratch.file("host" + std::to_string(index) + ".o");
   if (llvm::Error e = sk::writeFileAtomically(path, llvm::StringRef(object->data(), object->size()))) return e;
@@ -221,14 +372,36 @@ llvm::Error buildProgram(const ProgramOptions& p) {
   ScratchDir scratch;
   if (llvm::Error e = scratch.create()) return e;
   std::vector<std::string> objects;
+  std::vector<EmittedKernel> emitted;
   for (size_t i = 0; i < p.sources.size(); ++i) {
     Options o = p.compile;
     o.source = p.sources[i];
-    auto object = compileSource(o, *target, *clang, scratch, i);
+    auto object = compileSource(o, *target, *clang, scratch, i, emitted);
     if (!object) return object.takeError();
     objects.push_back(*object);
   }
+  // The kernels' files first: a program is written only when everything else succeeded.
+  if (!p.compile.emitMetaDir.empty())
+    if (llvm::Error e = writeEmitted(p.compile.emitMetaDir, emitted)) return e;
   return linkProgram(*clang, objects, p.output, scratch, p.compile.verbose);
+}
+
+llvm::Error emitProgramKernels(const Options& o) {
+  auto target = targetFor(o.arch);
+  if (!target) return target.takeError();
+  auto clang = findClang();
+  if (!clang) return clang.takeError();
+  ScratchDir scratch;
+  if (llvm::Error e = scratch.create()) return e;
+  llvm::LLVMContext ctx;
+  auto fe = frontEnd(o, *target, *clang, scratch, 0, ctx);
+  if (!fe) return fe.takeError();
+  if (fe->entries.empty())
+    return sk::inputError(o.source + ": --emit-meta: no kernel is launched with <<<>>> in it; the kernels of a "
+                          "single-source program are those its host code launches");
+  auto kernels = emitKernels(o, *target, *clang, fe->copy, fe->includes, *fe->aiv.module, fe->entries, scratch, ctx);
+  if (!kernels) return kernels.takeError();
+  return writeEmitted(o.emitMetaDir, *kernels);
 }
 
 }  // namespace sk::devcc

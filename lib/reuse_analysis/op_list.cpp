@@ -91,6 +91,12 @@ llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& p
         op.bind[param] = tensor;
       }
     }
+    if (e.contains("scalars")) {
+      if (!e["scalars"].is_object())
+        return inputError(at + ".scalars: expected an object {\"param\": value} (a hex string or a number per scalar param)");
+      for (auto& [param, value] : e["scalars"].items()) op.scalars[param] = value;
+    }
+    op.where = at;
     list.ops.push_back(std::move(op));
   }
   return list;
@@ -98,7 +104,7 @@ llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& p
 
 OpList opListFromObjects(const std::vector<std::string>& objects) {
   OpList list;
-  for (const std::string& o : objects) list.ops.push_back(OpSpec{o, "", std::nullopt, std::nullopt, std::nullopt, {}, nullptr});
+  for (const std::string& o : objects) list.ops.push_back(OpSpec{o, "", std::nullopt, std::nullopt, std::nullopt, {}, {}, nullptr, ""});
   return list;
 }
 

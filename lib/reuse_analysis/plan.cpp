@@ -47,6 +47,7 @@ struct Builder {
   }
 
   llvm::Error readSubKernels();
+  llvm::Error scalarValues(const OpSpec& spec, uint32_t i, Instance& op);
   llvm::Error bindTensors();
   llvm::Error buildDependencies();
   llvm::Error checkEvents();
@@ -98,7 +99,36 @@ llvm::Error Builder::readSubKernels() {
       auto b = spec.bind.find(p.name);
       op.boundNames.push_back(!p.isTensor() ? "" : b != spec.bind.end() ? b->second : p.name);
     }
+    if (llvm::Error e = scalarValues(spec, i, op)) return e;
     plan.ops.push_back(std::move(op));
+  }
+  return llvm::Error::success();
+}
+
+// The value of each scalar param of `op`: the op list's ("scalars"), else the metadata's "data".
+llvm::Error Builder::scalarValues(const OpSpec& spec, uint32_t i, Instance& op) {
+  const auto& params = op.meta().params;
+  std::string at = spec.where.empty() ? "op_list[" + std::to_string(i) + "]" : spec.where;
+  op.scalarValues.resize(params.size());
+  for (const auto& [name, value] : spec.scalars) {
+    auto p = std::find_if(params.begin(), params.end(), [&](const Param& q) { return q.name == name; });
+    if (p == params.end())
+      return inputError(at + ".scalars." + name + ": " + op.meta().origin + " has no parameter '" + name + "'");
+    if (p->role != Role::Scalar)
+      return inputError(at + ".scalars." + name + ": '" + name + "' is a" + (p->role == Role::Input ? "n " : " ") +
+                        subkernel::roleName(p->role) + " param, not a scalar (\"role\": \"scalar\")");
+    auto bytes = subkernel::encodeScalar(*p, value, at + ".scalars." + name);
+    if (!bytes) return bytes.takeError();
+    op.scalarValues[p - params.begin()] = std::move(*bytes);
+  }
+  for (size_t j = 0; j < params.size(); ++j) {
+    const Param& p = params[j];
+    if (p.role != Role::Scalar || !op.scalarValues[j].empty()) continue;
+    if (p.data.empty())
+      return inputError(op.meta().origin + ": params[" + std::to_string(j) + "].data: missing: scalar '" + p.name +
+                        "' of " + op.label + " has no value; give it in the op list (" + at + ".scalars." + p.name +
+                        ") or as \"data\" in the metadata");
+    op.scalarValues[j] = p.data;
   }
   return llvm::Error::success();
 }
@@ -450,9 +480,7 @@ void Builder::assignArgs() {
     if (m.workspaceParam < 0) intermediateOffset[m.tensor] = m.offset;
     else wsOffset[{m.users.front(), m.workspaceParam}] = m.offset;
   }
-  auto tilingArg = [&](const Param& p) {
-    std::vector<uint8_t> bytes = p.data;
-    bytes.resize(p.bytes, 0);
+  auto tilingArg = [&](std::vector<uint8_t> bytes) {
     auto [it, fresh] = tilingOffsets.emplace(bytes, tilingParam.data.size());
     if (fresh) {
       tilingParam.data.insert(tilingParam.data.end(), bytes.begin(), bytes.end());
@@ -472,8 +500,12 @@ void Builder::assignArgs() {
         args.push_back(TaskArg{-1, 0});
       } else if (p.role == Role::Workspace) {
         args.push_back(TaskArg{ws, wsOffset.at({op.index, (int32_t)j})});
+      } else if (p.role == Role::Scalar) {  // a by-value param: constant bytes, like tiling
+        args.push_back(tilingArg(op.scalarValues[j]));
       } else {
-        args.push_back(tilingArg(p));
+        std::vector<uint8_t> bytes = p.data;
+        bytes.resize(p.bytes, 0);
+        args.push_back(tilingArg(std::move(bytes)));
       }
     }
     plan.args.push_back(std::move(args));

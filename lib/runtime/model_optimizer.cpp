@@ -241,7 +241,7 @@ class Optimizer {
   }
 
   // The sub-kernel of a captured launch, with the launch's own metadata when it has one (shapes
-  // per call) and the tiling bytes the launch points at.
+  // per call) and the tiling and scalar bytes the launch points at (constants of the fused kernel).
   llvm::Expected<std::shared_ptr<const subkernel::SubKernel>> subKernel(const Task& t) {
     auto base = load(t);
     if (!base) return base.takeError();
@@ -252,7 +252,8 @@ class Optimizer {
     sk->object = llvm::MemoryBuffer::getMemBuffer((*base)->object->getMemBufferRef(), false);
     for (size_t p = 0; p < sk->meta.params.size() && p < t.kernel.args.size(); ++p) {
       subkernel::Param& q = sk->meta.params[p];
-      if (q.role != subkernel::Role::Tiling || !q.bytes || !t.kernel.args[p]) continue;
+      bool constant = q.role == subkernel::Role::Tiling || q.role == subkernel::Role::Scalar;
+      if (!constant || !q.bytes || !t.kernel.args[p]) continue;
       q.data.resize(q.bytes);
       if (llvm::Error e = dev_.peek(q.data.data(), (const void*)t.kernel.args[p], q.bytes)) return e;
     }

@@ -133,8 +133,9 @@ void writeParam(JsonOut& o, const Param& p, const json& raw) {
     o.key("dtype").str(dtypeName(p.dtype)).key("shape").numbers(p.shape);
     if (p.inout) o.key("inout").boolean(true);  // one buffer: read as an input, written back as an output
   } else {
+    if (p.role == Role::Scalar && p.typed) o.key("dtype").str(dtypeName(p.dtype));
     o.key("bytes").num(p.bytes);
-    if (p.role == Role::Tiling && !p.data.empty()) o.key("data").str(toHex(p.data));
+    if ((p.role == Role::Tiling || p.role == Role::Scalar) && !p.data.empty()) o.key("data").str(toHex(p.data));
   }
   if (const json* rp = rawParam(raw, p.name))
     unknownMembers(*rp, kParamKeys, [&](const std::string& k, const json& v) { o.anyKey(k).value(v); });

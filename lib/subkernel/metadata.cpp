@@ -15,6 +15,7 @@
 #include "sk/file_io.h"
 #include "sk/json_io.h"
 #include "sk/text.h"
+#include "sk/sim/float16.h"
 #include "sk/subkernel.h"
 #include "meta_reader.h"
 
@@ -28,6 +29,7 @@ const char* roleName(Role r) {
     case Role::Output: return "output";
     case Role::Workspace: return "workspace";
     case Role::Tiling: return "tiling";
+    case Role::Scalar: return "scalar";
   }
   return "?";
 }
@@ -44,7 +46,7 @@ const char* tensorKindName(TensorKind k) {
 
 bool operator==(const Param& a, const Param& b) {
   return a.name == b.name && a.role == b.role && a.dtype == b.dtype && a.shape == b.shape &&
-         a.bytes == b.bytes && a.data == b.data && a.inout == b.inout;
+         a.bytes == b.bytes && a.data == b.data && a.inout == b.inout && a.typed == b.typed;
 }
 
 bool operator==(const KernelMeta& a, const KernelMeta& b) {
@@ -67,11 +69,11 @@ constexpr size_t kMaxParams = 63;  // params must have fewer than 64 entries (de
 // ---- params ----------------------------------------------------------------------------
 
 llvm::Expected<Role> readRole(const MetaReader& r, const json& p, const std::string& path) {
-  const char* what = "one of input, output, workspace, tiling";
+  const char* what = "one of input, output, workspace, tiling, scalar";
   auto role = r.required(p, path, "role", what);
   if (!role) return role.takeError();
   std::string s = (*role)->is_string() ? (*role)->get<std::string>() : "";
-  for (Role x : {Role::Input, Role::Output, Role::Workspace, Role::Tiling})
+  for (Role x : {Role::Input, Role::Output, Role::Workspace, Role::Tiling, Role::Scalar})
     if (s == roleName(x)) return x;
   return r.expected(path + ".role", what, **role);
 }
@@ -118,9 +120,10 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
   return llvm::Error::success();
 }
 
-// The static tiling bytes: "data", two hex digits per byte, exactly "bytes" of them.
-llvm::Error readTilingData(const MetaReader& r, const json& data, const std::string& path, Param& out) {
-  const char* what = "a hex string of the tiling bytes (two hex digits per byte)";
+// The static bytes of a tiling or scalar param: "data", two hex digits per byte, exactly "bytes" of them.
+llvm::Error readData(const MetaReader& r, const json& data, const std::string& path, Param& out) {
+  const char* what = out.role == Role::Scalar ? "a hex string of the value's bytes (two hex digits per byte)"
+                                              : "a hex string of the tiling bytes (two hex digits per byte)";
   if (!data.is_string()) return r.expected(path, what, data);
   const std::string& hex = data.get_ref<const std::string&>();
   if (hex.size() % 2 != 0)
@@ -135,6 +138,34 @@ llvm::Error readTilingData(const MetaReader& r, const json& data, const std::str
     return r.fail(path, llvm::Twine(hex.size() / 2) + " bytes of hex but bytes is " + llvm::Twine(out.bytes) +
                             ": expected exactly " + llvm::Twine(out.bytes * 2) + " hex digits");
   out.data = std::move(*decoded);
+  return llvm::Error::success();
+}
+
+// A by-value param: "dtype" (optional: one element of it) and "bytes" (required without dtype,
+// else equal to its size), 1..kMaxScalarBytes; "data" optional (the value, given at fuse time
+// when absent).
+llvm::Error readScalar(const MetaReader& r, const json& p, const std::string& path, std::optional<uint64_t> givenBytes,
+                       Param& out) {
+  if (const json* dtype = MetaReader::member(p, "dtype")) {
+    const std::string& dtypes = dtypeChoices();
+    std::optional<DType> d = dtype->is_string() ? parseDType(dtype->get<std::string>()) : std::nullopt;
+    if (!d) return r.expected(path + ".dtype", dtypes + " (or omit it for a struct)", *dtype);
+    out.dtype = *d;
+    out.typed = true;
+    out.bytes = dtypeBytes(*d);
+    if (givenBytes && *givenBytes != out.bytes)
+      return r.fail(path + ".bytes", llvm::Twine(*givenBytes) + " disagrees with dtype " + dtypeName(*d) + " = " +
+                                         llvm::Twine(out.bytes) + " bytes: fix the dtype or drop \"bytes\"");
+  } else if (!givenBytes) {
+    return r.missing(path + ".bytes", "the size of the value in bytes (1.." + llvm::Twine(kMaxScalarBytes) +
+                                          ") for a scalar param without a dtype");
+  } else {
+    out.bytes = *givenBytes;
+  }
+  if (out.bytes == 0 || out.bytes > kMaxScalarBytes)
+    return r.fail(path + ".bytes", llvm::Twine(out.bytes) + " bytes, expected 1.." + llvm::Twine(kMaxScalarBytes) +
+                                       " (the size of the by-value parameter)");
+  if (const json* data = MetaReader::member(p, "data")) return readData(r, *data, path + ".data", out);
   return llvm::Error::success();
 }
 
@@ -158,6 +189,7 @@ llvm::Error readParam(const MetaReader& r, const json& p, const std::string& pat
     givenBytes = *v;
   }
   if (out.isTensor()) return readTensor(r, p, path, givenBytes, out);
+  if (out.role == Role::Scalar) return readScalar(r, p, path, givenBytes, out);
   if (!givenBytes)
     return r.missing(path + ".bytes", llvm::Twine("a byte count (integer >= 0) for a ") + roleName(out.role) + " param");
   out.bytes = *givenBytes;
@@ -165,7 +197,7 @@ llvm::Error readParam(const MetaReader& r, const json& p, const std::string& pat
     return r.fail(path + ".bytes", llvm::Twine(out.bytes) + " bytes of tiling data, expected at most " +
                                        llvm::Twine(kMaxTilingBytes) + " (1 MiB; tiling structs are a few KiB)");
   if (const json* data = MetaReader::member(p, "data"); data && out.role == Role::Tiling)
-    return readTilingData(r, *data, path + ".data", out);
+    return readData(r, *data, path + ".data", out);
   return llvm::Error::success();
 }
 
@@ -328,6 +360,60 @@ llvm::Error readDocument(const MetaReader& r, const json& doc, KernelMeta& m) {
 }
 
 }  // namespace
+
+namespace {
+
+// A JSON number as one element of `d` (little-endian), or nullopt when it does not fit.
+std::optional<std::vector<uint8_t>> numberAs(DType d, const json& v) {
+  const DTypeInfo& info = dtypeInfo(d);
+  std::vector<uint8_t> out(info.bytes);
+  auto put = [&](uint64_t bits) {
+    for (uint32_t i = 0; i < info.bytes; ++i) out[i] = (uint8_t)(bits >> (8 * i));
+    return out;
+  };
+  if (d == DType::Bool) {
+    if (v.is_boolean()) return put(v.get<bool>());
+    if (v.is_number_integer() && (v.get<int64_t>() == 0 || v.get<int64_t>() == 1)) return put(v.get<int64_t>());
+    return std::nullopt;
+  }
+  if (!v.is_number()) return std::nullopt;
+  if (info.isFloat) {
+    float f = (float)v.get<double>();
+    if (d == DType::Float32) return put(floatBits(f));
+    return put(d == DType::Float16 ? floatToHalf(f) : floatToBf16(f));
+  }
+  if (!v.is_number_integer()) return std::nullopt;  // 1.5 is no integer
+  unsigned bits = 8 * info.bytes;
+  if (v.is_number_unsigned()) {
+    uint64_t u = v.get<uint64_t>();
+    uint64_t max = info.isSigned ? (uint64_t(1) << (bits - 1)) - 1 : bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    return u <= max ? std::optional(put(u)) : std::nullopt;
+  }
+  int64_t i = v.get<int64_t>();
+  if (i >= 0) return numberAs(d, json((uint64_t)i));
+  if (!info.isSigned || (bits < 64 && i < -(int64_t(1) << (bits - 1)))) return std::nullopt;
+  return put((uint64_t)i);
+}
+
+}  // namespace
+
+llvm::Expected<std::vector<uint8_t>> encodeScalar(const Param& p, const json& value, const std::string& where) {
+  std::string what = "a hex string of the value's " + std::to_string(p.bytes) + " bytes";
+  if (p.typed) what += std::string(" or a ") + (p.dtype == DType::Bool ? "boolean" : "number") + " (" + dtypeName(p.dtype) + ")";
+  if (value.is_string()) {
+    const std::string& hex = value.get_ref<const std::string&>();
+    auto bytes = hex.size() % 2 ? std::nullopt : fromHex(hex);
+    if (!bytes) return sk::inputError(where + ": expected " + what + ", got " + describeJson(value) + " (not hex)");
+    if (bytes->size() != p.bytes)
+      return sk::inputError(where + ": " + std::to_string(bytes->size()) + " bytes of hex but '" + p.name + "' is " +
+                            std::to_string(p.bytes) + " bytes: expected exactly " + std::to_string(2 * p.bytes) +
+                            " hex digits");
+    return std::move(*bytes);
+  }
+  std::optional<std::vector<uint8_t>> bytes = p.typed ? numberAs(p.dtype, value) : std::nullopt;
+  if (!bytes) return sk::inputError(where + ": expected " + what + ", got " + describeJson(value));
+  return std::move(*bytes);
+}
 
 llvm::Expected<KernelMeta> parseMeta(const std::string& jsonText, const std::string& origin) {
   auto doc = sk::parseJson(jsonText, origin);

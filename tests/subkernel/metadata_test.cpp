@@ -335,7 +335,7 @@ TEST(Meta, ParamRoleIsRequiredAndKnown) {
   EXPECT_THAT(rejection(withParam({{"name", "w"}, {"bytes", 1}})),
               HasSubstr("add.json: params[0].role: missing (required), expected one of input, output, workspace, tiling"));
   EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "scratch"}, {"bytes", 1}})),
-              HasSubstr("add.json: params[0].role: expected one of input, output, workspace, tiling, got \"scratch\""));
+              HasSubstr("add.json: params[0].role: expected one of input, output, workspace, tiling, scalar, got \"scratch\""));
 }
 
 TEST(Meta, DuplicateParamNamesAreRejected) {
@@ -425,6 +425,69 @@ TEST(Meta, TilingDataLengthMustEqualBytes) {
               HasSubstr("add.json: params[0].data: 4 bytes of hex but bytes is 16: expected exactly 32 hex digits"));
 }
 
+// ---- scalar params (by-value parameters of single-source kernels) -------------------------
+
+TEST(Meta, ScalarWithDtypeTakesItsSizeAndData) {
+  KernelMeta m = parseOk(withParam({{"name", "slope"}, {"role", "scalar"}, {"dtype", "float32"}, {"data", "0000003e"}}));
+  ASSERT_EQ(m.params.size(), 1u);
+  EXPECT_EQ(m.params[0].role, Role::Scalar);
+  EXPECT_TRUE(m.params[0].typed);
+  EXPECT_EQ(m.params[0].dtype, DType::Float32);
+  EXPECT_EQ(m.params[0].bytes, 4u);
+  EXPECT_EQ(m.params[0].data, (std::vector<uint8_t>{0x00, 0x00, 0x00, 0x3e}));
+  EXPECT_FALSE(m.params[0].isTensor());
+}
+
+TEST(Meta, ScalarStructNeedsOnlyBytesAndMayOmitData) {
+  KernelMeta m = parseOk(withParam({{"name", "p"}, {"role", "scalar"}, {"bytes", 12}}));
+  EXPECT_FALSE(m.params[0].typed);
+  EXPECT_EQ(m.params[0].bytes, 12u);
+  EXPECT_TRUE(m.params[0].data.empty());  // the value comes with the op list (or sk_run --input)
+}
+
+TEST(Meta, BadScalarsNameTheField) {
+  struct Case {
+    json param;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {{{"name", "p"}, {"role", "scalar"}},
+       "params[0].bytes: missing (required), expected the size of the value in bytes (1..65536) for a scalar param "
+       "without a dtype"},
+      {{{"name", "p"}, {"role", "scalar"}, {"bytes", 0}}, "params[0].bytes: 0 bytes, expected 1..65536"},
+      {{{"name", "p"}, {"role", "scalar"}, {"bytes", 65537}}, "params[0].bytes: 65537 bytes, expected 1..65536"},
+      {{{"name", "p"}, {"role", "scalar"}, {"bytes", "4"}}, "params[0].bytes: expected a byte count (integer >= 0)"},
+      {{{"name", "p"}, {"role", "scalar"}, {"dtype", "float32"}, {"bytes", 8}},
+       "params[0].bytes: 8 disagrees with dtype float32 = 4 bytes: fix the dtype or drop \"bytes\""},
+      {{{"name", "p"}, {"role", "scalar"}, {"dtype", "fp32"}}, "params[0].dtype: expected one of"},
+      {{{"name", "p"}, {"role", "scalar"}, {"dtype", "int32"}, {"data", "001122"}},
+       "params[0].data: 3 bytes of hex but bytes is 4: expected exactly 8 hex digits"},
+      {{{"name", "p"}, {"role", "scalar"}, {"dtype", "int32"}, {"data", "0011223"}},
+       "params[0].data: expected a hex string of the value's bytes (two hex digits per byte), got an odd number of "
+       "digits (7)"},
+      {{{"name", "p"}, {"role", "scalar"}, {"dtype", "int32"}, {"data", "00x12233"}},
+       "params[0].data: expected a hex string of the value's bytes (two hex digits per byte), got 'x' at position 2"},
+      {{{"name", "p"}, {"role", "scalar"}, {"bytes", 4}, {"data", 7}}, "params[0].data: expected a hex string"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.param.dump());
+    EXPECT_THAT(rejection(withParam(c.param)), HasSubstr(std::string("add.json: ") + c.expected));
+  }
+}
+
+TEST(Meta, ScalarRoundTripKeepsDtypeAndData) {
+  auto m = readMeta(test::sourceFile("meta/good/scalar_params.json"));
+  ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());
+  json out = json::parse(writeMeta(*m));
+  EXPECT_EQ(out["params"][2], json::parse(R"({"name": "slope", "role": "scalar", "dtype": "float32", "bytes": 4,
+                                              "data": "0000003e"})"));
+  EXPECT_EQ(out["params"][3], json::parse(R"({"name": "tiles", "role": "scalar", "dtype": "uint32", "bytes": 4})"));
+  EXPECT_EQ(out["params"][4], json::parse(R"({"name": "params", "role": "scalar", "bytes": 8, "data": "000020c003000000"})"));
+  auto again = parseMeta(writeMeta(*m), "again.json");
+  ASSERT_TRUE(bool(again)) << llvm::toString(again.takeError());
+  EXPECT_TRUE(*again == *m);
+}
+
 // ---- unknown fields and writing back -----------------------------------------------------
 
 TEST(Meta, UnknownFieldsAreKeptInRawAndIgnored) {
@@ -478,7 +541,8 @@ TEST(Meta, WriteMetaWritesChangedFields) {
 }
 
 TEST(Meta, RoundTripGivesAnEqualMeta) {
-  for (const char* file : {"meta/good/add_custom.json", "meta/good/matmul_mix.json", "meta/good/minimal_aic.json"}) {
+  for (const char* file : {"meta/good/add_custom.json", "meta/good/matmul_mix.json", "meta/good/minimal_aic.json",
+                           "meta/good/scalar_params.json"}) {
     SCOPED_TRACE(file);
     auto m = readMeta(test::sourceFile(file));
     ASSERT_TRUE(bool(m)) << llvm::toString(m.takeError());

@@ -233,7 +233,7 @@ TEST(SkRunExit, InputOfTheWrongSizeNamesTheParameterAndExpectedBytes) {
       << r.err;
   r = skRun({ops("add_custom.json"), "--input", "nope=" + d.file("x.bin")});
   EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("no input parameter named 'nope'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no input or scalar parameter named 'nope'"), std::string::npos) << r.err;
 }
 
 // The DOM of an HTML file after a real browser ran its scripts (headless Chromium).

@@ -17,7 +17,8 @@ const char* kUsage =
     "usage: sk_cc [--npu-arch=dav-2201|dav-3510] [--meta K.json [--embed-meta]] [-I DIR]... [-D NAME[=V]]...\n"
     "             [-include FILE]... [-O0..3] [-std=...] [-v] -c SRC -o K.o\n"
     "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... [-include FILE]... [-O0..3] [-std=...] [-v]\n"
-    "             PROG.asc [MORE.asc|.cpp]... -o PROG\n"
+    "             PROG.asc [MORE.asc|.cpp]... -o PROG [--emit-meta DIR]\n"
+    "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... ... -c PROG.asc --emit-meta DIR\n"
     "\n"
     "Compiles an AscendC kernel (or one in SuperKernel's dialect) for the simulated NPU: a sub-kernel\n"
     "object that sk_run runs and sk_compile fuses. Without -c: builds the executable of a single-source\n"
@@ -36,6 +37,9 @@ const char* kUsage =
     "  -O0..-O3, -Os    optimisation (default -O2)\n"
     "  -std=STD         language standard (default c++17)\n"
     "  -c SRC           the source: .cpp or .asc (device code only)\n"
+    "  --emit-meta DIR  single-source program: write each kernel its host code launches as a\n"
+    "                   sub-kernel of its own, DIR/<kernel>.o and DIR/<kernel>.json (by-value params\n"
+    "                   become \"scalar\" params; set blockDim, shapes and output roles in the .json)\n"
     "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
     "  --help, --version\n"
@@ -92,6 +96,9 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       o.arch = v;
     } else if (a == "--embed-meta") {
       o.embedMeta = true;
+    } else if (takeValue(argc, argv, i, "--emit-meta", v, err)) {
+      if (v.empty()) return sk::inputError("--emit-meta needs a directory (see --help)");
+      o.emitMetaDir = v;
     } else if (takeValue(argc, argv, i, "--meta", v, err)) {
       o.metaPath = v;
     } else if (takeValue(argc, argv, i, "-I", v, err)) {
@@ -113,6 +120,13 @@ llvm::Expected<Args> parse(int argc, char** argv) {
   if (!o.source.empty() && !r.programSources.empty())
     return sk::inputError(r.programSources[0] + ": -c compiles one kernel source; leave out -c to build a program");
   if (o.source.empty() && r.programSources.empty()) return sk::inputError("no source: give -c SRC or a program's sources (see --help)");
+  bool emitOnly = !o.emitMetaDir.empty() && !o.source.empty();
+  if (emitOnly && !r.output.empty())
+    return sk::inputError("-o " + r.output + ": -c with --emit-meta writes one object per kernel into " + o.emitMetaDir +
+                          "; leave out -o");
+  if (!o.emitMetaDir.empty() && (o.embedMeta || !o.metaPath.empty()))
+    return sk::inputError("--emit-meta writes the metadata of a single-source program's kernels: leave out --meta and --embed-meta");
+  if (emitOnly) return r;
   if (r.output.empty())
     return sk::inputError(o.source.empty() ? "no output: give -o PROG (see --help)" : "no output: give -o K.o (see --help)");
   if (!r.programSources.empty() && (o.embedMeta || !o.metaPath.empty()))
@@ -131,6 +145,10 @@ int main(int argc, char** argv) {
   if (!args->programSources.empty()) {
     sk::devcc::ProgramOptions p{args->compile, args->programSources, args->output};
     if (llvm::Error e = sk::devcc::buildProgram(p)) return sk::reportAndExitCode(std::move(e), "sk_cc");
+    return 0;
+  }
+  if (!args->compile.emitMetaDir.empty()) {
+    if (llvm::Error e = sk::devcc::emitProgramKernels(args->compile)) return sk::reportAndExitCode(std::move(e), "sk_cc");
     return 0;
   }
   auto object = sk::devcc::compileKernel(args->compile);

@@ -96,7 +96,7 @@ llvm::Expected<ResolvedKernel> resolveKernel(const std::string& arg, const std::
   return ResolvedKernel{k->json, k->npuArch};
 }
 
-// --input NAME=FILE: the file holds exactly the bytes of input NAME, and no more is ever read.
+// --input NAME=FILE: the file holds exactly the bytes of input (or scalar) NAME, and no more is ever read.
 llvm::Error readInputs(const Options& o, const sk::subkernel::KernelMeta& m, sk::rt::RunOptions& ro) {
   for (const std::string& spec : o.inputs) {
     size_t eq = spec.find('=');
@@ -104,8 +104,8 @@ llvm::Error readInputs(const Options& o, const sk::subkernel::KernelMeta& m, sk:
       return sk::inputError("--input " + spec + ": expected NAME=FILE.bin");
     std::string name = spec.substr(0, eq), file = spec.substr(eq + 1);
     auto p = std::find_if(m.params.begin(), m.params.end(), [&](const sk::subkernel::Param& q) { return q.name == name; });
-    if (p == m.params.end() || p->role != sk::subkernel::Role::Input)
-      return sk::inputError("--input " + name + ": " + m.kernelName + " has no input parameter named '" + name + "'");
+    if (p == m.params.end() || (p->role != sk::subkernel::Role::Input && p->role != sk::subkernel::Role::Scalar))
+      return sk::inputError("--input " + name + ": " + m.kernelName + " has no input or scalar parameter named '" + name + "'");
     auto data = sk::readFile(file, p->bytes, ("input " + name).c_str());
     if (!data) return data.takeError();
     ro.inputs[name] = sk::rt::TensorBytes(data->begin(), data->end());
@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
           ->capture_default_str();
   app.add_option("--install-path", o.installPath,
                  "root of installed kernels, for KERNEL given by name (default $SK_HOME, else $HOME/.superkernel)");
-  app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input NAME (repeatable)");
+  app.add_option("--input", o.inputs, "NAME=FILE.bin: raw little-endian bytes of input (or scalar) NAME (repeatable)");
   app.add_option("--seed", o.seed, "seed for inputs not given with --input")
       ->check([](const std::string& s) { return s.find('-') != std::string::npos ? "must not be negative" : ""; })
       ->capture_default_str();

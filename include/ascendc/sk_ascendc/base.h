@@ -182,6 +182,14 @@ enum event_t {
   EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
 };
 
+// Kernel types (KERNEL_TASK_TYPE_DEFAULT, sk_ascendc/tiling.h): build metadata, so the
+// metadata's coreType decides; a single-source program's kernel takes its default from it.
+enum KernelMetaType {
+  KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE, KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE, KERNEL_TYPE_MAX
+};
+
 /* ---- the core type this object is compiled for (sk_cc compiles once per core type) ---- */
 namespace AscendC {
 constexpr int32_t MIX = 0;
@@ -310,12 +318,12 @@ enum class TransposeType : uint8_t {
 enum class AtomicDtype : uint8_t { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
 enum class AtomicOp : uint8_t { ATOMIC_SUM = 0 };
 
-// Kernel types (KERNEL_TASK_TYPE_DEFAULT): build metadata; the metadata's coreType decides.
-enum KernelMetaType {
-  KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1,
-  KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE, KERNEL_TYPE_MIX_AICORE,
-  KERNEL_TYPE_MIX_VECTOR_CORE, KERNEL_TYPE_MAX
-};
+// Kernel types (KERNEL_TASK_TYPE_DEFAULT) are global, as kernels name them unqualified; also
+// in AscendC for the qualified spelling.
+using ::KernelMetaType;
+using ::KERNEL_TYPE_AIV_ONLY, ::KERNEL_TYPE_AIC_ONLY, ::KERNEL_TYPE_MIX_AIV_1_0, ::KERNEL_TYPE_MIX_AIC_1_0,
+    ::KERNEL_TYPE_MIX_AIC_1_1, ::KERNEL_TYPE_MIX_AIC_1_2, ::KERNEL_TYPE_AICORE, ::KERNEL_TYPE_VECTORCORE,
+    ::KERNEL_TYPE_MIX_AICORE, ::KERNEL_TYPE_MIX_VECTOR_CORE, ::KERNEL_TYPE_MAX;
 
 /* ---- constants (hardware sizes from the simulated arch; the rest fixed by the ISA) ---- */
 constexpr uint32_t ONE_BLK_SIZE = 32;

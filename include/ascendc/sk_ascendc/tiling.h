@@ -73,8 +73,10 @@ inline bool tilingKeyIn(std::initializer_list<uint64_t> keys) {
 }  // namespace AscendC
 
 // Kernel types and compile features are build metadata: the kernel's metadata (coreType,
-// taskRation) decides how it runs.
-#define KERNEL_TASK_TYPE_DEFAULT(value)
+// taskRation) decides how it runs. In a single-source program, which has no metadata, the
+// default type is read by sk_cc from a marker in the kernel's code (an assembler comment
+// everywhere else); an explicit __vector__ / __cube__ / __mix__ takes precedence.
+#define KERNEL_TASK_TYPE_DEFAULT(value) __asm__ volatile("# sk.task.type %c0" ::"i"((int)(value)))
 #define KERNEL_TASK_TYPE(key, value)
 #define ENABLE_DETERMINISTIC()
 #define ENABLE_FEATURE_FOR_COMPILE(feature, value)
