@@ -23,6 +23,14 @@ TILING_FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK base
                  "singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A dbL0B dbL0C").split()
 
 
+# The bytes of a TCubeTiling (kernel_tiling/kernel_tiling.h: 50 int32 fields, those not named 0).
+def tcube_tiling(fields):
+    unknown = set(fields) - set(TILING_FIELDS)
+    if unknown:
+        raise ValueError("TCubeTiling has no field %s" % ", ".join(sorted(unknown)))
+    return struct.pack("<50i", *[fields.get(f, 0) for f in TILING_FIELDS] + [0] * (50 - len(TILING_FIELDS)))
+
+
 def run(argv):
     r = subprocess.run(argv, capture_output=True, text=True)
     if r.returncode != 0:
@@ -72,7 +80,7 @@ def gemm(bin_dir, work, arch, a, m, n, k, single_m, single_n, base):
     fields = dict(usedCoreNum=cores, M=m, N=n, Ka=k, Kb=k, singleCoreM=single_m, singleCoreN=single_n, singleCoreK=k,
                   baseM=base[0], baseN=base[1], baseK=base[2], depthA1=2, depthB1=2, stepM=1, stepN=1, stepKa=1, stepKb=1,
                   dbL0A=2, dbL0B=2, dbL0C=1)
-    tiling = struct.pack("<50i", *[fields.get(f, 0) for f in TILING_FIELDS] + [0] * (50 - len(TILING_FIELDS)))
+    tiling = tcube_tiling(fields)
     meta = {"version": 1, "kernelName": "matmul_api", "binFileName": "matmul_api", "coreType": "AIC", "blockDim": cores,
             "tilingKey": 2,
             "params": [{"name": "a", "role": "input", "dtype": "float16", "shape": [m, k]},

@@ -13,7 +13,7 @@ namespace sk::arch {
 
 struct VectorOpCost {
   uint32_t head = 0;       // cycles when the pipe was idle
-  uint32_t perRepeat = 0;  // cycles per 256-byte repeat
+  double perRepeat = 0;    // cycles per 256-byte repeat (measured rates are fractional)
 };
 
 struct ArchSpec {
@@ -36,9 +36,11 @@ struct ArchSpec {
   double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
   // Inside an AIC: L1 -> L0A / L0B (MTE1), L0C -> L1 (FIX), L1 -> bias table.
   double l1ToL0aGiBps = 0, l1ToL0bGiBps = 0, l0cToL1GiBps = 0, l1ToBtGiBps = 0;
-  uint32_t dataCopyLatencyCycles = 0;
+  uint32_t dataCopyLatencyCycles = 0;   // the fixed part of a transfer to or from GM
+  uint32_t localCopyLatencyCycles = 0;  // the fixed part of an on-chip transfer (UB->UB, L1->L0)
   uint32_t hbmRequestOverheadBytes = 0;  // HBM time a GM transfer costs beyond its bytes (small ones under-achieve)
   double scalarCyclesPerInstruction = 0;  // the scalar unit, per instruction of a kernel's own code
+  double scalarLocalAccessCycles = 0;     // more for a scalar load or store of local memory (UB, L1)
   std::map<std::string, VectorOpCost> vectorOps;
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
   std::string l0aFormat = "Zz";  // how Mmad reads A in L0A: "Zz" (2201) or "Nz" (3510)

@@ -97,9 +97,14 @@ uint64_t sk_local_size(int32_t mem);
    dst + i * dst_stride (byte strides, start to start). GM <-> local or local <-> local. */
 void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, uint64_t src_stride,
                      uint64_t dst_stride);
-/* `instructions` more of the kernel's own code ran on the scalar unit (PIPE_S). sk_cc inserts
-   these calls (the scalar cost pass); kernels do not call it. */
+/* `instructions` more of the kernel's own code ran on the scalar unit (PIPE_S). Objects of
+   earlier sk_cc versions report with it; today's report with sk_scalar_cost. */
 void sk_scalar(uint64_t instructions);
+/* `instructions` more of the kernel's own code ran on the scalar unit (PIPE_S), `local_accesses`
+   of them scalar loads or stores of local memory (LocalTensor GetValue/SetValue: slower than
+   the scalar unit's own data). sk_cc inserts these calls (the scalar cost pass); kernels do not
+   call it. */
+void sk_scalar_cost(uint64_t instructions, uint64_t local_accesses);
 /* A scalar (PIPE_S) load or store of GM: GlobalTensor::GetValue / SetValue. */
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
 /* Copies into GM from now on combine with what is there (SetAtomicAdd & co.), in `dtype`. */

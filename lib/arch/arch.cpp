@@ -71,10 +71,18 @@ class Reader {
     auto it = j_.find("vectorOps");
     if (it == j_.end() || !it->is_object()) return fail("vectorOps", "missing or not an object");
     for (auto& [op, v] : it->items()) {
-      if (!v.contains("head") || !v.contains("perRepeat") || !v.contains("source") || !v["head"].is_number() ||
-          !v["perRepeat"].is_number())
-        return fail(("vectorOps." + op).c_str(), "needs numeric head, perRepeat and a source");
-      out[op] = VectorOpCost{v["head"].get<uint32_t>(), v["perRepeat"].get<uint32_t>()};
+      std::string field = "vectorOps." + op;
+      if (!v.is_object() || !v.contains("head") || !v.contains("perRepeat") || !v.contains("source") ||
+          !v["head"].is_number() || !v["perRepeat"].is_number())
+        return fail(field.c_str(), "needs numeric head, perRepeat and a source");
+      double head = v["head"].get<double>(), perRepeat = v["perRepeat"].get<double>();
+      // Converting a number out of the field's range would be undefined (as fuzz_arch found for
+      // the scalar fields); a repeat costs at most a million cycles.
+      if (!(head >= 0 && head <= 1e6) || head != std::floor(head))
+        return fail((field + ".head").c_str(), "must be a whole number of cycles from 0 to 1000000");
+      if (!(perRepeat >= 0 && perRepeat <= 1e6))
+        return fail((field + ".perRepeat").c_str(), "must be a number of cycles from 0 to 1000000");
+      out[op] = VectorOpCost{(uint32_t)head, perRepeat};
     }
   }
   llvm::Error takeError() { return err_ ? inputError(*err_) : llvm::Error::success(); }
@@ -123,8 +131,10 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("l0cToL1GiBps", a.l0cToL1GiBps);
   r.number("l1ToBtGiBps", a.l1ToBtGiBps);
   r.number("dataCopyLatencyCycles", a.dataCopyLatencyCycles);
+  r.number("localCopyLatencyCycles", a.localCopyLatencyCycles);
   r.number("hbmRequestOverheadBytes", a.hbmRequestOverheadBytes);
   r.number("scalarCyclesPerInstruction", a.scalarCyclesPerInstruction);
+  r.number("scalarLocalAccessCycles", a.scalarLocalAccessCycles);
   r.vectorOps(a.vectorOps);
   r.number("cubeHeadCycles", a.cubeHeadCycles);
   r.number("cubeFractalCyclesF16", a.cubeFractalCyclesF16);

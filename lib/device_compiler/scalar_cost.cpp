@@ -1,12 +1,14 @@
 // Scalar cost: what a kernel's own code (loops, index arithmetic, GetValue/SetValue on local
-// memory) costs on the core's scalar unit. Each basic block adds its instruction count to a
-// per-function counter, which is handed to the simulator (sk_scalar) before every call out of the
-// module, before returning, and at loop headers once it passes kFlushEvery — so the virtual clock
-// sees scalar work, and the launch timeout can stop a kernel that spins without intrinsics.
+// memory) costs on the core's scalar unit. Each basic block adds its instruction count, and its
+// count of scalar local-memory accesses, to per-function counters, which are handed to the
+// simulator (sk_scalar_cost) before every call out of the module, before returning, and at loop
+// headers once they pass kFlushEvery — so the virtual clock sees scalar work, and the launch
+// timeout can stop a kernel that spins without intrinsics.
 #include "device_link.h"
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -18,21 +20,42 @@ namespace {
 
 constexpr uint64_t kFlushEvery = 4096;  // instructions a loop may accumulate before reporting
 
-// Instructions that become machine code (not PHIs, debug info, lifetime markers).
-uint64_t costOf(const llvm::BasicBlock& bb) {
-  uint64_t n = 0;
-  for (const llvm::Instruction& i : bb) {
+// The AscendC headers pass the address of every LocalTensor scalar access through an empty asm,
+// `asm("# sk.scalar.local.load" : "+r"(p))` (sk_ascendc/tensor.h): it lives exactly as long as
+// the access does through the optimizer (hoisted, merged or deleted with it), and is counted
+// and removed here.
+bool isLocalAccessMarker(const llvm::Instruction& i) {
+  auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
+  auto* asmCall = call ? llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand()) : nullptr;
+  return asmCall && llvm::StringRef(asmCall->getAsmString()).starts_with("# sk.scalar.local");
+}
+
+struct BlockCost {
+  uint64_t instructions = 0;  // that become machine code (not PHIs, debug info, lifetime markers)
+  uint64_t localAccesses = 0;
+};
+
+// Counts the block and removes its markers (each becomes the address it carried).
+BlockCost takeCost(llvm::BasicBlock& bb) {
+  BlockCost c;
+  for (llvm::Instruction& i : llvm::make_early_inc_range(bb)) {
+    if (isLocalAccessMarker(i)) {
+      ++c.localAccesses;
+      i.replaceAllUsesWith(llvm::cast<llvm::CallInst>(i).getArgOperand(0));
+      i.eraseFromParent();
+      continue;
+    }
     if (llvm::isa<llvm::PHINode>(i) || llvm::isa<llvm::DbgInfoIntrinsic>(i)) continue;
     if (auto* ii = llvm::dyn_cast<llvm::IntrinsicInst>(&i))
       if (ii->isAssumeLikeIntrinsic() || ii->isLifetimeStartOrEnd()) continue;
-    ++n;
+    ++c.instructions;
   }
-  return n;
+  return c;
 }
 
 bool callsOut(const llvm::Instruction& i) {
   auto* call = llvm::dyn_cast<llvm::CallBase>(&i);
-  if (!call || llvm::isa<llvm::IntrinsicInst>(call)) return false;
+  if (!call || llvm::isa<llvm::IntrinsicInst>(call) || call->isInlineAsm()) return false;
   const llvm::Function* f = call->getCalledFunction();
   return !f || f->isDeclaration();
 }
@@ -42,11 +65,20 @@ void instrument(llvm::Function& f, llvm::FunctionCallee report) {
   llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
   llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   llvm::AllocaInst* acc = b.CreateAlloca(i64, nullptr, "sk.scalar");
+  llvm::AllocaInst* local = b.CreateAlloca(i64, nullptr, "sk.scalar.local");
+  b.CreateStore(b.getInt64(0), local);
   llvm::Instruction* counterReady = b.CreateStore(b.getInt64(0), acc);
+  auto add = [&](llvm::IRBuilder<>& at, llvm::AllocaInst* counter, uint64_t n) {
+    if (n) at.CreateStore(at.CreateAdd(at.CreateLoad(i64, counter), at.getInt64(n)), counter);
+  };
+  auto reportAndReset = [&](llvm::IRBuilder<>& at) {
+    at.CreateCall(report, {at.CreateLoad(i64, acc), at.CreateLoad(i64, local)});
+    at.CreateStore(at.getInt64(0), acc);
+    at.CreateStore(at.getInt64(0), local);
+  };
   auto flush = [&](llvm::Instruction* before) {
     llvm::IRBuilder<> at(before);
-    at.CreateCall(report, {at.CreateLoad(i64, acc)});
-    at.CreateStore(at.getInt64(0), acc);
+    reportAndReset(at);
   };
   llvm::SmallVector<std::pair<const llvm::BasicBlock*, const llvm::BasicBlock*>, 16> backEdges;
   llvm::FindFunctionBackedges(f, backEdges);
@@ -56,9 +88,10 @@ void instrument(llvm::Function& f, llvm::FunctionCallee report) {
   std::vector<llvm::BasicBlock*> blocks;
   for (llvm::BasicBlock& bb : f) blocks.push_back(&bb);
   for (llvm::BasicBlock* bb : blocks) {
-    uint64_t cost = costOf(*bb);
+    BlockCost cost = takeCost(*bb);
     llvm::IRBuilder<> at(bb == &f.getEntryBlock() ? counterReady->getNextNode() : &*bb->getFirstInsertionPt());
-    if (cost) at.CreateStore(at.CreateAdd(at.CreateLoad(i64, acc), at.getInt64(cost)), acc);
+    add(at, acc, cost.instructions);
+    add(at, local, cost.localAccesses);
     std::vector<llvm::Instruction*> points;
     for (llvm::Instruction& i : *bb)
       if (callsOut(i) || (llvm::isa<llvm::ReturnInst>(i) && !bb->getTerminatingMustTailCall())) points.push_back(&i);
@@ -73,8 +106,7 @@ void instrument(llvm::Function& f, llvm::FunctionCallee report) {
     llvm::IRBuilder<> hb(h);
     hb.CreateCondBr(hb.CreateICmpUGE(hb.CreateLoad(i64, acc), hb.getInt64(kFlushEvery)), due, rest);
     llvm::IRBuilder<> rb(due);
-    rb.CreateCall(report, {rb.CreateLoad(i64, acc)});
-    rb.CreateStore(rb.getInt64(0), acc);
+    reportAndReset(rb);
     rb.CreateBr(rest);
   }
 }
@@ -82,10 +114,10 @@ void instrument(llvm::Function& f, llvm::FunctionCallee report) {
 }  // namespace
 
 void instrumentScalarCost(llvm::Module& m) {
-  llvm::FunctionCallee report = m.getOrInsertFunction("sk_scalar", llvm::Type::getVoidTy(m.getContext()),
-                                                      llvm::Type::getInt64Ty(m.getContext()));
+  llvm::Type* i64 = llvm::Type::getInt64Ty(m.getContext());
+  llvm::FunctionCallee report = m.getOrInsertFunction("sk_scalar_cost", llvm::Type::getVoidTy(m.getContext()), i64, i64);
   for (llvm::Function& f : m)
-    if (!f.isDeclaration() && f.getName() != "sk_scalar") instrument(f, report);
+    if (!f.isDeclaration()) instrument(f, report);
   // The counters become registers again (mem2reg); the back end does the rest.
   llvm::FunctionAnalysisManager fam;
   llvm::PassBuilder pb;

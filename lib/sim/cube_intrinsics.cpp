@@ -89,6 +89,7 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   checkGm(c, op, "src", src, srcBytes, false);
   orderGmAccess(c);
   cube::nd2nz((uint8_t*)dst, (const uint8_t*)src, eb, *p);
+  noteAccess(c, dst, dstBytes, true);
   uint64_t moved = (uint64_t)p->nd_num * p->n_value * p->d_value * eb;
   chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, moved, (uint64_t)src, c->launch->l1ReadRate, "copy in (nd2nz)");
 }
@@ -111,6 +112,8 @@ void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_
   requireLocal(c, op, "src", first, srcBytes, bit(SK_MEM_L1));
   int mem = requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
   cube::load2d((uint8_t*)dst, first, repeat, srcStride, dstStep, transpose != 0);
+  noteAccess(c, first, srcBytes, false);
+  noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * cube::kFractalBytes, 0,
              mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, mem == SK_MEM_L0A ? "load L0A" : "load L0B");
@@ -129,9 +132,12 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t star
   uint32_t fractals = eb == 2 ? 1 : 2;
   uint64_t fracStep = (uint64_t)(1 + dstFracGap) * cube::kFractalBytes, step = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
   const uint8_t* first = (const uint8_t*)src + start * square;
-  requireLocal(c, op, "src", first, ((uint64_t)(repeat - 1) * srcStride + 1) * square, bit(SK_MEM_L1));
-  int mem = requireLocal(c, op, "dst", dst, (uint64_t)(repeat - 1) * step + (fractals - 1) * fracStep + cube::kFractalBytes,
-                         bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  uint64_t srcBytes = ((uint64_t)(repeat - 1) * srcStride + 1) * square;
+  uint64_t dstBytes = (uint64_t)(repeat - 1) * step + (fractals - 1) * fracStep + cube::kFractalBytes;
+  requireLocal(c, op, "src", first, srcBytes, bit(SK_MEM_L1));
+  int mem = requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+  noteAccess(c, first, srcBytes, false);
+  noteAccess(c, dst, dstBytes, true);
   for (uint32_t i = 0; i < repeat; ++i)
     cube::transposeSquare((uint8_t*)dst + i * step, first + (uint64_t)i * srcStride * square, eb, fracStep);
   const Launch& L = *c->launch;
@@ -197,6 +203,8 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
                  num(zz ? c0 : 16) + (zz ? " (C0)" : "") + " for this destination (" +
                  (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") + "); partial fractals are not simulated");
   cube::img2col((uint8_t*)dst, (const uint8_t*)src, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
+  noteAccess(c, src, srcBytes, false);
+  noteAccess(c, dst, (uint64_t)p->m_ext * p->k_ext * eb, true);
   const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)p->m_ext * p->k_ext * eb, 0,
              mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, "load 3d (img2col)");
@@ -220,6 +228,10 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
   if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
   faultIf(c, cube::mmad(cm, a, b, bias, s, abType, init));
+  noteAccess(c, a, cube::mmadABytes(s, eb), false);
+  noteAccess(c, b, cube::mmadBBytes(s), false);
+  noteAccess(c, cm, cube::mmadCBytes(s), true);
+  if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
   chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
 }
 
@@ -267,6 +279,9 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
       }
   if (atomic) gmAtomicLock().unlock();
   faultIf(c, error);
+  noteAccess(c, src, cube::fixpipeSrcBytes(*p), false);
+  if (p->deq_tensor) noteAccess(c, p->deq_tensor, 8ull * p->n_size, false);
+  if (!toGm) noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;
   uint64_t moved = (uint64_t)p->nd_num * p->m_size * p->n_size * ob;
   if (toGm) chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out");
@@ -287,6 +302,7 @@ void sk_local_fill(void* dst, int32_t dtype, uint64_t bits, uint32_t repeat, uin
   if ((mem == SK_MEM_L1) != (blockBytes == 32))
     fault(c, std::string("InitConstValue: blocks of ") + memName(mem) + " are " + (mem == SK_MEM_L1 ? "32" : "512") + " bytes");
   cube::fill((uint8_t*)dst, eb, bits, repeat, blockNum, dstGap, blockBytes);
+  noteAccess(c, dst, bytes, true);
   const Launch& L = *c->launch;
   double rate = mem == SK_MEM_L0A ? L.l0aRate : mem == SK_MEM_L0B ? L.l0bRate : L.btRate;
   chargeMove(c, mem == SK_MEM_L1 ? SK_PIPE_MTE2 : SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * blockNum * blockBytes, 0,

@@ -482,6 +482,36 @@ void Device::Impl::resetTaskSlots(uint32_t n) {
   }
 }
 
+namespace {
+// "aiv3's block 2 of add_custom: race on UB [0x2000, +4096): V (add) reads what MTE2 (copy in)
+// is still writing; ..." — the two ops, the range both touch, the kernel (or the sub-kernel of
+// a super kernel) and block, as a fault names them.
+std::string describeRace(const std::string& kernel, const timing::Job& job, const timing::JobTimes& t,
+                         const std::vector<std::vector<BlockRecord>>& records) {
+  static const char* kPipes[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
+  static const char* kMems[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  const timing::Race& x = *t.race;
+  const timing::Program& prog = job.blocks[x.block][x.member];
+  const BlockRecord& r = records[x.block][x.member];
+  const timing::Access &a = prog.accesses[x.access], &b = prog.accesses[x.otherAccess];
+  const char* what = prog.ops[x.op].what ? prog.ops[x.op].what : "?";
+  const char* otherWhat = prog.ops[x.other].what ? prog.ops[x.other].what : "?";
+  std::string name = kernel;
+  int64_t block = r.blockIdx;
+  if (a.epoch && a.epoch <= r.spans.size()) {
+    name = r.spans[a.epoch - 1].name ? r.spans[a.epoch - 1].name : kernel;
+    block = r.spans[a.epoch - 1].block;
+  }
+  uint32_t lo = std::max(a.begin, b.begin), hi = std::min(a.end, b.end);
+  const char* verb = a.write ? (b.write ? "writes what" : "overwrites what") : "reads what";
+  return name + ": block " + std::to_string(block) + " on " + (prog.core == CoreType::AIC ? "aic" : "aiv") +
+         std::to_string(t.blocks[x.block][x.member].coreId) + ": race on " + kMems[a.space % SK_MEM_COUNT] + " [" +
+         hexAddress(lo) + ", +" + std::to_string(hi - lo) + "): " + kPipes[x.pipe] + " (" + what + ") " + verb + " " +
+         kPipes[x.otherPipe] + " (" + otherWhat + ") is still " + (b.write ? "writing" : "reading") +
+         "; no SetFlag/WaitFlag (or TQue EnQue/DeQue) orders them";
+}
+}  // namespace
+
 void Device::Impl::collectResults(Executed& e, const timing::Job& job, const timing::JobTimes& t) {
   const KernelLaunch& k = e.task.kernel;
   noteSpan(e.stream, k.name, t.begin, t.end, TaskTiming::Kind::Kernel, k.blockDim, k.ration);
@@ -563,6 +593,10 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
   } else if (!t.stuck.empty()) {
     st.error.emplace(aicOnly ? ACL_ERROR_RT_AICORE_TIMEOUT : ACL_ERROR_RT_VECTOR_CORE_TIMEOUT,
                      "kernel '" + k.name + "' never finishes: " + t.stuck);
+  } else if (t.race) {
+    bool aic = job.blocks[t.race->block][t.race->member].core == CoreType::AIC;
+    st.error.emplace(aic ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
+                     describeRace(k.name, job, t, e.records));
   }
 }
 

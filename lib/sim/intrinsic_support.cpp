@@ -1,5 +1,7 @@
 #include "intrinsic_support.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "sk/text.h"
@@ -14,6 +16,10 @@ CoreRun* enter(const char* name) {
     return nullptr;
   }
   if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+  // Accesses an earlier intrinsic noted without recording an op (it had nothing to do) are
+  // nobody's.
+  if (c->rec && c->rec->program.accesses.size() > c->rec->accessesTaken)
+    c->rec->program.accesses.resize(c->rec->accessesTaken);
   return c;
 }
 
@@ -95,7 +101,27 @@ SpinLock& gmAtomicLock() {
 }
 
 void record(CoreRun* c, const timing::Op& op) {
-  if (c->rec) c->rec->program.ops.push_back(op);
+  if (!c->rec) return;
+  timing::Program& prog = c->rec->program;
+  prog.ops.push_back(op);
+  size_t noted = prog.accesses.size() - c->rec->accessesTaken;
+  if (noted == 0) return;
+  prog.ops.back().firstAccess = c->rec->accessesTaken;
+  prog.ops.back().accesses = (uint8_t)std::min<size_t>(noted, 255);
+  c->rec->accessesTaken = (uint32_t)prog.accesses.size();
+}
+
+void noteAccess(CoreRun* c, const void* p, uint64_t bytes, bool write) {
+  if (!c->rec || bytes == 0 || !p) return;
+  int m = spaceOf(c, p, bytes);
+  if (m < 0) return;
+  timing::Access a;
+  a.begin = (uint32_t)((const uint8_t*)p - c->spaces[m].base);
+  a.end = (uint32_t)(a.begin + bytes);
+  a.epoch = c->task ? (uint32_t)c->task->span + 1 : 0;
+  a.space = (uint8_t)m;
+  a.write = write;
+  c->rec->program.accesses.push_back(a);
 }
 
 void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
@@ -118,7 +144,8 @@ void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
 
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
                 const char* what, bool l2Bypass) {
-  c->clock += c->launch->arch->dataCopyLatencyCycles + (uint64_t)((double)bytes / rate);
+  const arch::ArchSpec& a = *c->launch->arch;
+  c->clock += (route == timing::Route::Local ? a.localCopyLatencyCycles : a.dataCopyLatencyCycles) + (uint64_t)((double)bytes / rate);
   timing::Op op{timing::OpKind::Move, (uint8_t)pipe};
   op.route = route;
   op.amount = bytes;
@@ -140,7 +167,7 @@ uint32_t mark(CoreRun* c, bool drain) {
 
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats) {
   const arch::VectorOpCost& k = c->launch->arch->vectorOp(opName);
-  charge(c, SK_PIPE_V, k.head + k.perRepeat * repeats, opName);
+  charge(c, SK_PIPE_V, k.head + (uint64_t)std::ceil(k.perRepeat * (double)repeats), opName);
 }
 
 }  // namespace sk::sim

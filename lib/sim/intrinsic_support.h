@@ -62,8 +62,13 @@ void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, u
                 const char* what, bool l2Bypass = false);
 // A cube Mmad of `fractals` 16 x (32 / element size) x 16 fractals on M (the arch's cube costs).
 void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType);
-// Records any other op of the timing model.
+// Records any other op of the timing model; the accesses noted since the intrinsic began are
+// the op's.
 void record(CoreRun* c, const timing::Op& op);
+// Notes that the op the intrinsic records next reads (or writes) [p, p + bytes) of local memory,
+// for the replay's race check (timing.h Access). Ranges outside the core's memories (the stack)
+// are not noted; a strided operand is noted as its hull.
+void noteAccess(CoreRun* c, const void* p, uint64_t bytes, bool write);
 // A mark: the replay notes S's time there (after every pipe finished, when `drain`).
 uint32_t mark(CoreRun* c, bool drain);
 // The dialect's intrinsics run in order: every pipe finishes before the next instruction.

@@ -114,6 +114,8 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   } else {
     for (uint64_t i = 0; i < count; ++i) std::memmove((uint8_t*)dst + i * dstStride, (const uint8_t*)src + i * srcStride, len);
   }
+  if (d == Space::Local) noteAccess(c, dst, dstSpan, true);
+  if (s == Space::Local) noteAccess(c, src, srcSpan, false);
   int32_t pipe = copyPipe(c, d, s, spaceOf(c, dst, dstSpan));
   const char* what = route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy";
   chargeMove(c, pipe, route, count * len, gmAddr, rate, what, gmAddr && bypassesL2(c, gmAddr));
@@ -200,6 +202,17 @@ void sk_scalar(uint64_t instructions) {
   if (!c) return;  // device code called on the host (a test calling a kernel's helper): no clock to charge
   if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
   charge(c, SK_PIPE_S, (uint64_t)std::llround((double)instructions * c->launch->arch->scalarCyclesPerInstruction),
+         kScalarCode);
+}
+
+void sk_scalar_cost(uint64_t instructions, uint64_t localAccesses) {
+  CoreRun* c = currentCore();
+  if (!c) return;  // as sk_scalar
+  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
+  const sk::arch::ArchSpec& a = *c->launch->arch;
+  charge(c, SK_PIPE_S,
+         (uint64_t)std::llround((double)instructions * a.scalarCyclesPerInstruction +
+                                (double)localAccesses * a.scalarLocalAccessCycles),
          kScalarCode);
 }
 
@@ -425,7 +438,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
       SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size),
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_tiling_key),
-      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar),
+      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
       SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
       SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_wait_pre_task_end),

@@ -186,9 +186,12 @@ struct BlockRecord {
   std::optional<Fault> fault;
   uint32_t nextToken = 1;       // sk_pipe_done tokens
   uint32_t barriers = 0;        // sk_sync_all calls so far (barrier ids)
+  uint32_t accessesTaken = 0;   // program.accesses given to ops; the rest belong to the next op
   bool taken = false;           // recorded by a core in this launch
   void clear() {
     program.ops.clear();
+    program.accesses.clear();
+    accessesTaken = 0;
     program.marks = 0;
     spans.clear();
     prints.clear();

@@ -23,6 +23,7 @@ Machine Machine::of(const arch::ArchSpec& a) {
   m.l2BytesPerCycle = a.l2GBps * 1e9 / (a.clockMHz * 1e6);
   m.l2Bytes = a.l2Bytes;
   m.moveLatencyCycles = a.dataCopyLatencyCycles;
+  m.localLatencyCycles = a.localCopyLatencyCycles;
   m.hbmRequestBytes = a.hbmRequestOverheadBytes;
   m.barrierCycles = a.syncAllCycles;
   m.counterCycles = a.taskSyncCycles;
@@ -130,6 +131,14 @@ struct Running {
   std::deque<Pending> fifo[kPipes];
   std::map<uint64_t, std::deque<uint64_t>> flags;  // (src, dst, id) -> set times not yet waited for
   std::unordered_map<uint32_t, uint64_t> tokens;
+  // Local accesses of started ops that may still be running (race check): [from, until) = when
+  // the op runs (until kNever while a GM transfer is in flight).
+  struct Live {
+    uint64_t from, until;
+    uint32_t op, access;
+  };
+  std::vector<Live> live[kPipes];  // by pipe: an op never scans its own pipe's
+  size_t livePruned[kPipes] = {};  // sizes after the last pruning
   bool waitingBarrier = false;
   bool finished = false;
 };
@@ -401,6 +410,8 @@ struct Timeline::Impl {
       Running& r = running[x.core];
       r.pipeFree[x.pipe] = now;
       r.inFlight[x.pipe] = false;
+      for (Running::Live& l : r.live[x.pipe])
+        if (l.op == x.op && l.until == kNever) l.until = now;
       noteBusy(r, x.pipe, x.op, x.began, now);
       advance(x.core);
     }
@@ -428,6 +439,60 @@ struct Timeline::Impl {
     if (m.collectBusy && e > b) r.out->busy.push_back(ProgramTimes::Busy{pipe, op, b, e});
   }
 
+  // ---- races: what nothing orders ----
+  // Op `opIndex` runs on pipe `p` over [start, end) and accesses its local ranges meanwhile. If
+  // an op of another pipe runs at an overlapping time on an overlapping range and one of the
+  // two writes, nothing ordered them: on the hardware the later one would read or clobber data
+  // in flight. Flags, tokens and barriers make a later op start after the earlier one ends, so
+  // a correctly synchronised kernel never gets here. (Pipes are replayed one after another as
+  // far as each can go, not in time order: hence intervals, not "still running at start".) The
+  // first race found in a kernel is reported.
+  void checkRaces(Running& r, uint8_t p, uint32_t opIndex, uint64_t start, uint64_t end) {
+    const Op& op = r.prog->ops[opIndex];
+    if (!op.accesses || (*times)[r.job].race) return;
+    uint64_t lb[kPipes];
+    startBounds(r, lb);
+    const std::vector<Access>& acc = r.prog->accesses;
+    for (uint8_t q = 1; q < kPipes; ++q) {
+      if (q == p || r.live[q].empty()) continue;
+      pruneLive(r, q, lb);
+      for (uint32_t i = op.firstAccess; i < op.firstAccess + op.accesses; ++i)
+        for (const Running::Live& l : r.live[q]) {
+          const Access &a = acc[i], &b = acc[l.access];
+          if (l.until <= start || end <= l.from || !(a.write || b.write) || a.space != b.space || a.epoch != b.epoch ||
+              a.end <= b.begin || b.end <= a.begin)
+            continue;
+          // The op that started later is the one that should have waited.
+          (*times)[r.job].race = start >= l.from ? Race{r.block, r.member, opIndex, l.op, i, l.access, p, q}
+                                                 : Race{r.block, r.member, l.op, opIndex, l.access, i, q, p};
+          for (auto& list : r.live) list.clear();
+          return;
+        }
+    }
+    // The pipe's own list is pruned when it has doubled since (amortised: other pipes' ops
+    // prune it too).
+    if (r.live[p].size() >= 2 * r.livePruned[p] + 16) pruneLive(r, p, lb);
+    for (uint32_t i = op.firstAccess; i < op.firstAccess + op.accesses; ++i) r.live[p].push_back({start, end, opIndex, i});
+  }
+
+  // lb[q]: no op of pipe q not yet started can start earlier — its free time, and its issue
+  // time (the FIFO head's, or S's for ops not issued yet).
+  static void startBounds(const Running& r, uint64_t lb[kPipes]) {
+    for (uint8_t q = 1; q < kPipes; ++q)
+      lb[q] = std::max(r.pipeFree[q], r.fifo[q].empty() ? r.sTime : r.fifo[q].front().issued);
+  }
+
+  // Drops the accesses of pipe q no later op of another pipe can race with: those that end
+  // before every other pipe's next op can start.
+  static void pruneLive(Running& r, uint8_t q, const uint64_t lb[kPipes]) {
+    uint64_t bound = kNever;
+    for (uint8_t o = 1; o < kPipes; ++o)
+      if (o != q) bound = std::min(bound, lb[o]);
+    std::vector<Running::Live>& v = r.live[q];
+    v.erase(std::remove_if(v.begin(), v.end(), [&](const Running::Live& l) { return l.until <= bound; }), v.end());
+    r.livePruned[q] = v.size();
+  }
+
   // Starts what the pipe's FIFO can start (until its head must wait); true if it started any.
   bool runPipe(uint32_t ri, uint8_t p) {
     Running& r = running[ri];
@@ -438,15 +503,18 @@ struct Timeline::Impl {
       uint64_t start = std::max(r.pipeFree[p], pd.issued);
       switch (op.kind) {
         case OpKind::Exec:
+          checkRaces(r, p, pd.op, start, start + op.amount);
           r.pipeFree[p] = start + op.amount;
           noteBusy(r, p, pd.op, start, start + op.amount);
           break;
         case OpKind::Move:
           if (op.route == Route::Local) {
-            uint64_t end = start + m.moveLatencyCycles + (uint64_t)std::ceil((double)op.amount / op.rate);
+            uint64_t end = start + m.localLatencyCycles + (uint64_t)std::ceil((double)op.amount / op.rate);
+            checkRaces(r, p, pd.op, start, end);
             r.pipeFree[p] = end;
             noteBusy(r, p, pd.op, start, end);
           } else {
+            checkRaces(r, p, pd.op, start, kNever);  // its local end is busy until the transfer completes
             r.inFlight[p] = true;
             joining.push_back(Transfer{ri, p, (double)op.amount, op.rate, 0, 0, pd.op, start});
             push(start + m.moveLatencyCycles, EventKind::Join, (uint32_t)joining.size() - 1);

@@ -8,6 +8,7 @@
 // (the fibers) and timing are separate.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,19 @@ struct Op {
   double rate = 0;  // Move: bytes per cycle this core's pipe can sustain on its own
   const char* what = nullptr;  // the instruction, for traces (a string literal)
   bool l2Bypass = false;  // Move over GM: no L2 allocation (SetL2CacheHint(CACHE_MODE_DISABLE))
+  // Exec/Move on a pipe other than S: its local-memory accesses are Program::accesses
+  // [firstAccess, firstAccess + accesses) (in the Op's padding: no op grows).
+  uint8_t accesses = 0;
+  uint32_t firstAccess = 0;
+};
+
+// A local-memory range an op reads or writes, for the replay's race check: an op that touches
+// what an op of another pipe of the core still accesses, with nothing ordering the two.
+struct Access {
+  uint32_t begin = 0, end = 0;  // byte offsets in local memory `space`, [begin, end) (strided: the hull)
+  uint32_t epoch = 0;           // 0, or 1 + the span of the super kernel's sub-kernel (never compared across)
+  uint8_t space = 0;            // sk_mem
+  bool write = false;
 };
 
 // One core's work for one block (a member of a block group: the AIC or an AIV of a MIX block).
@@ -55,6 +69,7 @@ struct Program {
   CoreType core = CoreType::AIV;
   std::vector<Op> ops;
   uint32_t marks = 0;  // Mark ids used: [0, marks)
+  std::vector<Access> accesses;  // of the ops that touch local memory (Op::firstAccess)
 };
 
 // A unit of device work on the timeline: a kernel (block groups on cores), a fixed-length task
@@ -93,10 +108,21 @@ struct ProgramTimes {
   std::vector<Busy> busy;
 };
 
+// The first race of a kernel: op `op` of blocks[block][member] started on `pipe` while op
+// `other` of pipe `otherPipe` still accessed an overlapping range (accesses `access` and
+// `otherAccess` of the program), one of them writing, and no flag, token or barrier ordered them.
+struct Race {
+  uint32_t block = 0, member = 0;
+  uint32_t op = 0, other = 0;
+  uint32_t access = 0, otherAccess = 0;
+  uint8_t pipe = 0, otherPipe = 0;
+};
+
 struct JobTimes {
   uint64_t begin = 0, end = 0;
   std::vector<std::vector<ProgramTimes>> blocks;  // as Job::blocks
   std::string stuck;  // not empty: work that can never finish (a WaitFlag without its SetFlag, ...)
+  std::optional<Race> race;
 };
 
 // Machine parameters of the replay, from the arch spec.
@@ -105,7 +131,8 @@ struct Machine {
   double hbmBytesPerCycle = 0;
   double l2BytesPerCycle = 0;
   uint64_t l2Bytes = 0;
-  uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer
+  uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer through GM
+  uint32_t localLatencyCycles = 0;  // the fixed part of an on-chip transfer (UB->UB, L1->L0)
   uint32_t hbmRequestBytes = 0;     // HBM time of a transfer that reaches HBM, beyond its bytes
   uint32_t issueCycles = 1;         // S's cost of issuing an instruction to another pipe
   uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this; cross-core flags: set + this

@@ -52,7 +52,10 @@ CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r,
   static const char* roles[] = {"dst", "src0", "src1"};
   int i = 0;
   for (auto [p, bytes] : operands) {
-    if (bytes && p) checkLocalOperand(c, op, roles[i], p, vec::extent(shape, i, bytes));
+    if (bytes && p) {
+      checkLocalOperand(c, op, roles[i], p, vec::extent(shape, i, bytes));
+      noteAccess(c, p, vec::extent(shape, i, bytes), i == 0);
+    }
     ++i;
   }
   return c;
@@ -109,8 +112,11 @@ void sk_vec_whole_reduce(int32_t op, int32_t dtype, int32_t order, void* dst, co
   CoreRun* c = vectorOp("sk_vec_whole_reduce", vec::reduceName(op), r, b, {{nullptr, b}, {src, b}}, s);
   if (!c) return;
   uint64_t resultBytes = order == SK_ORDER_ONLY_INDEX ? 4 : (op == SK_VOP_REDUCE_SUM || order == SK_ORDER_ONLY_VALUE) ? b : 2 * b;
-  if (s.repeats && dst)
-    checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes);
+  if (s.repeats && dst) {
+    uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes;
+    checkLocalOperand(c, vec::reduceName(op), "dst", dst, dstBytes);
+    noteAccess(c, dst, dstBytes, true);
+  }
   faultIf(c, vec::wholeReduce(op, dtype, order, dst, src, dstRep, s, c->regs));
   chargeVector(c, "reducesum", s.repeats);
 }
@@ -120,7 +126,11 @@ void sk_vec_block_reduce(int32_t op, int32_t dtype, void* dst, const void* src, 
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_block_reduce", vec::reduceName(op), r, b, {{nullptr, b}, {src, b}}, s);
   if (!c) return;
-  if (s.repeats) checkLocalOperand(c, vec::reduceName(op), "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep * 8 + 8) * b);
+  if (s.repeats) {
+    uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep * 8 + 8) * b;
+    checkLocalOperand(c, vec::reduceName(op), "dst", dst, dstBytes);
+    noteAccess(c, dst, dstBytes, true);
+  }
   faultIf(c, vec::blockReduce(op, dtype, dst, src, dstRep, s));
   chargeVector(c, "blockreducesum", s.repeats);
 }
@@ -130,8 +140,11 @@ void sk_vec_pair_reduce(int32_t dtype, void* dst, const void* src, uint32_t dstR
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_pair_reduce", "pairreducesum", r, b, {{nullptr, b}, {src, b}}, s);
   if (!c) return;
-  if (s.repeats)
-    checkLocalOperand(c, "pairreducesum", "dst", dst, ((uint64_t)(s.repeats - 1) * dstRep + 1) * (s.perRepeat / 2) * b);
+  if (s.repeats) {
+    uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep + 1) * (s.perRepeat / 2) * b;
+    checkLocalOperand(c, "pairreducesum", "dst", dst, dstBytes);
+    noteAccess(c, dst, dstBytes, true);
+  }
   faultIf(c, vec::pairReduce(dtype, dst, src, dstRep, s));
   chargeVector(c, "blockreducesum", s.repeats);
 }
@@ -142,6 +155,7 @@ void sk_vec_reduce_all(int32_t op, int32_t dtype, void* dst, const void* src, in
   CoreRun* c = vectorOp("sk_vec_reduce_all", vec::reduceName(op), r, b, {{dst, 0}, {src, b}}, s);
   if (!c) return;
   checkLocalOperand(c, vec::reduceName(op), "dst", dst, calIndex ? 2 * b : b);
+  noteAccess(c, dst, calIndex ? 2 * b : b, true);
   faultIf(c, vec::reduceAll(op, dtype, dst, src, calIndex != 0, s, c->regs));
   chargeVector(c, vec::reduceName(op), s.repeats);
 }
@@ -153,6 +167,7 @@ void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
   CoreRun* c = vectorOp("sk_vec_compare", "compare", r, b, {{nullptr, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
   if (!c) return;
   checkLocalOperand(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8);
+  noteAccess(c, dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8, true);
   faultIf(c, vec::compare(cmp, dtype, dst, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "compare", s.repeats);
 }
@@ -165,6 +180,7 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
   if (!c) return;
   uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
   checkLocalOperand(c, "select", "mask", sel, maskBytes);
+  noteAccess(c, sel, maskBytes, false);
   faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "select", s.repeats);
 }
@@ -174,9 +190,16 @@ void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* of
   CoreRun* c = unitOp("sk_vec_gather", "gather", CoreType::AIV, {dtype},
                       {{"dst", dst, count * b}, {"offsets", offsets, count * 4}});
   if (!c) return;
-  for (uint64_t i = 0; i < count; ++i)  // every gathered element must be local too
+  uint64_t lo = UINT64_MAX, hi = 0;  // the gathered elements' hull
+  for (uint64_t i = 0; i < count; ++i) {  // every gathered element must be local too
     checkLocalOperand(c, "gather", "src element", (const uint8_t*)src + base + offsets[i], b);
+    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
+    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
+  }
   faultIf(c, vec::gather(dtype, dst, src, offsets, base, count));
+  noteAccess(c, dst, count * b, true);
+  noteAccess(c, offsets, count * 4, false);
+  if (count) noteAccess(c, (const uint8_t*)src + lo, hi - lo, false);
   chargeVector(c, "gather", (count * b + 255) / 256);
 }
 
@@ -193,9 +216,13 @@ uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const vo
   r.src0_blk = src0Blk;
   r.src0_rep = src0Rep;
   faultIf(c, vec::resolve(r, b, c->regs, s));
+  uint64_t patternBytes = repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0;
   checkLocalOperand(c, "gathermask", "src0", src0, vec::extent(s, 1, b));
   checkLocalOperand(c, "gathermask", "dst", dst, (uint64_t)repeat * s.perRepeat * b);
-  if (pattern) checkLocalOperand(c, "gathermask", "pattern", pattern, repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0);
+  if (pattern) checkLocalOperand(c, "gathermask", "pattern", pattern, patternBytes);
+  noteAccess(c, src0, vec::extent(s, 1, b), false);
+  noteAccess(c, dst, (uint64_t)repeat * s.perRepeat * b, true);
+  noteAccess(c, pattern, patternBytes, false);
   uint64_t kept = vec::gatherMask(dtype, dst, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
   c->regs.rsvdCnt = kept;
   chargeVector(c, "gathermask", repeat);
@@ -209,6 +236,8 @@ void sk_vec_brcb(int32_t dtype, void* dst, const void* src, uint32_t repeat, uin
                       {{"dst", dst, dstSpan}, {"src", src, (uint64_t)repeat * 8 * b}});
   if (!c) return;
   faultIf(c, vec::brcb(dtype, dst, src, repeat, dstBlk, dstRep));
+  noteAccess(c, dst, dstSpan, true);
+  noteAccess(c, src, (uint64_t)repeat * 8 * b, false);
   chargeVector(c, "brcb", repeat);
 }
 
@@ -216,6 +245,8 @@ void sk_vec_transpose16(void* dst, const void* src) {
   CoreRun* c = unitOp("sk_vec_transpose16", "transpose", CoreType::AIV, {}, {{"dst", dst, 512}, {"src", src, 512}});
   if (!c) return;
   vec::transpose16(dst, src);
+  noteAccess(c, dst, 512, true);
+  noteAccess(c, src, 512, false);
   chargeVector(c, "transpose", 2);
 }
 
@@ -223,6 +254,11 @@ void sk_vec_transpose_list(int32_t elemBytes, void* const dst[16], const void* c
                            uint16_t dstRep, uint16_t srcRep, int32_t dstHigh, int32_t srcHigh) {
   CoreRun* c = unitOp("sk_vec_transpose_list", "transdatato5hd", CoreType::AIV, {}, {});
   if (!c || repeat == 0) return;
+  const uint8_t *dLo = nullptr, *dHi = nullptr, *sLo = nullptr, *sHi = nullptr;  // the blocks' hulls
+  auto widen = [](const uint8_t*& lo, const uint8_t*& hi, const uint8_t* p) {
+    lo = !lo || p < lo ? p : lo;
+    hi = !hi || p + 32 > hi ? p + 32 : hi;
+  };
   for (uint32_t r = 0; r < repeat; ++r) {
     uint64_t step = repeat == 1 ? 1 : r;  // one repeat: the addresses plus the stride once
     uint8_t* d[16];
@@ -232,9 +268,13 @@ void sk_vec_transpose_list(int32_t elemBytes, void* const dst[16], const void* c
       s[i] = (const uint8_t*)src[i] + step * srcRep * 32;
       checkLocalOperand(c, "TransDataTo5HD", "dst block", d[i], 32);
       checkLocalOperand(c, "TransDataTo5HD", "src block", s[i], 32);
+      widen(dLo, dHi, d[i]);
+      widen(sLo, sHi, s[i]);
     }
     faultIf(c, vec::transposeList(elemBytes, d, s, dstHigh != 0, srcHigh != 0));
   }
+  noteAccess(c, dLo, (uint64_t)(dHi - dLo), true);
+  noteAccess(c, sLo, (uint64_t)(sHi - sLo), false);
   chargeVector(c, "transdatato5hd", repeat);
 }
 
@@ -246,6 +286,7 @@ void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
   CoreRun* c = unitOp("sk_vec_index", "createvecindex", CoreType::AIV, {dtype}, {{"dst", dst, count * widthOf(dtype)}});
   if (!c) return;
   faultIf(c, vec::index(dtype, dst, first, count));
+  noteAccess(c, dst, count * widthOf(dtype), true);
   chargeVector(c, "duplicate", (count * widthOf(dtype) + 255) / 256);
 }
 
@@ -343,6 +384,9 @@ void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k
                       {{"a", a, (uint64_t)m * k * eb}, {"b", b, (uint64_t)k * n * eb}, {"c", cm, (uint64_t)m * n * 4}});
   if (!c) return;
   faultIf(c, vec::mmadRowMajor(cm, a, b, m, k, n, abType, accumulate != 0));
+  noteAccess(c, a, (uint64_t)m * k * eb, false);
+  noteAccess(c, b, (uint64_t)k * n * eb, false);
+  noteAccess(c, cm, (uint64_t)m * n * 4, true);
   cube::MmadShape s = cube::mmadShape(m, k, n, eb, SK_MMAD_NO_GEMV, false);  // the fractals it takes
   chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
   inOrder(c);

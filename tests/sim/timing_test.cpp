@@ -90,6 +90,56 @@ TEST(Timing, DoubleBufferingOverlapsCopyInComputeAndCopyOut) {
   EXPECT_LT((double)twice, 0.75 * (double)single) << single << " vs " << twice;
 }
 
+// The pipeline above with each tile in UB buffer `id` (MTE2 writes it, V updates it in place,
+// MTE3 reads it); `flagBack`: MTE2 waits for MTE3 before reusing a buffer.
+Program pipelineInUb(int tiles, int buffers, bool flagBack) {
+  Program p = prog({});
+  auto touch = [&](Op o, uint32_t id, bool reads, bool writes) {
+    o.firstAccess = (uint32_t)p.accesses.size();
+    for (bool w : {false, true}) {
+      if (!(w ? writes : reads)) continue;
+      Access a;
+      a.begin = id * 8192;
+      a.end = a.begin + 8000;
+      a.write = w;
+      p.accesses.push_back(a);
+      ++o.accesses;
+    }
+    p.ops.push_back(o);
+  };
+  for (int i = 0; i < tiles; ++i) {
+    uint32_t id = (uint32_t)(i % buffers);
+    if (flagBack && i >= buffers) p.ops.push_back(flag(OpKind::FlagWait, kMte3, kMte2, id));
+    touch(move(kMte2, Route::GmRead, 8000, (uint64_t)i * 8000), id, false, true);
+    p.ops.push_back(flag(OpKind::FlagSet, kMte2, kV, id));
+    p.ops.push_back(flag(OpKind::FlagWait, kMte2, kV, id));
+    touch(exec(kV, 60), id, true, true);
+    p.ops.push_back(flag(OpKind::FlagSet, kV, kMte3, id));
+    p.ops.push_back(flag(OpKind::FlagWait, kV, kMte3, id));
+    touch(move(kMte3, Route::GmWrite, 8000, (1u << 24) + (uint64_t)i * 8000), id, true, false);
+    if (flagBack) p.ops.push_back(flag(OpKind::FlagSet, kMte3, kMte2, id));
+  }
+  return p;
+}
+
+TEST(Timing, PipesTouchingOneBufferWithNothingOrderingThemAreARace) {
+  for (int buffers : {1, 2}) {
+    Timeline t(machine());
+    EXPECT_FALSE(t.replay({kernel({{pipelineInUb(8, buffers, true)}})})[0].race) << buffers << " buffers, synchronised";
+  }
+  // Without the flag back, tile 2's copy-in overwrites buffer 0 while tile 0's copy-out reads it.
+  Timeline t(machine());
+  Program p = pipelineInUb(8, 2, false);
+  std::optional<Race> race = t.replay({kernel({{p}})})[0].race;
+  ASSERT_TRUE(race);
+  EXPECT_EQ(race->pipe, kMte2);
+  EXPECT_EQ(race->otherPipe, kMte3);
+  EXPECT_TRUE(p.accesses[race->access].write);
+  EXPECT_FALSE(p.accesses[race->otherAccess].write);
+  EXPECT_EQ(p.accesses[race->access].begin, 0u);
+  EXPECT_LT(race->other, race->op) << "tile 0's copy-out, then tile 2's copy-in";
+}
+
 TEST(Timing, TransfersShareTheHbmBandwidthByDemand) {
   // One core alone reaches its pipe's rate; eight together share the 200 B/cycle HBM.
   std::vector<std::vector<Program>> one = {{prog({move(kMte2, Route::GmRead, 100000, 0)})}};

@@ -7,6 +7,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "sk/device_compiler.h"
+#include "sk/file_io.h"
 #include "test_support.h"
 
 using sk::test::CommandResult;
@@ -278,8 +279,8 @@ TEST(SkCc, AForcedIncludeIsFoundInTheWorkingDirectoryOrAnIncludeDirectory) {
 }
 
 // The calibration kernel (bench/calibration/add_cases.cpp) at 768 x 8192 half on 48 cores;
-// returns sk_run's device time (virtual) in us.
-double addCaseDeviceUs(const TempDir& d, uint32_t tilingKey) {
+// returns sk_run's device time (virtual) in us (on `archFile`, default dav-2201).
+double addCaseDeviceUs(const TempDir& d, uint32_t tilingKey, const std::string& archFile = "") {
   std::string name = "add_key" + std::to_string(tilingKey);
   char meta[1024];
   // tiling: rows 768, cols 8192, dataCopyLen 16384, conflictFree 0 (little-endian uint32s)
@@ -297,7 +298,9 @@ double addCaseDeviceUs(const TempDir& d, uint32_t tilingKey) {
   CommandResult c = skCc({"--meta", d.file(name + ".json"), "-I", dir, "-include", "add_cases_tiling.h", "-c",
                           dir + "/add_cases.cpp", "-o", d.file(name + ".o")});
   EXPECT_EQ(c.exitCode, 0) << c.err;
-  CommandResult r = sk::test::run({SK_RUN, d.file(name + ".json"), "-q"});
+  std::vector<std::string> run = {SK_RUN, d.file(name + ".json"), "-q"};
+  if (!archFile.empty()) run.insert(run.end(), {"--arch", archFile});
+  CommandResult r = sk::test::run(run);
   EXPECT_EQ(r.exitCode, 0) << r.err;
   size_t at = r.out.find("device time (virtual): ");
   EXPECT_NE(at, std::string::npos) << r.out;
@@ -311,6 +314,28 @@ TEST(CostModel, DoubleBufferingAGmBoundAddIsFasterThanSingleBuffering) {
   double single = addCaseDeviceUs(d, 1), twice = addCaseDeviceUs(d, 2);
   EXPECT_GT(single, 0.0);
   EXPECT_LT(twice, single) << single << " us single-buffered vs " << twice << " us double-buffered";
+}
+
+TEST(CostModel, EachScalarAccessOfLocalMemoryCostsTheArchsLocalAccessCycles) {
+  // Case 0 adds element by element with GetValue, GetValue, SetValue: three scalar UB accesses
+  // per element, each charged scalarLocalAccessCycles on top of the scalar unit's instructions.
+  TempDir d;
+  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-2201.json", 1 << 20, "arch"));
+  size_t at = text.find("\"scalarLocalAccessCycles\": {\"value\": ");
+  ASSERT_NE(at, std::string::npos);
+  at += std::strlen("\"scalarLocalAccessCycles\": {\"value\": ");
+  size_t end = text.find(',', at);
+  auto archWith = [&](const char* cycles) {
+    std::string t = text;
+    t.replace(at, end - at, cycles);
+    std::string path = d.file(std::string("arch_") + cycles + ".json");
+    sk::test::writeText(path, t);
+    return path;
+  };
+  double none = addCaseDeviceUs(d, 0, archWith("0")), ten = addCaseDeviceUs(d, 0, archWith("10"));
+  // 768 rows of 8192 over 48 cores: 16 x 8192 elements per core, 3 accesses each, 1.8 GHz.
+  double expectedUs = 16.0 * 8192 * 3 * 10 / 1800.0;
+  EXPECT_NEAR((ten - none) / expectedUs, 1.0, 0.02) << none << " us vs " << ten << " us";
 }
 
 TEST(SkCc, AKernelCallingAHostFunctionOffTheAllowListFailsAtCompileTime) {

@@ -836,7 +836,11 @@ class Matmul {
       CheckUbC(local, elems);
       ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
     }
-    ::sk_pipe_wait(SK_PIPE_V, ::sk_pipe_done(SK_PIPE_MTE2));
+    // C is in UB when GetTensorC returns, for whichever pipe reads it next: V (compute) or MTE3
+    // (a copy out straight from the VECIN tensor, as kernels hand C on through a VECIN queue).
+    uint64_t copied = ::sk_pipe_done(SK_PIPE_MTE2);
+    ::sk_pipe_wait(SK_PIPE_V, copied);
+    ::sk_pipe_wait(SK_PIPE_MTE3, copied);
   }
   template <bool sync = true>
   __aicore__ void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
@@ -939,8 +943,9 @@ class Matmul {
     if (part == detail::kStageA) return base + detail::ceilTo((uint32_t)BlockBytes(), 512);
     return base + detail::matmulStagingBytes() / 512 * 512 - bStage_;
   }
-  // Copies UB tensor `ub` (A or B) verbatim to its staging area (after the vector work that made
-  // it: V -> MTE3; the request flag, on MTE2, after the copy); returns the bytes it takes.
+  // Copies UB tensor `ub` (A or B) verbatim to its staging area (after the vector work or the
+  // copy in that made it: V, MTE2 -> MTE3; the request flag, on MTE2, after the copy); returns
+  // the bytes it takes.
   __aicore__ uint32_t StageUb(const LocalTensor<SrcT>& ub, bool isA) {
     if constexpr (!kClient) ::sk_trap(3, "Matmul::SetTensorA/B(LocalTensor): VECOUT inputs exist on the AIVs of a MIX kernel");
     uint32_t bytes = detail::ceilTo((uint32_t)(ub.GetSize() * sizeof(SrcT)), 32), room = detail::ceilTo(bytes, 512);
@@ -950,6 +955,7 @@ class Matmul {
                  isA ? 'A' : 'B', bytes, (unsigned long long)detail::matmulStagingBytes());
     if (!isA) bStage_ = room;
     ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_V));
+    ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_MTE2));
     ::sk_data_copy_2d(StagingOf(isA ? detail::kStageA : detail::kStageB), ub.GetPhyAddr(), 1, bytes, 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
     return room;

@@ -8,6 +8,22 @@
 
 namespace AscendC {
 
+namespace detail {
+// A scalar access of local memory costs more than the scalar unit's own work: its address
+// passes through an empty asm that sk_cc's scalar-cost pass counts (at the arch's
+// scalarLocalAccessCycles) and removes. Tied to the address, the marker is hoisted, merged or
+// deleted by the optimizer exactly when the access is (a load and a store of one address are
+// two markers).
+template <typename P> __aicore__ inline P* localLoad(P* p) {
+  __asm__("# sk.scalar.local.load" : "+r"(p));
+  return p;
+}
+template <typename P> __aicore__ inline P* localStore(P* p) {
+  __asm__("# sk.scalar.local.store" : "+r"(p));
+  return p;
+}
+}  // namespace detail
+
 struct ShapeInfo {
   uint32_t shapeDim = 0;
   uint32_t originalShapeDim = 0;
@@ -84,11 +100,12 @@ template <typename T> class LocalTensor {
       : addr_(addr), size_(size), pos_(pos) {}
   // Static-tensor programming: `addr` is a byte offset into the position's local memory.
   __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
-  __aicore__ PrimType GetValue(const uint32_t index) const { return addr_[index]; }
+  __aicore__ PrimType GetValue(const uint32_t index) const { return *detail::localLoad(addr_ + index); }
   template <typename T1> __aicore__ void SetValue(const uint32_t index, const T1 value) const {
-    addr_[index] = (PrimType)value;
+    *detail::localStore(addr_ + index) = (PrimType)value;
   }
-  __aicore__ PrimType& operator()(const uint32_t offset) const { return addr_[offset]; }
+  // A reference the kernel may read or write: one access either way.
+  __aicore__ PrimType& operator()(const uint32_t offset) const { return *detail::localLoad(addr_ + offset); }
   __aicore__ LocalTensor operator[](const uint32_t offset) const {
     return LocalTensor(addr_ + offset, size_ > offset ? size_ - offset : 0, pos_);
   }
