@@ -600,6 +600,8 @@ std::vector<Case> baseCases() {
       {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},
        matmulLeakyrelu<20, false>},
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
+      {"matmul_api_bias_tail", "matmul_api", "matmul_api.cpp", "matmul_api_bias_tail.json", {"matmul_api_tiling.h"},
+       matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
       {"matmul_api_int8", "matmul_api", "matmul_api.cpp", "matmul_api_int8.json", {"matmul_api_tiling.h"}, matmulApiInt8, 0, 0,

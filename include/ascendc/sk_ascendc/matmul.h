@@ -429,6 +429,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
               job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, curN_, detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
     l0Free_[l0_] = ::sk_pipe_done(SK_PIPE_M);
+    if (init == SK_MMAD_BIAS) btFree_ = l0Free_[l0_];  // the block's only read of the bias table
   }
   // A's block into L1. Not transposed: straight into the order L0A wants, so one LoadData moves
   // it: Zz (one Nz matrix of 16 rows per fractal row, ndNum of them), or on dav-3510 plain Nz.
@@ -560,8 +561,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     LocalTensor<L0cT> l1 = biasL1_.template Get<L0cT>(), bt = biasBt_.template Get<L0cT>();
     uint64_t bytes = detail::ceilTo(curN_ * sizeof(L0cT), 64);
     ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
-    ::sk_data_copy_2d(l1.GetPhyAddr(), (const L0cT*)job_.bias + bn_ * t_.baseN, 1, bytes, 0, 0);
+    // From GM exactly the block's bias (a tail block's ends with N); the table takes whole 64 bytes.
+    ::sk_data_copy_2d(l1.GetPhyAddr(), (const L0cT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(L0cT), 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
+    ::sk_pipe_wait(SK_PIPE_MTE1, btFree_);  // the block before has read its bias
     ::sk_data_copy_2d(bt.GetPhyAddr(), l1.GetPhyAddr(), 1, bytes, 0, 0);
     uint64_t ready = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, ready);
@@ -580,7 +583,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
   uint32_t l1_ = 0, l0_ = 0, c_ = 0;  // the buffers in use
   // When each buffer was last released by its reader, and when L0C's block is complete.
-  uint64_t l1Free_[2] = {}, l0Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0;
+  uint64_t l1Free_[2] = {}, l0Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
   bool hasSum_ = false;  // L0C holds a block an Iterate computed
 };
