@@ -115,8 +115,9 @@ def add_rows(bin_dir, work, arch, skip_scalar):
         by_case[case[1][:10]] = us = run_case(bin_dir, work, i, case, trace)
         rows.append(row(arch, case[1], "us", case[6], us, SOURCE[arch]))
         if trace:
-            # Per core: its rows of 8192 halves, 128 halves per 256-byte repeat.
-            repeats = (ROWS // case[3]) * COLS / 128
+            # aiv0's rows of 8192 halves (add_cases.cpp gives the first ROWS % cores cores one
+            # more), 128 halves per 256-byte repeat.
+            repeats = (ROWS // case[3] + (1 if ROWS % case[3] else 0)) * COLS / 128
             cycles = pipe_busy_us(trace, "aiv0", "V", "add") * arch_value(arch, "clockMHz")
             rows.append(row(arch, "Add vector time per repeat (case 6, aiv0)", "cycles/repeat", 1.18, cycles / repeats,
                             ADD_VECTOR_SOURCE))
