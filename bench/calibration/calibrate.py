@@ -65,30 +65,16 @@ def add_meta(key, cores, data_copy_len, conflict_free, obj):
     }
 
 
-def run(argv):
-    result = subprocess.run(argv, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("calibrate: %s failed (exit %d):\n%s" % (" ".join(argv), result.returncode, result.stderr))
-    return result.stdout
-
-
 def run_case(bin_dir, work, index, case, trace=None):
     arch, _, key, cores, dcl, cf, _ = case
     name = "case%d" % index
     meta = os.path.join(work, name + ".json")
     with open(meta, "w") as f:
         json.dump(add_meta(key, cores, dcl, cf, name), f)
-    run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", meta, "-I", HERE,
+    cube.run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", meta, "-I", HERE,
          "-include", "add_cases_tiling.h", "-c", os.path.join(HERE, "add_cases.cpp"),
          "-o", os.path.join(work, name + ".o")])
-    return device_us(run([os.path.join(bin_dir, "sk_run"), meta, "--arch", arch, "-q"] + (["--trace", trace] if trace else [])))
-
-
-def device_us(out):
-    match = re.search(r"device time \(virtual\): ([0-9.]+) us", out)
-    if not match:
-        sys.exit("calibrate: sk_run printed no device time:\n" + out)
-    return float(match.group(1))
+    return cube.device_us(cube.run([os.path.join(bin_dir, "sk_run"), meta, "--arch", arch, "-q"] + (["--trace", trace] if trace else [])))
 
 
 def row(arch, workload, unit, published, simulated, source):
@@ -118,7 +104,7 @@ def add_rows(bin_dir, work, arch, skip_scalar):
             # aiv0's rows of 8192 halves (add_cases.cpp gives the first ROWS % cores cores one
             # more), 128 halves per 256-byte repeat.
             repeats = (ROWS // case[3] + (1 if ROWS % case[3] else 0)) * COLS / 128
-            cycles = pipe_busy_us(trace, "aiv0", "V", "add") * arch_value(arch, "clockMHz")
+            cycles = pipe_busy_us(trace, "aiv0", "V", "add") * cube.arch_of(arch)["clockMHz"]
             rows.append(row(arch, "Add vector time per repeat (case 6, aiv0)", "cycles/repeat", 1.18, cycles / repeats,
                             ADD_VECTOR_SOURCE))
     if "add case 3" in by_case and "add case 4" in by_case:
@@ -127,17 +113,12 @@ def add_rows(bin_dir, work, arch, skip_scalar):
     return rows
 
 
-def arch_value(arch, field):
-    with open(os.path.join(HERE, "..", "..", "arch", arch + ".json")) as f:
-        return json.load(f)[field]["value"]
-
-
 def launch_rows(bin_dir, work, arch):
     """An empty kernel: one block pays the start-up and one block dispatch; a second wave of
     blocks on the same cores pays the dispatch again (the on-board fits of dav-2201)."""
     if arch != "dav-2201":
         return []
-    cores = arch_value(arch, "aivCores")
+    cores = cube.arch_of(arch)["aivCores"]
     times = {}
     for blocks in (1, cores, 2 * cores):
         meta = {"version": 1, "kernelName": "launch_costs", "binFileName": "launch_costs", "coreType": "AIV",
@@ -146,10 +127,10 @@ def launch_rows(bin_dir, work, arch):
         path = os.path.join(work, "launch_costs.json")
         with open(path, "w") as f:
             json.dump(meta, f)
-        run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", path, "-c", os.path.join(HERE, "launch_costs.cpp"),
+        cube.run([os.path.join(bin_dir, "sk_cc"), "--npu-arch=" + arch, "--meta", path, "-c", os.path.join(HERE, "launch_costs.cpp"),
              "-o", os.path.join(work, "launch_costs.o")])
-        times[blocks] = device_us(run([os.path.join(bin_dir, "sk_run"), path, "--arch", arch, "-q"]))
-    mhz = arch_value(arch, "clockMHz")
+        times[blocks] = cube.device_us(cube.run([os.path.join(bin_dir, "sk_run"), path, "--arch", arch, "-q"]))
+    mhz = cube.arch_of(arch)["clockMHz"]
     return [row(arch, "empty kernel, 1 block: start-up + block dispatch", "cycles", 10905 + 2000, times[1] * mhz, PTO_FITS),
             row(arch, "empty kernel: a second wave of %d blocks" % cores, "cycles", 2000,
                 (times[2 * cores] - times[cores]) * mhz, PTO_FITS)]
@@ -197,10 +178,10 @@ def main():
     parser.add_argument("--skip-scalar", action="store_true", help="leave out the element-by-element cases (the slowest)")
     args = parser.parse_args()
     bin_dir = os.path.join(args.build, "bin")
-    for tool in ("sk_cc", "sk_run", "moe_bench"):
-        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
-            print("calibrate: %s/%s not found: build the project first or pass --build DIR" % (bin_dir, tool), file=sys.stderr)
-            return 2
+    missing = cube.missing_tool(bin_dir, ("sk_cc", "sk_run", "moe_bench"))
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     print("| arch | workload | unit | published | simulated | error | source |")
     print("|---|---|---|---|---|---|---|")
     within = total = 0

@@ -31,18 +31,30 @@ def tcube_tiling(fields):
     return struct.pack("<50i", *[fields.get(f, 0) for f in TILING_FIELDS] + [0] * (50 - len(TILING_FIELDS)))
 
 
+# Shared by the calibration scripts (calibrate.py, matmul_published.py): messages name the script run.
+PROG = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+
+
 def run(argv):
     r = subprocess.run(argv, capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit("cube: %s failed (exit %d):\n%s" % (" ".join(argv), r.returncode, r.stderr))
+        sys.exit("%s: %s failed (exit %d):\n%s" % (PROG, " ".join(argv), r.returncode, r.stderr))
     return r.stdout
 
 
 def device_us(out):
     m = re.search(r"device time \(virtual\): ([0-9.]+) us", out)
     if not m:
-        sys.exit("cube: sk_run printed no device time:\n" + out)
+        sys.exit("%s: sk_run printed no device time:\n%s" % (PROG, out))
     return float(m.group(1))
+
+
+def missing_tool(bin_dir, tools):
+    """The first of `tools` not built in bin_dir, as the message to print (exit 2), or None."""
+    for tool in tools:
+        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
+            return "%s: %s/%s not found: build the project first or pass --build DIR" % (PROG, bin_dir, tool)
+    return None
 
 
 def arch_of(name):
@@ -104,10 +116,10 @@ def main():
     p.add_argument("--arch", default="dav-2201", choices=["dav-2201", "dav-3510"])
     args = p.parse_args()
     bin_dir = os.path.join(args.build, "bin")
-    for tool in ("sk_cc", "sk_run"):
-        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
-            print("cube: %s/%s not found: build the project first or pass --build DIR" % (bin_dir, tool), file=sys.stderr)
-            return 2
+    missing = missing_tool(bin_dir, ("sk_cc", "sk_run"))
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     a = arch_of(args.arch)
     peak = peak_tflops(a)
     print("| arch | kernel | device (us) | TFLOPS | of peak (%.1f TFLOPS) |" % peak)

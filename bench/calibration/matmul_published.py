@@ -176,10 +176,10 @@ def main():
     p.add_argument("--bias", action="store_true", help="add the float bias of the pages' sample kernel (where N %% 16 == 0)")
     args = p.parse_args()
     bin_dir = os.path.join(args.build, "bin")
-    for tool in ("sk_cc", "sk_run"):
-        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
-            print("matmul_published: %s/%s not found: build the project first or pass --build DIR" % (bin_dir, tool), file=sys.stderr)
-            return 2
+    missing = cube.missing_tool(bin_dir, ("sk_cc", "sk_run"))
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     if args.arch_json and not os.path.isfile(args.arch_json):
         print("matmul_published: --arch-json %s: no such file" % args.arch_json, file=sys.stderr)
         return 2

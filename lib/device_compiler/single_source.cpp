@@ -122,30 +122,57 @@ llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, co
   return emitObject(*m, optLevel);
 }
 
-// The device object of the launched kernels: every core type they run on, linked, checked.
-llvm::Expected<std::vector<char>> deviceObject(const Options& o, const Target& t, const std::string& clang,
-                                               const std::string& copy, const std::vector<std::string>& includes,
-                                               DeviceModule aiv, const std::vector<LaunchEntry>& entries,
-                                               const ScratchDir& scratch, llvm::LLVMContext& ctx) {
-  std::vector<DeviceModule> modules;
-  modules.push_back(std::move(aiv));
-  if (llvm::any_of(entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
-    auto aic = compileFor(o, t, CoreType::AIC, clang, copy, includes, nullptr, scratch, ctx);
+// The rewritten copy of o.source compiled for each core type its launched kernels run on.
+struct FrontEnd {
+  std::string copy;
+  std::vector<std::string> includes;
+  DeviceModule aiv;
+  std::optional<DeviceModule> aic;  // when a launched kernel runs on the cube
+  std::vector<LaunchEntry> entries;
+};
+llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::string& clang, const ScratchDir& scratch,
+                                  size_t index, llvm::LLVMContext& ctx) {
+  if (llvm::Error e = checkInputs(o)) return e;
+  auto copy = rewrittenCopy(o.source, scratch, index);
+  if (!copy) return copy.takeError();
+  auto includes = forceIncludes(o, scratch);
+  if (!includes) return includes.takeError();
+  includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
+  auto aiv = compileFor(o, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
+  if (!aiv) return aiv.takeError();
+  auto entries = launchEntries(*aiv->module, o.source);
+  if (!entries) return entries.takeError();
+  FrontEnd fe{*copy, std::move(*includes), std::move(*aiv), std::nullopt, std::move(*entries)};
+  if (llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
+    auto aic = compileFor(o, t, CoreType::AIC, clang, fe.copy, fe.includes, nullptr, scratch, ctx);
     if (!aic) return aic.takeError();
-    modules.push_back(std::move(*aic));
+    fe.aic = std::move(*aic);
   }
+  return fe;
+}
+
+// `modules` linked into one device object with the entries of `entries`, instrumented, emitted
+// and checked as the runtime will check it (`what` names it in errors).
+llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules, const std::vector<LaunchEntry>& entries,
+                                               const Options& o, const std::string& what) {
   auto linked = linkLaunchEntries(std::move(modules), entries, o.source);
   if (!linked) return linked.takeError();
   instrumentScalarCost(**linked);
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);
   if (!object) return object.takeError();
-  llvm::MemoryBufferRef ref(llvm::StringRef(object->data(), object->size()), o.source);
-  std::string what = "the device code compiled from " + o.source;
-  auto info = subkernel::checkObject(ref, what);
+  auto info = subkernel::checkObject(llvm::MemoryBufferRef(llvm::StringRef(object->data(), object->size()), what), what);
   if (!info) return info.takeError();
   if (llvm::Error e = subkernel::checkImports(*info, what)) return e;
   return object;
+}
+
+// The device object of the launched kernels: every core type they run on (the modules are used up).
+llvm::Expected<std::vector<char>> deviceObject(const Options& o, FrontEnd& fe) {
+  std::vector<DeviceModule> modules;
+  modules.push_back(std::move(fe.aiv));
+  if (fe.aic) modules.push_back(std::move(*fe.aic));
+  return linkedObject(std::move(modules), fe.entries, o, "the device code compiled from " + o.source);
 }
 
 // A launched kernel as a sub-kernel of its own (--emit-meta).
@@ -229,31 +256,14 @@ llvm::Expected<subkernel::KernelMeta> keepCompleted(const std::string& path, sub
 }
 
 // Each launched kernel linked alone (its entry and what it calls), checked like any sub-kernel.
-llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const Target& t, const std::string& clang,
-                                                       const std::string& copy, const std::vector<std::string>& includes,
-                                                       const llvm::Module& aiv, const std::vector<LaunchEntry>& entries,
-                                                       const ScratchDir& scratch, llvm::LLVMContext& ctx) {
-  std::optional<DeviceModule> aic;
-  if (llvm::any_of(entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
-    auto m = compileFor(o, t, CoreType::AIC, clang, copy, includes, nullptr, scratch, ctx);
-    if (!m) return m.takeError();
-    aic = std::move(*m);
-  }
+llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const FrontEnd& fe) {
   std::vector<EmittedKernel> out;
-  for (const LaunchEntry& e : entries) {
+  for (const LaunchEntry& e : fe.entries) {
     std::vector<DeviceModule> modules;
-    modules.push_back(DeviceModule{CoreType::AIV, llvm::CloneModule(aiv)});
-    if (e.ration.aic > 0) modules.push_back(DeviceModule{CoreType::AIC, llvm::CloneModule(*aic->module)});
-    auto linked = linkLaunchEntries(std::move(modules), {e}, o.source);
-    if (!linked) return linked.takeError();
-    instrumentScalarCost(**linked);
-    placeEmbeddedMetadata(**linked, nullptr);
-    auto object = emitObject(**linked, o.optLevel[2]);
+    modules.push_back(DeviceModule{CoreType::AIV, llvm::CloneModule(*fe.aiv.module)});
+    if (e.ration.aic > 0) modules.push_back(DeviceModule{CoreType::AIC, llvm::CloneModule(*fe.aic->module)});
+    auto object = linkedObject(std::move(modules), {e}, o, "kernel " + e.name + " of " + o.source);
     if (!object) return object.takeError();
-    std::string what = "kernel " + e.name + " of " + o.source;
-    auto info = subkernel::checkObject(llvm::MemoryBufferRef(llvm::StringRef(object->data(), object->size()), what), what);
-    if (!info) return info.takeError();
-    if (llvm::Error err = subkernel::checkImports(*info, what)) return err;
     auto meta = keepCompleted(o.emitMetaDir + "/" + e.symbol + ".json", emittedMeta(e, *object, o.source));
     if (!meta) return meta.takeError();
     std::string json = subkernel::writeMeta(*meta);
@@ -278,28 +288,6 @@ llvm::Error writeEmitted(const std::string& dir, const std::vector<EmittedKernel
   return sk::writeFilesInto(dir, files, "--emit-meta");
 }
 
-// The rewritten copy of o.source compiled for the vector core, and its launched kernels.
-struct FrontEnd {
-  std::string copy;
-  std::vector<std::string> includes;
-  DeviceModule aiv;
-  std::vector<LaunchEntry> entries;
-};
-llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::string& clang, const ScratchDir& scratch,
-                                  size_t index, llvm::LLVMContext& ctx) {
-  if (llvm::Error e = checkInputs(o)) return e;
-  auto copy = rewrittenCopy(o.source, scratch, index);
-  if (!copy) return copy.takeError();
-  auto includes = forceIncludes(o, scratch);
-  if (!includes) return includes.takeError();
-  includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
-  auto aiv = compileFor(o, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
-  if (!aiv) return aiv.takeError();
-  auto entries = launchEntries(*aiv->module, o.source);
-  if (!entries) return entries.takeError();
-  return FrontEnd{*copy, std::move(*includes), std::move(*aiv), std::move(*entries)};
-}
-
 // One source of the program to a host object (in scratch): its path. With --emit-meta its
 // kernels are added to `emitted`.
 llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
@@ -309,13 +297,13 @@ llvm::Expected<std::string> compileSource(const Options& o, const Target& t, con
   if (!fe) return fe.takeError();
   std::unique_ptr<llvm::Module> host = llvm::CloneModule(*fe->aiv.module);
   if (!o.emitMetaDir.empty()) {
-    auto kernels = emitKernels(o, t, clang, fe->copy, fe->includes, *fe->aiv.module, fe->entries, scratch, ctx);
+    auto kernels = emitKernels(o, *fe);
     if (!kernels) return kernels.takeError();
     for (EmittedKernel& k : *kernels) emitted.push_back(std::move(k));
   }
   std::vector<char> device;
   if (!fe->entries.empty()) {
-    auto d = deviceObject(o, t, clang, fe->copy, fe->includes, std::move(fe->aiv), fe->entries, scratch, ctx);
+    auto d = deviceObject(o, *fe);
     if (!d) return d.takeError();
     device = std::move(*d);
   }
@@ -399,7 +387,7 @@ llvm::Error emitProgramKernels(const Options& o) {
   if (fe->entries.empty())
     return sk::inputError(o.source + ": --emit-meta: no kernel is launched with <<<>>> in it; the kernels of a "
                           "single-source program are those its host code launches");
-  auto kernels = emitKernels(o, *target, *clang, fe->copy, fe->includes, *fe->aiv.module, fe->entries, scratch, ctx);
+  auto kernels = emitKernels(o, *fe);
   if (!kernels) return kernels.takeError();
   return writeEmitted(o.emitMetaDir, *kernels);
 }

@@ -113,12 +113,11 @@ class DeviceParams {
       if (!buf) return buf.takeError();
       buffers_.push_back(*buf);
       args.push_back((uint64_t)*buf);
-      if (auto given = opts.inputs.find(p.name); p.role == Role::Scalar) {  // --input NAME=FILE, else "data"
-        const std::vector<uint8_t>& value = given != opts.inputs.end() ? given->second : p.data;
-        if (llvm::Error e = dev_.memcpy(*buf, value.data(), p.bytes, sim::CopyKind::HostToDevice)) return e;
-      } else if (p.role == Role::Input) {
-        auto it = opts.inputs.find(p.name);
-        TensorBytes data = it != opts.inputs.end() ? it->second : seededInput(p, opts.seed);
+      if (p.role == Role::Input || p.role == Role::Scalar) {  // --input NAME=FILE, else seeded (a scalar: "data")
+        auto given = opts.inputs.find(p.name);
+        TensorBytes data = given != opts.inputs.end() ? given->second
+                           : p.role == Role::Scalar    ? p.data
+                                                       : seededInput(p, opts.seed);
         if (llvm::Error e = dev_.memcpy(*buf, data.data(), p.bytes, sim::CopyKind::HostToDevice)) return e;
       } else if (p.role == Role::Tiling && !p.data.empty()) {
         if (llvm::Error e = dev_.memcpy(*buf, p.data.data(), p.bytes, sim::CopyKind::HostToDevice)) return e;
@@ -158,12 +157,10 @@ llvm::Error checkInputs(const subkernel::KernelMeta& m, const RunOptions& opts) 
       if (q.name == name) p = &q;
     if (!p || (p->role != Role::Input && p->role != Role::Scalar))
       return inputError("--input " + name + ": " + m.kernelName + " has no input or scalar parameter named '" + name + "'");
-    if (p->role == Role::Scalar && data.size() != p->bytes)
-      return inputError("--input " + name + ": " + std::to_string(data.size()) + " bytes given, but scalar " + name +
-                        " is " + std::to_string(p->bytes) + " bytes");
     if (data.size() != p->bytes)
-      return inputError("--input " + name + ": " + std::to_string(data.size()) + " bytes given, but " + name + " is " +
-                        describeTensor(*p) + " = " + std::to_string(p->bytes) + " bytes");
+      return inputError("--input " + name + ": " + std::to_string(data.size()) + " bytes given, but " +
+                        (p->role == Role::Scalar ? "scalar " + name + " is " : name + " is " + describeTensor(*p) + " = ") +
+                        std::to_string(p->bytes) + " bytes");
   }
   for (size_t i = 0; i < m.params.size(); ++i)  // a scalar's value is known before anything is allocated
     if (m.params[i].role == Role::Scalar && m.params[i].data.empty() && !opts.inputs.count(m.params[i].name))

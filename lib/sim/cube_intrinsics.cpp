@@ -13,10 +13,7 @@ namespace sk::sim {
 
 namespace {
 
-const char* memName(int mem) {
-  static const char* names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
-  return mem >= 0 && mem < SK_MEM_COUNT ? names[mem] : "?";
-}
+using timing::memName;
 
 uint32_t alignmentOf(int mem) {
   switch (mem) {

@@ -488,8 +488,6 @@ namespace {
 // a super kernel) and block, as a fault names them.
 std::string describeRace(const std::string& kernel, const timing::Job& job, const timing::JobTimes& t,
                          const std::vector<std::vector<BlockRecord>>& records) {
-  static const char* kPipes[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
-  static const char* kMems[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
   const timing::Race& x = *t.race;
   const timing::Program& prog = job.blocks[x.block][x.member];
   const BlockRecord& r = records[x.block][x.member];
@@ -505,9 +503,9 @@ std::string describeRace(const std::string& kernel, const timing::Job& job, cons
   uint32_t lo = std::max(a.begin, b.begin), hi = std::min(a.end, b.end);
   const char* verb = a.write ? (b.write ? "writes what" : "overwrites what") : "reads what";
   return name + ": block " + std::to_string(block) + " on " + (prog.core == CoreType::AIC ? "aic" : "aiv") +
-         std::to_string(t.blocks[x.block][x.member].coreId) + ": race on " + kMems[a.space % SK_MEM_COUNT] + " [" +
-         hexAddress(lo) + ", +" + std::to_string(hi - lo) + "): " + kPipes[x.pipe] + " (" + what + ") " + verb + " " +
-         kPipes[x.otherPipe] + " (" + otherWhat + ") is still " + (b.write ? "writing" : "reading") +
+         std::to_string(t.blocks[x.block][x.member].coreId) + ": race on " + timing::memName(a.space) + " [" +
+         hexAddress(lo) + ", +" + std::to_string(hi - lo) + "): " + timing::pipeName(x.pipe) + " (" + what + ") " + verb + " " +
+         timing::pipeName(x.otherPipe) + " (" + otherWhat + ") is still " + (b.write ? "writing" : "reading") +
          "; no SetFlag/WaitFlag (or TQue EnQue/DeQue) orders them";
 }
 }  // namespace

@@ -69,6 +69,11 @@ void record(CoreRun* c, const timing::Op& op);
 // for the replay's race check (timing.h Access). Ranges outside the core's memories (the stack)
 // are not noted; a strided operand is noted as its hull.
 void noteAccess(CoreRun* c, const void* p, uint64_t bytes, bool write);
+// checkLocalOperand, then noteAccess: an operand the op reads (or writes) in local memory.
+inline void checkLocalAccess(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write) {
+  checkLocalOperand(c, op, role, p, bytes);
+  noteAccess(c, p, bytes, write);
+}
 // A mark: the replay notes S's time there (after every pipe finished, when `drain`).
 uint32_t mark(CoreRun* c, bool drain);
 // The dialect's intrinsics run in order: every pipe finishes before the next instruction.

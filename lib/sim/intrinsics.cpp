@@ -197,17 +197,9 @@ void sk_data_copy_2d(void* dst, const void* src, uint64_t count, uint64_t len, u
   if (CoreRun* c = enter("sk_data_copy_2d")) copyBlocks(c, "sk_data_copy_2d", dst, src, count, len, srcStride, dstStride);
 }
 
-void sk_scalar(uint64_t instructions) {
-  CoreRun* c = currentCore();
-  if (!c) return;  // device code called on the host (a test calling a kernel's helper): no clock to charge
-  if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
-  charge(c, SK_PIPE_S, (uint64_t)std::llround((double)instructions * c->launch->arch->scalarCyclesPerInstruction),
-         kScalarCode);
-}
-
 void sk_scalar_cost(uint64_t instructions, uint64_t localAccesses) {
   CoreRun* c = currentCore();
-  if (!c) return;  // as sk_scalar
+  if (!c) return;  // device code called on the host (a test calling a kernel's helper): no clock to charge
   if (c->launch->abortRequested.load(std::memory_order_relaxed)) abandonSelf(c);
   const sk::arch::ArchSpec& a = *c->launch->arch;
   charge(c, SK_PIPE_S,
@@ -215,6 +207,8 @@ void sk_scalar_cost(uint64_t instructions, uint64_t localAccesses) {
                                 (double)localAccesses * a.scalarLocalAccessCycles),
          kScalarCode);
 }
+
+void sk_scalar(uint64_t instructions) { sk_scalar_cost(instructions, 0); }  // objects of earlier sk_cc versions
 
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
   CoreRun* c = enter("sk_scalar_copy");

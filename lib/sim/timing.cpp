@@ -15,6 +15,16 @@
 
 namespace sk::sim::timing {
 
+const char* pipeName(uint8_t pipe) {
+  static const char* names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
+  return pipe < kPipes ? names[pipe] : "?";
+}
+
+const char* memName(int mem) {
+  static const char* names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  return mem >= 0 && mem < (int)(sizeof names / sizeof *names) ? names[mem] : "?";
+}
+
 Machine Machine::of(const arch::ArchSpec& a) {
   Machine m;
   m.aicCores = a.aicCores;
@@ -681,7 +691,6 @@ struct Timeline::Impl {
 
   // After the replay: programs that never finished say what they wait for.
   void describeStuck() {
-    static const char* kPipeNames[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
     for (const Running& r : running) {
       if (r.finished) continue;
       std::string what;
@@ -689,13 +698,13 @@ struct Timeline::Impl {
         if (r.fifo[p].empty()) continue;
         const Op& op = r.prog->ops[r.fifo[p].front().op];
         if (op.kind == OpKind::FlagWait)
-          what = std::string("WaitFlag ") + kPipeNames[op.pipe] + "->" + kPipeNames[op.pipe2] + " event " +
+          what = std::string("WaitFlag ") + pipeName(op.pipe) + "->" + pipeName(op.pipe2) + " event " +
                  std::to_string(op.id) + " has no SetFlag before it";
       }
       if (what.empty() && r.ip < r.prog->ops.size()) {
         const Op& op = r.prog->ops[r.ip];
         if (op.kind == OpKind::FlagWait)
-          what = std::string("WaitFlag ") + kPipeNames[op.pipe] + "->S event " + std::to_string(op.id) +
+          what = std::string("WaitFlag ") + pipeName(op.pipe) + "->S event " + std::to_string(op.id) +
                  " has no SetFlag before it";
         else if (op.kind == OpKind::Acquire)
           what = "a task wait that is never released";

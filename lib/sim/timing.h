@@ -18,6 +18,10 @@
 namespace sk::sim::timing {
 
 enum Pipe : uint8_t { kS = 0, kV, kM, kMte1, kMte2, kMte3, kFix, kPipes };  // = sk_pipe
+// "S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX" (messages, trace lanes); "?" otherwise.
+const char* pipeName(uint8_t pipe);
+// A local memory by its sk_mem code: "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"; "?" otherwise.
+const char* memName(int mem);
 
 // Where a transfer's bytes go: within the core (UB->UB, L1->L0), or to/from GM (through L2 and
 // HBM).

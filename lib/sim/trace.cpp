@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "timing.h"
+
 namespace sk::sim {
 
 namespace {
@@ -49,7 +51,6 @@ void TraceLog::instant(uint32_t s, const std::string& name, uint64_t at) {
 
 // A core's lanes: tid = core * kLanes (blocks and sub-kernels), + 1 + pipe (its pipes).
 constexpr uint32_t kLanes = 8;
-const char* kPipeNames[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
 
 void TraceLog::core(bool aic, uint32_t id, const std::string& name, uint64_t begin, uint64_t end, int64_t block,
                     bool faulted) {
@@ -94,7 +95,7 @@ std::string TraceLog::json(const arch::ArchSpec& arch) const {
     int kind = pid % kSectionPids;
     std::string tname = kind == kHost ? "host thread" : kind == kStreams ? "stream " + std::to_string(tid)
                       : std::string(kind == kAic ? "aic" : "aiv") + std::to_string(tid / kLanes);
-    if ((kind == kAic || kind == kAiv) && tid % kLanes) tname += " " + std::string(kPipeNames[tid % kLanes - 1]);
+    if ((kind == kAic || kind == kAiv) && tid % kLanes) tname += " " + std::string(timing::pipeName(tid % kLanes - 1));
     emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
          ",\"args\":{\"name\":\"" + tname + "\"}}");
   }

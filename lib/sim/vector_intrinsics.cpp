@@ -53,8 +53,7 @@ CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r,
   int i = 0;
   for (auto [p, bytes] : operands) {
     if (bytes && p) {
-      checkLocalOperand(c, op, roles[i], p, vec::extent(shape, i, bytes));
-      noteAccess(c, p, vec::extent(shape, i, bytes), i == 0);
+      checkLocalAccess(c, op, roles[i], p, vec::extent(shape, i, bytes), i == 0);
     }
     ++i;
   }
@@ -114,8 +113,7 @@ void sk_vec_whole_reduce(int32_t op, int32_t dtype, int32_t order, void* dst, co
   uint64_t resultBytes = order == SK_ORDER_ONLY_INDEX ? 4 : (op == SK_VOP_REDUCE_SUM || order == SK_ORDER_ONLY_VALUE) ? b : 2 * b;
   if (s.repeats && dst) {
     uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep + 1) * resultBytes;
-    checkLocalOperand(c, vec::reduceName(op), "dst", dst, dstBytes);
-    noteAccess(c, dst, dstBytes, true);
+    checkLocalAccess(c, vec::reduceName(op), "dst", dst, dstBytes, true);
   }
   faultIf(c, vec::wholeReduce(op, dtype, order, dst, src, dstRep, s, c->regs));
   chargeVector(c, "reducesum", s.repeats);
@@ -128,8 +126,7 @@ void sk_vec_block_reduce(int32_t op, int32_t dtype, void* dst, const void* src, 
   if (!c) return;
   if (s.repeats) {
     uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep * 8 + 8) * b;
-    checkLocalOperand(c, vec::reduceName(op), "dst", dst, dstBytes);
-    noteAccess(c, dst, dstBytes, true);
+    checkLocalAccess(c, vec::reduceName(op), "dst", dst, dstBytes, true);
   }
   faultIf(c, vec::blockReduce(op, dtype, dst, src, dstRep, s));
   chargeVector(c, "blockreducesum", s.repeats);
@@ -142,8 +139,7 @@ void sk_vec_pair_reduce(int32_t dtype, void* dst, const void* src, uint32_t dstR
   if (!c) return;
   if (s.repeats) {
     uint64_t dstBytes = ((uint64_t)(s.repeats - 1) * dstRep + 1) * (s.perRepeat / 2) * b;
-    checkLocalOperand(c, "pairreducesum", "dst", dst, dstBytes);
-    noteAccess(c, dst, dstBytes, true);
+    checkLocalAccess(c, "pairreducesum", "dst", dst, dstBytes, true);
   }
   faultIf(c, vec::pairReduce(dtype, dst, src, dstRep, s));
   chargeVector(c, "blockreducesum", s.repeats);
@@ -154,8 +150,7 @@ void sk_vec_reduce_all(int32_t op, int32_t dtype, void* dst, const void* src, in
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_reduce_all", vec::reduceName(op), r, b, {{dst, 0}, {src, b}}, s);
   if (!c) return;
-  checkLocalOperand(c, vec::reduceName(op), "dst", dst, calIndex ? 2 * b : b);
-  noteAccess(c, dst, calIndex ? 2 * b : b, true);
+  checkLocalAccess(c, vec::reduceName(op), "dst", dst, calIndex ? 2 * b : b, true);
   faultIf(c, vec::reduceAll(op, dtype, dst, src, calIndex != 0, s, c->regs));
   chargeVector(c, vec::reduceName(op), s.repeats);
 }
@@ -166,8 +161,7 @@ void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_compare", "compare", r, b, {{nullptr, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
   if (!c) return;
-  checkLocalOperand(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8);
-  noteAccess(c, dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8, true);
+  checkLocalAccess(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8, true);
   faultIf(c, vec::compare(cmp, dtype, dst, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "compare", s.repeats);
 }
@@ -179,8 +173,7 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
   CoreRun* c = vectorOp("sk_vec_select", "select", r, b, {{dst, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
   if (!c) return;
   uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
-  checkLocalOperand(c, "select", "mask", sel, maskBytes);
-  noteAccess(c, sel, maskBytes, false);
+  checkLocalAccess(c, "select", "mask", sel, maskBytes, false);
   faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "select", s.repeats);
 }
@@ -217,12 +210,9 @@ uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const vo
   r.src0_rep = src0Rep;
   faultIf(c, vec::resolve(r, b, c->regs, s));
   uint64_t patternBytes = repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0;
-  checkLocalOperand(c, "gathermask", "src0", src0, vec::extent(s, 1, b));
-  checkLocalOperand(c, "gathermask", "dst", dst, (uint64_t)repeat * s.perRepeat * b);
-  if (pattern) checkLocalOperand(c, "gathermask", "pattern", pattern, patternBytes);
-  noteAccess(c, src0, vec::extent(s, 1, b), false);
-  noteAccess(c, dst, (uint64_t)repeat * s.perRepeat * b, true);
-  noteAccess(c, pattern, patternBytes, false);
+  checkLocalAccess(c, "gathermask", "src0", src0, vec::extent(s, 1, b), false);
+  checkLocalAccess(c, "gathermask", "dst", dst, (uint64_t)repeat * s.perRepeat * b, true);
+  if (pattern) checkLocalAccess(c, "gathermask", "pattern", pattern, patternBytes, false);
   uint64_t kept = vec::gatherMask(dtype, dst, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
   c->regs.rsvdCnt = kept;
   chargeVector(c, "gathermask", repeat);
