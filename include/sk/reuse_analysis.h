@@ -56,6 +56,7 @@ struct Options {
   bool preloadCode = true;   // preload-code: prefetch each core's next sub-kernel code
   uint32_t splitMode = 1;    // split-mode: accepted (1..64); the simulated I-cache gains nothing
   bool profiling = false;    // profiling: per-task start/end records in the workspace
+  bool autoOpParallel = false;  // auto-op-parallel: order the task table to interleave cube and vector work of streams
   std::string text() const;  // canonical "key=value:..." of every option
 };
 llvm::Expected<Options> parseOptions(const std::string& text);
@@ -154,8 +155,8 @@ struct PlanRequest {
   std::vector<std::string> keepOutputs;   // intermediates to keep as SK outputs
 };
 
-// check_name → read_sub_kernels → bind_tensors → build_dependencies → plan_memory → place_cores → add_params
-// → assign_args.
+// check_name → read_sub_kernels → bind_tensors → build_dependencies → order_tasks → plan_memory → place_cores
+// → add_params → assign_args.
 // Bad input is an InputError naming the op (file) and the field or tensor.
 llvm::Expected<Plan> makePlan(const PlanRequest& request);
 

@@ -25,7 +25,10 @@ std::string explain(const Plan& p) {
      << p.blockDim << ", " << p.ops.size() << " tasks\n";
   os << "options: " << p.options.text() << "\n";
 
-  os << "\ntasks (program order):\n";
+  // "op N" below is a task's place in the table; "(op N)" in a label its place in the op list,
+  // which differs only when auto-op-parallel reordered the table.
+  os << (p.options.autoOpParallel ? "\ntasks (table order, interleaved by auto-op-parallel; (op N): the op list's op N):\n"
+                                  : "\ntasks (program order):\n");
   for (const Instance& op : p.ops) {
     const CoreRange& r = p.ranges[op.index];
     os << "  [" << op.index << "] " << op.label << "  " << op.meta().origin << "\n      stream " << op.stream

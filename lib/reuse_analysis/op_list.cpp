@@ -110,7 +110,7 @@ OpList opListFromObjects(const std::vector<std::string>& objects) {
 
 const std::vector<std::string>& optionKeys() {
   static const std::vector<std::string> keys = {"early-start",  "stream-fusion", "debug-sync-all", "feed-sync-all",
-                                                "preload-code", "split-mode",    "profiling"};
+                                                "preload-code", "split-mode",    "profiling", "auto-op-parallel"};
   return keys;
 }
 
@@ -118,7 +118,7 @@ std::string Options::text() const {
   return "early-start=" + std::to_string(earlyStart) + ":stream-fusion=" + std::to_string(streamFusion) +
          ":debug-sync-all=" + std::to_string(debugSyncAll) + ":feed-sync-all=" + std::to_string(feedSyncAll) +
          ":preload-code=" + std::string(preloadCode ? "per-func" : "none") + ":split-mode=" + std::to_string(splitMode) +
-         ":profiling=" + std::to_string(profiling);
+         ":profiling=" + std::to_string(profiling) + ":auto-op-parallel=" + std::to_string(autoOpParallel);
 }
 
 llvm::Expected<Options> parseOptions(const std::string& textIn) {
@@ -165,6 +165,7 @@ llvm::Expected<Options> parseOptions(const std::string& textIn) {
     else if (key == "feed-sync-all") e = flag(o.feedSyncAll, {"1"}, {"0"});
     else if (key == "preload-code") e = flag(o.preloadCode, {"per-func", "max", "1"}, {"none", "0"});
     else if (key == "profiling") e = flag(o.profiling, {"1"}, {"0"});
+    else if (key == "auto-op-parallel") e = flag(o.autoOpParallel, {"1"}, {"0"});
     else if (key == "split-mode") {
       char* end = nullptr;
       long v = std::strtol(value.c_str(), &end, 10);

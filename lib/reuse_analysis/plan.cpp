@@ -1,7 +1,8 @@
-// makePlan: read_sub_kernels → bind_tensors → build_dependencies → plan_memory →
+// makePlan: read_sub_kernels → bind_tensors → build_dependencies → order_tasks → plan_memory →
 // place_cores → add_params → assign_args. Each pass is a function over the Plan being built.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "sk/device_imports.h"
@@ -51,6 +52,7 @@ struct Builder {
   llvm::Error bindTensors();
   llvm::Error buildDependencies();
   llvm::Error checkEvents();
+  void orderTasks();
   void computeAncestors();
   void planMemory();
   llvm::Error placeCores();
@@ -254,6 +256,75 @@ llvm::Error Builder::checkEvents() {
     }
   }
   return llvm::Error::success();
+}
+
+// ---- order_tasks -----------------------------------------------------------------------
+
+// With auto-op-parallel the task table is a topological order of the dependencies that
+// interleaves the core types of independent streams, as the anchor's CUSTOMIZE_QUEUE does:
+// after a vector task a ready cube task of another stream, after a cube task a vector one,
+// after a MIX task a MIX one; else a task of another stream; else the earliest ready one. A
+// core runs its tasks in table order, so two streams that each want all the AIVs (or AICs)
+// no longer queue a stream's vector work behind the other stream's, while its cube work waits:
+// cube and vector work of the streams overlap. The dependencies themselves are unchanged.
+void Builder::orderTasks() {
+  if (!plan.options.autoOpParallel) return;
+  size_t n = plan.ops.size();
+  std::vector<std::vector<uint32_t>> succ(n);
+  std::vector<uint32_t> waitingFor(n, 0);
+  for (const Edge& e : plan.edges) {
+    succ[e.from].push_back(e.to);
+    ++waitingFor[e.to];
+  }
+  enum class Kind { Cube, Vector, Mix };
+  auto kind = [&](uint32_t op) {
+    const TaskRation& r = plan.ops[op].meta().taskRation;
+    return r.aic && r.aiv ? Kind::Mix : r.aic ? Kind::Cube : Kind::Vector;
+  };
+  std::set<uint32_t> ready;
+  for (uint32_t i = 0; i < n; ++i)
+    if (!waitingFor[i]) ready.insert(i);
+  auto first = [&](auto&& pred) -> std::optional<uint32_t> {
+    for (uint32_t c : ready)
+      if (pred(c)) return c;
+    return std::nullopt;
+  };
+  std::vector<uint32_t> order;  // old index of each new position
+  while (!ready.empty()) {
+    std::optional<uint32_t> pick;
+    if (order.empty()) {
+      pick = first([&](uint32_t c) { return kind(c) == Kind::Mix; });
+    } else {
+      uint32_t last = order.back();
+      Kind want = kind(last) == Kind::Mix ? Kind::Mix : kind(last) == Kind::Vector ? Kind::Cube : Kind::Vector;
+      int64_t stream = plan.ops[last].stream;
+      pick = first([&](uint32_t c) { return kind(c) == want && plan.ops[c].stream != stream; });
+      if (!pick) pick = first([&](uint32_t c) { return plan.ops[c].stream != stream; });
+    }
+    uint32_t op = pick ? *pick : *ready.begin();
+    ready.erase(op);
+    order.push_back(op);
+    for (uint32_t s : succ[op])
+      if (--waitingFor[s] == 0) ready.insert(s);
+  }
+  std::vector<uint32_t> position(n);
+  for (uint32_t i = 0; i < n; ++i) position[order[i]] = i;
+  std::vector<Instance> ops;
+  for (uint32_t old : order) {
+    ops.push_back(std::move(plan.ops[old]));
+    ops.back().index = position[old];
+  }
+  plan.ops = std::move(ops);
+  edgeIndex.clear();
+  for (size_t i = 0; i < plan.edges.size(); ++i) {
+    Edge& e = plan.edges[i];
+    e.from = position[e.from], e.to = position[e.to];
+    edgeIndex[{e.from, e.to}] = i;
+  }
+  for (Tensor& t : plan.tensors) {
+    for (Access& a : t.accesses) a.op = position[a.op];
+    std::stable_sort(t.accesses.begin(), t.accesses.end(), [](const Access& a, const Access& b) { return a.op < b.op; });
+  }
 }
 
 void Builder::computeAncestors() {
@@ -534,6 +605,7 @@ llvm::Expected<Plan> makePlan(const PlanRequest& request) {
   if (llvm::Error e = b.readSubKernels()) return e;
   if (llvm::Error e = b.bindTensors()) return e;
   if (llvm::Error e = b.buildDependencies()) return e;
+  b.orderTasks();
   b.computeAncestors();
   b.planMemory();
   if (llvm::Error e = b.placeCores()) return e;

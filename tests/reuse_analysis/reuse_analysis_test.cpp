@@ -289,6 +289,54 @@ TEST(Placement, MixRationsThatCannotShareCoreGroupsAreRefused) {
   EXPECT_NE(big.find("more than dav-2201's 24 core groups hold"), std::string::npos) << big;
 }
 
+// ---- task order (auto-op-parallel) ------------------------------------------------------
+
+// Two streams, each a cube task and a vector task on all the cores of their type, in the order a
+// host would issue them: stream 0 cube then vector, stream 1 vector then cube.
+std::vector<K> crossedStreams() {
+  K c0{{{"p", true}}, 24, 0}, v0{{{"p", false}, {"q", true}}, 48, 0};
+  K v1{{{"h", true}}, 48, 1}, c1{{{"h", false}, {"r", true}}, 24, 1};
+  c0.coreType = c1.coreType = "AIC";
+  return {c0, v0, v1, c1};
+}
+
+std::vector<std::string> labels(const Plan& p) {
+  std::vector<std::string> out;
+  for (const Instance& op : p.ops) out.push_back(op.label);
+  return out;
+}
+
+TEST(Order, ProgramOrderIsTheTaskOrderByDefault) {
+  Plan p = plan(crossedStreams());
+  EXPECT_EQ(labels(p), (std::vector<std::string>{"rk_noop (op 0)", "rk_noop (op 1)", "rk_noop (op 2)", "rk_noop (op 3)"}));
+  // Stream 1's vector task shares the AIVs with stream 0's and runs after it, so its cube task
+  // waits for both vector tasks.
+  EXPECT_EQ(p.ranges[2].aivBegin, p.ranges[1].aivBegin);
+}
+
+TEST(Order, AutoOpParallelInterleavesCubeAndVectorTasksOfOtherStreams) {
+  Plan p = plan(crossedStreams(), "auto-op-parallel=1");
+  // After the cube task of stream 0, the vector task of stream 1; after it, stream 0's vector task.
+  EXPECT_EQ(labels(p), (std::vector<std::string>{"rk_noop (op 0)", "rk_noop (op 2)", "rk_noop (op 1)", "rk_noop (op 3)"}));
+  for (uint32_t i = 0; i < p.ops.size(); ++i) EXPECT_EQ(p.ops[i].index, i);
+  // The dependencies follow the tasks to their new places and all point forward.
+  EXPECT_EQ(edge(p, 0, 2), (std::vector<std::string>{"RAW on p", "stream 0"}));
+  EXPECT_EQ(edge(p, 1, 3), (std::vector<std::string>{"RAW on h", "stream 1"}));
+  EXPECT_TRUE(edge(p, 1, 2).empty());
+  for (const Edge& e : p.edges) EXPECT_LT(e.from, e.to);
+  for (const Tensor& t : p.tensors)
+    EXPECT_TRUE(std::is_sorted(t.accesses.begin(), t.accesses.end(), [](const Access& a, const Access& b) { return a.op < b.op; }))
+        << t.name;
+}
+
+TEST(Order, AutoOpParallelNeverMovesATaskBeforeWhatItDependsOn) {
+  // A chain across streams by an event and a tensor: the only order is the program's.
+  K a{{{"x", true}}, 8, 0, {1}}, b{{{"y", true}}, 8, 1, {}, {1}}, c{{{"y", false}, {"z", true}}, 8, 0};
+  b.coreType = "AIC";
+  Plan p = plan({a, b, c}, "auto-op-parallel=1");
+  EXPECT_EQ(labels(p), (std::vector<std::string>{"rk_noop (op 0)", "rk_noop (op 1)", "rk_noop (op 2)"}));
+}
+
 // ---- the parameter limit -----------------------------------------------------------------
 
 std::vector<K> withTensors(size_t n) {

@@ -1,21 +1,22 @@
-// z = x + y: 256 float32 per block.
+// z = x + y (float32): `n` elements per block, n in the tiling.
 #include "sk/kernel.h"
 
 using namespace AscendC;
 
-extern "C" __global__ __aicore__ void ds_add(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
-  constexpr uint32_t kPerBlock = 256;
+extern "C" __global__ __aicore__ void ds_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+  uint32_t n;
+  CopyTiling(&n, tiling);
   GlobalTensor<float> xGm, yGm, zGm;
-  xGm.SetGlobalBuffer((__gm__ float*)x + kPerBlock * GetBlockIdx(), kPerBlock);
-  yGm.SetGlobalBuffer((__gm__ float*)y + kPerBlock * GetBlockIdx(), kPerBlock);
-  zGm.SetGlobalBuffer((__gm__ float*)z + kPerBlock * GetBlockIdx(), kPerBlock);
+  xGm.SetGlobalBuffer((__gm__ float*)x + (uint64_t)n * GetBlockIdx(), n);
+  yGm.SetGlobalBuffer((__gm__ float*)y + (uint64_t)n * GetBlockIdx(), n);
+  zGm.SetGlobalBuffer((__gm__ float*)z + (uint64_t)n * GetBlockIdx(), n);
   TPipe pipe;
   TBuf<TPosition::VECCALC> bx, by;
-  pipe.InitBuffer(bx, kPerBlock * sizeof(float));
-  pipe.InitBuffer(by, kPerBlock * sizeof(float));
+  pipe.InitBuffer(bx, n * sizeof(float));
+  pipe.InitBuffer(by, n * sizeof(float));
   LocalTensor<float> tx = bx.Get<float>(), ty = by.Get<float>();
-  DataCopy(tx, xGm[0], kPerBlock);
-  DataCopy(ty, yGm[0], kPerBlock);
-  Add(tx, tx, ty, kPerBlock);
-  DataCopy(zGm[0], tx, kPerBlock);
+  DataCopy(tx, xGm[0], n);
+  DataCopy(ty, yGm[0], n);
+  Add(tx, tx, ty, n);
+  DataCopy(zGm[0], tx, n);
 }

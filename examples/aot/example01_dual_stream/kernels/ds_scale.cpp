@@ -1,20 +1,26 @@
-// y = x * s, where s is the float32 in the tiling: 256 float32 per block.
+// y = s * x (float32): `n` elements per block; s and n in the tiling.
 #include "sk/kernel.h"
 
 using namespace AscendC;
 
-extern "C" __global__ __aicore__ void ds_scale(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
-  constexpr uint32_t kPerBlock = 256;
+namespace {
+struct ScaleTiling {
   float s;
-  CopyTiling(&s, tiling);
+  uint32_t n;  // elements per block
+};
+}  // namespace
+
+extern "C" __global__ __aicore__ void ds_scale(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
+  ScaleTiling t;
+  CopyTiling(&t, tiling);
   GlobalTensor<float> xGm, yGm;
-  xGm.SetGlobalBuffer((__gm__ float*)x + kPerBlock * GetBlockIdx(), kPerBlock);
-  yGm.SetGlobalBuffer((__gm__ float*)y + kPerBlock * GetBlockIdx(), kPerBlock);
+  xGm.SetGlobalBuffer((__gm__ float*)x + (uint64_t)t.n * GetBlockIdx(), t.n);
+  yGm.SetGlobalBuffer((__gm__ float*)y + (uint64_t)t.n * GetBlockIdx(), t.n);
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, kPerBlock * sizeof(float));
-  LocalTensor<float> t = buf.Get<float>();
-  DataCopy(t, xGm[0], kPerBlock);
-  Muls(t, t, s, kPerBlock);
-  DataCopy(yGm[0], t, kPerBlock);
+  pipe.InitBuffer(buf, t.n * sizeof(float));
+  LocalTensor<float> v = buf.Get<float>();
+  DataCopy(v, xGm[0], t.n);
+  Muls(v, v, t.s, t.n);
+  DataCopy(yGm[0], v, t.n);
 }
