@@ -38,6 +38,23 @@ struct OptimizeConfig {
 llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, const std::string& options,
                                              const OptimizeConfig& config = {});
 
+// AOT from a capture: each run optimizeModel would fuse, written as an op list sk_compile takes
+// (`sk_compile --op-list <dir>/<name>/op_list.json --package`), in `dir`/<name>/ (the name
+// optimizeModel would give the super kernel): op_list.json, each kernel's object and each
+// launch's metadata with its shapes, grid and the tiling and scalar bytes it was captured with.
+// Tensors are named by `names` (device address -> a C identifier) where given, else t0, t1, ...
+// in order of first use; every tensor written in the run and named by the caller, or read by a
+// kernel after the run, is kept as an output ("keep_outputs"); without names every output is.
+struct ExportConfig {
+  std::map<uint64_t, std::string> names;
+};
+struct ExportReport {
+  std::vector<std::string> lines;    // what each run became, and why a task was left out
+  std::vector<std::string> opLists;  // the op lists written
+};
+llvm::Expected<ExportReport> exportModel(Runtime& rt, sim::ModelId model, const std::string& dir,
+                                         const ExportConfig& config = {});
+
 // `options` (either spelling) in canonical form; bad input is an InputError naming the key.
 llvm::Expected<std::string> canonicalOptions(const std::string& options);
 

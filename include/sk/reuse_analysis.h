@@ -38,12 +38,15 @@ struct OpSpec {
 struct OpList {
   std::vector<OpSpec> ops;
   std::string options;  // "super_kernel_options"
+  std::vector<std::string> keepOutputs;  // "keep_outputs": intermediates kept as SK outputs (as --keep-output)
 };
 
 // Reads an op-list JSON file; errors name the file and the field (op_list[3].bind.x).
 llvm::Expected<OpList> readOpList(const std::string& path);
 // The same from the file's text; `path` names it in errors and is the base of relative paths.
 llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& path);
+// The op list as JSON text, in the format readOpList reads (paths written as they are).
+std::string writeOpList(const OpList& list);
 // --ops a.o,b.o: each X.o with X.json beside it.
 OpList opListFromObjects(const std::vector<std::string>& objects);
 

@@ -55,6 +55,15 @@ llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& p
     if (!j["super_kernel_options"].is_string()) return inputError(path + ": super_kernel_options: expected a string");
     list.options = j["super_kernel_options"];
   }
+  if (j.contains("keep_outputs")) {
+    const json& k = j["keep_outputs"];
+    if (!k.is_array()) return inputError(path + ": keep_outputs: expected an array of tensor names");
+    for (size_t i = 0; i < k.size(); ++i) {
+      if (!k[i].is_string() || !sk::isCIdentifier(k[i].get<std::string>()))
+        return inputError(path + ": keep_outputs[" + std::to_string(i) + "]: expected a tensor name that is a C identifier");
+      list.keepOutputs.push_back(k[i]);
+    }
+  }
   if (!j.contains("op_list") || !j["op_list"].is_array() || j["op_list"].empty())
     return inputError(path + ": op_list: expected a non-empty array of ops");
   for (size_t i = 0; i < j["op_list"].size(); ++i) {
@@ -100,6 +109,25 @@ llvm::Expected<OpList> parseOpList(const std::string& text, const std::string& p
     list.ops.push_back(std::move(op));
   }
   return list;
+}
+
+std::string writeOpList(const OpList& list) {
+  json j = json::object();
+  if (!list.options.empty()) j["super_kernel_options"] = list.options;
+  if (!list.keepOutputs.empty()) j["keep_outputs"] = list.keepOutputs;
+  json ops = json::array();
+  for (const OpSpec& op : list.ops) {
+    json e = {{"bin_path", op.objPath}};
+    if (!op.jsonPath.empty()) e["json_path"] = op.jsonPath;
+    if (op.streamId) e["stream_id"] = *op.streamId;
+    if (op.sendEvents) e["send_event_list"] = *op.sendEvents;
+    if (op.recvEvents) e["recv_event_list"] = *op.recvEvents;
+    if (!op.bind.empty()) e["bind"] = op.bind;
+    if (!op.scalars.empty()) e["scalars"] = op.scalars;
+    ops.push_back(std::move(e));
+  }
+  j["op_list"] = std::move(ops);
+  return j.dump(2) + "\n";
 }
 
 OpList opListFromObjects(const std::vector<std::string>& objects) {

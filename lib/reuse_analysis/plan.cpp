@@ -164,6 +164,7 @@ llvm::Error Builder::bindTensors() {
     }
   }
   std::set<std::string> keep(req.keepOutputs.begin(), req.keepOutputs.end());
+  keep.insert(req.ops.keepOutputs.begin(), req.ops.keepOutputs.end());
   for (Tensor& t : plan.tensors) {
     bool firstWrite = t.accesses.front().write, lastWrite = t.accesses.back().write;
     bool anyWrite = std::any_of(t.accesses.begin(), t.accesses.end(), [](const Access& a) { return a.write; });
@@ -183,7 +184,11 @@ llvm::Error Builder::bindTensors() {
       plan.notes.push_back("'" + t.name + "' is written by " + w + ": the later write wins");
     }
   }
-  if (!keep.empty()) return inputError("--keep-output " + *keep.begin() + ": no tensor of that name in the op list");
+  if (!keep.empty()) {
+    const std::vector<std::string>& listed = req.ops.keepOutputs;
+    bool fromList = std::find(listed.begin(), listed.end(), *keep.begin()) != listed.end();
+    return inputError((fromList ? "keep_outputs: " : "--keep-output ") + *keep.begin() + ": no tensor of that name in the op list");
+  }
   return llvm::Error::success();
 }
 

@@ -9,11 +9,13 @@
 #include <sstream>
 
 #include "sk/error.h"
+#include "sk/file_io.h"
 #include "sk/reuse_analysis.h"
 #include "sk/super_kernel.h"
 #include "sk/text.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 namespace sk::rt {
 
@@ -107,6 +109,32 @@ class Optimizer {
       if (llvm::Error e = fuse(*tasks, *it)) return e;
     std::reverse(report_.lines.begin() + (long)findLines_, report_.lines.end());
     return report_;
+  }
+
+  // Each run that run() would fuse, written as an op list sk_compile takes (in `dir`/<name>/).
+  llvm::Expected<ExportReport> exportRuns(const std::string& dir, const ExportConfig& config) {
+    auto tasks = dev_.modelTasks(model_);
+    if (!tasks) return tasks.takeError();
+    std::set<std::string> userNames;
+    for (const auto& [addr, name] : config.names) {
+      if (!isCIdentifier(name))
+        return sk::inputError("tensor name '" + name + "' (at " + hexAddress(addr) + ") is not a C identifier");
+      if (!userNames.insert(name).second) return sk::inputError("tensor name '" + name + "' is given to two buffers");
+    }
+    ExportReport out;
+    for (const Run& r : findRuns(*tasks))
+      for (const Run& part : closedParts(*tasks, r)) {
+        auto rr = request(*tasks, part);
+        if (!rr) return rr.takeError();
+        if (!*rr) continue;
+        auto written = writeRun(**rr, *tasks, part, dir, config.names);
+        if (!written) return written.takeError();
+        note("scope " + part.scope + ": " + (*rr)->what + " -> " + *written + " (" + std::to_string((*rr)->req.ops.ops.size()) +
+             " kernels)");
+        out.opLists.push_back(*written);
+      }
+    out.lines = report_.lines;
+    return out;
   }
 
   llvm::Expected<std::string> fingerprint() {
@@ -269,15 +297,26 @@ class Optimizer {
     return tasks[r.first].stream;
   }
 
-  llvm::Error fuse(const std::vector<Task>& tasks, const Run& r) {
+  // A run as the planner's input: its kernels as ops (tensors named t<n> by first use), the
+  // events inside it as the op list's. nullopt: the run cannot be fused (noted).
+  struct RunRequest {
     reuse::PlanRequest req;
+    std::map<uint64_t, std::string> canonical;  // tensor address -> t<n>
+    sim::StreamId on = 0;                       // the stream the super kernel runs on
+    std::vector<size_t> recordsAfter;
+    std::string what;                           // "tasks 3..7"
+    size_t streams = 0;                         // streams of the run
+  };
+  llvm::Expected<std::optional<RunRequest>> request(const std::vector<Task>& tasks, const Run& r) {
+    RunRequest rr;
+    reuse::PlanRequest& req = rr.req;
     req.name = superKernelName(r.scope, r.first);
     req.arch = dev_.arch();
     auto scoped = scopeOptions_.find(r.scope);
     req.options = scoped == scopeOptions_.end() ? options_ : scoped->second;
-    std::map<uint64_t, std::string> canonical;  // tensor address -> t<n>, in order of first use
-    sim::StreamId on = launchStream(tasks, r);
-    std::map<sim::StreamId, int64_t> streamOf{{on, 0}};  // the op list's streams: the launch stream is 0
+    std::map<uint64_t, std::string>& canonical = rr.canonical;
+    rr.on = launchStream(tasks, r);
+    std::map<sim::StreamId, int64_t> streamOf{{rr.on, 0}};  // the op list's streams: the launch stream is 0
     std::map<std::string, std::pair<uint64_t, uint64_t>> ranges;  // tensor -> [begin, end)
     // Events inside the run become the op list's: a record after the last kernel on its
     // stream, a wait before the next one; a record with no kernel before it orders nothing the
@@ -286,14 +325,13 @@ class Optimizer {
     std::map<sim::StreamId, std::vector<std::optional<size_t>>> waiting;  // producers the next op waits for
     std::map<sim::StreamId, size_t> lastOp;
     std::vector<std::pair<size_t, size_t>> edges;  // (producer op, consumer op)
-    std::vector<size_t> recordsAfter;
     for (size_t i = r.first; i < r.last; ++i) {
       const Task& t = tasks[i];
       streamOf.emplace(t.stream, (int64_t)streamOf.size());
       if (t.kind == Task::Kind::Record) {
         auto last = lastOp.find(t.stream);
         producer[t.event] = last == lastOp.end() ? std::nullopt : std::optional<size_t>(last->second);
-        if (waitedAfter(tasks, r, t.event)) recordsAfter.push_back(i);
+        if (waitedAfter(tasks, r, t.event)) rr.recordsAfter.push_back(i);
         continue;
       }
       if (t.kind == Task::Kind::Wait) {
@@ -329,15 +367,25 @@ class Optimizer {
       send->push_back((int64_t)e + 1);
       recv->push_back((int64_t)e + 1);
     }
-    std::string what = "tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1);
+    rr.what = "tasks " + std::to_string(r.first) + ".." + std::to_string(r.last - 1);
+    rr.streams = streamOf.size();
     for (auto a = ranges.begin(); a != ranges.end(); ++a)
       for (auto b = std::next(a); b != ranges.end(); ++b)
         if (a->second.first < b->second.second && b->second.first < a->second.second) {
-          note("scope " + r.scope + ": " + what + " not fused: tensors at " + a->first + " and " + b->first + " overlap");
-          return llvm::Error::success();
+          note("scope " + r.scope + ": " + rr.what + " not fused: tensors at " + a->first + " and " + b->first + " overlap");
+          return std::nullopt;
         }
     std::sort(req.keepOutputs.begin(), req.keepOutputs.end());
     req.keepOutputs.erase(std::unique(req.keepOutputs.begin(), req.keepOutputs.end()), req.keepOutputs.end());
+    return rr;
+  }
+
+  llvm::Error fuse(const std::vector<Task>& tasks, const Run& r) {
+    auto rr = request(tasks, r);
+    if (!rr) return rr.takeError();
+    if (!*rr) return llvm::Error::success();
+    const reuse::PlanRequest& req = (*rr)->req;
+    const std::string& what = (*rr)->what;
     std::string key = cache_ ? contentKey(req) : "";
     FusionCache::Found found;
     if (cache_) found = cache_->find(key, dev_.arch());
@@ -359,19 +407,79 @@ class Optimizer {
     auto fn = loadFused(*fused, key);
     if (!fn) return fn.takeError();
     std::map<std::string, uint64_t> addressOf;
-    for (const auto& [addr, tensor] : canonical) addressOf[tensor] = addr;
+    for (const auto& [addr, tensor] : (*rr)->canonical) addressOf[tensor] = addr;
     auto args = fusedArgs(fused->meta.params, addressOf);
     if (!args) return args.takeError();
     auto k = rt_.kernelLaunch(*fn, fused->meta.blockDim, std::move(*args), fused->meta.taskRation);
     if (!k) return k.takeError();
-    if (llvm::Error e = dev_.replaceModelTasks(model_, r.first, r.last, on, std::move(*k), recordsAfter)) return e;
+    if (llvm::Error e = dev_.replaceModelTasks(model_, r.first, r.last, (*rr)->on, std::move(*k), (*rr)->recordsAfter)) return e;
     const char* source[] = {"built", "from the cache in memory", "from the cache on disk"};
+    size_t streams = (*rr)->streams;
     note("scope " + r.scope + ": " + what + " -> " + req.name + " (" + std::to_string(req.ops.ops.size()) + " kernels" +
-         (streamOf.size() > 1 ? " on " + std::to_string(streamOf.size()) + " streams" : "") + ", blockDim " +
+         (streams > 1 ? " on " + std::to_string(streams) + " streams" : "") + ", blockDim " +
          std::to_string(fused->meta.blockDim) + (cache_ ? std::string(", ") + source[(int)found.where] : "") + ")");
     ++report_.superKernels;
     report_.kernelsFused += req.ops.ops.size();
     return llvm::Error::success();
+  }
+
+  // One run as <dir>/<sk name>/: op_list.json, each kernel's object (copied, one file per
+  // object) and each launch's metadata (its shapes, grid and captured tiling). Tensors take the
+  // caller's names where it gave one (those written in the run are kept as outputs: the caller
+  // named them to read them), else t<n> (all outputs kept, as fusing in process does, unless only
+  // the run reads them); every file is written at once or none. Returns the op list's path.
+  llvm::Expected<std::string> writeRun(const RunRequest& rr, const std::vector<Task>& tasks, const Run& r, const std::string& dir,
+                                       const std::map<uint64_t, std::string>& names) {
+    std::map<std::string, std::string> rename;  // t<n> -> the caller's name
+    for (const auto& [addr, tensor] : rr.canonical) {
+      auto n = names.find(addr);
+      if (n != names.end()) rename[tensor] = n->second;
+    }
+    std::set<uint64_t> readLater;  // tensors kernels after the run take as arguments
+    for (size_t i = r.last; i < tasks.size(); ++i)
+      if (tasks[i].kind == Task::Kind::Kernel) readLater.insert(tasks[i].kernel.args.begin(), tasks[i].kernel.args.end());
+    reuse::OpList list;
+    std::vector<std::pair<std::string, std::string>> files;  // name in the directory, bytes
+    std::map<std::string, std::string> objectFile;  // object bytes' hash -> its file name
+    for (size_t i = 0; i < rr.req.ops.ops.size(); ++i) {
+      const reuse::OpSpec& from = rr.req.ops.ops[i];
+      const subkernel::SubKernel& k = *from.kernel;
+      llvm::StringRef bytes = k.object->getBuffer();
+      std::string& obj = objectFile[sha256Hex(bytes)];
+      if (obj.empty()) {
+        std::string base = llvm::sys::path::stem(k.objectPath).str();
+        obj = base + ".o";
+        for (int n = 2; std::any_of(files.begin(), files.end(), [&](const auto& f) { return f.first == obj; }); ++n)
+          obj = base + "_" + std::to_string(n) + ".o";
+        files.emplace_back(obj, bytes.str());
+      }
+      reuse::OpSpec op;
+      op.objPath = obj;
+      op.jsonPath = "op" + std::to_string(i) + "_" + k.meta.kernelName + ".json";
+      op.streamId = from.streamId;
+      op.sendEvents = from.sendEvents;
+      op.recvEvents = from.recvEvents;
+      for (const auto& [param, tensor] : from.bind) {
+        auto n = rename.find(tensor);
+        op.bind[param] = n != rename.end() ? n->second : tensor;
+      }
+      files.emplace_back(op.jsonPath, subkernel::writeMeta(k.meta));
+      list.ops.push_back(std::move(op));
+    }
+    for (const std::string& tensor : rr.req.keepOutputs) {
+      auto n = rename.find(tensor);
+      uint64_t addr = 0;
+      for (const auto& [a, t] : rr.canonical)
+        if (t == tensor) addr = a;
+      if (n != rename.end()) list.keepOutputs.push_back(n->second);
+      else if (names.empty() || readLater.count(addr)) list.keepOutputs.push_back(tensor);
+    }
+    files.emplace_back("op_list.json", reuse::writeOpList(list));
+    std::vector<std::pair<std::string, llvm::StringRef>> refs;
+    for (const auto& [name, bytes] : files) refs.emplace_back(name, bytes);
+    std::string out = dir + "/" + rr.req.name;
+    if (llvm::Error e = writeFilesInto(out, refs, "the export directory")) return e;
+    return out + "/op_list.json";
   }
 
   // The function of a fused kernel in this runtime: loaded once per cache entry.
@@ -483,6 +591,10 @@ llvm::Expected<OptimizeReport> optimizeModel(Runtime& rt, sim::ModelId model, co
   auto report = Optimizer(rt, model, std::move(*o), std::move(scoped), config.cache).run();
   if (report) report->options = text;
   return report;
+}
+
+llvm::Expected<ExportReport> exportModel(Runtime& rt, sim::ModelId model, const std::string& dir, const ExportConfig& config) {
+  return Optimizer(rt, model, reuse::Options{}, {}, nullptr).exportRuns(dir, config);
 }
 
 llvm::Expected<std::string> canonicalOptions(const std::string& options) {

@@ -397,4 +397,54 @@ TEST(Options, TextIsCanonicalAndRoundTrips) {
   EXPECT_FALSE(again->earlyStart);
 }
 
+// ---- the op list file ----------------------------------------------------------------------
+
+TEST(OpListFile, WriteThenReadGivesTheSameList) {
+  OpList list;
+  list.options = "early-start=0";
+  list.keepOutputs = {"mid"};
+  OpSpec a;
+  a.objPath = "a.o";
+  a.jsonPath = "a2.json";
+  a.streamId = 1;
+  a.sendEvents = std::vector<int64_t>{3};
+  a.bind = {{"x", "in"}, {"y", "mid"}};
+  OpSpec b;
+  b.objPath = "b.o";
+  b.recvEvents = std::vector<int64_t>{3};
+  b.scalars = {{"alpha", 0.5}};
+  list.ops = {a, b};
+  auto back = parseOpList(writeOpList(list), "/d/ops.json");
+  ASSERT_TRUE(!!back) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->options, "early-start=0");
+  EXPECT_EQ(back->keepOutputs, std::vector<std::string>{"mid"});
+  ASSERT_EQ(back->ops.size(), 2u);
+  EXPECT_EQ(back->ops[0].objPath, "/d/a.o") << "relative to the list";
+  EXPECT_EQ(back->ops[0].jsonPath, "/d/a2.json");
+  EXPECT_EQ(back->ops[0].streamId, 1);
+  EXPECT_EQ(back->ops[0].sendEvents, std::vector<int64_t>{3});
+  EXPECT_EQ(back->ops[0].bind, a.bind);
+  EXPECT_EQ(back->ops[1].recvEvents, std::vector<int64_t>{3});
+  EXPECT_FALSE(back->ops[1].streamId.has_value());
+  EXPECT_EQ(back->ops[1].scalars.at("alpha"), 0.5);
+}
+
+TEST(OpListFile, KeepOutputsMustBeTensorNamesOfTheList) {
+  for (auto [text, message] : {std::pair{R"({"keep_outputs": "t", "op_list": [{"bin_path": "a.o"}]})", "keep_outputs: expected an array"},
+                               std::pair{R"({"keep_outputs": ["../t"], "op_list": [{"bin_path": "a.o"}]})", "keep_outputs[0]: expected a tensor name"}}) {
+    auto l = parseOpList(text, "ops.json");
+    ASSERT_FALSE(!!l) << text;
+    EXPECT_NE(llvm::toString(l.takeError()).find(message), std::string::npos) << text;
+  }
+  PlanRequest req = request({{{{"a", true}}, 8, 0}, {{{"a", false}, {"b", true}}, 8, 0}});
+  req.ops.keepOutputs = {"a"};
+  auto kept = makePlan(req);
+  ASSERT_TRUE(!!kept) << llvm::toString(kept.takeError());
+  EXPECT_EQ(kept->tensors[0].kind, TensorKind::Output) << "the intermediate the list keeps";
+  req.ops.keepOutputs = {"nope"};
+  auto bad = makePlan(req);
+  ASSERT_FALSE(!!bad);
+  EXPECT_NE(llvm::toString(bad.takeError()).find("keep_outputs: nope: no tensor of that name"), std::string::npos);
+}
+
 }  // namespace

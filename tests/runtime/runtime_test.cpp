@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <tuple>
@@ -13,7 +14,10 @@
 #include "sk/error.h"
 #include "sk/file_io.h"
 #include "sk/model_optimizer.h"
+#include "sk/reuse_analysis.h"
 #include "sk/runtime.h"
+#include "sk/super_kernel.h"
+#include "test_support.h"
 #include "sk/arch.h"
 #include "sk/sim/float16.h"
 
@@ -736,6 +740,82 @@ TEST_F(Device, OptimizingACapturedModelFusesAScopeAndComputesTheSameBytes) {
     llvm::cantFail(d.synchronizeStream(s));
     EXPECT_EQ(read<uint16_t>(c, n), eager);
     EXPECT_EQ(read<uint16_t>(copy, n), eager) << "the task after the scope sees the fused result";
+  }
+  llvm::cantFail(d.destroyModel(m));
+}
+
+// AOT from a capture: exportModel writes the scope as an op list (objects copied, each launch's
+// metadata with its captured tiling) that the planner and linker turn into a super kernel
+// computing what the eager launches computed; tensors take the caller's names, the unnamed
+// intermediates stay in the workspace.
+TEST_F(Device, ExportingACapturedModelWritesAnOpListThatFusesToTheSameBytes) {
+  auto& d = rt->device();
+  AddKernel k = addKernel();
+  const size_t n = kAddElems, bytes = kAddBytes;
+  void* x = halfTensor([](size_t i) { return (float)(i % 11) * 0.5f; });
+  void* y = halfTensor([](size_t i) { return (float)(i % 7) - 3.0f; });
+  void *a = alloc(bytes), *b = alloc(bytes), *c = alloc(bytes);
+  auto s = llvm::cantFail(d.createStream());
+  auto program = [&] {  // a = x + y; b = a + y; c = b + x
+    for (auto [p, q, r] : {std::tuple{x, y, a}, std::tuple{a, y, b}, std::tuple{b, x, c}})
+      llvm::cantFail(rt->launch(k.fn, 8, {(uint64_t)p, (uint64_t)q, (uint64_t)r, (uint64_t)k.tiling}, s));
+  };
+  program();
+  llvm::cantFail(d.synchronizeStream(s));
+  std::vector<uint16_t> eager = read<uint16_t>(c, n);
+  llvm::cantFail(d.captureBegin(s, sk::sim::CaptureMode::Global));
+  program();
+  sk::sim::ModelId m = llvm::cantFail(d.captureEnd(s));
+
+  sk::test::TempDir dir;
+  sk::rt::ExportConfig config;
+  config.names = {{(uint64_t)x, "x"}, {(uint64_t)y, "y"}, {(uint64_t)c, "c"}};
+  auto report = sk::rt::exportModel(*rt, m, dir.path(), config);
+  ASSERT_TRUE(!!report) << llvm::toString(report.takeError());
+  ASSERT_EQ(report->opLists.size(), 1u);
+  EXPECT_EQ(report->opLists[0], dir.path() + "/sk_model_0/op_list.json");
+  auto list = sk::reuse::readOpList(report->opLists[0]);
+  ASSERT_TRUE(!!list) << llvm::toString(list.takeError());
+  ASSERT_EQ(list->ops.size(), 3u);
+  EXPECT_EQ(list->ops[0].bind, (std::map<std::string, std::string>{{"x", "x"}, {"y", "y"}, {"z", "t2"}}));
+  EXPECT_EQ(list->ops[2].bind, (std::map<std::string, std::string>{{"x", "t3"}, {"y", "x"}, {"z", "c"}}));
+  EXPECT_EQ(list->keepOutputs, std::vector<std::string>{"c"}) << "the named output; t2 and t3 stay intermediates";
+  EXPECT_TRUE(llvm::sys::fs::exists(dir.path() + "/sk_model_0/add_custom.o")) << "one copy of the one object";
+
+  sk::reuse::PlanRequest req;
+  req.name = "exported";
+  req.arch = d.arch();
+  req.ops = std::move(*list);
+  auto plan = sk::reuse::makePlan(req);
+  ASSERT_TRUE(!!plan) << llvm::toString(plan.takeError());
+  auto built = sk::super_kernel::build(*plan);
+  ASSERT_TRUE(!!built) << llvm::toString(built.takeError());
+  llvm::MemoryBufferRef obj(llvm::StringRef((const char*)built->object.data(), built->object.size()), "exported.o");
+  Function* fused = llvm::cantFail(rt->getFunction(llvm::cantFail(rt->loadBinary(obj, "exported.o", plan->ration)), "exported"));
+  std::map<std::string, void*> tensors{{"x", x}, {"y", y}, {"c", alloc(bytes)}};
+  std::vector<uint64_t> args;
+  for (const sk::subkernel::Param& p : built->meta.params) {
+    if (p.isTensor()) {
+      args.push_back((uint64_t)tensors.at(p.name));
+    } else {
+      void* buf = alloc(p.bytes);
+      if (!p.data.empty()) llvm::cantFail(d.memcpy(buf, p.data.data(), p.data.size(), sk::sim::CopyKind::HostToDevice));
+      args.push_back((uint64_t)buf);
+    }
+  }
+  ASSERT_EQ(built->meta.params.size(), 5u) << "x, y, c, the workspace and the tiling";
+  Outcome o = launchAndSync(fused, plan->blockDim, args);
+  ASSERT_EQ(o.code, 0) << o.message;
+  EXPECT_EQ(read<uint16_t>(tensors["c"], n), eager);
+
+  for (auto [names, message] : {std::pair{std::map<uint64_t, std::string>{{(uint64_t)x, "x"}, {(uint64_t)a, "x"}},
+                                          "tensor name 'x' is given to two buffers"},
+                                std::pair{std::map<uint64_t, std::string>{{(uint64_t)x, "9x"}}, "'9x' (at 0x"}}) {
+    sk::test::TempDir empty;
+    auto bad = sk::rt::exportModel(*rt, m, empty.path(), sk::rt::ExportConfig{names});
+    ASSERT_FALSE(!!bad);
+    EXPECT_NE(llvm::toString(bad.takeError()).find(message), std::string::npos);
+    EXPECT_TRUE(std::filesystem::is_empty(empty.path())) << "nothing written";
   }
   llvm::cantFail(d.destroyModel(m));
 }
