@@ -4,64 +4,37 @@
 #ifndef SK_ASCENDC_KERNEL_TILING_H
 #define SK_ASCENDC_KERNEL_TILING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 namespace AscendC {
 namespace tiling {
 #pragma pack(push, 8)
-// Matmul tiling: 50 int32 fields (sizes, single-core and base blocks, L1 steps, buffering).
+// Matmul tiling: 50 int32 fields (sizes, single-core and base blocks, L1 steps, buffering), in
+// CANN's order. One type for both sides: the host's optiling::TCubeTiling is this struct
+// (tiling/matmul_tilingdata.h), so it also has the accessors of CANN's host tiling class
+// (set_<field>, get_<field>, SaveToBuffer, GetDataSize); members add no bytes.
+#define SK_TCUBE_TILING_FIELDS(X)                                                                   \
+  X(usedCoreNum) X(M) X(N) X(Ka) X(Kb) X(singleCoreM) X(singleCoreN) X(singleCoreK) X(baseM)        \
+  X(baseN) X(baseK) X(depthA1) X(depthB1) X(stepM) X(stepN) X(isBias) X(transLength) X(iterateOrder) \
+  X(shareMode) X(shareL1Size) X(shareL0CSize) X(shareUbSize) X(batchM) X(batchN) X(singleBatchM)     \
+  X(singleBatchN) X(stepKa) X(stepKb) X(depthAL1CacheUB) X(depthBL1CacheUB) X(dbL0A) X(dbL0B)         \
+  X(dbL0C) X(ALayoutInfoB) X(ALayoutInfoS) X(ALayoutInfoN) X(ALayoutInfoG) X(ALayoutInfoD)          \
+  X(BLayoutInfoB) X(BLayoutInfoS) X(BLayoutInfoN) X(BLayoutInfoG) X(BLayoutInfoD) X(CLayoutInfoB)    \
+  X(CLayoutInfoS1) X(CLayoutInfoN) X(CLayoutInfoG) X(CLayoutInfoS2) X(BatchNum) X(mxTypePara)
+#define SK_TCUBE_TILING_FIELD(name)                       \
+  int32_t name = 0;                                       \
+  void set_##name(int32_t value) { name = value; }        \
+  int32_t get_##name() const { return name; }
 struct TCubeTiling {
-  int32_t usedCoreNum = 0;
-  int32_t M = 0;
-  int32_t N = 0;
-  int32_t Ka = 0;
-  int32_t Kb = 0;
-  int32_t singleCoreM = 0;
-  int32_t singleCoreN = 0;
-  int32_t singleCoreK = 0;
-  int32_t baseM = 0;
-  int32_t baseN = 0;
-  int32_t baseK = 0;
-  int32_t depthA1 = 0;
-  int32_t depthB1 = 0;
-  int32_t stepM = 0;
-  int32_t stepN = 0;
-  int32_t isBias = 0;
-  int32_t transLength = 0;
-  int32_t iterateOrder = 0;
-  int32_t shareMode = 0;
-  int32_t shareL1Size = 0;
-  int32_t shareL0CSize = 0;
-  int32_t shareUbSize = 0;
-  int32_t batchM = 0;
-  int32_t batchN = 0;
-  int32_t singleBatchM = 0;
-  int32_t singleBatchN = 0;
-  int32_t stepKa = 0;
-  int32_t stepKb = 0;
-  int32_t depthAL1CacheUB = 0;
-  int32_t depthBL1CacheUB = 0;
-  int32_t dbL0A = 0;
-  int32_t dbL0B = 0;
-  int32_t dbL0C = 0;
-  int32_t ALayoutInfoB = 0;
-  int32_t ALayoutInfoS = 0;
-  int32_t ALayoutInfoN = 0;
-  int32_t ALayoutInfoG = 0;
-  int32_t ALayoutInfoD = 0;
-  int32_t BLayoutInfoB = 0;
-  int32_t BLayoutInfoS = 0;
-  int32_t BLayoutInfoN = 0;
-  int32_t BLayoutInfoG = 0;
-  int32_t BLayoutInfoD = 0;
-  int32_t CLayoutInfoB = 0;
-  int32_t CLayoutInfoS1 = 0;
-  int32_t CLayoutInfoN = 0;
-  int32_t CLayoutInfoG = 0;
-  int32_t CLayoutInfoS2 = 0;
-  int32_t BatchNum = 0;
-  int32_t mxTypePara = 0;
+  SK_TCUBE_TILING_FIELDS(SK_TCUBE_TILING_FIELD)
+  void SaveToBuffer(void* data, size_t capacity) const {
+    if (data && capacity >= sizeof(TCubeTiling)) __builtin_memcpy(data, this, sizeof(TCubeTiling));
+  }
+  size_t GetDataSize() const { return sizeof(TCubeTiling); }
 };
+#undef SK_TCUBE_TILING_FIELD
+static_assert(sizeof(TCubeTiling) == 50 * sizeof(int32_t), "TCubeTiling is 50 int32_t");
 // SoftMax / SoftmaxFlash tiling.
 struct SoftMaxTiling {
   uint32_t srcM = 0;

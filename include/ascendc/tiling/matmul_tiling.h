@@ -296,16 +296,11 @@ class MatmulApiTilingBase {
   }
 
   // ---- the result ----
+  // optiling::TCubeTiling and AscendC::tiling::TCubeTiling are one type (tiling/matmul_tilingdata.h).
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) {
     AscendC::tiling::TCubeTiling result;
     if (!ComputeTiling(result)) return -1;
     tiling = result;
-    return 0;
-  }
-  int64_t GetTiling(optiling::TCubeTiling& tiling) {
-    AscendC::tiling::TCubeTiling result;
-    if (!ComputeTiling(result)) return -1;
-    detail::CopyTiling(result, tiling);
     return 0;
   }
 
