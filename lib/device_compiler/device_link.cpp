@@ -77,18 +77,61 @@ llvm::Expected<std::vector<llvm::Function*>> selectEntries(llvm::Module& m, cons
                         meta->origin + "); the source defines: " + (names.empty() ? "none" : llvm::join(names, ", ")));
 }
 
-// The metadata must give every entry parameter a param, and every parameter is a GM address.
-llvm::Error checkSignature(const llvm::Function& f, const std::string& name, const subkernel::KernelMeta* meta,
-                           const std::string& source) {
-  for (const llvm::Argument& a : f.args())
-    if (!a.getType()->isPointerTy())
-      return sk::inputError(source + ": kernel " + name + ": parameter " + std::to_string(a.getArgNo() + 1) +
-                            " is not a pointer; entries take GM addresses (GM_ADDR) only");
-  if (meta && f.arg_size() != meta->params.size())
-    return sk::inputError(source + ": kernel " + name + " takes " + std::to_string(f.arg_size()) + " parameters but " +
-                          meta->origin + " lists " + std::to_string(meta->params.size()) +
-                          " params; give each parameter of the entry a param, in order");
-  return llvm::Error::success();
+// How the metadata's params arrive in the entry's IR arguments. A GM address is one pointer. A
+// by-value parameter (a struct or a number, as kernel-launch samples take their tiling struct)
+// must be a `tiling` or `scalar` param: the device ABI passes the GM address of its bytes, and the
+// entry reads them and passes the value as the kernel expects it on the host ISA — a `byval`
+// pointer (structs over 16 bytes) or one IR argument per eightbyte (x86-64 registers).
+struct ParamArgs {
+  unsigned first = 0, count = 1;  // IR arguments [first, first + count)
+  uint64_t bytes = 0;             // a by-value param's size; 0: a GM address
+};
+
+llvm::Expected<std::vector<ParamArgs>> paramArgs(const llvm::Function& f, const std::string& name,
+                                                 const subkernel::KernelMeta* meta, const std::string& source) {
+  auto what = [&](unsigned arg) { return source + ": kernel " + name + ": parameter " + std::to_string(arg + 1); };
+  auto gmAddress = [&](unsigned i) { return f.getArg(i)->getType()->isPointerTy() && !f.getArg(i)->hasByValAttr(); };
+  const llvm::DataLayout& dl = f.getParent()->getDataLayout();
+  std::vector<ParamArgs> out;
+  unsigned arg = 0, n = (unsigned)f.arg_size();
+  size_t params = meta ? meta->params.size() : n;
+  for (size_t p = 0; p < params && arg < n; ++p) {
+    if (gmAddress(arg)) {
+      out.push_back({arg++, 1, 0});
+      continue;
+    }
+    if (!meta)
+      return sk::inputError(what(arg) + " is passed by value (a struct or a number); entries take GM addresses (GM_ADDR): "
+                            "compile with --meta, giving it a `tiling` or `scalar` param (its bytes)");
+    const subkernel::Param& q = meta->params[p];
+    std::string param = meta->origin + " params[" + std::to_string(p) + "] '" + q.name + "'";
+    if (q.role != subkernel::Role::Tiling && q.role != subkernel::Role::Scalar)
+      return sk::inputError(what(arg) + " is passed by value, but " + param + " is " + subkernel::roleName(q.role) +
+                            "; a by-value parameter is a `tiling` or `scalar` param holding its bytes");
+    ParamArgs pa{arg, 0, q.bytes};
+    uint64_t taken = 0;
+    if (f.getArg(arg)->hasByValAttr()) {
+      taken = dl.getTypeAllocSize(f.getArg(arg)->getParamByValType());
+      pa.count = 1;
+    } else {
+      while (taken < q.bytes && arg + pa.count < n && !f.getArg(arg + pa.count)->getType()->isPointerTy())
+        taken += dl.getTypeAllocSize(f.getArg(arg + pa.count++)->getType());
+      taken = std::min(taken, q.bytes);  // the last eightbyte's padding
+    }
+    if (!pa.count || taken != q.bytes)
+      return sk::inputError(what(arg) + " is a value of " + std::to_string(pa.count ? taken : 0) + " bytes, but " + param +
+                            " has " + std::to_string(q.bytes) + "; give it the size of the parameter's type");
+    arg += pa.count;
+    out.push_back(pa);
+  }
+  if (arg != n || out.size() != params) {
+    bool byValue = std::any_of(out.begin(), out.end(), [](const ParamArgs& p) { return p.bytes != 0; });
+    return sk::inputError(source + ": kernel " + name + " takes " + std::to_string(out.size() + (n - arg)) +
+                          " parameters but " + meta->origin + " lists " + std::to_string(params) +
+                          " params; give each parameter of the entry a param, in order" +
+                          (byValue ? " (a by-value param's bytes must be its type's size)" : ""));
+  }
+  return out;
 }
 
 int workspaceIndex(const subkernel::KernelMeta* meta) {
@@ -98,28 +141,60 @@ int workspaceIndex(const subkernel::KernelMeta* meta) {
   return -1;
 }
 
-// <name>(p0..pN): store the workspace, call the variant for sk_core_type().
+// <name>(p0..pN), one GM address per param: store the workspace, read the by-value params'
+// bytes, call the variant for sk_core_type().
 void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<CoreType, llvm::Function*>& variants,
-                      int workspaceParam) {
+                      const std::vector<ParamArgs>& params, int workspaceParam) {
   llvm::LLVMContext& ctx = m.getContext();
-  llvm::FunctionType* type = variants.begin()->second->getFunctionType();
+  llvm::Function* first = variants.begin()->second;
+  llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+  auto* type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), std::vector<llvm::Type*>(params.size(), ptr), false);
   auto* entry = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, name, m);
-  entry->copyAttributesFrom(variants.begin()->second);
+  entry->copyAttributesFrom(first);
+  entry->setAttributes(llvm::AttributeList::get(ctx, llvm::AttributeList::FunctionIndex,
+                                                llvm::AttrBuilder(ctx, first->getAttributes().getFnAttrs())));
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
-  std::vector<llvm::Value*> args;
-  for (llvm::Argument& a : entry->args()) args.push_back(&a);
   if (workspaceParam >= 0) {
-    llvm::FunctionCallee state = m.getOrInsertFunction("sk_core_state", llvm::PointerType::get(ctx, 0));
+    llvm::FunctionCallee state = m.getOrInsertFunction("sk_core_state", ptr);
     llvm::Value* words = b.CreateCall(state);
     llvm::Value* slot = b.CreateConstGEP1_64(b.getInt64Ty(), words, SK_STATE_SYS_WORKSPACE);
-    b.CreateStore(b.CreatePtrToInt(args[workspaceParam], b.getInt64Ty()), slot);
+    b.CreateStore(b.CreatePtrToInt(entry->getArg(workspaceParam), b.getInt64Ty()), slot);
+  }
+  const llvm::DataLayout& dl = m.getDataLayout();
+  llvm::FunctionCallee copy = m.getOrInsertFunction("sk_data_copy", b.getVoidTy(), ptr, ptr, b.getInt64Ty());
+  std::vector<llvm::Value*> args;
+  for (size_t p = 0; p < params.size(); ++p) {
+    const ParamArgs& pa = params[p];
+    if (!pa.bytes) {
+      args.push_back(entry->getArg(p));
+      continue;
+    }
+    // The bytes into a zeroed stack buffer (as GET_TILING_DATA copies a tiling), then as the
+    // kernel takes them: the buffer itself for byval, else each IR argument at its offset.
+    uint64_t room = pa.bytes;
+    for (unsigned i = 0; i < pa.count; ++i) room = std::max<uint64_t>(room, dl.getTypeAllocSize(first->getArg(pa.first + i)->getType()) * (i + 1));
+    auto* buffer = b.CreateAlloca(llvm::ArrayType::get(b.getInt8Ty(), (room + 7) / 8 * 8));
+    buffer->setAlignment(llvm::Align(16));
+    b.CreateMemSet(buffer, b.getInt8(0), (room + 7) / 8 * 8, llvm::Align(16));
+    b.CreateCall(copy, {buffer, entry->getArg(p), b.getInt64(pa.bytes)});
+    if (first->getArg(pa.first)->hasByValAttr()) {
+      args.push_back(buffer);
+      continue;
+    }
+    uint64_t offset = 0;
+    for (unsigned i = 0; i < pa.count; ++i) {
+      llvm::Type* t = first->getArg(pa.first + i)->getType();
+      args.push_back(b.CreateAlignedLoad(t, b.CreateConstGEP1_64(b.getInt8Ty(), buffer, offset), llvm::Align(1)));
+      offset += dl.getTypeAllocSize(t);
+    }
   }
   auto call = [&](llvm::Function* f) {
-    b.CreateCall(f, args);
+    llvm::CallInst* c = b.CreateCall(f, args);
+    c->setAttributes(f->getAttributes());  // byval, signext, ... as the callee declares them
     b.CreateRetVoid();
   };
   if (variants.size() == 1) {
-    call(variants.begin()->second);
+    call(first);
     return;
   }
   llvm::FunctionCallee coreType = m.getOrInsertFunction("sk_core_type", b.getInt32Ty());
@@ -181,6 +256,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
                                                                 const std::string& source) {
   std::map<std::string, std::map<CoreType, llvm::Function*>> kernels;  // name -> variants (in the linked module)
   std::map<std::string, std::map<CoreType, std::string>> variantNames;
+  std::map<std::string, std::vector<ParamArgs>> argsOf;  // the same for every core type's variant
   std::unique_ptr<llvm::Module> linked;
   for (DeviceModule& dm : modules) {
     llvm::Module& m = *dm.module;
@@ -188,7 +264,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
     if (!entries) return entries.takeError();
     for (llvm::Function* f : *entries) {
       std::string name = baseName(*f);
-      if (llvm::Error e = checkSignature(*f, name, meta, source)) return std::move(e);
+      auto pa = paramArgs(*f, name, meta, source);
+      if (!pa) return pa.takeError();
+      argsOf[name] = std::move(*pa);
       f->setName(name + suffixOf(dm.coreType));
       variantNames[name][dm.coreType] = f->getName().str();
     }
@@ -216,7 +294,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       f->setLinkage(llvm::GlobalValue::InternalLinkage);
       kernels[name][type] = f;
     }
-    addDispatchEntry(*linked, name, kernels[name], workspaceIndex(meta));
+    addDispatchEntry(*linked, name, kernels[name], argsOf[name], workspaceIndex(meta));
   }
   dropUnreferenced(*linked);
   std::string problems;
@@ -411,7 +489,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
         variants[t] = f;
       }
     if (variants.empty()) return sk::internalError(source + ": no device code for the launched kernel " + e.name);
-    addDispatchEntry(*linked, e.symbol, variants, -1);
+    auto params = paramArgs(*variants.begin()->second, e.name, nullptr, source);  // GM addresses (sk_ss::Entry)
+    if (!params) return params.takeError();
+    addDispatchEntry(*linked, e.symbol, variants, *params, -1);
   }
   dropUnreferenced(*linked);
   std::string problems;

@@ -95,6 +95,13 @@ void vaddTailFloat(Tensors& t) {
   for (size_t i = 0; i < t["z"].size(); ++i) t["z"][i] = h(f(alpha * f(t["y"][i])) + f(t["x"][i]));
 }
 
+// scale_byval: y = x * scale + bias in float, the tiling struct passed by value (scale and bias at
+// its offsets 4, 8 in the small struct and 8, 12 in the large one).
+template <size_t SCALE> void scaleByval(Tensors& t) {
+  float scale = t.tilingField<float>(SCALE), bias = t.tilingField<float>(SCALE + 4);
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = f(f(f(t["x"][i]) * scale) + bias);
+}
+
 // scale_cast: y = x * scale + bias in float; half rounds ties away (CAST_ROUND), bf16 to even.
 void scaleCast(Tensors& t, bool bf16) {
   float scale = t.tilingField<float>(20), bias = t.tilingField<float>(24);
@@ -626,6 +633,9 @@ std::vector<Case> baseCases() {
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
       {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},
+      // Kernel-launch style: the tiling struct by value, in registers (12 bytes) or byval (48 bytes).
+      {"scale_byval_small", "scale_byval", "scale_byval.cpp", "scale_small.json", {}, scaleByval<4>},
+      {"scale_byval_large", "scale_byval", "scale_byval.cpp", "scale_large.json", {}, scaleByval<8>},
       {"scale_cast_bf16", "scale_cast", "scale_cast.cpp", "scale_cast_bf16.json", {}, scaleCastBf16},
       {"relu_where_select", "relu_where", "relu_where.cpp", "relu_where_key1.json", {"relu_where_tiling.h"}, reluWhereKey1},
       {"relu_where_clamp_select", "relu_where", "relu_where.cpp", "relu_where_key2.json", {"relu_where_tiling.h"}, reluWhereKey2},

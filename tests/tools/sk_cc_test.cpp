@@ -5,6 +5,8 @@
 
 #include <cstring>
 
+#include <nlohmann/json.hpp>
+
 #include "llvm/Support/FileSystem.h"
 #include "sk/device_compiler.h"
 #include "sk/file_io.h"
@@ -226,10 +228,18 @@ TEST_P(SkCcBadInput, ExitsWith2NamingTheProblemAndWritesNothing) {
   std::string fewer = sk::test::readText(src("failing_assert.json"));
   fewer.replace(fewer.find("failing_assert"), 14, "probe");
   sk::test::writeText(d.file("fewer.json"), fewer);
+  auto byval = nlohmann::json::parse(sk::test::readText(std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/scale_byval/scale_small.json"));
+  nlohmann::json asInput = byval, tooBig = byval;
+  asInput["params"][2] = {{"name", "tiling"}, {"role", "input"}, {"dtype", "uint8"}, {"shape", {12}}};
+  tooBig["params"][2]["bytes"] = 16;
+  tooBig["params"][2]["data"] = tooBig["params"][2]["data"].get<std::string>() + "00000000";
+  sk::test::writeText(d.file("byval_input.json"), asInput.dump());
+  sk::test::writeText(d.file("byval_16.json"), tooBig.dump());
   sk::test::writeText(d.file("tls.cpp"), "extern \"C\" __attribute__((annotate(\"sk.global\"))) void tls(unsigned char* x) {\n"
                                          "  static thread_local int n; n++; x[0] = (unsigned char)n; }\n");
   auto expand = [&](std::string a) {
-    for (auto [key, value] : {std::pair{"$D", d.path()}, std::pair{"$S", src("")}})
+    std::string byvalSource = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/scale_byval/scale_byval.cpp";
+    for (auto [key, value] : {std::pair{"$D", d.path()}, std::pair{"$S", src("")}, std::pair{"$B", byvalSource}})
       for (size_t at; (at = a.find(key)) != std::string::npos;) a.replace(at, 2, value);
     return a;
   };
@@ -261,6 +271,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"ParamCountDiffers", {"--meta", "$D/fewer.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
                  "kernel probe takes 4 parameters but $D/fewer.json lists 1 params"},
         BadInput{"ContractBroken", {"-c", "$D/tls.cpp", "-o", "$D/k.o"}, "thread"},
+        // A by-value entry parameter (a tiling struct, kernel-launch style) needs a tiling or scalar param of its size.
+        BadInput{"ByValueWithoutMeta", {"-c", "$B", "-o", "$D/k.o"},
+                 "kernel scale_small: parameter 3 is passed by value (a struct or a number); entries take GM addresses "
+                 "(GM_ADDR): compile with --meta, giving it a `tiling` or `scalar` param (its bytes)"},
+        BadInput{"ByValueAsAnInput", {"--meta", "$D/byval_input.json", "-c", "$B", "-o", "$D/k.o"},
+                 "parameter 3 is passed by value, but $D/byval_input.json params[2] 'tiling' is input"},
+        BadInput{"ByValueOfTheWrongSize", {"--meta", "$D/byval_16.json", "-c", "$B", "-o", "$D/k.o"},
+                 "parameter 3 is a value of 12 bytes, but $D/byval_16.json params[2] 'tiling' has 16"},
         BadInput{"NoClang", {"-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "apt-get install clang-19", {"SK_CC_CLANG=/nonexistent/clang-19"}}),
     [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
 
