@@ -70,6 +70,13 @@ TEST(SkCc, AMixKernelRunsItsCubeCodeOnTheAicAndItsVectorCodeOnTheAivs) {
     EXPECT_EQ(out[3 * b + 1], 202) << "block " << b << ": AIV 0";
     EXPECT_EQ(out[3 * b + 2], 202) << "block " << b << ": AIV 1";
   }
+  // The vector queue both core types set up is bookkeeping on the AIC: touching it faults there.
+  std::string meta = sk::test::readText(d.file("mix_probe.json"));
+  meta.replace(meta.find("\"blockDim\""), 0, "\"tilingKey\": 2, \"binFileName\": \"mix_probe\", ");
+  sk::test::writeText(d.file("touch.json"), meta);
+  CommandResult touched = sk::test::run({SK_RUN, d.file("touch.json"), "-q"});
+  EXPECT_NE(touched.exitCode, 0);
+  EXPECT_NE(touched.err.find("aic"), std::string::npos) << touched.err;
 }
 
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
