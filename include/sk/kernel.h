@@ -27,6 +27,8 @@ void*    sk_ub_base(void);              /* this core's local buffer (UB on AIV, 
 uint64_t sk_ub_size(void);
 void     sk_data_copy(void* dst, const void* src, uint64_t bytes); /* GM<->local, charged + checked */
 void     sk_sync_all(void);             /* barrier over all blocks of the current task   */
+void     sk_sync_all_of_type(void);     /* the same over the cores of the caller's type only
+                                           (AscendC SyncAll<isAIVOnly = true> in a MIX kernel) */
 void     sk_wait_pre_task_end(void);    /* early start: wait here for predecessor tasks  */
 void     sk_set_next_task_start(void);  /* early start: successors may start from here   */
 void     sk_trap(int32_t code, const char* msg);   /* raise a device exception            */

@@ -450,6 +450,9 @@ void Device::Impl::runKernel(Executed& e) {
   L.symbolize = symbolize ? &symbolize : nullptr;
   placeCores(L);
   L.syncAll.emplace((uint32_t)L.cores.size(), arch.syncAllCycles);
+  for (CoreType t : {CoreType::AIC, CoreType::AIV})
+    L.syncType[(int)t].emplace((uint32_t)std::count_if(L.cores.begin(), L.cores.end(), [&](const CoreRun* c) { return c->type == t; }),
+                               arch.syncAllCycles);
   // Each core's pipes on their own; the replay shares the HBM among every transfer in flight.
   const double perCycle = (double)(1ull << 30) / (arch.clockMHz * 1e6);
   L.gmReadRate = arch.gmToUbGiBps * perCycle;
@@ -479,6 +482,7 @@ void Device::Impl::resetTaskSlots(uint32_t n) {
   for (uint32_t i = 0; i < n; ++i) {
     taskSlots[i].release.reset(arch.taskSyncCycles);
     taskSlots[i].barrier.reset();
+    for (auto& b : taskSlots[i].typeBarrier) b.reset();
   }
 }
 

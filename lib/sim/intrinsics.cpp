@@ -332,6 +332,33 @@ void sk_sync_all(void) {
   L.syncAll->arrive(c);
 }
 
+// SyncAll<isAIVOnly = true> of a MIX kernel: the AIVs meet among themselves (and AICs that call it
+// among theirs) while the other type goes on, e.g. the AIC serving Matmul requests.
+void sk_sync_all_of_type(void) {
+  CoreRun* c = enter("sk_sync_all_of_type");
+  if (!c) return;
+  Launch& L = *c->launch;
+  int type = (int)c->type;
+  if (c->task) {  // the task's cores of this type: its AICs are blockNum, the rest AIVs
+    uint32_t b = (uint32_t)c->blockNum, all = c->task->cores;
+    uint32_t cores = c->type == CoreType::AIC ? b : all > b ? all - b : all;
+    recordBarrier(c, ((c->task->task + 1) << 16) | 0x8000u | (uint32_t)type << 14 | c->task->typeBarriers++, cores);
+    TaskSlot& slot = L.tasks[c->task->task];
+    slot.barrierLock.lock();
+    if (!slot.typeBarrier[type]) slot.typeBarrier[type].emplace(cores, L.arch->syncAllCycles);
+    slot.barrierLock.unlock();
+    slot.typeBarrier[type]->arrive(c);
+    return;
+  }
+  if (L.waves)
+    fault(c, "sk_sync_all_of_type in a launch whose blockDim " + std::to_string(L.desc.blockDim) +
+                 " exceeds the cores it can use (" + std::to_string(L.cores.size()) +
+                 "): blocks run in waves, so a barrier over all blocks can never complete; lower blockDim");
+  uint32_t cores = (uint32_t)std::count_if(L.cores.begin(), L.cores.end(), [&](const CoreRun* o) { return o->type == c->type; });
+  if (c->rec) recordBarrier(c, 0x40000000u | (uint32_t)type << 28 | c->rec->typeBarriers++, cores);
+  L.syncType[type]->arrive(c);
+}
+
 void sk_trapf(int32_t code, const char* fmt, ...) {
   CoreRun* c = enter("sk_trapf");
   if (!c) return;
@@ -435,7 +462,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
       SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
-      SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_wait_pre_task_end),
+      SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_sync_all_of_type), SK_INTRINSIC(sk_wait_pre_task_end),
       SK_INTRINSIC(sk_set_next_task_start), SK_INTRINSIC(sk_trap),            SK_INTRINSIC(sk_trapf),           SK_INTRINSIC(sk_assert_fail),         SK_INTRINSIC(sk_printf),
       SK_INTRINSIC(sk_vec),              SK_INTRINSIC(sk_vec_axpy),        SK_INTRINSIC(sk_vec_convert),
       SK_INTRINSIC(sk_vec_whole_reduce), SK_INTRINSIC(sk_vec_block_reduce), SK_INTRINSIC(sk_vec_pair_reduce),

@@ -97,6 +97,7 @@ struct TaskSlot {
   TaskCounter release;
   SpinLock barrierLock;
   std::optional<Barrier> barrier;  // made by the first sk_sync_all inside the task
+  std::optional<Barrier> typeBarrier[2];  // sk_sync_all_of_type, per CoreType
 };
 
 enum class CoreState : uint8_t { Ready, Running, Waiting, Finished, Faulted, Abandoned };
@@ -109,6 +110,7 @@ struct TaskContext {
   const sk_task_pred* preds = nullptr;
   uint32_t waitCalls = 0, setCalls = 0;
   uint32_t barriers = 0;  // sk_sync_all calls inside the task so far
+  uint32_t typeBarriers = 0;  // sk_sync_all_of_type calls inside the task so far
   size_t span = 0;        // index of its span in the block's record
 };
 
@@ -186,6 +188,7 @@ struct BlockRecord {
   std::optional<Fault> fault;
   uint32_t nextToken = 1;       // sk_pipe_done tokens
   uint32_t barriers = 0;        // sk_sync_all calls so far (barrier ids)
+  uint32_t typeBarriers = 0;    // sk_sync_all_of_type calls so far
   uint32_t accessesTaken = 0;   // program.accesses given to ops; the rest belong to the next op
   bool taken = false;           // recorded by a core in this launch
   void clear() {
@@ -198,6 +201,7 @@ struct BlockRecord {
     fault.reset();
     nextToken = 1;
     barriers = 0;
+    typeBarriers = 0;
     taken = false;
   }
 };
@@ -300,6 +304,7 @@ struct Launch {
   // What each block recorded: [group][member] (members: the AIC first, then the AIVs).
   std::vector<std::vector<BlockRecord>> records;
   std::optional<Barrier> syncAll;
+  std::optional<Barrier> syncType[2];  // over the launch's cores of one type (per CoreType)
   TaskSlot* tasks = nullptr;  // SK_MAX_TASKS slots (super kernels), owned by the device
   std::atomic<uint32_t> tasksUsed{0};  // slots [0, tasksUsed) to reset after the launch
   bool waves = false;  // more blocks than cores: blocks run in waves

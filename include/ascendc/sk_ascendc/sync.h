@@ -67,19 +67,22 @@ template <pipe_t pipe> __aicore__ inline void PipeBarrier() { ::sk_pipe_barrier(
 __aicore__ inline void DataSyncBarrier() {}
 template <int mode> __aicore__ inline void DataSyncBarrier() {}
 
-// A barrier over every block of the kernel (hard and soft forms; the soft form's workspaces are
-// not needed by the simulator's barrier).
+// A barrier over the kernel's blocks (hard and soft forms; the soft form's workspaces are not
+// needed by the simulator's barrier): isAIVOnly (the default) syncs the vector cores only — in a
+// MIX kernel the AIC goes on (serving Matmul requests, say); false syncs every core.
 struct SyncAllConfig {
   pipe_t triggerPipe = PIPE_ALL;
   pipe_t waitPipe = PIPE_ALL;
 };
 constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG{};
 template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG> __aicore__ inline void SyncAll() {
-  ::sk_sync_all();
+  if constexpr (isAIVOnly) ::sk_sync_all_of_type();
+  else ::sk_sync_all();
 }
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const int32_t usedCores = 0) {
-  ::sk_sync_all();
+  if constexpr (isAIVOnly) ::sk_sync_all_of_type();
+  else ::sk_sync_all();
 }
 
 // Super-kernel early start (docs/architecture.md): wait for the predecessor task / let the
