@@ -27,7 +27,7 @@ uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 const Allocation* AllocTable::find(uint64_t addr, uint64_t bytes) const {
   const Allocation* a = enclosing(addr);
-  if (!a || addr + bytes < addr || addr + bytes > a->begin + a->size) return nullptr;
+  if (!a || addr + bytes < addr || addr + bytes > a->end()) return nullptr;
   return a;
 }
 
@@ -36,7 +36,7 @@ const Allocation* AllocTable::enclosing(uint64_t addr) const {
                              [](uint64_t v, const Allocation& a) { return v < a.begin; });
   if (it == live.begin()) return nullptr;
   --it;
-  return addr < it->begin + it->size ? &*it : nullptr;
+  return addr < it->end() ? &*it : nullptr;
 }
 
 llvm::Expected<std::unique_ptr<Hbm>> Hbm::create(uint64_t bytes) {
@@ -75,8 +75,8 @@ uint64_t Hbm::used() const {
 
 llvm::Expected<uint8_t*> Hbm::allocate(uint64_t bytes, bool readOnly) {
   if (bytes == 0) return inputError("device allocation of 0 bytes");
-  // ACL rounds up to 32 and adds 32 bytes of padding (acl_api.md §7); we keep that spacing
-  // but check accesses against the requested size.
+  // ACL rounds up to 32 and adds 32 bytes of padding (acl_api.md §7): kernels may touch it
+  // (Allocation::end), host copies are checked against the requested size.
   uint64_t len = roundUp(roundUp(bytes, 32) + 32, kAlign);
   std::lock_guard<std::mutex> lk(mu_);
   auto fit = freeBySize_.lower_bound({len, 0});  // the smallest free range that fits

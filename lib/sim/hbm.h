@@ -19,12 +19,16 @@ struct Allocation {
   uint64_t size = 0;   // bytes requested by the user
   uint64_t id = 0;     // 1, 2, ... in allocation order: names the buffer in reports
   bool readOnly = false;
+  // The end of what kernels may touch: aclrtMalloc rounds the size up to 32 bytes and adds 32
+  // (acl_api.md), and kernels of unaligned shapes rely on it (a 1,998-byte tensor processed in
+  // 32-byte blocks).
+  uint64_t end() const { return begin + (size + 31) / 32 * 32 + 32; }
 };
 
 // Immutable view of the live allocations, taken once per launch so the hot path needs no lock.
 struct AllocTable {
   std::vector<Allocation> live;  // sorted by begin
-  // The allocation containing [addr, addr+bytes), or null.
+  // The allocation whose kernel-accessible bytes [begin, end()) contain [addr, addr+bytes), or null.
   const Allocation* find(uint64_t addr, uint64_t bytes) const;
   // The allocation containing addr (even if addr+bytes runs past its end), or null.
   const Allocation* enclosing(uint64_t addr) const;

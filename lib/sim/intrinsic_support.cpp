@@ -65,7 +65,8 @@ void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64
                      " bytes at GM address " + hexAddress(addr) + " (" + role + ")";
   if (const Allocation* a = t.enclosing(addr))
     what += " runs " + std::to_string(addr + bytes - (a->begin + a->size)) + " bytes past the end of buffer #" +
-            std::to_string(a->id) + " [" + hexAddress(a->begin) + ", +" + std::to_string(a->size) + ")";
+            std::to_string(a->id) + " [" + hexAddress(a->begin) + ", +" + std::to_string(a->size) + ") and its " +
+            std::to_string(a->end() - a->begin - a->size) + " bytes of aclrtMalloc padding";
   else
     what += " is not inside any live device allocation";
   fault(c, what);

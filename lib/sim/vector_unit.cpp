@@ -608,11 +608,25 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
 
 uint64_t extent(const Shape& s, int operand, uint32_t elemBytes) {
   if (s.repeats == 0 || elemBytes == 0) return 0;
-  uint32_t lastElem = s.perRepeat - 1;
-  uint32_t blocks = (lastElem * elemBytes) / 32;
-  uint64_t lastBlock = (uint64_t)(s.repeats - 1) * s.rep[operand] * 32 + (uint64_t)blocks * s.blk[operand] * 32;
-  uint64_t span = (uint64_t)blocks * s.blk[operand] * 32 + 32;  // one repeat
-  return std::max(lastBlock + 32, span);
+  // Where element e of repeat r ends: its block (blk apart), its place in the block.
+  auto endOf = [&](uint64_t r, uint64_t e) {
+    uint64_t byte = e * elemBytes;
+    return r * s.rep[operand] * 32 + byte / 32 * s.blk[operand] * 32 + byte % 32 + elemBytes;
+  };
+  uint64_t fullLast = s.perRepeat - 1;
+  if (s.counter) {  // full repeats, then lastCount elements (0: full)
+    uint64_t last = s.lastCount ? s.lastCount - 1 : fullLast;
+    uint64_t end = endOf(s.repeats - 1, last);
+    if (s.repeats > 1) end = std::max(end, endOf(s.repeats - 2, fullLast));
+    return std::max(end, endOf(0, s.repeats > 1 ? fullLast : last));
+  }
+  // Normal mode: every repeat takes the mask's elements; the highest one bounds the operand.
+  int64_t highest = -1;
+  for (int64_t e = std::min<int64_t>(fullLast, 127); e >= 0 && highest < 0; --e)
+    if (s.take(0, (uint32_t)e)) highest = e;
+  if (s.perRepeat > 128) highest = (int64_t)fullLast;  // 1-byte elements: the mask covers half a repeat
+  if (highest < 0) return 0;
+  return std::max(endOf(s.repeats - 1, (uint64_t)highest), endOf(0, (uint64_t)highest));
 }
 
 // ---- public entry points ---------------------------------------------------------------------

@@ -36,7 +36,8 @@ struct Registers {
 // come back as a message.
 std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registers& regs, Shape& out);
 
-// Bytes an operand spans from its base (for bounds checks): operand 0 = dst, 1 = src0, 2 = src1.
+// Bytes an operand spans from its base to the end of the last element the instruction takes
+// (bounds checks, race check): operand 0 = dst, 1 = src0, 2 = src1.
 uint64_t extent(const Shape& s, int operand, uint32_t elemBytes);
 
 // Each returns "" or what is wrong (an op/dtype the unit does not support).

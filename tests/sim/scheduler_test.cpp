@@ -46,9 +46,10 @@ extern "C" void partial_barrier(uint8_t*) {
 }
 
 // Writes 16 bytes into `out` (8 bytes): a device fault.
+// Writes 72 bytes into an 8-byte buffer: past its end and the 56 bytes aclrtMalloc pads it with.
 extern "C" void write_past_end(uint8_t* out) {
-  int64_t v[2] = {1, 2};
-  sk_data_copy(out, v, 16);
+  int64_t v[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  sk_data_copy(out, v, sizeof v);
 }
 
 // Reads 64 KiB of `in` into local memory 100 times: a kernel long enough to overlap others.
@@ -214,7 +215,8 @@ TEST(Scheduler, AFaultIsReportedAndTheNextLaunchRuns) {
   Outcome o = outcome(d->synchronizeStream(0));
   EXPECT_EQ(o.code, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_NE(o.text.find("write_past_end: block 0 on aiv0"), std::string::npos) << o.text;
-  EXPECT_NE(o.text.find("runs 8 bytes past the end"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("runs 64 bytes past the end of buffer #1 [0x"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find(", +8) and its 56 bytes of aclrtMalloc padding"), std::string::npos) << o.text;
   void* out = *d->malloc(48 * 8);
   ASSERT_FALSE((bool)d->launch(0, kernel("write_block_idx", write_block_idx, 48, out)));
   EXPECT_FALSE((bool)d->synchronizeStream(0));

@@ -77,6 +77,36 @@ template <bool synced> __aicore__ inline void l1Load(GM_ADDR x) {
   LoadData(a2, a1, LoadData2DParams(0, 1, 0, 0, 0, false, 0));
 }
 
+// Two 64-byte output buffers side by side, four tiles: V computes 32 halves into the lower one
+// while MTE3 still copies the upper one out. A count-form op touches its 64 bytes, not the whole
+// 256-byte repeat: no race.
+__aicore__ inline void adjacentBuffers(GM_ADDR x, GM_ADDR z) {
+  GlobalTensor<half> xGm, zGm;
+  xGm.SetGlobalBuffer((__gm__ half*)x, 32);
+  zGm.SetGlobalBuffer((__gm__ half*)z, 128);
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> inQueue;
+  TQue<TPosition::VECOUT, 2> outQueue;
+  pipe.InitBuffer(inQueue, 1, 64);
+  pipe.InitBuffer(outQueue, 2, 64);
+  LocalTensor<half> in = inQueue.AllocTensor<half>();
+  DataCopy(in, xGm, 32);
+  inQueue.EnQue(in);
+  in = inQueue.DeQue<half>();
+  for (int32_t i = 0; i < 4; ++i) {
+    LocalTensor<half> out = outQueue.AllocTensor<half>();
+    Abs(out, in, 32);
+    Adds(out, out, (half)i, 32);
+    outQueue.EnQue(out);
+    out = outQueue.DeQue<half>();
+    DataCopy(zGm[32 * i], out, 32);
+    outQueue.FreeTensor(out);
+  }
+  inQueue.FreeTensor(in);
+}
+
+extern "C" __global__ __aicore__ void synced_adjacent_buffers(GM_ADDR x, GM_ADDR z) { adjacentBuffers(x, z); }
+
 extern "C" __global__ __aicore__ void race_copy_add(GM_ADDR x, GM_ADDR y, GM_ADDR z) { copyAdd<false>(x, y, z); }
 extern "C" __global__ __aicore__ void synced_copy_add(GM_ADDR x, GM_ADDR y, GM_ADDR z) { copyAdd<true>(x, y, z); }
 
