@@ -15,11 +15,17 @@
 #include "acl/acl_base.h"
 
 #ifdef __cplusplus
+// CANN's host headers bring the C++ streams in; sample programs use std::cout without including them.
+#include <iostream>
+#endif
+
+#ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef int aclError;
 typedef void* aclrtStream;
+typedef void* aclrtContext;
 typedef void* aclrtEvent;
 typedef void* aclrtBinHandle;
 typedef void* aclrtFuncHandle;
@@ -117,6 +123,15 @@ aclError aclrtGetDevice(int32_t* deviceId);
 aclError aclrtGetDeviceCount(uint32_t* count);
 aclError aclrtSynchronizeDevice(void);
 const char* aclrtGetSocName(void);
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
+aclError aclrtDestroyContext(aclrtContext context);
+aclError aclrtSetCurrentContext(aclrtContext context);
+aclError aclrtGetCurrentContext(aclrtContext* context);
+
+/* ---- half-precision values on the host (acl_base.h) ---- */
+typedef uint16_t aclFloat16;
+aclFloat16 aclFloatToFloat16(float value);
+float aclFloat16ToFloat(aclFloat16 value);
 
 /* ---- streams ---- */
 aclError aclrtCreateStream(aclrtStream* stream);

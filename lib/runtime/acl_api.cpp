@@ -1,6 +1,8 @@
 // The ACL-style C API: argument checks with ACL's codes, then one call into sk::rt.
 #include "acl/acl.h"
+#include "sk/sim/float16.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -52,6 +54,8 @@ struct State {
   int deviceRefs = 0;
   std::set<StreamObj*> streams;
   std::set<EventObj*> events;
+  std::set<std::unique_ptr<int32_t>> contexts;  // aclrtCreateContext's handles (each names device 0)
+  const void* currentContext = nullptr;
   std::map<sk::sim::ModelId, std::unique_ptr<ModelObj>> models;  // captured (or being captured)
   std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
   std::map<Function*, const void*> stubBinaryOf;  // for unregistering
@@ -301,6 +305,53 @@ aclError aclrtResetDevice(int32_t deviceId) {
   }
   return ACL_SUCCESS;
 }
+
+// Contexts: the simulator has one device and one context of it, so a context is a reference to
+// device 0 as aclrtSetDevice takes one (CANN's create also opens the device); it becomes the
+// current one, and destroying it drops the reference.
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+  SK_LOCK;
+  if (!context) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is NULL");
+  if (aclError rc = aclrtSetDevice(deviceId)) return rc;
+  State& s = state();
+  auto handle = std::make_unique<int32_t>(deviceId);
+  *context = handle.get();
+  s.currentContext = handle.get();
+  s.contexts.insert(std::move(handle));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+  SK_LOCK;
+  State& s = state();
+  auto it = std::find_if(s.contexts.begin(), s.contexts.end(), [&](const auto& c) { return c.get() == context; });
+  if (it == s.contexts.end())
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyContext: not a context made by aclrtCreateContext (or destroyed twice)");
+  s.contexts.erase(it);
+  if (s.currentContext == context) s.currentContext = nullptr;
+  return aclrtResetDevice(0);
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+  SK_LOCK;
+  State& s = state();
+  if (std::none_of(s.contexts.begin(), s.contexts.end(), [&](const auto& c) { return c.get() == context; }))
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtSetCurrentContext: not a live context made by aclrtCreateContext");
+  s.currentContext = context;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext* context) {
+  SK_LOCK;
+  if (!context) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext: context is NULL");
+  if (!state().currentContext) return fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetCurrentContext: no current context");
+  *context = const_cast<void*>(state().currentContext);
+  return ACL_SUCCESS;
+}
+
+// aclFloat16: IEEE binary16 bits, converted with round-to-nearest-even.
+aclFloat16 aclFloatToFloat16(float value) { return sk::floatToHalf(value); }
+float aclFloat16ToFloat(aclFloat16 value) { return sk::halfToFloat(value); }
 
 aclError aclrtGetDevice(int32_t* deviceId) {
   SK_LOCK;

@@ -1,6 +1,7 @@
 // The ACL-style C API: the call flow of CANN samples and the documented error codes.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -160,6 +161,35 @@ TEST_F(Acl, ParameterErrorsUseTheDocumentedCodes) {
   EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_SUCCESS);
   EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_ERROR_RT_INVALID_HANDLE);
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// The samples' context calls: a context is a reference to device 0 that becomes current; the
+// device stays open until the last reference (aclrtSetDevice's or a context's) goes.
+TEST_F(Acl, ContextsReferenceTheDeviceAndBecomeCurrent) {
+  aclrtContext ctx = nullptr, current = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&ctx, 0), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_NE(ctx, nullptr);
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_EQ(current, ctx);
+  EXPECT_EQ(aclrtSetCurrentContext(ctx), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateContext(nullptr, 0), ACL_ERROR_INVALID_PARAM);
+  aclrtContext other = nullptr;
+  EXPECT_EQ(aclrtCreateContext(&other, 1), ACL_ERROR_RT_INVALID_DEVICEID);
+  EXPECT_EQ(aclrtDestroyContext(ctx), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyContext(ctx), ACL_ERROR_INVALID_PARAM) << "destroyed twice";
+  EXPECT_EQ(aclrtSetCurrentContext(ctx), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetCurrentContext(&current), ACL_ERROR_RT_CONTEXT_NULL);
+  void* p = nullptr;
+  EXPECT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << "aclrtSetDevice's reference keeps the device";
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+TEST(AclFloat16, ConvertsAsIeeeHalfWithRoundingToNearestEven) {
+  EXPECT_EQ(aclFloatToFloat16(1.0f), 0x3c00);
+  EXPECT_EQ(aclFloatToFloat16(-2.5f), 0xc100);
+  EXPECT_EQ(aclFloatToFloat16(1.0f + 1.0f / 4096), 0x3c00) << "halfway between 1 and the next half: to even";
+  EXPECT_EQ(aclFloat16ToFloat(0x3555), 0.333251953125f);
+  EXPECT_EQ(aclFloat16ToFloat(0x7c00), INFINITY);
 }
 
 TEST(AclNoDevice, CallsBeforeSetDeviceFailWithContextNull) {

@@ -256,6 +256,9 @@ constexpr uint32_t TOTAL_L0C_SIZE = 256 * 1024;
 constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
 constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
 #endif
+// The UB a kernel's buffers may take: all but the top 8 KiB the library keeps for itself
+// (CANN's kernel_utils_constants: 184 KiB of 192 on dav-2201).
+constexpr int32_t TOTAL_VEC_LOCAL_SIZE = (int32_t)TOTAL_UB_SIZE - 8 * 1024;
 constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;

@@ -1070,4 +1070,20 @@ template <class... Args> __aicore__ inline void registMatmul(TPipe* pipe, Args&&
 // Kernels write `using namespace matmul;` for the Matmul API's names.
 namespace matmul = AscendC;
 
+// The config types and constants at file scope too, as CANN declares them (`using MT =
+// matmul::MatmulImpl<A, B, C, Bias, CFG_MDL>;` outside any namespace).
+using AscendC::CFG_IBSHARE_NORM;
+using AscendC::CFG_MDL;
+using AscendC::CFG_NORM;
+using AscendC::GetBasicConfig;
+using AscendC::GetIBShareNormConfig;
+using AscendC::GetMDLConfig;
+using AscendC::GetMMConfig;
+using AscendC::GetNormalConfig;
+using AscendC::IterateOrder;
+using AscendC::MatmulConfig;
+using AscendC::MatmulConfigMode;
+using AscendC::MM_CFG_BB;
+using AscendC::ScheduleType;
+
 #endif /* SK_ASCENDC_MATMUL_H */
