@@ -94,7 +94,10 @@ template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {
   static_assert((!std::is_reference_v<P> && ...), "a kernel parameter cannot be a reference: pass a GM address or a value");
 
  public:
-  Launcher(uint32_t blocks, void* l2ctrl, void* stream) : blocks_(blocks), stream_(stream) { (void)l2ctrl; }
+  // `kernel<<<blocks, l2ctrl>>>` launches on the default stream.
+  Launcher(uint32_t blocks, void* l2ctrl = nullptr, void* stream = nullptr) : blocks_(blocks), stream_(stream) {
+    (void)l2ctrl;
+  }
 
   // The host side of a launch: the argument block, then the runtime. A launch that cannot be
   // queued says why on stderr (a <<<>>> launch has no result to return it in).

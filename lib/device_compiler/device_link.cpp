@@ -141,6 +141,23 @@ int workspaceIndex(const subkernel::KernelMeta* meta) {
   return -1;
 }
 
+// The argument of `kernel` marked __kfc_workspace__ (sk_ascendc/base.h): clang keeps the
+// parameter's annotation on the stack slot the argument is stored to. -1: none.
+int kfcWorkspaceArg(const llvm::Function& kernel) {
+  for (const llvm::Instruction& i : llvm::instructions(kernel)) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
+    llvm::Function* callee = call ? call->getCalledFunction() : nullptr;
+    if (!callee || !callee->getName().starts_with("llvm.var.annotation") || call->arg_size() < 2) continue;
+    auto* text = llvm::dyn_cast<llvm::GlobalVariable>(call->getArgOperand(1)->stripPointerCasts());
+    auto* data = text && text->hasInitializer() ? llvm::dyn_cast<llvm::ConstantDataSequential>(text->getInitializer()) : nullptr;
+    if (!data || !data->isCString() || data->getAsCString() != "sk.kfc_workspace") continue;
+    for (const llvm::User* u : call->getArgOperand(0)->stripPointerCasts()->users())
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(u))
+        if (auto* a = llvm::dyn_cast<llvm::Argument>(store->getValueOperand())) return (int)a->getArgNo();
+  }
+  return -1;
+}
+
 // <name>(p0..pN), one GM address per param: store the workspace, read the by-value params'
 // bytes, call the variant for sk_core_type().
 void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<CoreType, llvm::Function*>& variants,
@@ -294,7 +311,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       f->setLinkage(llvm::GlobalValue::InternalLinkage);
       kernels[name][type] = f;
     }
-    addDispatchEntry(*linked, name, kernels[name], argsOf[name], workspaceIndex(meta));
+    int workspace = workspaceIndex(meta);
+    if (workspace < 0)  // a parameter marked __kfc_workspace__ instead
+      if (int arg = kfcWorkspaceArg(*kernels[name].begin()->second); arg >= 0)
+        for (size_t p = 0; p < argsOf[name].size(); ++p)
+          if (argsOf[name][p].first == (unsigned)arg && !argsOf[name][p].bytes) workspace = (int)p;
+    addDispatchEntry(*linked, name, kernels[name], argsOf[name], workspace);
   }
   dropUnreferenced(*linked);
   std::string problems;
@@ -356,6 +378,36 @@ llvm::Expected<TaskRation> rationOfTaskType(int64_t type, const std::string& nam
                         "KERNEL_TYPE_MIX_AIC_1_1 or KERNEL_TYPE_MIX_AIC_1_2");
 }
 
+// A kernel that says nothing of its type (`__global__ __aicore__`, no KERNEL_TASK_TYPE_DEFAULT)
+// gets the one its code implies, as the device compiler infers it: cube instructions with no
+// vector ones run on the AIC; cross-core flags (the Matmul API's messages between an AIC and its
+// AIVs, or the kernel's own) make it MIX 1:2; anything else runs on the AIVs. `kernel` is the
+// vector-core compile, where ASCEND_IS_AIC code is folded away.
+TaskRation inferredRation(const llvm::Function& kernel) {
+  std::set<const llvm::Function*> seen;
+  std::vector<const llvm::Function*> work{&kernel};
+  bool cube = false, vector = false, cross = false;
+  while (!work.empty()) {
+    const llvm::Function* f = work.back();
+    work.pop_back();
+    if (!seen.insert(f).second) continue;
+    if (f->isDeclaration()) {
+      llvm::StringRef n = f->getName();
+      cube |= n == "sk_mmad" || n == "sk_cube_mmad" || n == "sk_fixpipe" || n == "sk_copy_nd2nz" ||
+              n.starts_with("sk_load_2d") || n == "sk_img2col";
+      vector |= n.starts_with("sk_vec");
+      cross |= n == "sk_cross_set" || n == "sk_cross_wait";
+      continue;
+    }
+    for (const llvm::Instruction& i : llvm::instructions(*f))
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (const llvm::Function* callee = call->getCalledFunction()) work.push_back(callee);
+  }
+  if (cross) return {1, 2};
+  if (cube && !vector) return {1, 0};
+  return {0, 1};
+}
+
 llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*, std::string>>& annotations,
                                     llvm::Function* kernel, const std::string& name, const std::string& source) {
   TaskRation r{0, 1};
@@ -363,8 +415,10 @@ llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*,
   for (auto& [f, text] : annotations)
     if (f == kernel) annotated |= llvm::StringRef(text).starts_with("sk.vector") || llvm::StringRef(text) == "sk.cube" ||
                                   llvm::StringRef(text).starts_with("sk.mix:");
-  if (!annotated)
+  if (!annotated) {
     if (int64_t type = defaultTaskType(*kernel); type >= 0) return rationOfTaskType(type, name, source);
+    return inferredRation(*kernel);
+  }
   for (auto& [f, text] : annotations) {
     if (f != kernel) continue;
     llvm::StringRef t(text);
@@ -441,6 +495,7 @@ llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const st
     auto params = launchParams(m, *entry, *kernel, source);
     if (!params) return params.takeError();
     e.params = std::move(*params);
+    e.kfcWorkspace = kfcWorkspaceArg(*kernel);
     auto [it, fresh] = launchOf.emplace(e.symbol, e.launchSymbol);
     if (!fresh)
       return sk::inputError(source + ": two launched kernels are both named " + e.symbol +
@@ -491,7 +546,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
     if (variants.empty()) return sk::internalError(source + ": no device code for the launched kernel " + e.name);
     auto params = paramArgs(*variants.begin()->second, e.name, nullptr, source);  // GM addresses (sk_ss::Entry)
     if (!params) return params.takeError();
-    addDispatchEntry(*linked, e.symbol, variants, *params, -1);
+    addDispatchEntry(*linked, e.symbol, variants, *params, e.kfcWorkspace);
   }
   dropUnreferenced(*linked);
   std::string problems;

@@ -40,6 +40,7 @@ struct LaunchEntry {
   std::string symbol;        // the device object's entry: `name` with other characters than [A-Za-z0-9_] as '_'
   TaskRation ration;         // __vector__ (and plain __aicore__) 0:1, __cube__ 1:0, __mix__(c, v) c:v
   std::vector<LaunchParam> params;  // in the kernel's order (Entry<...>::call's `info`)
+  int kfcWorkspace = -1;     // the param marked __kfc_workspace__ (the system workspace), or -1
 };
 
 // The kernel types of the launched kernels of a single-source module (its sk_ss::Entry<...>::call

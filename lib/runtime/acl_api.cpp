@@ -3,6 +3,8 @@
 #include "sk/sim/float16.h"
 
 #include <algorithm>
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -943,6 +945,21 @@ aclError sk::acl::launchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, s
 
 
 // The launch a rewritten `kernel<<<blocks, l2ctrl, stream>>>(args)` makes (include/sk/single_source.h).
+// A failed assert in the host code of a single-source program (sk_cc points its calls here): as
+// the C library reports one, then abort.
+extern "C" void sk_ss_host_assert_fail(const char* file, int32_t line, const char* expr, const char* fmt, ...) {
+  std::fprintf(stderr, "%s:%d: Assertion `%s' failed.", file ? file : "?", (int)line, expr ? expr : "?");
+  if (fmt && *fmt) {
+    std::fputc(' ', stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    std::vfprintf(stderr, fmt, ap);
+    va_end(ap);
+  }
+  std::fputc('\n', stderr);
+  std::abort();
+}
+
 extern "C" int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
                             uint64_t blockBytes, uint64_t scalarMask) {
   SK_LOCK;

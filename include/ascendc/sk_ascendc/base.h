@@ -48,6 +48,9 @@
 #define __sync_out__
 #define __check_sync_alias__
 #define GM_ADDR __gm__ uint8_t*
+// A kernel parameter that is the system workspace (`GM_ADDR __kfc_workspace__ workspace`): sk_cc's
+// entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch.
+#define __kfc_workspace__ __attribute__((annotate("sk.kfc_workspace")))
 #ifndef likely
 #define likely(x) __builtin_expect(!!(x), 1)
 #endif
@@ -73,6 +76,18 @@ struct fp4x2_e2m1_t { uint8_t bits; };
 struct fp4x2_e1m2_t { uint8_t bits; };
 struct complex32 { half real, imag; };
 struct complex64 { float real, imag; };
+// Kernels name them in AscendC too (AscendC::int4b_t).
+namespace AscendC {
+using ::int4b_t;
+using ::uint1b_t;
+using ::int2b_t;
+using ::fp8_e4m3fn_t;
+using ::fp8_e5m2_t;
+using ::fp8_e8m0_t;
+using ::hifloat8_t;
+using ::fp4x2_e2m1_t;
+using ::fp4x2_e1m2_t;
+}  // namespace AscendC
 
 
 #ifndef K_MAX_SHAPE_DIM
@@ -346,6 +361,11 @@ __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
 }
 
 }  // namespace AscendC
+
+// The system workspace functions at file scope too, as kernels call them unqualified.
+using AscendC::GetSysWorkSpacePtr;
+using AscendC::GetUserWorkspace;
+using AscendC::SetSysWorkspace;
 
 // The raw hardware index variables of the device compiler (AIV of a 1:2 group share block_idx).
 #define block_idx ((int64_t)(::sk_block_idx() / ::sk_sub_block_num()))

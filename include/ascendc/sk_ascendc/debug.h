@@ -88,4 +88,14 @@ __aicore__ inline void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index,
 #define TRACE_STOP(apid)
 #define TRACE_INFO(...)
 
+// CANN's debug-build checks: ASCENDC_ASSERT(cond, {KERNEL_LOG(KERNEL_ERROR, "...");}) runs its
+// behaviour only in CPU-debug builds; on the device (and here) both are empty, like ASSERT.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior)
+#endif
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, ...)
+#endif
+enum KernelLogLevel { KERNEL_DEBUG = 0, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR };
+
 #endif /* SK_ASCENDC_DEBUG_H */
