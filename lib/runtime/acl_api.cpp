@@ -92,6 +92,20 @@ aclError failWith(llvm::Error err, const char* api, aclError inputCode = ACL_ERR
   return fail(code, std::string(api) + ": " + msg);
 }
 
+// A synchronisation's failure. A device fault (507xxx: a core exception, a deadlock, a timeout)
+// is also printed on stderr, as CANN's runtime logs AI Core exceptions itself: programs that
+// ignore the synchronisation's result (most samples) still see why their output is wrong.
+// SK_QUIET_FAULTS=1 turns that off.
+aclError syncFailure(llvm::Error err, const char* api) {
+  aclError code = failWith(std::move(err), api);
+  static const bool quiet = [] {
+    const char* q = std::getenv("SK_QUIET_FAULTS");
+    return q && std::string(q) == "1";
+  }();
+  if (code >= 507000 && code < 508000 && !quiet) std::fprintf(stderr, "[SuperKernel] device error %d: %s\n", code, recentError.c_str());
+  return code;
+}
+
 // A launch's grid: 1 to 65535 blocks, as CANN allows.
 aclError checkBlocks(uint32_t numBlocks, const char* api) {
   if (numBlocks >= 1 && numBlocks <= 65535) return ACL_SUCCESS;
@@ -389,7 +403,7 @@ aclError aclrtSynchronizeDevice(void) {
   SK_DEVICE("aclrtSynchronizeDevice");
   llvm::Error e = rt->device().synchronizeDevice();
   freeArgBlocks(rt, std::nullopt);
-  if (e) return failWith(std::move(e), "aclrtSynchronizeDevice");
+  if (e) return syncFailure(std::move(e), "aclrtSynchronizeDevice");
   return ACL_SUCCESS;
 }
 
@@ -427,7 +441,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   if (!streamId(stream, id, "aclrtSynchronizeStream", skCode)) return skCode;
   llvm::Error e = rt->device().synchronizeStream(id);
   freeArgBlocks(rt, id);
-  if (e) return failWith(std::move(e), "aclrtSynchronizeStream");
+  if (e) return syncFailure(std::move(e), "aclrtSynchronizeStream");
   return ACL_SUCCESS;
 }
 
@@ -559,7 +573,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   SK_DEVICE("aclrtSynchronizeEvent");
   EventObj* ev = eventObj(event, "aclrtSynchronizeEvent", skCode);
   if (!ev) return skCode;
-  if (llvm::Error e = rt->device().synchronizeEvent(ev->id)) return failWith(std::move(e), "aclrtSynchronizeEvent");
+  if (llvm::Error e = rt->device().synchronizeEvent(ev->id)) return syncFailure(std::move(e), "aclrtSynchronizeEvent");
   return ACL_SUCCESS;
 }
 

@@ -118,9 +118,13 @@ TEST_F(Acl, DeviceFaultsSurfaceAtSynchronizeWithAMessage) {
   void* a[2] = {x, y};
   ASSERT_EQ(aclrtMemcpy(args, 16, a, 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   ASSERT_EQ(aclrtLaunchKernel(fn, 2, args, 16, nullptr), ACL_SUCCESS) << "faults are asynchronous";
+  testing::internal::CaptureStderr();
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  std::string printed = testing::internal::GetCapturedStderr();
   std::string msg = aclGetRecentErrMsg();
   EXPECT_NE(msg.find("oob_write: block 1"), std::string::npos) << msg;
+  EXPECT_EQ(printed, "[SuperKernel] device error 507035: " + msg + "\n")
+      << "a fault is also printed, for programs that ignore the result";
   EXPECT_STREQ(aclGetRecentErrMsg(), "") << "reading the message clears it";
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS) << "the fault is reported once";
 }
