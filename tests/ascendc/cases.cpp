@@ -609,6 +609,9 @@ std::vector<Case> baseCases() {
       {"matmul_api_bias", "matmul_api", "matmul_api.cpp", "matmul_api_bias.json", {"matmul_api_tiling.h"}, matmulApi<false, true>},
       {"matmul_api_bias_tail", "matmul_api", "matmul_api.cpp", "matmul_api_bias_tail.json", {"matmul_api_tiling.h"},
        matmulApi<false, true>},
+      // A half bias: the kernel's L1 -> bias table copy converts it to float.
+      {"matmul_api_bias_half", "matmul_api", "matmul_api.cpp", "matmul_api_bias_half.json", {"matmul_api_tiling.h"},
+       matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
       {"matmul_api_int8", "matmul_api", "matmul_api.cpp", "matmul_api_int8.json", {"matmul_api_tiling.h"}, matmulApiInt8, 0, 0,

@@ -117,6 +117,34 @@ inline void copyPadOut(void* dst, const void* src, uint32_t blockCount, uint32_t
   if (blockCount == 0 || blockLen == 0) return;
   ::sk_data_copy_2d(dst, src, blockCount, blockLen, align32(blockLen) + srcGapBlocks * ONE_BLK_SIZE, blockLen + dstGap);
 }
+// L1 -> bias table (C1 -> C2): blockLen and dstStride count 64-byte units on dav-2201 (32 on
+// dav-3510), srcStride 32-byte units, as the public copy_cbuf_to_bt describes them; blockLen
+// measures the source, and a half or bfloat16 source becomes float in the table (the copy
+// converts, so a half bias feeds a float Mmad).
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr uint64_t kBiasTableUnit = 32;
+#else
+constexpr uint64_t kBiasTableUnit = 64;
+#endif
+template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* src, const DataCopyParams& p) {
+  constexpr uint64_t kUnit = kBiasTableUnit;
+  constexpr bool kWiden = sizeof(T) == 4 && sizeof(U) == 2;
+  static_assert(std::is_same_v<T, U> || (std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>)),
+                "DataCopy into the bias table (C2): the same type, or half/bfloat16 into float");
+  uint64_t srcBytes = (uint64_t)p.blockLen * kUnit, dstBytes = kWiden ? 2 * srcBytes : srcBytes;
+  for (uint32_t b = 0; b < p.blockCount; ++b) {
+    const uint8_t* from = (const uint8_t*)src + b * (srcBytes + (uint64_t)p.srcStride * ONE_BLK_SIZE);
+    uint8_t* to = (uint8_t*)dst + b * (dstBytes + (uint64_t)p.dstStride * kUnit);
+    ::sk_data_copy(to, from, srcBytes);  // charged and checked as the copy; widened in place below
+    if constexpr (kWiden)
+      for (uint64_t i = srcBytes / 2; i-- > 0;) {
+        U v;
+        __builtin_memcpy(&v, to + 2 * i, 2);
+        float f = (float)v;
+        __builtin_memcpy(to + 4 * i, &f, 4);
+      }
+  }
+}
 template <typename T> inline T padFromBits(uint64_t bits) {
   T v;
   std::memcpy(&v, &bits, sizeof(T));
@@ -140,12 +168,10 @@ template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst,
 template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
 }
-template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
-}
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  if (dst.GetPosition() == TPosition::C2) detail::copyToBiasTable(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  else detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
 }
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,

@@ -239,8 +239,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     pipe->InitBuffer(b2_, l0Buffers_ * bBytes_);
     pipe->InitBuffer(c1_, c1Buffers_ * cBytes_);
     if (t_.isBias) {
-      pipe->InitBuffer(biasL1_, t_.baseN * sizeof(L0cT));
-      pipe->InitBuffer(biasBt_, t_.baseN * sizeof(L0cT));
+      // Whole bias-table units, widened (a half bias's last unit fills twice its bytes there).
+      uint32_t bytes = detail::ceilTo(t_.baseN * sizeof(L0cT), 2 * detail::kBiasTableUnit);
+      pipe->InitBuffer(biasL1_, bytes);
+      pipe->InitBuffer(biasBt_, bytes);
     }
     if constexpr (std::is_same_v<SrcT, int8_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
     next_ = 0;
@@ -556,16 +558,20 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, l1, sizeof(SrcT), n0 * rows + k0 + i, nBlocks, rows, 0, 1);
   }
   // The block's bias: GM -> L1 -> bias table.
+  // A half or bfloat16 bias with float L0C becomes float on its way into the table.
   __aicore__ void LoadBias() {
-    static_assert(std::is_same_v<BiasT, L0cT>, "Matmul: the bias must have L0C's type (float, or int32_t for int8 inputs)");
-    LocalTensor<L0cT> l1 = biasL1_.template Get<L0cT>(), bt = biasBt_.template Get<L0cT>();
-    uint64_t bytes = detail::ceilTo(curN_ * sizeof(L0cT), 64);
+    static_assert(std::is_same_v<BiasT, L0cT> ||
+                      (std::is_same_v<L0cT, float> && (std::is_same_v<BiasT, half> || std::is_same_v<BiasT, bfloat16_t>)),
+                  "Matmul: the bias has L0C's type (float, or int32_t for int8 inputs), or half/bfloat16 for float L0C");
+    LocalTensor<BiasT> l1 = biasL1_.template Get<BiasT>();
+    LocalTensor<L0cT> bt = biasBt_.template Get<L0cT>();
     ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
-    // From GM exactly the block's bias (a tail block's ends with N); the table takes whole 64 bytes.
-    ::sk_data_copy_2d(l1.GetPhyAddr(), (const L0cT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(L0cT), 0, 0);
+    // From GM exactly the block's bias (a tail block's ends with N); the table takes whole units.
+    ::sk_data_copy_2d(l1.GetPhyAddr(), (const BiasT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(BiasT), 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
     ::sk_pipe_wait(SK_PIPE_MTE1, btFree_);  // the block before has read its bias
-    ::sk_data_copy_2d(bt.GetPhyAddr(), l1.GetPhyAddr(), 1, bytes, 0, 0);
+    uint64_t units = (curN_ * sizeof(BiasT) + detail::kBiasTableUnit - 1) / detail::kBiasTableUnit;
+    detail::copyToBiasTable(bt.GetPhyAddr(), l1.GetPhyAddr(), DataCopyParams(1, (uint16_t)units, 0, 0));
     uint64_t ready = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, ready);
     biasFree_ = ready;

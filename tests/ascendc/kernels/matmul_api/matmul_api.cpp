@@ -5,7 +5,8 @@
 // key 4: int8 in (B transposed), int32 sums dequantized per channel to half (SetQuantVector:
 // the `bias` param holds the uint64 scales); key 5: as key 1 without bias, the base blocks a
 // compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling; key 6: one
-// core, Iterate + GetTensorC(enSequentialWrite): the blocks in the order the schedule visits them.
+// core, Iterate + GetTensorC(enSequentialWrite): the blocks in the order the schedule visits them;
+// key 7: as key 1 with a half bias (converted to float on its way into the bias table).
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -13,7 +14,8 @@ using namespace AscendC;
 
 namespace {
 
-template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeFormat::ND, typename SrcT = half>
+template <typename CType, bool TRANS_B, bool BIAS, CubeFormat FORMAT = CubeFormat::ND, typename SrcT = half,
+          typename BiasT = float>
 class MatmulApiKernel {
  public:
   static constexpr bool NZ = FORMAT == CubeFormat::NZ;
@@ -21,14 +23,14 @@ class MatmulApiKernel {
   using AType = MatmulType<TPosition::GM, FORMAT, SrcT>;
   using BType = MatmulType<TPosition::GM, FORMAT, SrcT, TRANS_B>;
   using CType_ = MatmulType<TPosition::GM, FORMAT, CType>;
-  using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, typename std::conditional<QUANT, int32_t, float>::type>;
+  using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, typename std::conditional<QUANT, int32_t, BiasT>::type>;
   Matmul<AType, BType, CType_, BiasType> mm;
 
   __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const TCubeTiling& tiling) {
     tiling_ = tiling;
     aGm_.SetGlobalBuffer((__gm__ SrcT*)a);
     bGm_.SetGlobalBuffer((__gm__ SrcT*)b);
-    biasGm_.SetGlobalBuffer((__gm__ float*)bias, tiling.N);
+    biasGm_.SetGlobalBuffer((__gm__ BiasT*)bias, tiling.N);
     scaleGm_.SetGlobalBuffer((__gm__ uint64_t*)bias, tiling.N);
     cGm_.SetGlobalBuffer((__gm__ CType*)c);
     uint32_t mCores = (tiling.M + tiling.singleCoreM - 1) / tiling.singleCoreM;
@@ -58,7 +60,7 @@ class MatmulApiKernel {
  private:
   TCubeTiling tiling_;
   GlobalTensor<SrcT> aGm_, bGm_;
-  GlobalTensor<float> biasGm_;
+  GlobalTensor<BiasT> biasGm_;
   GlobalTensor<uint64_t> scaleGm_;
   GlobalTensor<CType> cGm_;
   uint32_t mIdx_ = 0, nIdx_ = 0;
@@ -134,4 +136,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(4)) run<MatmulApiKernel<half, true, false, CubeFormat::ND, int8_t>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(5)) runStatic(a, b, c, tilingData.cubeTilingData);
   if (TILING_KEY_IS(6)) runInOrder(a, b, c, tilingData);
+  if (TILING_KEY_IS(7)) run<MatmulApiKernel<float, false, true, CubeFormat::ND, half, half>>(a, b, bias, c, workspace, tilingData);
 }
