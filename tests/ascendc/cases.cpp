@@ -283,6 +283,12 @@ void colSlice(Tensors& t) {
     t["y"][i] = h(std::fabs(t["x"][i / outCols * inCols + off + i % outCols]) * scale);
 }
 
+// pad_rows: rows of 31 padded to 32 with SetPadValue's 37.
+void padRows(Tensors& t) {
+  for (size_t r = 0; r < 64; ++r)
+    for (size_t c = 0; c < 32; ++c) t["y"][r * 32 + c] = c < 31 ? t["x"][r * 31 + c] : 37.0;
+}
+
 // copy_through: y = x.
 void copyThrough(Tensors& t) { t["y"] = t["x"]; }
 
@@ -674,6 +680,7 @@ std::vector<Case> baseCases() {
       {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,
        0, 0, eighths},
       {"col_slice", "col_slice", "col_slice.cpp", "col_slice.json", {"col_slice_tiling.h"}, colSlice},
+      {"pad_rows", "pad_rows", "pad_rows.cpp", "pad_rows.json", {}, padRows},
       {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_int8", "copy_through", "copy_through.cpp", "copy_through_int8.json", {"copy_through_tiling.h"}, copyThrough},

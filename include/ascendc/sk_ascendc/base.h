@@ -336,6 +336,8 @@ enum StateSlot {
   kStateLoad3dPad = 42,
   kStateLoad3dRepeat = 43,
   kStateLoad3dBoundary = 44,
+  kStatePadValue = 45,     // SetPadValue: the value's bits, and whether it was set
+  kStatePadValueSet = 46,
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

@@ -89,14 +89,24 @@ inline void copyBlocks(void* dst, const void* src, const DataCopyParams& p) {
 }
 inline uint64_t align32(uint64_t bytes) { return (bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
 
+template <typename T> inline T padFromBits(uint64_t bits) {
+  T v;
+  std::memcpy(&v, &bits, sizeof(T));
+  return v;
+}
 // GM -> local with padding: each block lands as [left pad][blockLen bytes][right pad][dummy up
-// to 32 B], the next one dstGap blocks after that. Pads and dummy take the pad value when isPad;
-// without padding the dummy repeats the block's first element; otherwise they are left as they
-// were (the hardware leaves them undefined).
+// to 32 B], the next one dstGap blocks after that. Pads and dummy take the pad value when isPad,
+// or, with padding asked for but isPad false, SetPadValue's value once it was set; without
+// padding the dummy repeats the block's first element; otherwise they are left as they were (the
+// hardware leaves them undefined).
 template <typename T>
 __aicore__ inline void copyPadIn(T* dst, const void* src, uint32_t blockCount, uint32_t blockLen, uint64_t srcGap,
                                  uint64_t dstGapBlocks, bool isPad, uint32_t left, uint32_t right, T padValue) {
   if (blockCount == 0 || blockLen == 0) return;
+  if (!isPad && (left || right) && coreState(kStatePadValueSet)) {
+    isPad = true;
+    padValue = padFromBits<T>(coreState(kStatePadValue));
+  }
   uint64_t rowBytes = align32((uint64_t)(left + right) * sizeof(T) + blockLen);
   uint64_t rowStride = rowBytes + dstGapBlocks * ONE_BLK_SIZE;
   ::sk_data_copy_2d((uint8_t*)dst + (uint64_t)left * sizeof(T), src, blockCount, blockLen, blockLen + srcGap, rowStride);
@@ -144,11 +154,6 @@ template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* s
         __builtin_memcpy(to + 4 * i, &f, 4);
       }
   }
-}
-template <typename T> inline T padFromBits(uint64_t bits) {
-  T v;
-  std::memcpy(&v, &bits, sizeof(T));
-  return v;
 }
 }  // namespace detail
 
@@ -236,7 +241,12 @@ template <typename T> __aicore__ inline void DataCopyUB2GMImpl(T* dst, const T* 
 }
 
 // SetPadValue: the value DataCopyPad pads with when isPad is false (kept per core).
-template <typename T, TPosition pos = TPosition::MAX> __aicore__ inline void SetPadValue(T) {}
+template <typename T, TPosition pos = TPosition::MAX> __aicore__ inline void SetPadValue(T value) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof(PrimT<T>) < 8 ? sizeof(PrimT<T>) : 8);
+  detail::coreState(detail::kStatePadValue) = bits;
+  detail::coreState(detail::kStatePadValueSet) = 1;
+}
 
 /* ---- GM fill (Fill, the older InitGlobalMemory): `size` elements of `value` ---- */
 template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, const uint64_t size, const T value) {

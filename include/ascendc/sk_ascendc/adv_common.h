@@ -1,0 +1,82 @@
+// What the high-level APIs of adv_activation.h, adv_norm.h, adv_quant.h, adv_sort.h and adv_misc.h
+// share. Like SoftMax in adv_math.h, each of those APIs is a sequence of basic vector instructions
+// on the hardware; here the header computes it element by element (in float, rounded once to the
+// destination type, unless an API says otherwise) and charges the V pipe the instruction sequence
+// it replaces (sk_vec_charge with the basic ops' names of arch vectorOps, one charge per
+// instruction of the sequence). The sharedTmpBuffer of an API is accepted and not needed.
+//
+// Every operand is checked before it is touched: a tensor must hold the elements the call reads
+// or writes, else the call stops with a device exception naming the API and the operand.
+#ifndef SK_ASCENDC_ADV_COMMON_H
+#define SK_ASCENDC_ADV_COMMON_H
+
+#include <cmath>
+#include <initializer_list>
+
+#include "sk_ascendc/tensor.h"
+
+namespace AscendC {
+
+// Data layouts of the high-level APIs (LogSoftMax, RmsNorm's ShapeInfo, TransData, ...).
+enum class DataFormat : uint8_t {
+  ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D, NDHWC, NDC, FRACTAL_Z_3D_TRANSPOSE
+};
+
+namespace detail {
+namespace adv {
+
+template <typename T> using E = PrimT<T>;
+
+// The elements of a LocalTensor as a host pointer (the simulated local memory).
+template <typename T> inline E<T>* ptr(const LocalTensor<T>& t) { return (E<T>*)t.GetPhyAddr(); }
+
+// `api`'s operand `role` must hold n elements.
+template <typename T> inline void need(const char* api, const char* role, const LocalTensor<T>& t, uint64_t n) {
+  if (n == 0) return;
+  if (t.GetPhyAddr() == nullptr) ::sk_trapf(3, "%s: %s is an empty LocalTensor (%llu elements needed)", api, role, (unsigned long long)n);
+  if (n > t.GetSize())
+    ::sk_trapf(3, "%s: %s holds %u elements, the call needs %llu", api, role, t.GetSize(), (unsigned long long)n);
+}
+
+// The V-pipe time of `ops` (basic instructions, names of arch vectorOps), each over n elements of
+// `bytes` bytes (the 256-byte repeats they take).
+inline void charge(std::initializer_list<const char*> ops, uint64_t n, uint32_t bytes) {
+  uint64_t repeats = (n * bytes + 255) / 256;
+  if (repeats == 0) repeats = 1;
+  for (const char* op : ops) ::sk_vec_charge(op, repeats);
+}
+
+template <typename T> inline float ld(const T& v) { return (float)v; }
+template <typename T> inline T st(float v) { return (T)v; }
+
+// The element types the float-computing APIs accept.
+template <typename T> constexpr bool isFloatLike() {
+  return std::is_same<E<T>, half>::value || std::is_same<E<T>, float>::value || std::is_same<E<T>, bfloat16_t>::value;
+}
+
+// A unary element map dst[i] = f(src[i]) over n elements, computed in float.
+template <typename T, typename F>
+inline void map1(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t n, F f) {
+  need(api, "dst", dst, n);
+  need(api, "src", src, n);
+  E<T>* d = ptr(dst);
+  const E<T>* s = ptr(src);
+  for (uint32_t i = 0; i < n; ++i) d[i] = (E<T>)f(ld(s[i]));
+}
+template <typename T, typename F>
+inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b, uint32_t n,
+                 F f) {
+  need(api, "dst", dst, n);
+  need(api, "src0", a, n);
+  need(api, "src1", b, n);
+  E<T>* d = ptr(dst);
+  const E<T>* x = ptr(a);
+  const E<T>* y = ptr(b);
+  for (uint32_t i = 0; i < n; ++i) d[i] = (E<T>)f(ld(x[i]), ld(y[i]));
+}
+
+}  // namespace adv
+}  // namespace detail
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_ADV_COMMON_H */
