@@ -268,8 +268,10 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
       for (uint32_t r = 0; r < p->m_size && error.empty(); ++r) {
         uint32_t cols = std::min<uint32_t>(16, p->n_size - blk * 16);
         const uint8_t* s = (const uint8_t*)src + (uint64_t)i * p->src_nd_stride * 1024 + ((uint64_t)blk * p->src_stride + r) * 64;
+        uint32_t c0 = cube::nzColumns(ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
         uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
-                       (p->nz2nd ? ((uint64_t)r * p->dst_stride + blk * 16) * ob : (uint64_t)blk * p->dst_stride * 32 + r * 16ull * ob);
+                       (p->nz2nd ? ((uint64_t)r * p->dst_stride + col) * ob
+                                 : (uint64_t)(col / c0) * p->dst_stride * 32 + ((uint64_t)r * c0 + col % c0) * ob);
         cube::fixpipeConvert(*p, s, cols, blk * 16, row);
         if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row, (uint64_t)cols * ob);
         else std::memcpy(out, row, (size_t)cols * ob);

@@ -578,6 +578,16 @@ void int8MatmulKn(Tensors& t) {
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) t["y"][i * n + j] = (double)intSum(t["x"], t["w"], k, n, i, j, false);
 }
+// The same requantised to int8 by 1/64 (round to nearest even, saturating), in NZ: element (i, j)
+// at column block j / 32, row i, column j % 32.
+void int8MatmulKnNz(Tensors& t) {
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      float v = std::nearbyint((float)intSum(t["x"], t["w"], k, n, i, j, false) * (1.0f / 64));
+      t["y"][(j / 32) * m * 32 + i * 32 + j % 32] = std::min(127.0f, std::max(-128.0f, v));
+    }
+}
 // quant_matmul (x times w^T, scales in `scale`) and matmul_api_int8 (a times b^T, scales in
 // `bias`): the int32 sum times the column's scale in float (VDEQF16), rounded to half.
 void quantMatmul(Tensors& t) {
@@ -637,6 +647,7 @@ std::vector<Case> baseCases() {
       {"matmul_api_mix_dav3510", "matmul_api_mix", "matmul_api_mix.cpp", "matmul_api_mix.json", {"matmul_api_mix_tiling.h"},
        matmulLeakyrelu<200, true>, 0, 0, nullptr, "", "dav-3510"},
       {"mmad_int8_kn", "mmad_int8_kn", "mmad_int8_kn.cpp", "mmad_int8_kn.json", {}, int8MatmulKn},
+      {"mmad_int8_kn_nz", "mmad_int8_kn", "mmad_int8_kn.cpp", "mmad_int8_kn_nz.json", {}, int8MatmulKnNz},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

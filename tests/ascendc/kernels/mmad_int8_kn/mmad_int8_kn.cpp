@@ -1,6 +1,8 @@
 // y = x x w in int32 on one AIC, with w stored K x N (not transposed): its L1 Nz image (column
 // blocks of 32 over N) becomes L0B's Zn through LoadDataWithTranspose, one 32 x 32 square per
-// repeat, as the public guide loads int8 B. Sizes are constants: M 32, N 64, K 64.
+// repeat, as the public guide loads int8 B. Sizes are constants: M 32, N 64, K 64. Tiling key 2:
+// y requantised to int8 (REQ8, a scalar scale of 1/64) and written in NZ: for a 1-byte type a
+// column block is 32 columns wide (C0 = 32 bytes), M rows of 32 bytes, blocks M * 32 bytes apart.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -53,6 +55,18 @@ extern "C" __global__ __aicore__ void mmad_int8_kn(GM_ADDR x, GM_ADDR w, GM_ADDR
   b2Q.FreeTensor(b2);
   c1Q.EnQue(c1);
   c1 = c1Q.DeQue<int32_t>();
-  Fixpipe(yGm, c1, FixpipeParamsV220(N, M, M, N, false));
+  if (TILING_KEY_IS(2)) {
+    GlobalTensor<int8_t> y8;
+    y8.SetGlobalBuffer((__gm__ int8_t*)y, M * N);
+    float scale = 1.0f / 64;
+    uint32_t bits;
+    __builtin_memcpy(&bits, &scale, 4);
+    FixpipeParamsV220 p(N, M, M, M, false);  // dstStride: a column block's M rows of 32 bytes
+    p.quantPre = QuantMode_t::REQ8;
+    p.deqScalar = bits;
+    Fixpipe<int8_t, int32_t, CFG_NZ>(y8, c1, p);
+  } else {
+    Fixpipe(yGm, c1, FixpipeParamsV220(N, M, M, N, false));
+  }
   c1Q.FreeTensor(c1);
 }
