@@ -5,6 +5,7 @@
 #define SK_ASCENDC_KERNEL_OPERATOR_H
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "sk_ascendc/adv_activation.h"
 #include "sk_ascendc/adv_math.h"
 #include "sk_ascendc/base.h"
 #include "sk_ascendc/cce.h"

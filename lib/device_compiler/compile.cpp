@@ -282,6 +282,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     if (!l) return l.takeError();
     linked = std::move(*l);
   }
+  redirectStdioToDevice(*linked);
   instrumentScalarCost(*linked);
   std::optional<std::string> embedded;
   if (o.embedMeta) {  // without its sha256, which cannot name the object holding it

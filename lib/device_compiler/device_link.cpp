@@ -243,6 +243,32 @@ void dropUnreferenced(llvm::Module& m) {
   mpm.run(m, mam);
 }
 
+void redirectStdioToDevice(llvm::Module& m) {
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+  llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
+  auto device = [&] { return m.getOrInsertFunction("sk_printf", llvm::FunctionType::get(i32, {ptr}, true)); };
+  if (llvm::Function* f = m.getFunction("printf"); f && f->isDeclaration()) {
+    llvm::FunctionCallee sk = device();
+    f->replaceAllUsesWith(sk.getCallee());
+    f->eraseFromParent();
+  }
+  for (auto [name, format] : {std::pair{"puts", "%s\n"}, std::pair{"putchar", "%c"}}) {
+    llvm::Function* f = m.getFunction(name);
+    if (!f || !f->isDeclaration()) continue;
+    std::vector<llvm::CallInst*> calls;
+    for (llvm::User* u : f->users())
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getCalledFunction() == f) calls.push_back(call);
+    for (llvm::CallInst* call : calls) {
+      llvm::IRBuilder<> b(call);
+      llvm::Value* printed = b.CreateCall(device(), {b.CreateGlobalString(format, "sk.stdio.format"), call->getArgOperand(0)});
+      call->replaceAllUsesWith(printed);
+      call->eraseFromParent();
+    }
+    if (f->use_empty()) f->eraseFromParent();
+  }
+}
+
 std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::Module& m) {
   std::vector<std::pair<llvm::Function*, std::string>> out;
   llvm::GlobalVariable* annotations = m.getNamedGlobal("llvm.global.annotations");

@@ -57,6 +57,11 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
 // GlobalDCE: drops internal definitions nothing references.
 void dropUnreferenced(llvm::Module& m);
 
+// Kernel code calling the C library's printf (the SDK's samples print with plain printf after
+// `utils/debug/asc_printf.h`): on the device that is the simulator's printf (sk_printf), and so
+// are the puts and putchar clang makes of simple printfs.
+void redirectStdioToDevice(llvm::Module& m);
+
 // One module from the per-core-type ones: the selected entries (the metadata's kernelName, or
 // all when there is no metadata) renamed <name>__sk_aic / <name>__sk_aiv, everything else
 // internal and unreferenced code dropped, and per kernel an entry <name> that stores the system

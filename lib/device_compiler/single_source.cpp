@@ -160,6 +160,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
                                                const Options& o, const std::string& what) {
   auto linked = linkLaunchEntries(std::move(modules), entries, o.source);
   if (!linked) return linked.takeError();
+  redirectStdioToDevice(**linked);
   instrumentScalarCost(**linked);
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);

@@ -54,11 +54,155 @@ struct SoftMaxTiling {
   uint32_t tailSplitSize = 0;
   uint32_t tailReduceSize = 0;
 };
+
+// The tiling structs of the other high-level APIs. Our kernel-side implementations read only
+// the shape fields (named below); the host functions of tiling/adv_api_tiling.h fill every
+// field with the split their sizes imply.
+#define SK_ADV_TILING_U32(name) uint32_t name = 0;
+// LogSoftMax: the same fields as SoftMaxTiling.
+struct LogSoftMaxTiling {
+  uint32_t srcM = 0;
+  uint32_t srcK = 0;
+  uint32_t srcSize = 0;
+  uint32_t outMaxM = 0;
+  uint32_t outMaxK = 0;
+  uint32_t outMaxSize = 0;
+  uint32_t splitM = 0;
+  uint32_t splitK = 0;
+  uint32_t splitSize = 0;
+  uint32_t reduceM = 0;
+  uint32_t reduceK = 0;
+  uint32_t reduceSize = 0;
+  uint32_t rangeM = 0;
+  uint32_t tailM = 0;
+  uint32_t tailSplitSize = 0;
+  uint32_t tailReduceSize = 0;
+};
+// LayerNorm [B, S, H] (and DeepNorm): shape, the temporaries' split of the work buffer, rounds.
+#define SK_LAYERNORM_TILING_FIELDS(X)                                                                       \
+  X(bLength) X(sLength) X(hLength) X(originalHLength) X(inputXSize) X(meanVarSize) X(numberOfTmpBuf)      \
+  X(firstTmpStartPos) X(secondTmpStartPos) X(thirdTmpStartPos) X(loopRound) X(inputRoundSize)             \
+  X(inputTailSize) X(inputTailPos) X(meanVarRoundSize) X(meanVarTailSize) X(meanVarTailPos)               \
+  X(bshCurLength) X(bsCurLength)
+struct LayerNormTiling {
+  SK_LAYERNORM_TILING_FIELDS(SK_ADV_TILING_U32)
+  float lastDimValueBack = 0;
+};
+struct DeepNormTiling {
+  SK_LAYERNORM_TILING_FIELDS(SK_ADV_TILING_U32)
+  float lastDimValueBack = 0;
+};
+// LayerNormGrad / LayerNormGradBeta [B, S, H].
+#define SK_LAYERNORM_GRAD_TILING_FIELDS(X)                                                                  \
+  X(stackBufferSize) X(bLength) X(sLength) X(hLength) X(originalHLength) X(oneCalSize) X(nohCalSize)      \
+  X(loopNum) X(tailSize) X(nohTailSize) X(tmpTensorBSHPos) X(tmpTensorBSHSize) X(pdVarTensorPos)          \
+  X(pdVarTensorSize) X(pdMeanTensorPos) X(pdMeanTensorSize) X(x1TensorPos) X(x1TensorSize) X(x2TensorPos) \
+  X(x2TensorSize) X(x3TensorPos) X(x3TensorSize) X(tmpTensorPos) X(tmpTensorSize) X(tmpTensor1Pos)        \
+  X(tmpTensor1Size) X(tmpTensor2Pos) X(tmpTensor2Size) X(lastDimValueBack) X(lastDimValueBackMulTwo)
+struct LayerNormGradTiling {
+  SK_LAYERNORM_GRAD_TILING_FIELDS(SK_ADV_TILING_U32)
+};
+#define SK_LAYERNORM_GRAD_BETA_TILING_FIELDS(X)                                                            \
+  X(stackBufferSize) X(bLength) X(sLength) X(hLength) X(originalHLength) X(bshLength) X(bsLength)         \
+  X(oneCalSize) X(numberOfTmpBuf) X(loopRound) X(inputTailSize) X(inputTailPos) X(bsTailSize)            \
+  X(bshCurLength) X(bsCurLength) X(gammaTempTensorPos) X(betaTempTensorPos) X(inputDyTmpTensorPos)        \
+  X(resForGammaTmpTensorPos) X(reserved)
+struct LayerNormGradBetaTiling {
+  SK_LAYERNORM_GRAD_BETA_TILING_FIELDS(SK_ADV_TILING_U32)
+};
+// The LayerNorm of [A, R] rows with mean and rstd outputs (LayerNormPara, LayerNormConfig).
+struct LayerNormSeparateTiling {
+  uint32_t aLength = 0;
+  uint32_t rLength = 0;
+  uint32_t halfAddRepeatTimes = 0;
+  uint32_t rHeadLength = 0;
+  float k2Rec = 0;
+  float k2RRec = 0;
+  uint32_t inputXSize = 0;
+  uint32_t meanVarSize = 0;
+  uint32_t numberOfTmpBuf = 0;
+  uint32_t varianceTmpTensorPos = 0;
+  uint32_t varianceTmpTensorSize = 0;
+  uint32_t firstTmpStartPos = 0;
+  uint32_t secondTmpStartPos = 0;
+  uint32_t thirdTmpStartPos = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputRoundSize = 0;
+  uint32_t inputTailSize = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t meanVarRoundSize = 0;
+  uint32_t meanVarTailSize = 0;
+  uint32_t meanVarTailPos = 0;
+  uint32_t arCurLength = 0;
+  uint32_t aCurLength = 0;
+  float rValueBack = 0;
+};
+// RmsNorm [B, S, H]: rows of H per round.
+struct RmsNormTiling {
+  uint32_t bLength = 0;
+  uint32_t sLength = 0;
+  uint32_t hLength = 0;
+  uint32_t originalHLength = 0;
+  float reciprocalOfHLength = 0;
+  uint32_t mainBshLength = 0;
+  uint32_t mainBsLength = 0;
+  uint32_t mainBsLengthAlign = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t tailBshLength = 0;
+  uint32_t tailBsLength = 0;
+};
+// TopK: the rows and the merge-sort layout of the hardware's sequence.
+#define SK_TOPK_TILING_FIELDS(X)                                                                           \
+  X(tmpLocalSize) X(allDataSize) X(innerDataSize) X(sortRepeat) X(mrgSortRepeat) X(kAlignFourBytes)       \
+  X(kAlignTwoBytes) X(maskOffset) X(maskVreducev2FourBytes) X(maskVreducev2TwoBytes) X(mrgSortSrc1offset)  \
+  X(mrgSortSrc2offset) X(mrgSortSrc3offset) X(mrgSortTwoQueueSrc1Offset) X(mrgFourQueueTailPara1)          \
+  X(mrgFourQueueTailPara2) X(srcIndexOffset) X(copyUbToUbBlockCount) X(topkMrgSrc1MaskSizeOffset)          \
+  X(topkNSmallSrcIndexOffset) X(vreduceValMask0) X(vreduceValMask1) X(vreduceIdxMask0) X(vreduceIdxMask1)  \
+  X(vreducehalfValMask0) X(vreducehalfValMask1) X(vreducehalfValMask2) X(vreducehalfValMask3)              \
+  X(vreducehalfValMask4) X(vreducehalfValMask5) X(vreducehalfValMask6) X(vreducehalfValMask7)
+struct TopkTiling {
+  SK_TOPK_TILING_FIELDS(SK_ADV_TILING_U32)
+};
+// Pad / UnPad of a [height, width] tensor along its width.
+#define SK_PAD_TILING_FIELDS(X)                                                                            \
+  X(srcHeight) X(srcWidth) X(srcOriWidth) X(widthWithoutLastBlock) X(blocksPerRow) X(heightTiling)        \
+  X(heightFractal) X(heightFractalTail) X(mainLoopOffset) X(tailBlockOffset) X(tmpBuffer1BlockNum)       \
+  X(tmpBuffer1RowNum) X(tmpBuffer2Offset) X(widthTiling) X(widthFractal) X(widthFractalTail)             \
+  X(widthFractalTailAlingned) X(brcbTiling) X(brcbFractal) X(brcbFractalTail) X(maxRepeatTimes)           \
+  X(brcbTilingRepeatTimes) X(brcbTilingRepeatTimesTail) X(brcbFractalTailRepeatTimes)                     \
+  X(brcbFractalTailRepeatTimesTail) X(reserved)
+struct PadTiling {
+  SK_PAD_TILING_FIELDS(SK_ADV_TILING_U32)
+};
+#define SK_UNPAD_TILING_FIELDS(X)                                                                          \
+  X(srcHeight) X(srcWidth) X(tmpBuffer1BlockNum) X(tmpBuffer1RowNum) X(tmpBuffer2Offset) X(widthTiling)    \
+  X(widthFractal) X(widthFractalTail)
+struct UnPadTiling {
+  SK_UNPAD_TILING_FIELDS(SK_ADV_TILING_U32)
+};
+// ConfusionTranspose (Transpose of NZ/ND blocks): its parameters by position, as CANN names them.
+struct ConfusionTransposeTiling {
+  uint32_t param0 = 0, param1 = 0, param2 = 0, param3 = 0, param4 = 0, param5 = 0, param6 = 0, param7 = 0, param8 = 0;
+  uint32_t param9 = 0, param10 = 0, param11 = 0, param12 = 0, param13 = 0, param14 = 0, param15 = 0, param16 = 0, param17 = 0;
+};
+#undef SK_ADV_TILING_U32
 #pragma pack(pop)
 }  // namespace tiling
 }  // namespace AscendC
 
 using AscendC::tiling::SoftMaxTiling;
+using AscendC::tiling::LogSoftMaxTiling;
+using AscendC::tiling::LayerNormTiling;
+using AscendC::tiling::DeepNormTiling;
+using AscendC::tiling::LayerNormGradTiling;
+using AscendC::tiling::LayerNormGradBetaTiling;
+using AscendC::tiling::LayerNormSeparateTiling;
+using AscendC::tiling::RmsNormTiling;
+using AscendC::tiling::TopkTiling;
+using AscendC::tiling::PadTiling;
+using AscendC::tiling::UnPadTiling;
+using AscendC::tiling::ConfusionTransposeTiling;
 using AscendC::tiling::TCubeTiling;
 
 #endif /* SK_ASCENDC_KERNEL_TILING_H */

@@ -190,6 +190,23 @@ __aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<U>& 
   detail::softmaxRows<T, U>(dst, &sum, &max, src, tiling, shape);
 }
 
+// The forms with sum and max of T's type and the flags after T (SoftMax<float, false, true>(...)).
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
+                               const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+                               const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftMax: the NZ format is not supported by SuperKernel");
+  detail::softmaxRows<T, T>(dst, &sum, &max, src, tiling, shape);
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
+                               const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftMax: the NZ format is not supported by SuperKernel");
+  detail::softmaxRows<T, T>(dst, &sum, &max, src, tiling, shape);
+}
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_ADV_MATH_H */

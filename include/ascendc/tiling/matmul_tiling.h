@@ -324,6 +324,11 @@ class MatmulApiTilingBase {
   int64_t FixedBaseM() const { return fixedBaseM_; }
   int64_t FixedBaseN() const { return fixedBaseN_; }
 
+  const detail::OperandDesc& DescA() const { return a_; }
+  const detail::OperandDesc& DescB() const { return b_; }
+  const detail::OperandDesc& DescC() const { return c_; }
+  const detail::BufferLimits& Hardware() const { return hardware_; }
+
   const AscendC::tiling::TCubeTiling& LastTiling() const { return result_; }
   const detail::CoreSplit& LastSplit() const { return lastSplit_; }
   bool HaveResult() const { return haveResult_; }
@@ -490,7 +495,9 @@ class MatmulApiTiling : public MatmulApiTilingBase {
 // Cuts the shape over up to SetDim blocks (cube-only kernels: AICs; MIX kernels: AIVs, launched
 // as usedCoreNum / 2 blocks on dav-2201/3510), each a singleCoreM x singleCoreN block over all
 // of K, or a K slice when EnableMultiCoreSplitK(true) (the kernel then accumulates atomically;
-// not with a bias). Without SetDim the AIC count is used.
+// not with a bias). Without SetDim the AIC count is used. The split is the one CANN's tiler
+// chooses (detail::ChooseCannCoreSplit), which public samples hard-code; with SetSingleShape,
+// SetAlignSplit, or a fixed base larger than CANN's block (CANN then fails) it is our search.
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
  public:
   MultiCoreMatmulTiling() = default;
@@ -548,6 +555,27 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     req.fixedSingleM = singleM_, req.fixedSingleN = singleN_, req.fixedSingleK = singleK_;
     req.minBlockM = FixedBaseM(), req.minBlockN = FixedBaseN();
     req.allowSplitK = splitK_ && !HasBias();
+    bool searched = singleM_ < 0 && singleN_ < 0 && singleK_ < 0 && alignM_ < 0 && alignN_ < 0 && alignK_ < 0;
+    if (searched) {
+      detail::CannSplitRequest c;
+      c.m = shape.m, c.n = shape.n, c.k = shape.k;
+      c.cores = dim_;
+      c.bitsA = problem.bitsA, c.bitsB = problem.bitsB, c.bitsC = problem.bitsC;
+      c.transA = DescA().transposed, c.transB = DescB().transposed;
+      c.aNz = DescA().format == CubeFormat::NZ, c.bNz = DescB().format == CubeFormat::NZ;
+      c.cNz = DescC().set && DescC().format == CubeFormat::NZ;
+      c.splitK = req.allowSplitK;
+      c.kAlign = problem.kAlign;
+      c.l1Bytes = problem.limits.l1, c.l0aBytes = Hardware().l0a, c.l0cBytes = problem.limits.l0c;
+      detail::CoreSplit cann;
+      // A fixed baseM / baseN must fit the 16-aligned block (CANN fails the tiling otherwise).
+      if (detail::ChooseCannCoreSplit(c, cann) &&
+          detail::AlignUp(cann.singleM, detail::kCubeBlock) >= req.minBlockM &&
+          detail::AlignUp(cann.singleN, detail::kCubeBlock) >= req.minBlockN) {
+        split = cann;
+        return true;
+      }
+    }
     return detail::ChooseCoreSplit(problem, req, split);
   }
 

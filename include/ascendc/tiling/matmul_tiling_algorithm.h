@@ -475,6 +475,266 @@ inline bool ChooseCoreSplit(const SingleCoreProblem& shape, const SplitRequest& 
   return found;
 }
 
+// ---- the multi-core split of CANN's tiler ----
+//
+// Public samples compute their block offsets from the split CANN's MultiCoreMatmulTiling
+// chooses (their comments say "the tiling splits M over 2 cores" and so on), so for the common
+// case (SetShape called, no SetSingleShape / SetAlignSplit) the split is chosen by the rules
+// CANN's host tiling library applies (its public source, the multi-core "dims" search), written
+// here anew. Counts are in fractals: m16 = ceil(M / 16) rows, n16 = ceil(N / 16) columns,
+// kc = ceil(K / C0) with C0 = 32 bytes of A's type.
+//   1. Tiny problems (m16 * n16 <= cores, A, B and C of the whole problem fit L0A/L0B/L0C) get
+//      one core per 512 rows or columns only (usually a single core).
+//   2. Otherwise every (mDim, nDim[, kDim]) with a product of at most `cores` is tried, each
+//      dim a divisor of its count, of its count's power-of-two bucket, or of the core count,
+//      or one of the two factors around the balance point sqrt(m16 / n16 * cores). Each is
+//      scored by an estimate of the L1 loop count of one core (blocks of at most 64 fractals
+//      of 128 elements of C) and of the A and B fractals all cores fetch from GM (which of A and
+//      B can stay in L1 decides the formula). In order (N factor outer, M factor inner) a
+//      candidate replaces the best one when it needs fewer loops, or as many on more cores,
+//      or as many cores and loops with less traffic, or all that with more M x N blocks; a
+//      non-transposed B whose core block gets narrower than 16 fractals (a transposed A:
+//      shorter) is only taken while no split of 16 or more has been taken.
+//   3. The chosen per-core share of M (and N) is moved towards the share of the count's
+//      power-of-two bucket, to the first value with enough divisors for the L0/L1 search,
+//      when the core count allows; dims = ceil(count / share).
+//   4. singleCoreM = ceil(16 m16 / mDim), singleCoreN = ceil(16 n16 / nDim) (clipped to the
+//      shape), rounded up to 256 bytes for NZ operands / an NZ C where that does not lose a
+//      core; split-K: singleCoreK = ceil(kc / kDim) C0.
+// What is not reproduced: CANN's other splitter (SetOrgShape without SetShape on 910B/950),
+// the TSCM-B policy and SetSingleShape (usedCoreNum = SetDim there); those use the search above.
+
+struct CannSplitRequest {
+  int64_t m = 0, n = 0, k = 0;  // the SetShape extents
+  int64_t cores = 1;            // SetDim
+  int32_t bitsA = 16, bitsB = 16, bitsC = 32;
+  bool transA = false, transB = false;
+  bool aNz = false, bNz = false, cNz = false;
+  bool splitK = false;
+  int64_t kAlign = 16;  // a split-K slice is a multiple of this (our baseK granularity)
+  int64_t l1Bytes = 0, l0aBytes = 0, l0cBytes = 0;
+};
+
+constexpr int64_t kFractalBytes = 512;    // 16 rows of 32 bytes
+constexpr int64_t kCountBucketLimit = 1024;
+
+// The power of two a fractal count is rounded to: counts below 16 stay, 17..1024 go to the
+// next power of two (or, with up = false, the one below), 16 and counts above 1024 to 2048
+// (1024 with up = false), as CANN's tiler rounds them.
+inline int64_t CountBucket(int64_t count, bool up = true) {
+  if (count < kCubeBlock) return count;
+  int64_t p = kCubeBlock;
+  while (p < kCountBucketLimit && !(p < count && 2 * p >= count)) p *= 2;
+  return up ? 2 * p : p;
+}
+
+inline int64_t DivisorCount(int64_t x) {
+  int64_t count = 0;
+  for (int64_t d = 1; d <= x; ++d) count += x % d == 0 ? 1 : 0;
+  return count;
+}
+
+// The most divisors any divisor of x in [lo, hi] has.
+inline int64_t RichestDivisor(int64_t x, int64_t lo, int64_t hi) {
+  int64_t best = 0;
+  for (int64_t f = lo; f <= std::min(hi, x); ++f)
+    if (x % f == 0) best = std::max(best, DivisorCount(f));
+  return best;
+}
+
+// A per-core share the L0/L1 search can cut well: at most 8, or with divisors that have
+// enough divisors of their own below 64 (and 65..128 for shares above 128).
+inline bool ShareCutsWell(int64_t share) {
+  if (share <= 8) return true;
+  int64_t low = RichestDivisor(share, 1, 64);
+  int64_t high = share > 128 ? RichestDivisor(share, 65, 128) : 0;
+  return low > 2 && !(share > 128 && low + high <= 4);
+}
+
+// Step 3: from the plain share towards the bucket's share, the first that cuts well.
+inline int64_t PreferredShare(int64_t count, int64_t bucket, int64_t parts) {
+  if (parts == 1 && ShareCutsWell(count)) return count;
+  int64_t share = CeilDiv(count, parts), target = CeilDiv(bucket, parts);
+  while (share != target && !ShareCutsWell(share)) share += share < target ? 1 : -1;
+  return share;
+}
+
+// The L1 loop count of one core's block (in fractals), with blocks of at most 128 elements.
+inline int64_t CoreLoopEstimate(int64_t cm, int64_t cn, int64_t ck) {
+  int64_t n0 = std::min<int64_t>(16, cn);
+  int64_t m0 = std::min<int64_t>({cm, 128 / n0, 64});
+  n0 = std::min<int64_t>({cn, 128 / m0, 64});
+  m0 = std::min<int64_t>({cm, 128 / n0, 64});
+  int64_t k0 = std::min<int64_t>({64 / m0, 64 / n0, ck});
+  if (k0 <= 0) return 0;  // more K parts than K fractals (split-K): CANN's tiler counts no loops
+  return CeilDiv(cm, m0) * CeilDiv(cn, n0) * CeilDiv(ck, k0);
+}
+
+// The A and B fractals fetched from GM by all cores (in fractal rows), by what fits L1: both
+// operands' core blocks (or one plus a double-buffered K-strip of the other) make each core
+// read its blocks once; else the reuse depends on which strips fit. INT64_MAX: no formula.
+inline int64_t GmLoadEstimate(const CannSplitRequest& r, int64_t m16, int64_t n16, int64_t cm, int64_t cn, int64_t ck,
+                              int64_t kStripBytes, int64_t mDim, int64_t nDim) {
+  const int64_t l1 = r.l1Bytes;
+  int64_t n0 = std::min<int64_t>(16, cn);
+  int64_t m0 = std::min<int64_t>({16, cm, 128 / n0});
+  int64_t k0 = std::min<int64_t>({64 / m0, 64 / n0, ck});
+  int64_t aTile = m0 * k0 * kFractalBytes, bTile = n0 * k0 * kFractalBytes;
+  bool coreBlocksFit = (cm + cn) * kStripBytes <= l1 || (cm + 2 * n0) * kStripBytes <= l1 ||
+                       (cn + 2 * m0) * kStripBytes <= l1;
+  if (coreBlocksFit) return m16 * nDim + n16 * mDim;
+  bool noStripFits = 2 * (n0 * kStripBytes + aTile) > l1 && 2 * (m0 * kStripBytes + bTile) > l1;
+  if (noStripFits) return m16 * CeilDiv(n16, n0) + n16 * CeilDiv(m16, m0);
+  if (2 * (m0 + n0) * kStripBytes <= l1) {
+    int64_t mHeld = CeilDiv(l1 - 2 * n0 * kStripBytes, 2 * kStripBytes * m0) * m0;
+    int64_t nHeld = CeilDiv(l1 - 2 * m0 * kStripBytes, 2 * kStripBytes * n0) * n0;
+    int64_t mFirst = m16 * nDim + n16 * CeilDiv(m16, mHeld);
+    int64_t nFirst = n16 * mDim + m16 * CeilDiv(n16, nHeld);
+    return std::min(mFirst, nFirst);
+  }
+  // Streaming one operand past a resident block of the other, A's way first. Once A's way
+  // applies, the B block CANN's tiler checks for B's way is the B it streams (all of B once per
+  // m0 strip), not the core's B block: kept as it is, so that the same split comes out.
+  int64_t load = INT64_MAX, bHeld = cn;
+  if (cm * kStripBytes + 2 * bTile <= l1 || 2 * (m0 * kStripBytes + bTile) <= l1) {
+    load = m16 * nDim + n16 * CeilDiv(m16, m0);
+    bHeld = n16 * CeilDiv(m16, m0);
+  }
+  if (bHeld * kStripBytes + 2 * aTile <= l1 || 2 * (n0 * kStripBytes + aTile) <= l1)
+    load = std::min(load, n16 * mDim + m16 * CeilDiv(n16, n0));
+  return load;
+}
+
+// Candidate dims along one axis: divisors of the count, of its bucket or of the core count.
+inline std::vector<int64_t> AxisFactors(int64_t count, int64_t bucket, int64_t cores, int64_t limit) {
+  std::vector<int64_t> f;
+  for (int64_t i = 1; i <= limit; ++i)
+    if (count % i == 0 || bucket % i == 0 || cores % i == 0) f.push_back(i);
+  return f;
+}
+
+inline void AddFactor(std::vector<int64_t>& f, int64_t v) {
+  if (std::find(f.begin(), f.end(), v) == f.end()) {
+    f.push_back(v);
+    std::sort(f.begin(), f.end());
+  }
+}
+
+// CANN's split; false only for input it has no answer for (then the caller searches).
+inline bool ChooseCannCoreSplit(const CannSplitRequest& r, CoreSplit& out) {
+  if (r.m <= 0 || r.n <= 0 || r.k <= 0 || r.cores <= 0 || r.l1Bytes <= 0) return false;
+  const int64_t kC0 = kC0Bits / r.bitsA;
+  const int64_t m16 = CeilDiv(r.m, kCubeBlock), n16 = CeilDiv(r.n, kCubeBlock), kc = CeilDiv(r.k, kC0);
+  const int64_t cores = r.cores;
+  // Buckets: with split-K, M and N keep their counts and K is rounded down when it has few divisors.
+  int64_t mBucket = r.splitK ? m16 : CountBucket(m16), nBucket = r.splitK ? n16 : CountBucket(n16), kBucket = kc;
+  if (r.splitK) {
+    int64_t low = 0, mid = 0;
+    for (int64_t i = 1; i <= std::min<int64_t>(kc, 64); ++i) low += kc % i == 0 ? 1 : 0;
+    for (int64_t i = 65; i <= std::min<int64_t>(kc, 128); ++i) mid += kc % i == 0 ? 1 : 0;
+    if ((kc > 64 && low <= 2) || (kc > 128 && low + mid <= 4)) kBucket = CountBucket(kc, false);
+  }
+  int64_t mDim = 1, nDim = 1, kDim = 1;
+  // 1. tiny problems
+  bool oddBucket = r.splitK && ((n16 > 32 && nBucket % 32 != 0) || (m16 > 32 && mBucket % 32 != 0));
+  bool tiny = m16 * n16 <= cores && m16 * kc <= r.l0aBytes / kFractalBytes && n16 * kc <= r.l0aBytes / kFractalBytes &&
+              m16 * n16 <= r.l0cBytes / (kFractalBytes * 2) && !oddBucket;
+  if (tiny) {
+    int64_t nParts = n16 <= 32 ? 1 : nBucket / 32, mParts = m16 <= 32 ? 1 : mBucket / 32, kParts = 1;
+    if (r.splitK && kc > 32) {
+      for (int64_t d = 2; d <= std::min(cores, kc); ++d)
+        if (kc % d == 0) {
+          kParts = d;
+          break;
+        }
+    }
+    int64_t cn = nParts == 1 ? n16 : CeilDiv(nBucket, nParts);
+    int64_t cm = mParts == 1 ? m16 : CeilDiv(mBucket, mParts);
+    int64_t ck = kParts == 1 ? kc : CeilDiv(kBucket, kParts);
+    mDim = CeilDiv(m16, cm), nDim = CeilDiv(n16, cn), kDim = CeilDiv(kc, ck);
+  } else {
+    // 2. the factor search
+    std::vector<int64_t> mFactors = AxisFactors(m16, mBucket, cores, std::min(cores, m16));
+    std::vector<int64_t> nFactors = AxisFactors(n16, nBucket, cores, std::min(cores, n16));
+    std::vector<int64_t> kFactors = r.splitK ? AxisFactors(kc, kBucket, cores, cores) : std::vector<int64_t>{1};
+    if (cores > 1) {
+      float balance = std::sqrt(float(m16) / float(n16) * float(cores));
+      int64_t mAt = int64_t(std::ceil(balance)), nAt = int64_t(std::ceil(float(cores) / balance));
+      AddFactor(mFactors, mAt);
+      AddFactor(mFactors, nAt == 0 ? 1 : cores / nAt);
+      AddFactor(nFactors, nAt);
+      AddFactor(nFactors, mAt == 0 ? 1 : cores / mAt);
+    }
+    struct Best {
+      int64_t m = 1, n = 1, k = 1, cores = 1;
+      int64_t loops = INT64_MAX, load = INT64_MAX;
+      bool wide = false;  // a split whose core blocks are 16 fractals or more where it matters
+    } best;
+    for (int64_t nf : nFactors) {
+      if (nf <= 0 || nf > cores) continue;
+      for (int64_t mf : mFactors) {
+        if (mf <= 0 || nf * mf > cores) continue;
+        for (int64_t kf : kFactors) {
+          if (nf * mf * kf > cores) continue;
+          int64_t cm = CeilDiv(m16, mf), cn = CeilDiv(n16, nf), ck = kc / kf;
+          if (r.splitK && kBucket != kc) ck = kBucket / kf * 2;
+          int64_t load = GmLoadEstimate(r, m16, n16, cm, cn, ck, ck * kFractalBytes, mf, nf);
+          if (r.splitK && load != INT64_MAX) load *= ck;
+          int64_t loops = CoreLoopEstimate(cm, cn, ck);
+          int64_t used = mf * nf * kf;
+          // narrow: a non-transposed B (transposed A) cut below 16 fractals where it has 16 or more
+          bool narrow = (!r.transB && n16 >= 16 && cn < 16) || (r.transA && m16 >= 16 && cm < 16);
+          bool neutral = r.transB && !r.transA;
+          bool forced = !neutral && !best.wide && !narrow;
+          bool barred = !neutral && best.wide && narrow;
+          bool gated = forced || barred;
+          bool fewerLoops = !gated && (loops < best.loops || (used > best.cores && loops == best.loops));
+          bool lessLoad = !fewerLoops && used == best.cores && load < best.load;
+          bool moreBlocks = !fewerLoops && used == best.cores && load == best.load && best.m * best.n < mf * nf;
+          if ((forced || fewerLoops || lessLoad || moreBlocks) && !barred) {
+            best = {mf, nf, kf, used, loops, load, false};
+            best.wide = (r.transB || cn >= 16) && (!r.transA || cm >= 16) && used > 1;
+          }
+        }
+      }
+    }
+    // 3. the preferred shares
+    int64_t cm = CeilDiv(m16, best.m), cn = CeilDiv(n16, best.n), ck = CeilDiv(kc, best.k);
+    int64_t pm = PreferredShare(m16, mBucket, best.m), pn = PreferredShare(n16, nBucket, best.n);
+    int64_t pk = CeilDiv(kc % best.k == 0 ? kc : kBucket, best.k);
+    int64_t need = CeilDiv(n16, pn) * CeilDiv(m16, pm) * CeilDiv(kc, pk);
+    if (need > 0 && need <= cores) cm = pm, cn = pn, ck = pk;
+    mDim = std::min(CeilDiv(m16, cm), cores), nDim = std::min(CeilDiv(n16, cn), cores);
+    kDim = r.splitK ? std::min(CeilDiv(kc, ck), cores) : best.k;
+  }
+  // 4. the single-core extents
+  auto share = [](int64_t total, int64_t parts) { return CeilDiv(total, parts); };
+  int64_t singleM = share(m16 * kCubeBlock, mDim), singleN = share(n16 * kCubeBlock, nDim);
+  int64_t singleK = r.splitK ? share(kc, kDim) * kC0 : share(r.k, kDim);
+  // Rounding a block to 256 bytes of its type, unless that leaves a core without work.
+  auto roundTo256 = [](int64_t total, int64_t parts, int32_t bits, int64_t& single) {
+    int64_t step = 256 * 8 / bits;
+    if (parts <= 1) return;
+    int64_t rounded = AlignUp(single, step);
+    if (rounded < CeilDiv(total, parts - 1)) single = rounded;
+  };
+  bool nzOperand = r.aNz || r.bNz;
+  // C outweighs what the block reads (judged on the unrounded block): round N as well.
+  int64_t plainM = share(r.m, mDim), plainN = share(r.n, nDim), plainK = share(r.k, kDim);
+  bool outputHeavy = plainM * plainN * 2 * r.bitsC > plainN * plainK * r.bitsA + plainM * plainK * r.bitsB;
+  if ((nzOperand && (!r.transB || outputHeavy)) || r.cNz) roundTo256(n16 * kCubeBlock, nDim, r.bitsB, singleN);
+  if ((nzOperand && r.transA) || r.cNz) roundTo256(m16 * kCubeBlock, mDim, r.bitsA, singleM);
+  if (r.splitK) singleK = AlignUp(singleK, r.kAlign);
+  out.singleM = std::min(singleM, r.m);
+  out.singleN = std::min(singleN, r.n);
+  out.singleK = std::min(singleK, r.k);
+  // Blocks cover the shape once: usedCoreNum counts the blocks that exist.
+  out.mDim = CeilDiv(r.m, out.singleM);
+  out.nDim = CeilDiv(r.n, out.singleN);
+  out.kDim = CeilDiv(r.k, out.singleK);
+  return out.UsedCores() <= cores;
+}
+
 }  // namespace detail
 }  // namespace matmul_tiling
 

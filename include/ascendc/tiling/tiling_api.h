@@ -8,5 +8,6 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/matmul_tilingdata.h"
 #include "tiling/matmul_tiling.h"
+#include "tiling/adv_api_tiling.h"
 
 #endif /* SK_ASCENDC_TILING_TILING_API_H */

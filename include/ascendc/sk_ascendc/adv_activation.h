@@ -1,0 +1,367 @@
+// The activation APIs of AscendC's lib/activation (adv_api/activation): Gelu, FasterGelu, Swish,
+// Silu, SwiGLU, GeGLU, and the row-wise SoftMax family beside adv_math.h's SoftMax: SimpleSoftMax,
+// LogSoftMax, SoftmaxFlashV2, SoftmaxGrad, SoftmaxGradFront, AdjustSoftMaxRes. Written from the
+// public API reference; computed element by element in float and rounded once to T, charged as
+// the basic-instruction sequence each replaces (sk_ascendc/adv_common.h).
+#ifndef SK_ASCENDC_ADV_ACTIVATION_H
+#define SK_ASCENDC_ADV_ACTIVATION_H
+
+#include "sk_ascendc/adv_common.h"
+#include "sk_ascendc/adv_math.h"
+
+namespace AscendC {
+
+namespace detail {
+namespace adv {
+// Gelu's tanh form: x * sigmoid(2 * sqrt(2/pi) * (x + 0.044715 x^3)).
+inline float gelu(float x) { return x / (1.0f + std::exp(-1.5957691216057308f * (x + 0.044715f * x * x * x))); }
+inline float fasterGelu(float x) { return x / (1.0f + std::exp(-1.702f * x)); }
+inline float swish(float x, float beta) { return x / (1.0f + std::exp(-beta * x)); }
+}  // namespace adv
+}  // namespace detail
+
+/* ---- Gelu / FasterGelu: dst = gelu(src) over dataSize elements ---- */
+#define SK_ASCENDC_GELU(Name, FN, OPS)                                                                             \
+  template <typename T, bool highPrecision = false, bool highPerformance = false>                                 \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,  \
+                              const uint32_t dataSize) {                                                          \
+    static_assert(detail::adv::isFloatLike<T>(), #Name ": T must be half, bfloat16_t or float");                  \
+    detail::adv::map1(#Name, dst, src, dataSize, [](float x) { return FN(x); });                                  \
+    detail::adv::charge(OPS, dataSize, 4);                                                                        \
+  }                                                                                                               \
+  template <typename T, bool highPrecision = false, bool highPerformance = false>                                 \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dataSize) {    \
+    Name<T, highPrecision, highPerformance>(dst, src, LocalTensor<uint8_t>(), dataSize);                          \
+  }
+#define SK_ASCENDC_GELU_OPS {"mul", "mul", "muls", "add", "muls", "exp", "adds", "div"}
+#define SK_ASCENDC_FGELU_OPS {"muls", "exp", "adds", "div"}
+SK_ASCENDC_GELU(Gelu, detail::adv::gelu, SK_ASCENDC_GELU_OPS)
+SK_ASCENDC_GELU(FasterGelu, detail::adv::fasterGelu, SK_ASCENDC_FGELU_OPS)
+#undef SK_ASCENDC_GELU
+#undef SK_ASCENDC_GELU_OPS
+#undef SK_ASCENDC_FGELU_OPS
+
+/* ---- Swish: dst = x / (1 + exp(-beta x)); Silu: beta = 1 ---- */
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize, const PrimT<T> scalarValue) {
+  static_assert(detail::adv::isFloatLike<T>(), "Swish: T must be half, bfloat16_t or float");
+  const float beta = (float)scalarValue;
+  detail::adv::map1("Swish", dst, src, dataSize, [beta](float x) { return detail::adv::swish(x, beta); });
+  detail::adv::charge({"muls", "exp", "adds", "div"}, dataSize, sizeof(PrimT<T>));
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, uint32_t dataSize,
+                             const PrimT<T> scalarValue) {
+  Swish<T, isReuseSource>(dst, src, dataSize, scalarValue);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize) {
+  static_assert(detail::adv::isFloatLike<T>(), "Silu: T must be half, bfloat16_t or float");
+  detail::adv::map1("Silu", dst, src, dataSize, [](float x) { return detail::adv::swish(x, 1.0f); });
+  detail::adv::charge({"muls", "exp", "adds", "div"}, dataSize, sizeof(PrimT<T>));
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, uint32_t dataSize) {
+  Silu<T, isReuseSource>(dst, src, dataSize);
+}
+
+/* ---- SwiGLU: dst = src0 * swish(src1, beta); GeGLU: dst = src0 * gelu(src1) ---- */
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              const float& scalarValue, const LocalTensor<uint8_t>&, const uint32_t calCount) {
+  static_assert(detail::adv::isFloatLike<T>(), "SwiGLU: T must be half, bfloat16_t or float");
+  const float beta = scalarValue;
+  detail::adv::map2("SwiGLU", dst, src0, src1, calCount, [beta](float a, float b) { return a * detail::adv::swish(b, beta); });
+  detail::adv::charge({"muls", "exp", "adds", "div", "mul"}, calCount, 4);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              const float& scalarValue, const LocalTensor<uint8_t>& tmp) {
+  SwiGLU<T, isReuseSource>(dst, src0, src1, scalarValue, tmp, src0.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              const float& scalarValue, const uint32_t calCount) {
+  SwiGLU<T, isReuseSource>(dst, src0, src1, scalarValue, LocalTensor<uint8_t>(), calCount);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              const float& scalarValue) {
+  SwiGLU<T, isReuseSource>(dst, src0, src1, scalarValue, LocalTensor<uint8_t>(), src0.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void GeGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>&, uint32_t calCount) {
+  static_assert(detail::adv::isFloatLike<T>(), "GeGLU: T must be half, bfloat16_t or float");
+  detail::adv::map2("GeGLU", dst, src0, src1, calCount, [](float a, float b) { return a * detail::adv::gelu(b); });
+  detail::adv::charge({"mul", "adds", "mul", "muls", "exp", "adds", "div", "mul"}, calCount, 4);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void GeGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>& tmp) {
+  GeGLU<T, isReuseSource>(dst, src0, src1, tmp, src0.GetSize());
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void GeGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint32_t calCount) {
+  GeGLU<T, isReuseSource>(dst, src0, src1, LocalTensor<uint8_t>(), calCount);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void GeGLU(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1) {
+  GeGLU<T, isReuseSource>(dst, src0, src1, LocalTensor<uint8_t>(), src0.GetSize());
+}
+
+/* ---- the row-wise family: rows of `pitch` elements (srcK), the first n valid (oriSrcK) ----
+   Per-row results (sum, max, expMax) are written as in SoftMax: each row's value repeated across
+   one 32-byte block (8 floats or 16 halves) per row; per-row inputs are read from element 0 of
+   their row's block. ND only: the NZ forms do not compile. */
+namespace detail {
+namespace adv {
+struct Rows {
+  uint32_t rows, pitch, n;
+};
+inline Rows rowsOf(const SoftMaxShapeInfo& shape, uint32_t tilingM, uint32_t tilingK) {
+  Rows r;
+  r.pitch = shape.srcK ? shape.srcK : tilingK;
+  r.rows = shape.oriSrcM ? shape.oriSrcM : shape.srcM ? shape.srcM : tilingM;
+  r.n = shape.oriSrcK ? shape.oriSrcK : r.pitch;
+  if (r.n > r.pitch) ::sk_trapf(3, "SoftMax family: oriSrcK %u exceeds srcK %u", r.n, r.pitch);
+  return r;
+}
+template <typename U> constexpr uint32_t perBlock() { return ONE_BLK_SIZE / sizeof(PrimT<U>); }
+template <typename U> inline void putRow(const LocalTensor<U>& t, uint32_t r, float v) {
+  E<U>* p = ptr(t) + (uint64_t)r * perBlock<U>();
+  for (uint32_t j = 0; j < perBlock<U>(); ++j) p[j] = (E<U>)v;
+}
+template <typename U> inline float getRow(const LocalTensor<U>& t, uint32_t r) { return (float)ptr(t)[(uint64_t)r * perBlock<U>()]; }
+template <typename T> inline void needRows(const char* api, const char* role, const LocalTensor<T>& t, const Rows& r) {
+  need(api, role, t, r.rows ? (uint64_t)(r.rows - 1) * r.pitch + r.n : 0);
+}
+template <typename U> inline void needBlocks(const char* api, const char* role, const LocalTensor<U>& t, const Rows& r) {
+  need(api, role, t, (uint64_t)r.rows * perBlock<U>());
+}
+inline void chargeRows(std::initializer_list<const char*> ops, const Rows& r) {
+  for (const char* op : ops) ::sk_vec_charge(op, (uint64_t)r.rows * (((uint64_t)r.n * 4 + 255) / 256));
+}
+}  // namespace adv
+}  // namespace detail
+
+// SimpleSoftMax: dst = exp(src - max) / sum with each row's max and sum given.
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor,
+                                     const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+                                     const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SimpleSoftMax: the NZ format is not supported by SuperKernel");
+  namespace a = detail::adv;
+  a::Rows r = a::rowsOf(shape, tiling.srcM, tiling.srcK);
+  a::needRows("SimpleSoftMax", "dst", dst, r);
+  a::needRows("SimpleSoftMax", "src", src, r);
+  a::needBlocks("SimpleSoftMax", "inSumTensor", inSumTensor, r);
+  a::needBlocks("SimpleSoftMax", "inMaxTensor", inMaxTensor, r);
+  for (uint32_t i = 0; i < r.rows; ++i) {
+    float m = a::getRow(inMaxTensor, i), s = a::getRow(inSumTensor, i);
+    const PrimT<T>* x = a::ptr(src) + (uint64_t)i * r.pitch;
+    PrimT<T>* y = a::ptr(dst) + (uint64_t)i * r.pitch;
+    for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T>)(std::exp((float)x[k] - m) / s);
+  }
+  a::chargeRows({"sub", "exp", "div"}, r);
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor,
+                                     const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  SimpleSoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ, config>(dst, inSumTensor, inMaxTensor, src, LocalTensor<uint8_t>(),
+                                                                        tiling, shape);
+}
+
+// LogSoftMax: dst = log10(softmax(src)) (the public samples' reference), sum and max per row.
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
+                                  const LocalTensor<T>& src, const LocalTensor<uint8_t>&, const LogSoftMaxTiling& tiling,
+                                  const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "LogSoftMax: the NZ format is not supported by SuperKernel");
+  namespace a = detail::adv;
+  a::Rows r = a::rowsOf(shape, tiling.srcM, tiling.srcK);
+  a::needRows("LogSoftMax", "dst", dst, r);
+  a::needRows("LogSoftMax", "src", src, r);
+  a::needBlocks("LogSoftMax", "sumTensor", sumTensor, r);
+  a::needBlocks("LogSoftMax", "maxTensor", maxTensor, r);
+  for (uint32_t i = 0; i < r.rows; ++i) {
+    const PrimT<T>* x = a::ptr(src) + (uint64_t)i * r.pitch;
+    PrimT<T>* y = a::ptr(dst) + (uint64_t)i * r.pitch;
+    float m = -std::numeric_limits<float>::infinity(), s = 0;
+    for (uint32_t k = 0; k < r.n; ++k) m = std::max(m, (float)x[k]);
+    for (uint32_t k = 0; k < r.n; ++k) s += std::exp((float)x[k] - m);
+    for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T>)std::log10(std::exp((float)x[k] - m) / s);
+    a::putRow(sumTensor, i, s);
+    a::putRow(maxTensor, i, m);
+  }
+  a::chargeRows({"reducemax", "sub", "exp", "reducesum", "div", "ln", "muls"}, r);
+}
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
+                                  const LocalTensor<T>& src, const LogSoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  LogSoftMax<T, isReuseSource, isDataFormatNZ>(dst, sumTensor, maxTensor, src, LocalTensor<uint8_t>(), tiling, shape);
+}
+
+// SoftmaxFlashV2: without update, dst = exp(src - rowmax), expSum = rowsum(dst), max = rowmax;
+// with update, max = max(inMax, rowmax), dst = exp(src - max), expMax = exp(inMax - max),
+// expSum = expMax * inExpSum + rowsum(dst). The outputs may alias the inputs (read first).
+namespace detail {
+namespace adv {
+template <bool isUpdate, typename T, typename U>
+inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSum, const LocalTensor<U>& maxT, const LocalTensor<T>& src,
+                    const LocalTensor<U>& expMax, const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax,
+                    const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape) {
+  Rows r = rowsOf(shape, tiling.srcM, tiling.srcK);
+  needRows("SoftmaxFlashV2", "dst", dst, r);
+  needRows("SoftmaxFlashV2", "src", src, r);
+  needBlocks("SoftmaxFlashV2", "expSumTensor", expSum, r);
+  needBlocks("SoftmaxFlashV2", "maxTensor", maxT, r);
+  if (isUpdate) {
+    needBlocks("SoftmaxFlashV2", "expMaxTensor", expMax, r);
+    needBlocks("SoftmaxFlashV2", "inExpSumTensor", inExpSum, r);
+    needBlocks("SoftmaxFlashV2", "inMaxTensor", inMax, r);
+  }
+  for (uint32_t i = 0; i < r.rows; ++i) {
+    const PrimT<T>* x = ptr(src) + (uint64_t)i * r.pitch;
+    PrimT<T>* y = ptr(dst) + (uint64_t)i * r.pitch;
+    float m = -std::numeric_limits<float>::infinity();
+    for (uint32_t k = 0; k < r.n; ++k) m = std::max(m, (float)x[k]);
+    float inM = 0, inS = 0;
+    if (isUpdate) {
+      inM = getRow(inMax, i);
+      inS = getRow(inExpSum, i);
+      m = std::max(m, inM);
+    }
+    float s = 0;
+    for (uint32_t k = 0; k < r.n; ++k) {
+      float e = std::exp((float)x[k] - m);
+      s += e;
+      y[k] = (PrimT<T>)e;
+    }
+    if (isUpdate) {
+      float em = std::exp(inM - m);
+      s += em * inS;
+      putRow(expMax, i, em);
+    }
+    putRow(expSum, i, s);
+    putRow(maxT, i, m);
+  }
+  if (isUpdate) chargeRows({"reducemax", "max", "sub", "exp", "reducesum", "sub", "exp", "mul", "add"}, r);
+  else chargeRows({"reducemax", "sub", "exp", "reducesum"}, r);
+}
+}  // namespace adv
+}  // namespace detail
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<T>& expSumTensor, const LocalTensor<T>& maxTensor,
+                                      const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
+                                      const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+                                      const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
+  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+}
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<T>& expSumTensor, const LocalTensor<T>& maxTensor,
+                                      const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
+                                      const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
+  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+}
+// half data with float sums and maxima.
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor,
+                                      const LocalTensor<T>& src, const LocalTensor<U>& expMaxTensor, const LocalTensor<U>& inExpSumTensor,
+                                      const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+                                      const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
+  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+}
+
+// SoftmaxGrad: dst = (grad - rowsum(grad * src)) * src; isFront: dst = rowsum(grad * src) per
+// row block (SoftmaxGradFront).
+namespace detail {
+namespace adv {
+template <typename T>
+inline void softmaxGrad(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& grad, const LocalTensor<T>& src,
+                        const SoftMaxTiling& tiling, bool isFront, const SoftMaxShapeInfo& shape) {
+  Rows r = rowsOf(shape, tiling.srcM, tiling.srcK);
+  needRows(api, "gradTensor", grad, r);
+  needRows(api, "srcTensor", src, r);
+  if (isFront) needBlocks(api, "dstTensor", dst, r);
+  else needRows(api, "dstTensor", dst, r);
+  for (uint32_t i = 0; i < r.rows; ++i) {
+    const PrimT<T>* g = ptr(grad) + (uint64_t)i * r.pitch;
+    const PrimT<T>* x = ptr(src) + (uint64_t)i * r.pitch;
+    float s = 0;
+    for (uint32_t k = 0; k < r.n; ++k) s += (float)g[k] * (float)x[k];
+    if (isFront) {
+      putRow(dst, i, s);
+    } else {
+      PrimT<T>* y = ptr(dst) + (uint64_t)i * r.pitch;
+      for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T>)(((float)g[k] - s) * (float)x[k]);
+    }
+  }
+  if (isFront) chargeRows({"mul", "reducesum"}, r);
+  else chargeRows({"mul", "reducesum", "sub", "mul"}, r);
+}
+}  // namespace adv
+}  // namespace detail
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftmaxGrad(const LocalTensor<T>& dst, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                                   const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling, bool isFront = false,
+                                   const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxGrad: the NZ format is not supported by SuperKernel");
+  detail::adv::softmaxGrad("SoftmaxGrad", dst, gradTensor, srcTensor, tiling, isFront, shape);
+}
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftmaxGrad(const LocalTensor<T>& dst, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                                   const SoftMaxTiling& tiling, bool isFront = false, const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxGrad: the NZ format is not supported by SuperKernel");
+  detail::adv::softmaxGrad("SoftmaxGrad", dst, gradTensor, srcTensor, tiling, isFront, shape);
+}
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftmaxGradFront(const LocalTensor<T>& dst, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                                        const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxGradFront: the NZ format is not supported by SuperKernel");
+  detail::adv::softmaxGrad("SoftmaxGradFront", dst, gradTensor, srcTensor, tiling, true, shape);
+}
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftmaxGradFront(const LocalTensor<T>& dst, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                                        const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  static_assert(!isDataFormatNZ, "SoftmaxGradFront: the NZ format is not supported by SuperKernel");
+  detail::adv::softmaxGrad("SoftmaxGradFront", dst, gradTensor, srcTensor, tiling, true, shape);
+}
+
+// AdjustSoftMaxRes: every row whose max (its bits, in T2) equals `from` is set to `to`; true
+// when a row was.
+template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
+__aicore__ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from,
+                                        const T1 to, const SoftMaxShapeInfo& shape) {
+  static_assert(!isDataFormatNZ, "AdjustSoftMaxRes: the NZ format is not supported by SuperKernel");
+  static_assert(stepSizeMode == 0, "AdjustSoftMaxRes: only stepSizeMode 0 (one 32-byte block per row of max) is supported");
+  namespace a = detail::adv;
+  a::Rows r = a::rowsOf(shape, shape.srcM, shape.srcK);
+  a::needRows("AdjustSoftMaxRes", "softMaxRes", softMaxRes, r);
+  a::needBlocks("AdjustSoftMaxRes", "maxTensor", maxTensor, r);
+  bool any = false;
+  for (uint32_t i = 0; i < r.rows; ++i) {
+    PrimT<T2> m = a::ptr(maxTensor)[(uint64_t)i * a::perBlock<T2>()];
+    uint32_t bits = 0;
+    std::memcpy(&bits, &m, sizeof(m));
+    if (bits != from) continue;
+    any = true;
+    PrimT<T1>* y = a::ptr(softMaxRes) + (uint64_t)i * r.pitch;
+    for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T1>)to;
+  }
+  ::sk_vec_charge("compare", (uint64_t)r.rows);
+  a::chargeRows({"select"}, r);
+  return any;
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_ADV_ACTIVATION_H */
