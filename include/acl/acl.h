@@ -151,6 +151,14 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
 
 /* ---- events ---- */
 aclError aclrtCreateEvent(aclrtEvent* event);
+#define ACL_EVENT_SYNC 0x00000001U
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
+#define ACL_EVENT_TIME_LINE 0x00000008U
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
+#define ACL_EVENT_EXTERNAL 0x00000020U
+#define ACL_EVENT_IPC 0x00000040U
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag);
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag);
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 aclError aclrtSynchronizeEvent(aclrtEvent event);
@@ -164,6 +172,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* statu
 aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode);
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
 aclError aclmdlRIDestroy(aclmdlRI modelRI);
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags);
 
 /* SuperKernel on a captured model (docs/acl_api.md): mark scopes while capturing, then fuse
    each into one super kernel. A NULL scope name marks a region not to fuse. */
@@ -197,6 +206,9 @@ rtError_t rtKernelLaunch(const void* stubFunc, uint32_t numBlocks, void* args, u
 
 /* ---- errors ---- */
 const char* aclGetRecentErrMsg(void);
+typedef enum aclrtLastErrLevel { ACL_RT_THREAD_LEVEL = 0 } aclrtLastErrLevel;
+aclError aclrtGetLastError(aclrtLastErrLevel level);   /* the thread's last error code, then cleared */
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
 
 #ifdef __cplusplus
 }

@@ -75,9 +75,11 @@ State& state() {
 
 thread_local std::string recentError;
 thread_local std::string returnedError;
+thread_local aclError lastError = ACL_SUCCESS;  // aclrtGetLastError / aclrtPeekAtLastError
 
 aclError fail(aclError code, const std::string& msg) {
   recentError = msg;
+  if (code != ACL_SUCCESS) lastError = code;
   return code;
 }
 
@@ -546,6 +548,20 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
   return ACL_SUCCESS;
 }
 
+// Events with flags: every event here can be waited on, reset and timed, so the flags are
+// checked (nonzero, known bits, exclusive ones alone) and otherwise change nothing.
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  SK_LOCK;
+  constexpr uint32_t kKnown = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |
+                              ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC;
+  bool exclusive = (flag & (ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL)) != 0;
+  if (flag == 0 || (flag & ~kKnown) || (exclusive && (flag & (flag - 1))))
+    return fail(ACL_ERROR_RT_PARAM_INVALID, "aclrtCreateEventWithFlag: flag " + std::to_string(flag) +
+                                                " is 0, has unknown bits or combines ACL_EVENT_DEVICE_USE_ONLY/EXTERNAL");
+  return aclrtCreateEvent(event);
+}
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) { return aclrtCreateEventWithFlag(event, flag); }
+
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   SK_LOCK;
   SK_DEVICE("aclrtRecordEvent");
@@ -878,6 +894,30 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
   return ACL_SUCCESS;
 }
 
+// A captured model's tasks as JSON (what each is, on which stream), for the sample's debugging.
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
+  SK_LOCK;
+  (void)flags;
+  if (!path) return fail(ACL_ERROR_INVALID_PARAM, "aclmdlRIDebugJsonPrint: path is NULL");
+  SK_DEVICE("aclmdlRIDebugJsonPrint");
+  ModelObj* m = modelObj(modelRI, "aclmdlRIDebugJsonPrint", skCode);
+  if (!m) return skCode;
+  auto tasks = rt->device().modelTasks(m->id);
+  if (!tasks) return failWith(tasks.takeError(), "aclmdlRIDebugJsonPrint");
+  static const char* kinds[] = {"kernel", "copy", "memset", "event_record", "event_wait", "scope_begin", "scope_end"};
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& t : *tasks) {
+    nlohmann::json j = {{"type", kinds[(int)t.kind]}, {"stream", t.stream}};
+    if (t.kind == sk::sim::Device::ModelTask::Kind::Kernel) j["kernel"] = t.kernel.name, j["blockDim"] = t.kernel.blockDim;
+    if (t.kind == sk::sim::Device::ModelTask::Kind::Record || t.kind == sk::sim::Device::ModelTask::Kind::Wait) j["event"] = t.event;
+    if (t.scope) j["scope"] = *t.scope;
+    list.push_back(std::move(j));
+  }
+  std::string text = nlohmann::json({{"model", m->id}, {"tasks", std::move(list)}}).dump(2) + "\n";
+  if (llvm::Error e = sk::writeFileAtomically(path, text)) return failWith(std::move(e), "aclmdlRIDebugJsonPrint", ACL_ERROR_INVALID_FILE);
+  return ACL_SUCCESS;
+}
+
 // ---- SuperKernel on a captured model ----
 namespace {
 aclError scopeMark(const char* name, aclrtStream stream, bool begin) {
@@ -916,6 +956,14 @@ aclError aclskOptimize(aclmdlRI modelRI, const aclskOptions* options) {
   for (const std::string& line : report->lines) std::fprintf(stderr, "aclskOptimize: %s\n", line.c_str());
   return ACL_SUCCESS;
 }
+
+aclError aclrtGetLastError(aclrtLastErrLevel level) {
+  if (level != ACL_RT_THREAD_LEVEL) return ACL_ERROR_INVALID_PARAM;
+  aclError e = lastError;
+  lastError = ACL_SUCCESS;
+  return e;
+}
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level) { return level == ACL_RT_THREAD_LEVEL ? lastError : ACL_ERROR_INVALID_PARAM; }
 
 const char* aclGetRecentErrMsg(void) {
   returnedError.swap(recentError);

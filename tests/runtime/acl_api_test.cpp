@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include "acl/acl.h"
 #include "sk/sim/float16.h"
 
@@ -186,6 +188,40 @@ TEST_F(Acl, ContextsReferenceTheDeviceAndBecomeCurrent) {
   void* p = nullptr;
   EXPECT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << "aclrtSetDevice's reference keeps the device";
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// The smaller calls of the SDK's samples: events made with flags, the thread's last error, a
+// captured model printed as JSON.
+TEST_F(Acl, EventFlagsLastErrorAndModelJson) {
+  aclrtEvent ev = nullptr;
+  EXPECT_EQ(aclrtCreateEventExWithFlag(&ev, ACL_EVENT_SYNC), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  aclrtEvent bad = nullptr;
+  EXPECT_EQ(aclrtCreateEventWithFlag(&bad, 0), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtCreateEventWithFlag(&bad, ACL_EVENT_EXTERNAL | ACL_EVENT_SYNC), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_RT_PARAM_INVALID) << "peeking keeps it";
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS) << "reading clears it";
+
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtRecordEvent(ev, s), ACL_SUCCESS) << aclGetRecentErrMsg();
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+  char dir[] = "/tmp/sk_acl_json_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/model.json";
+  ASSERT_EQ(aclmdlRIDebugJsonPrint(model, path.c_str(), 0), ACL_SUCCESS) << aclGetRecentErrMsg();
+  std::vector<char> text = readFile(path);
+  std::string json(text.begin(), text.end());
+  EXPECT_NE(json.find("\"type\": \"event_record\""), std::string::npos) << json;
+  EXPECT_EQ(aclmdlRIDebugJsonPrint(model, (std::string(dir) + "/no/such/dir/m.json").c_str(), 0), ACL_ERROR_INVALID_FILE);
+  std::remove(path.c_str());
+  rmdir(dir);
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyEvent(ev), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
 TEST(AclFloat16, ConvertsAsIeeeHalfWithRoundingToNearestEven) {

@@ -371,7 +371,8 @@ TEST(MatmulTiling, EveryTilingOfTheSweepIsLegal) {
 TEST(MatmulTiling, LargeFp16UsesBigDoubleBufferedBlocks) {
   for (const char* arch : {"dav-2201", "dav-3510"}) {
     int64_t result = -2;
-    KernelTiling t = TileOrFail({arch, DT_FLOAT16, DT_FLOAT, false, true, false, 4096, 4096, 4096, 24}, result);
+    // CANN's split: 8 x 3 blocks of 512 x 2048 (the table in CoreSplitIsCanns).
+    KernelTiling t = TileOrFail({arch, DT_FLOAT16, DT_FLOAT, false, true, false, 4096, 6144, 4096, 24}, result);
     ASSERT_EQ(result, 0);
     EXPECT_GE(int64_t(t.baseM) * t.baseN, 128 * 256) << arch;
     EXPECT_GE(t.baseK, 64) << arch;
@@ -539,22 +540,139 @@ TEST(MatmulTiling, SplitKCoversK) {
   t.SetDim(24);
   t.SetAType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
   t.SetBType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
-  t.SetShape(64, 64, 65536);
-  t.SetOrgShape(64, 64, 65536);
+  t.SetShape(256, 256, 16384);
+  t.SetOrgShape(256, 256, 16384);
   t.EnableMultiCoreSplitK(true);
   KernelTiling out;
   ASSERT_EQ(t.GetTiling(out), 0);
   int32_t dim = 0, mDim = 0, nDim = 0, kDim = 0;
   ASSERT_EQ(t.GetCoreNum(dim, mDim, nDim, kDim), 0);
-  EXPECT_GT(kDim, 1) << "a long K on few rows is worth cutting";
-  EXPECT_EQ(kDim, CeilDiv(65536, out.singleCoreK));
+  EXPECT_EQ(kDim, 24) << "CANN's tiler cuts K in 24 slices of 688 here (CoreSplitIsCanns)";
+  EXPECT_EQ(kDim, CeilDiv(16384, out.singleCoreK));
   EXPECT_EQ(out.usedCoreNum, mDim * nDim * kDim);
   EXPECT_LE(out.usedCoreNum, 24);
   EXPECT_EQ(out.singleCoreK % 16, 0);
 
   t.SetBias(true);
   ASSERT_EQ(t.GetTiling(out), 0);
-  EXPECT_EQ(out.singleCoreK, 65536) << "no split-K with a bias";
+  EXPECT_EQ(out.singleCoreK, 16384) << "no split-K with a bias";
+}
+
+// ---- the core split is CANN's ----
+//
+// Public samples hard-code the split CANN's MultiCoreMatmulTiling gives them (block offsets
+// blockIdx * singleCoreM * Ka, "the tiling splits N over 2 cores", ...). The expected numbers
+// are what CANN's public host tiling library (asc-devkit, impl/adv_api/tiling/matmul:
+// matmul_tiling_algorithm.cpp, bmm_tiling.cpp, math_util.cpp), compiled on the host with
+// Ascend910B1's sizes (L1 512 KiB, L0A/B 64 KiB, L0C 128 KiB), returns for the same calls.
+// Where CANN's singleCore* exceed the shape (it rounds M and N up to 16 first) ours are clipped
+// to the shape; usedCoreNum is the same.
+
+struct CannCase {
+  const char* what;
+  int32_t m, n, k, dim;
+  DataType input;
+  bool transA, transB, bias, cInUb, splitK;
+  int32_t baseM, baseN, baseK;  // SetFixSplit (-1: not called)
+  int32_t l1;                   // SetBufferSpace's L1 (-1: all)
+  int32_t usedCoreNum, singleCoreM, singleCoreN, singleCoreK;
+};
+
+KernelTiling TileCannCase(const CannCase& c, const char* arch = "dav-2201") {
+  MultiCoreMatmulTiling t(PlatformAscendC{arch});
+  DataType out = c.input == DT_INT8 ? DT_INT32 : DT_FLOAT;
+  EXPECT_EQ(t.SetDim(c.dim), 0);
+  EXPECT_EQ(t.SetAType(TPosition::GM, CubeFormat::ND, c.input, c.transA), 0);
+  EXPECT_EQ(t.SetBType(TPosition::GM, CubeFormat::ND, c.input, c.transB), 0);
+  EXPECT_EQ(t.SetCType(c.cInUb ? TPosition::VECIN : TPosition::GM, CubeFormat::ND, out), 0);
+  if (c.bias) {
+    EXPECT_EQ(t.SetBiasType(TPosition::GM, CubeFormat::ND, out), 0);
+  }
+  EXPECT_EQ(t.SetOrgShape(c.m, c.n, c.k), 0);
+  EXPECT_EQ(t.SetShape(c.m, c.n, c.k), 0);
+  if (c.baseM > 0 || c.baseN > 0 || c.baseK > 0) {
+    EXPECT_EQ(t.SetFixSplit(c.baseM, c.baseN, c.baseK), 0);
+  }
+  t.EnableMultiCoreSplitK(c.splitK);
+  EXPECT_EQ(t.SetBias(c.bias), 0);
+  EXPECT_EQ(t.SetBufferSpace(c.l1, -1, -1), 0);
+  KernelTiling result;
+  EXPECT_EQ(t.GetTiling(result), 0) << c.what;
+  return result;
+}
+
+TEST(MatmulTiling, CoreSplitIsCanns) {
+  const CannCase cases[] = {
+      // The four public samples whose kernels assume CANN's split (notes/sweep_samples.md finding 3,
+      // notes/sweep_devkit.md item 6):
+      // asc-devkit 00_introduction/02_matrix/matmul_advanced_api: "the tiling splits M over 2
+      // cores", A offset blockIdx * singleCoreM * Ka.
+      {"matmul_advanced_api", 512, 512, 128, 2, DT_FLOAT16, false, false, false, false, false, -1, -1, -1, -1,
+       2, 256, 512, 128},
+      // asc-devkit 00_introduction/03_fusion_operation/matmul_leakyrelu_advanced_api: SetFixSplit(128,
+      // 64, 128), C at VECIN, "split along N into 2, each logical core 512 x 64".
+      {"matmul_leakyrelu_advanced_api", 512, 128, 128, 2, DT_FLOAT16, false, false, true, true, false, 128, 64,
+       128, -1, 2, 512, 64, 128},
+      // Ascend samples MatmulCustomMultiCore (0_introduction/10): SetDim(GetCoreNumAiv()) = 48, bias.
+      // CANN's own split has an M tail: 22 x 2 blocks of 47 x 320 rows/columns on 44 cores.
+      {"MatmulCustomMultiCore, 48 AIVs", 1024, 640, 256, 48, DT_FLOAT16, false, false, true, false, false, -1, -1,
+       -1, -1, 44, 47, 320, 256},
+      // Ascend samples MatmulLeakyReluCustom (0_introduction/12): SetDim(48), SetFixSplit(-1, 160, -1),
+      // C at VECIN: the same 44 blocks (the fixed baseN does not change CANN's split).
+      {"MatmulLeakyReluCustom, 48 AIVs", 1024, 640, 256, 48, DT_FLOAT16, false, false, true, true, false, -1, 160,
+       -1, -1, 44, 47, 320, 256},
+      // The tutorials copies of both (SetDim(2), SetFixSplit(128, 128, -1), one AIC launched).
+      {"tutorials MatmulCustomMultiCore / MatmulLeakyRelu, 2 AIVs", 1024, 640, 256, 2, DT_FLOAT16, false, false,
+       true, false, false, 128, 128, -1, -1, 2, 512, 640, 256},
+      // More of CANN's answers: tiny, tails, transposes, fp32 with a small L1, int8, split-K.
+      {"one element", 1, 1, 1, 48, DT_FLOAT16, false, false, false, false, false, -1, -1, -1, -1, 1, 1, 1, 1},
+      {"1000 cubed", 1000, 1000, 1000, 48, DT_FLOAT16, false, false, false, false, false, -1, -1, -1, -1, 44, 92,
+       252, 1000},
+      {"tall and thin", 8192, 64, 8192, 48, DT_FLOAT16, false, false, false, false, false, -1, -1, -1, -1, 48, 683,
+       16, 8192},
+      {"odd sizes", 129, 257, 100, 24, DT_FLOAT16, false, false, true, false, false, -1, -1, -1, -1, 9, 16, 257, 100},
+      {"A transposed", 1024, 1024, 1024, 8, DT_FLOAT16, true, false, false, false, false, -1, -1, -1, -1, 8, 256,
+       512, 1024},
+      {"short M", 64, 4096, 256, 48, DT_FLOAT16, false, true, false, false, false, -1, -1, -1, -1, 43, 64, 96, 256},
+      {"4096 cubed on 24", 4096, 4096, 4096, 24, DT_FLOAT16, false, true, false, false, false, -1, -1, -1, -1, 24,
+       4096, 171, 4096},
+      {"fp32, L1 of 128 KiB", 4740, 720, 50, 24, DT_FLOAT, false, false, false, false, false, -1, -1, -1, 131072, 22,
+       216, 720, 50},
+      {"int8", 512, 1024, 512, 20, DT_INT8, false, true, false, false, false, -1, -1, -1, -1, 20, 128, 205, 512},
+      {"split-K", 256, 256, 16384, 24, DT_FLOAT16, false, false, false, false, true, -1, -1, -1, -1, 24, 256, 256,
+       688},
+      {"split-K of a short K", 5138, 1024, 45, 30, DT_FLOAT16, false, false, false, false, true, -1, -1, -1, -1, 18,
+       859, 1024, 16},
+  };
+  for (const CannCase& c : cases) {
+    KernelTiling t = TileCannCase(c);
+    EXPECT_EQ(t.usedCoreNum, c.usedCoreNum) << c.what;
+    EXPECT_EQ(t.singleCoreM, c.singleCoreM) << c.what;
+    EXPECT_EQ(t.singleCoreN, c.singleCoreN) << c.what;
+    EXPECT_EQ(t.singleCoreK, c.singleCoreK) << c.what;
+    EXPECT_EQ(t.usedCoreNum, CeilDiv(c.m, t.singleCoreM) * CeilDiv(c.n, t.singleCoreN) * CeilDiv(c.k, t.singleCoreK))
+        << c.what << ": the blocks cover the shape once";
+  }
+  // The same split on dav-3510 (CANN's 950 path is the same search; only tiny shapes see its L0C).
+  KernelTiling t = TileCannCase(cases[0], "dav-3510");
+  EXPECT_EQ(t.usedCoreNum, 2);
+  EXPECT_EQ(t.singleCoreM, 256);
+}
+
+TEST(MatmulTiling, FixedBaseBeyondCannsBlockKeepsATiling) {
+  // CANN splits 256 x 256 on 8 cores into 32 x 256 blocks and then fails a fixed baseM of 64;
+  // ours falls back to a split whose blocks hold the fixed base.
+  MultiCoreMatmulTiling plain = ReadyTiler();
+  KernelTiling out;
+  ASSERT_EQ(plain.GetTiling(out), 0);
+  EXPECT_EQ(out.usedCoreNum, 8);
+  EXPECT_EQ(out.singleCoreM, 32) << "CANN's split";
+  EXPECT_EQ(out.singleCoreN, 256);
+  MultiCoreMatmulTiling fixed = ReadyTiler();
+  fixed.SetFixSplit(64, 128, -1);
+  ASSERT_EQ(fixed.GetTiling(out), 0);
+  EXPECT_GE(out.singleCoreM, 64);
+  EXPECT_EQ(out.baseM, 64);
 }
 
 TEST(MatmulTiling, TraverseDoubleBufferAndPositions) {

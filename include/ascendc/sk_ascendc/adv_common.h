@@ -46,6 +46,11 @@ inline void charge(std::initializer_list<const char*> ops, uint64_t n, uint32_t 
   for (const char* op : ops) ::sk_vec_charge(op, repeats);
 }
 
+// The same with the ops as arguments: chargeOps(n, bytes, "mul", "exp").
+template <typename... Ops> inline void chargeOps(uint64_t n, uint32_t bytes, Ops... ops) {
+  charge({ops...}, n, bytes);
+}
+
 template <typename T> inline float ld(const T& v) { return (float)v; }
 template <typename T> inline T st(float v) { return (T)v; }
 
