@@ -1,5 +1,6 @@
 // The search behind matmul_tiling::*::GetTiling (SuperKernel's own, from the public description
-// of what a TCubeTiling means and which tilings are legal; not CANN's algorithm).
+// of what a TCubeTiling means and which tilings are legal; not CANN's algorithm), and the
+// multi-core split as CANN's tiler makes it (ChooseCannCoreSplit, at the end).
 //
 // One core computes a singleM x singleN block of C over the whole singleK (or a K slice with
 // split-K). Its work is cut into baseM x baseN x baseK Mmads; L1 holds stepM x stepKa base
@@ -13,8 +14,9 @@
 //   3. L1: stepKa/stepKb (powers of two or all of K, one a multiple of the other), stepM/stepN
 //      (1 or all blocks), L1 double buffering and the iteration order, within the L1 budget,
 //      scored with the GM traffic they imply.
-// The multi-core split (factoring the cores over M, N and, when allowed, K) uses a cheaper
-// estimate of the same model. Rates are the simulated part's (arch/*.json).
+// Our own multi-core split (ChooseCoreSplit: factoring the cores over M, N and, when allowed,
+// K) uses a cheaper estimate of the same model; MultiCoreMatmulTiling uses it only where
+// CANN's split does not apply. Rates are the simulated part's (arch/*.json).
 #ifndef SK_ASCENDC_TILING_MATMUL_TILING_ALGORITHM_H
 #define SK_ASCENDC_TILING_MATMUL_TILING_ALGORITHM_H
 
