@@ -158,10 +158,38 @@ int kfcWorkspaceArg(const llvm::Function& kernel) {
   return -1;
 }
 
+// The system workspace among an entry's params: which one (-1: none), and how far into it the
+// user's part starts when the kernel is handed that part instead (HAVE_WORKSPACE builds).
+struct WorkspaceParam {
+  int param = -1;
+  uint64_t userOffset = 0;
+};
+
+// A kernel-launch build's HAVE_WORKSPACE (sk_ascendc/base.h's marker): the param that many from
+// the end of `paramCount` is the workspace, its user part after the system's bytes. `known`:
+// what the metadata or a __kfc_workspace__ mark named (-1: nothing).
+llvm::Expected<WorkspaceParam> workspaceParam(const llvm::Module& linked, size_t paramCount, int known,
+                                              const std::string& name, const std::string& source) {
+  const llvm::GlobalVariable* marker = linked.getNamedGlobal("sk_have_workspace");
+  auto* words = marker && marker->hasInitializer() ? llvm::dyn_cast<llvm::ConstantDataArray>(marker->getInitializer()) : nullptr;
+  if (!words || words->getNumElements() != 2) return WorkspaceParam{known, 0};
+  uint64_t fromEnd = words->getElementAsInteger(0);
+  if (fromEnd > paramCount)
+    return sk::inputError(source + ": kernel " + name + " has " + std::to_string(paramCount) + " parameter(s), HAVE_WORKSPACE" +
+                          (fromEnd == 2 ? " with HAVE_TILING" : "") + " needs the workspace " +
+                          (fromEnd == 2 ? "before the last (the tiling)" : "last"));
+  int param = (int)(paramCount - fromEnd);
+  if (known >= 0 && known != param)
+    return sk::inputError(source + ": kernel " + name + ": HAVE_WORKSPACE makes parameter " + std::to_string(param) +
+                          " the workspace, the metadata's workspace is parameter " + std::to_string(known) +
+                          "; make them agree (or drop -DHAVE_WORKSPACE / -DHAVE_TILING)");
+  return WorkspaceParam{param, words->getElementAsInteger(1)};
+}
+
 // <name>(p0..pN), one GM address per param: store the workspace, read the by-value params'
 // bytes, call the variant for sk_core_type().
 void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<CoreType, llvm::Function*>& variants,
-                      const std::vector<ParamArgs>& params, int workspaceParam) {
+                      const std::vector<ParamArgs>& params, WorkspaceParam workspace) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::Function* first = variants.begin()->second;
   llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
@@ -171,11 +199,15 @@ void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<C
   entry->setAttributes(llvm::AttributeList::get(ctx, llvm::AttributeList::FunctionIndex,
                                                 llvm::AttrBuilder(ctx, first->getAttributes().getFnAttrs())));
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
-  if (workspaceParam >= 0) {
+  llvm::Value* userWorkspace = nullptr;
+  if (workspace.param >= 0) {
     llvm::FunctionCallee state = m.getOrInsertFunction("sk_core_state", ptr);
     llvm::Value* words = b.CreateCall(state);
     llvm::Value* slot = b.CreateConstGEP1_64(b.getInt64Ty(), words, SK_STATE_SYS_WORKSPACE);
-    b.CreateStore(b.CreatePtrToInt(entry->getArg(workspaceParam), b.getInt64Ty()), slot);
+    llvm::Value* arg = entry->getArg(workspace.param);
+    b.CreateStore(b.CreatePtrToInt(arg, b.getInt64Ty()), slot);
+    if (workspace.userOffset)  // null stays null (GetUserWorkspace's rule)
+      userWorkspace = b.CreateSelect(b.CreateIsNull(arg), arg, b.CreateConstGEP1_64(b.getInt8Ty(), arg, workspace.userOffset));
   }
   const llvm::DataLayout& dl = m.getDataLayout();
   llvm::FunctionCallee copy = m.getOrInsertFunction("sk_data_copy", b.getVoidTy(), ptr, ptr, b.getInt64Ty());
@@ -183,7 +215,7 @@ void addDispatchEntry(llvm::Module& m, const std::string& name, const std::map<C
   for (size_t p = 0; p < params.size(); ++p) {
     const ParamArgs& pa = params[p];
     if (!pa.bytes) {
-      args.push_back(entry->getArg(p));
+      args.push_back(userWorkspace && (int)p == workspace.param ? userWorkspace : entry->getArg(p));
       continue;
     }
     // The bytes into a zeroed stack buffer (as GET_TILING_DATA copies a tiling), then as the
@@ -337,12 +369,14 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       f->setLinkage(llvm::GlobalValue::InternalLinkage);
       kernels[name][type] = f;
     }
-    int workspace = workspaceIndex(meta);
-    if (workspace < 0)  // a parameter marked __kfc_workspace__ instead
+    int known = workspaceIndex(meta);
+    if (known < 0)  // a parameter marked __kfc_workspace__ instead
       if (int arg = kfcWorkspaceArg(*kernels[name].begin()->second); arg >= 0)
         for (size_t p = 0; p < argsOf[name].size(); ++p)
-          if (argsOf[name][p].first == (unsigned)arg && !argsOf[name][p].bytes) workspace = (int)p;
-    addDispatchEntry(*linked, name, kernels[name], argsOf[name], workspace);
+          if (argsOf[name][p].first == (unsigned)arg && !argsOf[name][p].bytes) known = (int)p;
+    auto workspace = workspaceParam(*linked, argsOf[name].size(), known, name, source);
+    if (!workspace) return workspace.takeError();
+    addDispatchEntry(*linked, name, kernels[name], argsOf[name], *workspace);
   }
   dropUnreferenced(*linked);
   std::string problems;
@@ -572,7 +606,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
     if (variants.empty()) return sk::internalError(source + ": no device code for the launched kernel " + e.name);
     auto params = paramArgs(*variants.begin()->second, e.name, nullptr, source);  // GM addresses (sk_ss::Entry)
     if (!params) return params.takeError();
-    addDispatchEntry(*linked, e.symbol, variants, *params, e.kfcWorkspace);
+    auto workspace = workspaceParam(*linked, params->size(), e.kfcWorkspace, e.name, source);
+    if (!workspace) return workspace.takeError();
+    addDispatchEntry(*linked, e.symbol, variants, *params, *workspace);
   }
   dropUnreferenced(*linked);
   std::string problems;

@@ -78,6 +78,13 @@ void vecoutBNz(Tensors& t) {
     for (size_t j = 0; j < n; ++j) t["y"][(j / 16 * m + i) * 16 + j % 16] = dot(t["x"], k, t["b"], n, k, i, j);
 }
 
+// matmul_api_async: y = 2 (a x b).
+void twiceProduct(Tensors& t) {
+  size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][1];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) t["y"][i * n + j] = 2 * dot(t["a"], k, t["b"], n, k, i, j);
+}
+
 // matmul_api_batch: per group of 4 A batches and 2 B batches (N x K), C_b = A_b B_{b/2}^T +
 // bias_b. matmul_api_batch_cube: C_b = A_b B_{b/2}, A_b at b x 1536 elements.
 void batchMatmul(Tensors& t) {
@@ -119,6 +126,8 @@ std::vector<Case> matmulApiCases() {
        blocksInOrder<2, 3, true>},
       {"matmul_api_partial_sum_mix", "matmul_api_iter", "matmul_api_iter_mix.cpp", "matmul_api_iter_mix.json", iterTiling,
        partialSum, 0, 0, smallInts},
+      {"matmul_api_async_iterate", "matmul_api_async", "matmul_api_async.cpp", "matmul_api_async.json",
+       {"matmul_api_async_tiling.h"}, twiceProduct},
       {"matmul_api_vecout_a_nd_align_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nd_align.json",
        {"matmul_api_ub_tiling.h"}, vecoutANdAlign},
       {"matmul_api_vecout_b_nz_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nz.json", {"matmul_api_ub_tiling.h"},

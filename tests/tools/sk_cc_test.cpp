@@ -59,6 +59,37 @@ TEST(SkCc, AKernelSeesTheWorkspaceTheOpBuildMacrosAndItsTilingKey) {
   }
 }
 
+// Kernel-launch builds define HAVE_WORKSPACE (and HAVE_TILING) as CANN's CMake modules do: the
+// last param (the one before the tiling) is the system workspace and the kernel gets the user's
+// part after it.
+TEST(SkCc, WithHaveWorkspaceTheKernelGetsTheUserPartOfTheWorkspace) {
+  TempDir d;
+  sk::test::writeText(d.file("k.cpp"),
+                      "#include \"kernel_operator.h\"\n"
+                      "extern \"C\" __global__ __aicore__ void k(GM_ADDR out, GM_ADDR workspace, GM_ADDR tiling) {\n"
+                      "  AscendC::GlobalTensor<int64_t> o;\n"
+                      "  o.SetGlobalBuffer((__gm__ int64_t*)out, 1);\n"
+                      "  o.SetValue(0, workspace - AscendC::GetSysWorkSpacePtr());\n"
+                      "}\n");
+  sk::test::writeText(d.file("k.json"), R"({"version": 1, "kernelName": "k", "coreType": "AIV", "blockDim": 1, "params": [
+      {"name": "out", "role": "output", "dtype": "int64", "shape": [1]},
+      {"name": "workspace", "role": "workspace", "bytes": 64},
+      {"name": "tiling", "role": "tiling", "bytes": 8}]})");
+  for (bool have : {false, true}) {
+    std::vector<std::string> args = {"--meta", d.file("k.json"), "-c", d.file("k.cpp"), "-o", d.file("k.o")};
+    if (have) args.insert(args.begin(), {"-D", "HAVE_WORKSPACE", "-DHAVE_TILING"});
+    CommandResult c = skCc(args);
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    CommandResult r = sk::test::run({SK_RUN, d.file("k.json"), "-q", "--output-dir", d.file("out")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    auto bytes = sk::test::readBytes(d.file("out/out.bin"));
+    ASSERT_EQ(bytes.size(), 8u);
+    int64_t offset;
+    std::memcpy(&offset, bytes.data(), 8);
+    EXPECT_EQ(offset, have ? (int64_t)16 * 1024 * 1024 : 0) << (have ? "HAVE_WORKSPACE" : "no HAVE_WORKSPACE");
+  }
+}
+
 TEST(SkCc, AMixKernelRunsItsCubeCodeOnTheAicAndItsVectorCodeOnTheAivs) {
   TempDir d;
   CommandResult r = compileAndRun(d, "mix_probe");
@@ -242,6 +273,8 @@ TEST_P(SkCcBadInput, ExitsWith2NamingTheProblemAndWritesNothing) {
   tooBig["params"][2]["data"] = tooBig["params"][2]["data"].get<std::string>() + "00000000";
   sk::test::writeText(d.file("byval_input.json"), asInput.dump());
   sk::test::writeText(d.file("byval_16.json"), tooBig.dump());
+  sk::test::writeText(d.file("noparams.cpp"), "#include \"kernel_operator.h\"\n"
+                                              "extern \"C\" __global__ __aicore__ void k() {}\n");
   sk::test::writeText(d.file("tls.cpp"), "extern \"C\" __attribute__((annotate(\"sk.global\"))) void tls(unsigned char* x) {\n"
                                          "  static thread_local int n; n++; x[0] = (unsigned char)n; }\n");
   auto expand = [&](std::string a) {
@@ -286,6 +319,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "parameter 3 is passed by value, but $D/byval_input.json params[2] 'tiling' is input"},
         BadInput{"ByValueOfTheWrongSize", {"--meta", "$D/byval_16.json", "-c", "$B", "-o", "$D/k.o"},
                  "parameter 3 is a value of 12 bytes, but $D/byval_16.json params[2] 'tiling' has 16"},
+        BadInput{"HaveWorkspaceNamesAnotherParam", {"-DHAVE_WORKSPACE", "--meta", "$D/probe.json", "-c", "$Sprobe.cpp", "-o", "$D/k.o"},
+                 "kernel probe: HAVE_WORKSPACE makes parameter 3 the workspace, the metadata's workspace is parameter 2"},
+        BadInput{"HaveWorkspaceWithoutParams", {"-DHAVE_WORKSPACE", "-DHAVE_TILING", "-c", "$D/noparams.cpp", "-o", "$D/k.o"},
+                 "kernel k has 0 parameter(s), HAVE_WORKSPACE with HAVE_TILING needs the workspace before the last (the tiling)"},
         BadInput{"NoClang", {"-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "apt-get install clang-19", {"SK_CC_CLANG=/nonexistent/clang-19"}}),
     [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
 

@@ -364,6 +364,20 @@ __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
 
 }  // namespace AscendC
 
+// Kernel-launch builds with HAVE_WORKSPACE (and HAVE_TILING), as CANN's CMake modules define
+// them: the workspace is the kernel's last parameter (the one before the tiling); the framework
+// makes it the system workspace and the kernel gets the user's part after it. This marker tells
+// sk_cc's entry to do so: {parameters from the end, system workspace bytes}.
+#ifdef HAVE_WORKSPACE
+extern "C" {
+#ifdef HAVE_TILING
+__attribute__((weak)) extern const uint64_t sk_have_workspace[2] = {2, AscendC::RESERVED_WORKSPACE};
+#else
+__attribute__((weak)) extern const uint64_t sk_have_workspace[2] = {1, AscendC::RESERVED_WORKSPACE};
+#endif
+}
+#endif
+
 // The system workspace functions at file scope too, as kernels call them unqualified.
 using AscendC::GetSysWorkSpacePtr;
 using AscendC::GetUserWorkspace;

@@ -198,6 +198,20 @@ struct MatmulBatch {
   uint8_t sequential = 0, partial = 0, enAtomic = 0, biasBatch = 1;
 };
 inline uint32_t ceilTo(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
+// The i-th block (bm, bn) in the Norm schedule's order: windows of stepM x stepN blocks; ORDER_M
+// walks the windows down each strip of stepN columns (m outer, n inner inside a window),
+// ORDER_N the mirror image.
+inline void blockOf(uint32_t i, uint32_t blocksM, uint32_t blocksN, bool orderN, int32_t stepM, int32_t stepN, uint32_t& bm,
+                    uint32_t& bn) {
+  uint32_t outerIter = orderN ? blocksM : blocksN, innerIter = orderN ? blocksN : blocksM;
+  uint32_t outerStep = std::max(1, orderN ? stepM : stepN), innerStep = std::max(1, orderN ? stepN : stepM);
+  uint32_t strip = i / (innerIter * outerStep), rest = i % (innerIter * outerStep);
+  uint32_t outerCount = std::min(outerStep, outerIter - strip * outerStep);
+  uint32_t window = rest / (innerStep * outerCount), inWindow = rest % (innerStep * outerCount);
+  uint32_t inner = window * innerStep + inWindow / outerCount, outer = strip * outerStep + inWindow % outerCount;
+  bm = orderN ? outer : inner;
+  bn = orderN ? inner : outer;
+}
 }  // namespace detail
 
 // The cube side: computes the blocks of one single-core C on this AIC. Its buffers ping-pong:
@@ -370,19 +384,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ uint32_t CurN() const { return curN_; }
 
  private:
-  // The i-th block in the Norm schedule's order: windows of stepM x stepN blocks; ORDER_M walks
-  // the windows down each strip of stepN columns (m outer, n inner inside a window), ORDER_N
-  // the mirror image.
   __aicore__ void BlockOf(uint32_t i, uint32_t blocksM, uint32_t blocksN) {
-    bool orderN = t_.iterateOrder == 1;
-    uint32_t outerIter = orderN ? blocksM : blocksN, innerIter = orderN ? blocksN : blocksM;
-    uint32_t outerStep = std::max(1, orderN ? t_.stepM : t_.stepN), innerStep = std::max(1, orderN ? t_.stepN : t_.stepM);
-    uint32_t strip = i / (innerIter * outerStep), rest = i % (innerIter * outerStep);
-    uint32_t outerCount = std::min(outerStep, outerIter - strip * outerStep);
-    uint32_t window = rest / (innerStep * outerCount), inWindow = rest % (innerStep * outerCount);
-    uint32_t inner = window * innerStep + inWindow / outerCount, outer = strip * outerStep + inWindow % outerCount;
-    bm_ = orderN ? outer : inner;
-    bn_ = orderN ? inner : outer;
+    detail::blockOf(i, blocksM, blocksN, t_.iterateOrder == 1, t_.stepM, t_.stepN, bm_, bn_);
   }
   // The row pitches (org sizes) A and B are read with: the tiling's, or for a matrix an AIV
   // handed over from UB the single-core sizes (CANN's GetOrgHeight/GetOrgWidth for UB inputs).
@@ -598,7 +601,10 @@ namespace detail {
 // A MIX kernel's AIV asks its AIC for each Matmul call: a message in the system workspace (one
 // slot per AIV), a mode-4 flag to the AIC, and one back when the AIC is done. Blocks an Iterate
 // computed wait in the AIV's staging area of the workspace (rows curN apart).
-enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulIterateBatch, kMatmulQuit };
+// kMatmulIterateAsync (Iterate<false>): the AIC computes every block into the user's workspace
+// (SetWorkspace), each packed after the one before, notes its size in the AIV's staging area and
+// answers once per block, so the AIV takes block i while the AIC computes the next ones.
+enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulIterateBatch, kMatmulIterateAsync, kMatmulQuit };
 struct MatmulMsg {
   uint32_t cmd, obj, enAtomic, sequential;
   uint64_t dst;
@@ -673,7 +679,8 @@ class Matmul {
     job_ = detail::MatmulJob{};
     job_.orgM = t.M, job_.orgN = t.N, job_.orgKa = t.Ka, job_.orgKb = t.Kb;
     job_.singleM = t.singleCoreM, job_.singleN = t.singleCoreN, job_.singleK = t.singleCoreK;
-    baseM_ = t.baseM, baseN_ = t.baseN;
+    baseM_ = t.baseM, baseN_ = t.baseN, stepM_ = t.stepM, stepN_ = t.stepN;
+    orderN_ = Config().iterateOrder == IterateOrder::UNDEF ? t.iterateOrder == 1 : Config().iterateOrder == IterateOrder::ORDER_N;
     restart_ = true;
     if constexpr (kClient) {
       if (!detail::kMixKernel) ::sk_trap(3, "Matmul on an AIV needs a MIX kernel: the cube work goes to the block's AIC");
@@ -802,10 +809,19 @@ class Matmul {
   __aicore__ uint8_t GetSubBlockIdx() const { return subBlockSet_ ? subBlock_ : (uint8_t)AscendC::GetSubBlockIdx(); }
   // Scratch the hardware's Matmul may use for format conversions: not needed here.
   __aicore__ void SetLocalWorkspace(const LocalTensor<uint8_t>&) {}
-  template <class T> __aicore__ void SetWorkspace(T, int = 0) {}
+  // Where an asynchronous Iterate leaves C's blocks for GetTensorC<false> to take.
+  template <class T> __aicore__ void SetWorkspace(const GlobalTensor<T>& addr) {
+    workspace_ = (uint64_t)addr.GetPhyAddr(), workspaceBytes_ = addr.GetSize() * sizeof(T);
+  }
+  template <class T> __aicore__ void SetWorkspace(__gm__ const T* addr, int size) {
+    workspace_ = (uint64_t)addr, workspaceBytes_ = (uint64_t)size * sizeof(T);
+  }
 
-  // The next baseM x baseN block of C; false when every block is done.
+  // The next baseM x baseN block of C; false when every block is done. Iterate<false> starts
+  // them all at once: each GetTensorC<false> then takes the next (while (Iterate<false>()) loops
+  // end once all are taken).
   template <bool sync = true> __aicore__ bool Iterate(bool enPartialSum = false) {
+    if constexpr (!sync) return StartAsync();
     if constexpr (kClient) {
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
       m->partial = enPartialSum;
@@ -816,6 +832,7 @@ class Matmul {
     }
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+    if (!sync && asyncActive_) TakeAsync(true);  // computes the block it takes (an AIV's C into GM goes through the AIC)
     if constexpr (kClient) {
       static_assert(C_TYPE::format != CubeFormat::NZ, "Matmul: an AIV's GetTensorC into GM writes ND; use IterateAll for NZ");
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
@@ -832,7 +849,7 @@ class Matmul {
   template <bool sync = true> __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
     if (enAtomic) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: enAtomic must be 0 (atomics apply to GM)");
-    const uint8_t* staged = StagingOf(detail::kStageC);
+    const uint8_t* staged = !sync && asyncActive_ ? TakeAsync(false) : StagingOf(detail::kStageC);
     if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
       if (curM_ != (uint32_t)job_.singleM || curN_ != (uint32_t)job_.singleN)
         ::sk_trapf(3, "Matmul::GetTensorC into UB as ND_ALIGN: the block (%u x %u) must be the whole single-core C (%d x %d)",
@@ -867,11 +884,15 @@ class Matmul {
     }
   }
   __aicore__ void WaitIterateAll() {}
-  __aicore__ void End() { restart_ = true; }
+  __aicore__ void End() {
+    DrainAsync();
+    restart_ = true;
+  }
 
   // The AIC's side of one message (REGIST_MATMUL_OBJ's server). The two AIVs' requests
   // interleave: each has its own job and place in it.
-  __aicore__ void Serve(detail::MatmulMsg& m, uint32_t client) {
+  // Returns whether the server still answers (an asynchronous Iterate answered per block).
+  __aicore__ bool Serve(detail::MatmulMsg& m, uint32_t client) {
     uint32_t sub = client % 2;
     if (m.restart) clientJob_[sub] = m.job, clientNext_[sub] = 0;
     cube_.SetJob(clientJob_[sub], clientNext_[sub]);
@@ -895,10 +916,22 @@ class Matmul {
       case detail::kMatmulCopyOut:
         cube_.CopyStaged((__gm__ DstT*)m.dst, staged, cube_.CurN(), m.enAtomic, m.sequential);
         break;
+      case detail::kMatmulIterateAsync: {
+        __gm__ DstT* dst = (__gm__ DstT*)m.dst;
+        while (cube_.Iterate()) {
+          cube_.GetTensorC(dst, 0, true);
+          dst += cube_.CurM() * cube_.CurN();
+          ::sk_cross_set(4, SK_PIPE_FIX, detail::kMatmulResponseFlag + 16 * sub);
+        }
+        lastClient_ = sub;
+        clientNext_[sub] = cube_.Next();
+        return false;
+      }
       default:
         ::sk_trapf(3, "Matmul server: unknown request %u", m.cmd);
     }
     clientNext_[sub] = cube_.Next();
+    return true;
   }
 
  private:
@@ -974,8 +1007,60 @@ class Matmul {
     if (restart_) cube_.SetJob(job_);
     restart_ = false;
   }
+  // Iterate<false>: the blocks are computed as GetTensorC<false> asks for them (an AIV's C into
+  // UB: all at once by the AIC, into the workspace, on the first).
+  __aicore__ bool StartAsync() {
+    if (asyncActive_ && (asyncLeft_ || !restart_)) {  // a while (Iterate<false>()) loop's later calls
+      if (!asyncLeft_) asyncActive_ = false;
+      return asyncLeft_ != 0;
+    }
+    DrainAsync();
+    if (!Initialized()) InitFromStaticTiling(GetTPipePtr());
+    asyncActive_ = true, asyncSent_ = false;
+    asyncLeft_ = detail::ceilTo((uint32_t)job_.singleM, baseM_) / baseM_ * (detail::ceilTo((uint32_t)job_.singleN, baseN_) / baseN_);
+    asyncDone_ = 0;
+    return true;
+  }
+  // The next block of an asynchronous Iterate: into GM, computed now and copied out by the
+  // caller's GetTensorC; into UB (an AIV's), the place in the workspace the AIC left it.
+  __aicore__ const uint8_t* TakeAsync(bool intoGm) {
+    if (!asyncLeft_) ::sk_trap(3, "Matmul::GetTensorC<false>: every block of the asynchronous Iterate was taken already");
+    --asyncLeft_;
+    if (intoGm) {
+      if (asyncSent_) ::sk_trap(3, "Matmul::GetTensorC<false>: one asynchronous Iterate's blocks go all to UB or all to GM");
+      Iterate<true>();
+      return nullptr;
+    }
+    if (!asyncSent_) {
+      uint64_t need = (uint64_t)job_.singleM * job_.singleN * sizeof(DstT);
+      if (!workspace_)
+        ::sk_trap(3, "Matmul::Iterate<false> with C into UB: call SetWorkspace first (the AIC leaves C's blocks there)");
+      if (workspaceBytes_ && workspaceBytes_ < need)
+        ::sk_trapf(3, "Matmul::SetWorkspace: %llu bytes, the asynchronous Iterate's C (%d x %d) needs %llu",
+                   (unsigned long long)workspaceBytes_, job_.singleM, job_.singleN, (unsigned long long)need);
+      detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()))->dst = workspace_;
+      Send(detail::kMatmulIterateAsync, true, false);
+      asyncSent_ = true, asyncOffset_ = 0;
+    }
+    ::sk_cross_wait(detail::kMatmulResponseFlag);
+    uint32_t blocksM = detail::ceilTo((uint32_t)job_.singleM, baseM_) / baseM_, bm, bn;
+    uint32_t blocksN = detail::ceilTo((uint32_t)job_.singleN, baseN_) / baseN_;
+    detail::blockOf(asyncDone_++, blocksM, blocksN, orderN_, stepM_, stepN_, bm, bn);
+    curM_ = std::min<uint32_t>(baseM_, job_.singleM - bm * baseM_);
+    curN_ = std::min<uint32_t>(baseN_, job_.singleN - bn * baseN_);
+    const uint8_t* block = (const uint8_t*)workspace_ + asyncOffset_;
+    asyncOffset_ += (uint64_t)curM_ * curN_ * sizeof(DstT);
+    return block;
+  }
+  // Takes the answers for blocks an asynchronous Iterate left untaken (before the next request).
+  __aicore__ void DrainAsync() {
+    if (asyncSent_)
+      for (; asyncLeft_; --asyncLeft_) ::sk_cross_wait(detail::kMatmulResponseFlag);
+    asyncActive_ = asyncSent_ = false, asyncLeft_ = 0;
+  }
   // Sends one request to the AIC and, unless it is the last, waits for its answer.
   __aicore__ detail::MatmulMsg& Send(uint32_t cmd, bool withJob, bool clearTarget = true) {
+    if (cmd != detail::kMatmulIterateAsync && asyncSent_) DrainAsync();
     detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
     m->cmd = cmd;
     m->obj = index_;
@@ -984,7 +1069,7 @@ class Matmul {
     if (withJob) restart_ = false;
     if (clearTarget) m->dst = 0, m->enAtomic = 0, m->sequential = 0;
     ::sk_cross_set(4, SK_PIPE_MTE2, detail::kMatmulRequestFlag);
-    if (cmd != detail::kMatmulQuit) {
+    if (cmd != detail::kMatmulQuit && cmd != detail::kMatmulIterateAsync) {
       ::sk_cross_wait(detail::kMatmulResponseFlag);
       curM_ = m->curM, curN_ = m->curN;
     }
@@ -1000,6 +1085,12 @@ class Matmul {
   detail::MatmulBatch batch_;         // SetBatchNum's counts (cube-only kernels)
   bool restart_ = true, registered_ = false, subBlockSet_ = false;
   uint8_t subBlock_ = 0;
+  uint64_t workspace_ = 0, workspaceBytes_ = 0;  // SetWorkspace's (bytes 0: not known)
+  uint64_t asyncOffset_ = 0;                     // of the next block in the workspace
+  uint32_t asyncLeft_ = 0, asyncDone_ = 0;       // blocks of the asynchronous Iterate to take, taken
+  bool asyncActive_ = false, asyncSent_ = false;  // an Iterate<false> is under way; its request went to the AIC
+  bool orderN_ = false;                           // the block order (detail::blockOf)
+  int32_t stepM_ = 0, stepN_ = 0;
 };
 
 // CANN's implementation class, which cube-only kernels name directly.
@@ -1020,10 +1111,11 @@ template <class... MMs> struct MatmulSet {
     if constexpr (sizeof...(Rest) > 0) Bounce(pipe, rest...);
   }
   template <class MM, class... Rest>
-  __aicore__ static void Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm, const TCubeTiling*, Rest&&... rest) {
+  __aicore__ static bool Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm, const TCubeTiling*, Rest&&... rest) {
     if (index == m.obj) return mm.Serve(m, client);
-    if constexpr (sizeof...(Rest) > 0) Serve(index + 1, m, client, rest...);
-    else ::sk_trapf(3, "Matmul server: request for object %u, of which %u are registered", m.obj, index + 1);
+    if constexpr (sizeof...(Rest) > 0) return Serve(index + 1, m, client, rest...);
+    ::sk_trapf(3, "Matmul server: request for object %u, of which %u are registered", m.obj, index + 1);
+    return false;
   }
 };
 
@@ -1047,8 +1139,7 @@ template <class... Args> __aicore__ inline void serveMatmul(TPipe* pipe, Args&&.
         quit[sub] = true;
         continue;
       }
-      MatmulSet<>::Serve(0, m, client, args...);
-      ::sk_cross_set(4, SK_PIPE_FIX, kMatmulResponseFlag + 16 * sub);
+      if (MatmulSet<>::Serve(0, m, client, args...)) ::sk_cross_set(4, SK_PIPE_FIX, kMatmulResponseFlag + 16 * sub);
     }
 }
 
