@@ -6,7 +6,9 @@
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "sk_ascendc/adv_activation.h"
+#include "sk_ascendc/adv_elementwise.h"
 #include "sk_ascendc/adv_math.h"
+#include "sk_ascendc/adv_norm.h"
 #include "sk_ascendc/base.h"
 #include "sk_ascendc/cce.h"
 #include "sk_ascendc/compare.h"

@@ -753,7 +753,7 @@ std::vector<Case> baseCases() {
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = [] {
     std::vector<Case> v = baseCases();
-    for (std::vector<Case> (*more)() : {img2colCases, matmulApiCases}) {
+    for (std::vector<Case> (*more)() : {img2colCases, matmulApiCases, advCases}) {
       std::vector<Case> m = more();
       v.insert(v.end(), m.begin(), m.end());
     }

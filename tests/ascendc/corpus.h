@@ -60,6 +60,7 @@ const std::vector<Case>& cases();
 // UB/TSCM positions, batches and partial sums (cases_matmul_api.cpp).
 std::vector<Case> img2colCases();
 std::vector<Case> matmulApiCases();
+std::vector<Case> advCases();  // the high-level APIs (cases_adv.cpp)
 const std::vector<Fusion>& fusions();
 
 // GoogleTest prints a parameter by these (its default is a hex dump of the object).

@@ -192,7 +192,7 @@ __aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T
     float m = -std::numeric_limits<float>::infinity(), s = 0;
     for (uint32_t k = 0; k < r.n; ++k) m = std::max(m, (float)x[k]);
     for (uint32_t k = 0; k < r.n; ++k) s += std::exp((float)x[k] - m);
-    for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T>)std::log10(std::exp((float)x[k] - m) / s);
+    for (uint32_t k = 0; k < r.n; ++k) y[k] = (PrimT<T>)(float)(std::log((double)(std::exp((float)x[k] - m) / s)) * 0.43429448190325182765);
     a::putRow(sumTensor, i, s);
     a::putRow(maxTensor, i, m);
   }

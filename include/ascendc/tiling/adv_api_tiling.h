@@ -286,13 +286,22 @@ inline void SoftMaxGradTilingFunc(const TensorShape& srcShape, const uint32_t ty
 
 /* ---- normalisation ---- */
 namespace sk_adv {
-// [B, S, H] from a 3-dim shape (fewer dims: leading 1s).
+// [B, S, H] from a 3-dim shape (fewer dims: leading 1s); the LayerNorm family's 4-dim form
+// [B, S, H, originalH] (the SDK's LayerNorm sample) gives H from its third dim.
 inline void bsh(const TensorShape& s, uint32_t& b, uint32_t& sl, uint32_t& h) {
+  if (s.GetDimNum() == 4) {
+    b = (uint32_t)s.GetDim(0), sl = (uint32_t)s.GetDim(1), h = (uint32_t)s.GetDim(2);
+    return;
+  }
   size_t n = s.GetDimNum();
   h = n >= 1 ? (uint32_t)s.GetDim(n - 1) : 0;
   sl = n >= 2 ? (uint32_t)s.GetDim(n - 2) : 1;
   b = 1;
   for (size_t i = 0; i + 2 < n; ++i) b *= (uint32_t)s.GetDim(i);
+}
+// The LayerNorm family's [B, S, H, originalH] as [B, S, H] (other shapes as they are).
+inline TensorShape bshShape(const TensorShape& s) {
+  return s.GetDimNum() == 4 ? TensorShape({s.GetDim(0), s.GetDim(1), s.GetDim(2)}) : s;
 }
 template <typename Tiling>
 inline void layerNormTiling(const TensorShape& s, uint32_t originH, uint32_t stackBytes, uint32_t k, Tiling& t) {
@@ -301,6 +310,7 @@ inline void layerNormTiling(const TensorShape& s, uint32_t originH, uint32_t sta
   t.bLength = b;
   t.sLength = sl;
   t.hLength = h;
+  if (!originH && s.GetDimNum() == 4) originH = (uint32_t)s.GetDim(3);
   t.originalHLength = originH ? originH : h;
   t.inputXSize = b * sl * h;
   t.meanVarSize = b * sl;
@@ -327,12 +337,12 @@ inline void layerNormTiling(const TensorShape& s, uint32_t originH, uint32_t sta
 inline void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                       uint32_t& maxValue, uint32_t& minValue) {
   (void)typeSize, (void)isReuseSource;
-  sk_adv::rowTmps(srcShape, 3, maxValue, minValue);
+  sk_adv::rowTmps(sk_adv::bshShape(srcShape), 3, maxValue, minValue);
 }
 inline void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                       const bool isComputeRstd, const bool isOnlyOutput, uint32_t& maxValue, uint32_t& minValue) {
   (void)typeSize, (void)isReuseSource, (void)isComputeRstd, (void)isOnlyOutput;
-  sk_adv::rowTmps(srcShape, 2, maxValue, minValue);
+  sk_adv::rowTmps(sk_adv::bshShape(srcShape), 2, maxValue, minValue);
 }
 inline void GetLayerNormNDTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                                      const bool isReuseSource, LayerNormTiling& tiling) {
@@ -369,7 +379,7 @@ inline void GetLayerNormNDTilingInfo(const TensorShape& srcShape, const uint32_t
 inline void GetLayerNormGradMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                           uint32_t& maxValue, uint32_t& minValue) {
   (void)typeSize, (void)isReuseSource;
-  sk_adv::rowTmps(srcShape, 4, maxValue, minValue);
+  sk_adv::rowTmps(sk_adv::bshShape(srcShape), 4, maxValue, minValue);
 }
 inline void GetLayerNormGradNDTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                                          const bool isReuseSource, LayerNormGradTiling& tiling) {
@@ -393,7 +403,7 @@ inline void GetLayerNormGradNDTilingInfo(const TensorShape& srcShape, const uint
 inline void GetLayerNormGradBetaMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                               uint32_t& maxValue, uint32_t& minValue) {
   (void)typeSize, (void)isReuseSource;
-  sk_adv::rowTmps(srcShape, 2, maxValue, minValue);
+  sk_adv::rowTmps(sk_adv::bshShape(srcShape), 2, maxValue, minValue);
 }
 inline void GetLayerNormGradBetaNDTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                                              const bool isReuseSource, LayerNormGradBetaTiling& tiling) {
@@ -422,7 +432,7 @@ inline void GetLayerNormGradBetaNDTilingInfo(const TensorShape& srcShape, const 
 inline void GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
                                      const bool isBasicBlock, uint32_t& maxValue, uint32_t& minValue) {
   (void)typeSize, (void)isReuseSource, (void)isBasicBlock;
-  sk_adv::rowTmps(srcShape, 3, maxValue, minValue);
+  sk_adv::rowTmps(sk_adv::bshShape(srcShape), 3, maxValue, minValue);
 }
 inline bool GetDeepNormTilingInfo(const TensorShape& srcShape, const TensorShape& originSrcShape, const uint32_t stackBufferSize,
                                   const uint32_t typeSize, const bool isReuseSource, const bool isBasicBlock, DeepNormTiling& tiling) {

@@ -1,0 +1,183 @@
+// The host helpers of the high-level APIs (include/ascendc/tiling/adv_api_tiling.h): the shape
+// type, the temporary-buffer queries (min <= max, the documented size rule, 0 for an empty
+// shape), the tiling fillers (the shape fields the kernels read, rounds covering every row),
+// memcpy_s, and that the optiling spellings name the kernel structs.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
+#include "tiling/tiling_api.h"
+
+// An op's tiling data holding API tilings, as the SDK's samples write it.
+namespace optiling {
+BEGIN_TILING_DATA_DEF(SkTestAdvTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, totalLength);
+TILING_DATA_FIELD_DEF_STRUCT(SoftMaxTiling, softmaxTilingData);
+TILING_DATA_FIELD_DEF_STRUCT(LayerNormTiling, layernormTilingData);
+TILING_DATA_FIELD_DEF_STRUCT(TopkTiling, topkTilingData);
+END_TILING_DATA_DEF;
+}  // namespace optiling
+
+namespace {
+
+using AscendC::TensorShape;
+
+TEST(AdvTiling, TensorShapeAndGeShape) {
+  std::vector<int64_t> dims = {4, 8, 16};
+  TensorShape s(dims);
+  EXPECT_EQ(s.GetDimNum(), 3u);
+  EXPECT_EQ(s.GetDim(1), 8);
+  EXPECT_EQ(s.GetShapeSize(), 512);
+  EXPECT_EQ(s.GetDims(), dims);
+  uint32_t rows = 2, cols = 64;
+  TensorShape braced({rows, cols});  // the samples' form, from uint32_t values
+  EXPECT_EQ(braced.GetShapeSize(), 128);
+  ge::Shape g(dims);
+  EXPECT_TRUE((std::is_same<ge::Shape, TensorShape>::value));
+  EXPECT_EQ(g, s);
+  EXPECT_EQ(TensorShape().GetShapeSize(), 0);
+}
+
+TEST(AdvTiling, ElementwiseSizesFollowTheRule) {
+  TensorShape s({1024});
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetGeluMaxMinTmpSize(s, 4, mx, mn);  // 2 float temporaries
+  EXPECT_EQ(mn, 2u * 256);
+  EXPECT_EQ(mx, 2u * 1024 * 4);
+  EXPECT_EQ(AscendC::GetGeluMinTmpSize(s, 2), mn);
+  EXPECT_EQ(AscendC::GetGeluMaxTmpSize(s, 2), mx);
+  AscendC::GetSwiGLUMaxMinTmpSize(s, 4, mx, mn, false);
+  EXPECT_LE(mn, mx);
+  AscendC::GetAcoshMaxMinTmpSize(s, 4, false, mx, mn);
+  EXPECT_EQ(mn, 512u);
+  EXPECT_EQ(AscendC::GetAcoshMinTmpSize(s, 4, false), mn);
+  // a small input: max is never below min
+  AscendC::GetFracMaxMinTmpSize(TensorShape({3}), 4, false, mx, mn);
+  EXPECT_EQ(mn, 256u);
+  EXPECT_EQ(mx, 256u);
+  auto plat = platform_ascendc::PlatformAscendC("dav-2201");
+  AscendC::GetRintMaxMinTmpSize(plat, s, 4, false, mx, mn);
+  EXPECT_LE(mn, mx);
+  AscendC::GetPowerMaxMinTmpSize(s, TensorShape({1}), false, 4, false, mx, mn);
+  EXPECT_EQ(mn, 3u * 256);
+}
+
+TEST(AdvTiling, SoftMaxTilingCoversTheRows) {
+  TensorShape s({2, 30, 96});  // 60 rows of 96
+  uint32_t mn = AscendC::GetSoftMaxMinTmpSize(s, 4, false);
+  uint32_t mx = AscendC::GetSoftMaxMaxTmpSize(s, 4, false);
+  EXPECT_EQ(mn, 2u * 96 * 4);  // two float rows
+  EXPECT_EQ(mx, 2u * 60 * 96 * 4);
+  for (uint32_t work : {mn, 5 * mn, mx}) {
+    SoftMaxTiling t{};
+    AscendC::SoftMaxTilingFunc(s, 4, work, t);
+    EXPECT_EQ(t.srcM, 60u);
+    EXPECT_EQ(t.srcK, 96u);
+    EXPECT_EQ(t.srcSize, 60u * 96);
+    EXPECT_EQ(t.outMaxK, 8u);  // one 32-byte block of floats per row
+    EXPECT_GE(t.splitM, 1u);
+    EXPECT_EQ(t.rangeM * t.splitM + t.tailM, t.srcM) << work;
+  }
+  SoftMaxTiling half{};
+  AscendC::SoftMaxFlashV2TilingFunc(s, 2, 2, AscendC::GetSoftMaxFlashV2MinTmpSize(s, 2, 2, true, false), half, true);
+  EXPECT_EQ(half.outMaxK, 16u);
+  EXPECT_LT(AscendC::GetSoftMaxGradMinTmpSize(s, 4, true, false), AscendC::GetSoftMaxGradMinTmpSize(s, 4, false, false));
+  LogSoftMaxTiling lt{};
+  AscendC::LogSoftMaxTilingFunc(s, 4, AscendC::GetLogSoftMaxMinTmpSize(s, 4, false), lt);
+  EXPECT_EQ(lt.srcK, 96u);
+}
+
+TEST(AdvTiling, NormTilings) {
+  TensorShape s({2, 16, 64});
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetLayerNormMaxMinTmpSize(s, 4, false, mx, mn);
+  EXPECT_LE(mn, mx);
+  LayerNormTiling ln{};
+  AscendC::GetLayerNormNDTilingInfo(s, mn, 4, false, ln);
+  EXPECT_EQ(ln.bLength, 2u);
+  EXPECT_EQ(ln.sLength, 16u);
+  EXPECT_EQ(ln.hLength, 64u);
+  EXPECT_EQ(ln.loopRound * ln.meanVarRoundSize + ln.meanVarTailSize, 32u);
+  EXPECT_FLOAT_EQ(ln.lastDimValueBack, 1.0f / 64);
+  AscendC::tiling::LayerNormSeparateTiling sep{};
+  AscendC::GetLayerNormMaxMinTmpSize(TensorShape({32, 64}), 4, false, true, false, mx, mn);
+  AscendC::GetLayerNormNDTilingInfo(TensorShape({32, 64}), mn, 4, false, true, sep);
+  EXPECT_EQ(sep.aLength, 32u);
+  EXPECT_EQ(sep.rLength, 64u);
+  EXPECT_EQ(sep.loopRound * sep.meanVarRoundSize + sep.meanVarTailSize, 32u);
+  RmsNormTiling rms{};
+  ASSERT_TRUE(AscendC::GetRmsNormMaxMinTmpSize(s, 4, mx, mn));
+  ASSERT_TRUE(AscendC::GetRmsNormTilingInfo(s, TensorShape({2, 16, 60}), mn, 4, rms));
+  EXPECT_EQ(rms.originalHLength, 60u);
+  EXPECT_FLOAT_EQ(rms.reciprocalOfHLength, 1.0f / 60);
+  EXPECT_EQ(rms.loopRound * rms.mainBsLength + rms.tailBsLength, 32u);
+  DeepNormTiling dn{};
+  AscendC::GetDeepNormMaxMinTmpSize(s, 4, false, false, mx, mn);
+  ASSERT_TRUE(AscendC::GetDeepNormTilingInfo(s, s, mn, 4, false, false, dn));
+  EXPECT_EQ(dn.hLength, 64u);
+  LayerNormGradTiling g{};
+  AscendC::GetLayerNormGradMaxMinTmpSize(s, 4, false, mx, mn);
+  AscendC::GetLayerNormGradNDTilingInfo(s, mn, 4, false, g);
+  EXPECT_EQ(g.loopNum * g.nohCalSize + g.nohTailSize, 32u);
+  LayerNormGradBetaTiling gb{};
+  AscendC::GetLayerNormGradBetaMaxMinTmpSize(s, 4, false, mx, mn);
+  AscendC::GetLayerNormGradBetaNDTilingInfo(s, mn, 4, false, gb);
+  EXPECT_EQ(gb.bshLength, 2048u);
+}
+
+TEST(AdvTiling, OtherFillers) {
+  auto plat = platform_ascendc::PlatformAscendC("dav-2201");
+  TopkTiling tk{};
+  AscendC::TopKTilingFunc(plat, 100, 4, 7, 4, false, AscendC::TopKMode::TOPK_NORMAL, true, tk);
+  EXPECT_EQ(tk.innerDataSize, 128u);
+  EXPECT_EQ(tk.kAlignFourBytes, 8u);
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetTopKMaxMinTmpSize(plat, 100, 4, false, false, AscendC::TopKMode::TOPK_NORMAL, true, 4, mx, mn);
+  EXPECT_LE(mn, mx);
+  PadTiling pad{};
+  AscendC::GetPadMaxMinTmpSize(TensorShape({16, 32}), 4, mx, mn);
+  AscendC::PadTilingFunc(TensorShape({16, 32}), TensorShape({16, 30}), mx, 4, pad);
+  EXPECT_EQ(pad.srcHeight, 16u);
+  EXPECT_EQ(pad.srcWidth, 32u);
+  EXPECT_EQ(pad.srcOriWidth, 30u);
+  UnPadTiling unpad{};
+  AscendC::UnPadTilingFunc(TensorShape({16, 32}), mx, 4, unpad);
+  EXPECT_EQ(unpad.srcWidth, 32u);
+  AscendC::SortConfig cfg;
+  AscendC::GetSortMaxMinTmpSize(TensorShape({128}), AscendC::TensorDataType::DT_FLOAT, AscendC::TensorDataType::DT_UINT32, false, cfg,
+                                mx, mn);
+  EXPECT_EQ(mn, 2u * 128 * 8);
+  AscendC::GetReduceMaxMaxMinTmpSize(TensorShape({8, 64}), AscendC::TensorDataType::DT_FLOAT, AscendC::ReducePattern::AR, true, false,
+                                     mx, mn);
+  EXPECT_LE(mn, mx);
+  AscendC::GetSumMaxMinTmpSize(100, 4, false, mx, mn);
+  EXPECT_EQ(mn, 416u);
+}
+
+TEST(AdvTiling, OpTilingDataHoldsTheKernelStructs) {
+  EXPECT_TRUE((std::is_same<optiling::SoftMaxTiling, AscendC::tiling::SoftMaxTiling>::value));
+  EXPECT_TRUE((std::is_same<optiling::LayerNormTiling, ::LayerNormTiling>::value));
+  optiling::SkTestAdvTilingData d;
+  d.set_totalLength(7);
+  AscendC::SoftMaxTilingFunc(TensorShape({4, 32}), 4, 1024, d.softmaxTilingData);
+  std::vector<uint8_t> bytes(d.GetDataSize());
+  d.SaveToBuffer(bytes.data(), bytes.size());
+  SoftMaxTiling k;
+  std::memcpy(&k, bytes.data() + offsetof(optiling::SkTestAdvTilingData, softmaxTilingData), sizeof(k));
+  EXPECT_EQ(k.srcK, 32u);
+}
+
+TEST(AdvTiling, MemcpyS) {
+  char dst[4] = {0, 0, 0, 0};
+  EXPECT_EQ(memcpy_s(dst, sizeof(dst), "abc", 3), 0);
+  EXPECT_STREQ(dst, "abc");
+  EXPECT_NE(memcpy_s(dst, 2, "abc", 3), 0);
+  EXPECT_NE(memcpy_s(nullptr, 4, "abc", 3), 0);
+  EXPECT_EQ(memcpy_s(dst, 4, "x", 0), 0);
+}
+
+}  // namespace
