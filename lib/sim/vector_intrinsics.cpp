@@ -211,9 +211,11 @@ uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const vo
   faultIf(c, vec::resolve(r, b, c->regs, s));
   uint64_t patternBytes = repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0;
   checkLocalAccess(c, "gathermask", "src0", src0, vec::extent(s, 1, b), false);
-  checkLocalAccess(c, "gathermask", "dst", dst, (uint64_t)repeat * s.perRepeat * b, true);
   if (pattern) checkLocalAccess(c, "gathermask", "pattern", pattern, patternBytes, false);
-  uint64_t kept = vec::gatherMask(dtype, dst, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
+  // dst takes the kept elements only (what a copy out of the rest of its buffer may overlap).
+  uint64_t kept = vec::gatherMask(dtype, nullptr, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
+  checkLocalAccess(c, "gathermask", "dst", dst, kept * b, true);
+  vec::gatherMask(dtype, dst, src0, pattern, builtin, repeat, src0Blk, src0Rep, patternRep, counterElems);
   c->regs.rsvdCnt = kept;
   chargeVector(c, "gathermask", repeat);
   return kept;

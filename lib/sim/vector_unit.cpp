@@ -857,7 +857,7 @@ uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* patt
         }
       }
       if (!take) continue;
-      std::memcpy((uint8_t*)dst + kept * b, (const uint8_t*)src0 + offsetOf(r, e, b, src0Blk, src0Rep), b);
+      if (dst) std::memcpy((uint8_t*)dst + kept * b, (const uint8_t*)src0 + offsetOf(r, e, b, src0Blk, src0Rep), b);
       ++kept;
     }
   }

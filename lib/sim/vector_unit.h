@@ -58,6 +58,7 @@ std::string compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
 std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
                    uint64_t scalar, bool withScalar, const Shape& s);
 std::string gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+// The kept elements packed at dst (null dst: only counts them); returns their count.
 uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin, uint32_t repeats,
                     uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep, uint32_t counterElems);
 std::string brcb(int32_t dtype, void* dst, const void* src, uint32_t repeats, uint16_t dstBlk, uint16_t dstRep);

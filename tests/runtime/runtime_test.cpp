@@ -186,6 +186,18 @@ TEST_F(Device, ACountFormOpBesideABufferStillCopiedOutIsNoRace) {
     for (int i = 0; i < 32; i += 7) EXPECT_EQ(sk::halfToFloat(v[32 * t + i]), std::fabs((float)(i - 16)) + (float)t);
 }
 
+TEST_F(Device, AGatherMaskBesideABufferStillCopiedOutIsNoRace) {
+  std::vector<uint16_t> xs(64);
+  for (int i = 0; i < 64; ++i) xs[i] = sk::floatToHalf((float)(i - 32));
+  void *x = alloc(128), *z = alloc(256);
+  llvm::cantFail(rt->device().memcpy(x, xs.data(), 128, sk::sim::CopyKind::HostToDevice));
+  Outcome o = launchAndSync(fn("races", "synced_adjacent_gather"), 1, {(uint64_t)x, (uint64_t)z});
+  ASSERT_EQ(o.code, 0) << o.message;
+  std::vector<uint16_t> v = read<uint16_t>(z, 128);
+  for (int t = 0; t < 4; ++t)
+    for (int i = 0; i < 32; i += 5) EXPECT_EQ(sk::halfToFloat(v[32 * t + i]), (float)(2 * i - 32) + (float)t) << t << " " << i;
+}
+
 TEST_F(Device, AnL0LoadOfL1ThatACopyStillWritesIsARaceOnTheCube) {
   void* x = alloc(512);
   Outcome o = launchAndSync(fn("races", "race_l1_load"), 1, {(uint64_t)x}, kAic);

@@ -79,23 +79,29 @@ template <bool synced> __aicore__ inline void l1Load(GM_ADDR x) {
 
 // Two 64-byte output buffers side by side, four tiles: V computes 32 halves into the lower one
 // while MTE3 still copies the upper one out. A count-form op touches its 64 bytes, not the whole
-// 256-byte repeat: no race.
-__aicore__ inline void adjacentBuffers(GM_ADDR x, GM_ADDR z) {
+// 256-byte repeat, and GatherMask (even elements of 64) the 32 it keeps: no race.
+template <bool GATHER> __aicore__ inline void adjacentBuffers(GM_ADDR x, GM_ADDR z) {
+  constexpr int32_t inCount = GATHER ? 64 : 32;
   GlobalTensor<half> xGm, zGm;
-  xGm.SetGlobalBuffer((__gm__ half*)x, 32);
+  xGm.SetGlobalBuffer((__gm__ half*)x, inCount);
   zGm.SetGlobalBuffer((__gm__ half*)z, 128);
   TPipe pipe;
   TQue<TPosition::VECIN, 1> inQueue;
   TQue<TPosition::VECOUT, 2> outQueue;
-  pipe.InitBuffer(inQueue, 1, 64);
+  pipe.InitBuffer(inQueue, 1, inCount * sizeof(half));
   pipe.InitBuffer(outQueue, 2, 64);
   LocalTensor<half> in = inQueue.AllocTensor<half>();
-  DataCopy(in, xGm, 32);
+  DataCopy(in, xGm, inCount);
   inQueue.EnQue(in);
   in = inQueue.DeQue<half>();
   for (int32_t i = 0; i < 4; ++i) {
     LocalTensor<half> out = outQueue.AllocTensor<half>();
-    Abs(out, in, 32);
+    if constexpr (GATHER) {
+      uint64_t kept = 0;
+      GatherMask(out, in, (uint8_t)1, true, inCount, GatherMaskParams{1, 1, 8, 0}, kept);
+    } else {
+      Abs(out, in, 32);
+    }
     Adds(out, out, (half)i, 32);
     outQueue.EnQue(out);
     out = outQueue.DeQue<half>();
@@ -105,7 +111,8 @@ __aicore__ inline void adjacentBuffers(GM_ADDR x, GM_ADDR z) {
   inQueue.FreeTensor(in);
 }
 
-extern "C" __global__ __aicore__ void synced_adjacent_buffers(GM_ADDR x, GM_ADDR z) { adjacentBuffers(x, z); }
+extern "C" __global__ __aicore__ void synced_adjacent_buffers(GM_ADDR x, GM_ADDR z) { adjacentBuffers<false>(x, z); }
+extern "C" __global__ __aicore__ void synced_adjacent_gather(GM_ADDR x, GM_ADDR z) { adjacentBuffers<true>(x, z); }
 
 extern "C" __global__ __aicore__ void race_copy_add(GM_ADDR x, GM_ADDR y, GM_ADDR z) { copyAdd<false>(x, y, z); }
 extern "C" __global__ __aicore__ void synced_copy_add(GM_ADDR x, GM_ADDR y, GM_ADDR z) { copyAdd<true>(x, y, z); }
