@@ -103,8 +103,12 @@ void simpleSoftmax(Tensors& t) {
 template <bool FRONT> void softmaxGrad(Tensors& t) {
   RowsView r = rowsOf(t);
   for (size_t i = 0; i < r.rows; ++i) {
-    float s = 0;
-    for (size_t k = 0; k < r.cols; ++k) s += (float)t["g"][i * r.cols + k] * (float)t["x"][i * r.cols + k];
+    // the kernel's order: 64 lanes accumulated repeat by repeat, then folded in halves
+    float lane[64] = {};
+    for (size_t k = 0; k < r.cols; ++k) lane[k % 64] += (float)t["g"][i * r.cols + k] * (float)t["x"][i * r.cols + k];
+    for (size_t w = 32; w >= 1; w /= 2)
+      for (size_t j = 0; j < w; ++j) lane[j] += lane[j + w];
+    float s = lane[0];
     if (FRONT) {
       putRow(t["s"], r, i, s);
       continue;

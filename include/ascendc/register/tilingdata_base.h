@@ -50,8 +50,10 @@
 #define REGISTER_TILING_DATA_CLASS(op_type, class_name) SK_ASCENDC_REGISTER_TILING(op_type, class_name);
 
 namespace optiling {}
-#if defined(__CCE_AICORE__)
-// Kernels name the op's tiling struct unqualified, as the op build's generated header declares it.
+#if defined(__CCE_AICORE__) && defined(SK_ASCENDC_OP_BUILD_MACROS_H)
+// Op kernels name the op's tiling struct unqualified, as the op build's generated header declares
+// it. Not in single-source programs (no op build): they declare their own kernel-side struct of
+// the same name beside optiling's (asc-devkit's broadcast sample).
 using namespace optiling;
 #endif
 

@@ -282,7 +282,7 @@ __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTens
 }
 
 // SoftmaxGrad: dst = (grad - rowsum(grad * src)) * src; isFront: dst = rowsum(grad * src) per
-// row block (SoftmaxGradFront).
+// row block (SoftmaxGradFront). The row sums in the vector unit's order (laneSum).
 namespace detail {
 namespace adv {
 template <typename T>
@@ -296,8 +296,7 @@ inline void softmaxGrad(const char* api, const LocalTensor<T>& dst, const LocalT
   for (uint32_t i = 0; i < r.rows; ++i) {
     const PrimT<T>* g = ptr(grad) + (uint64_t)i * r.pitch;
     const PrimT<T>* x = ptr(src) + (uint64_t)i * r.pitch;
-    float s = 0;
-    for (uint32_t k = 0; k < r.n; ++k) s += (float)g[k] * (float)x[k];
+    float s = laneSum(r.n, [&](uint32_t k) { return (float)g[k] * (float)x[k]; });
     if (isFront) {
       putRow(dst, i, s);
     } else {

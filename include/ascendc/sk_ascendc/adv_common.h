@@ -14,13 +14,9 @@
 #include <initializer_list>
 
 #include "sk_ascendc/tensor.h"
+#include "tiling/adv_api_types.h"
 
 namespace AscendC {
-
-// Data layouts of the high-level APIs (LogSoftMax, RmsNorm's ShapeInfo, TransData, ...).
-enum class DataFormat : uint8_t {
-  ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D, NDHWC, NDC, FRACTAL_Z_3D_TRANSPOSE
-};
 
 namespace detail {
 namespace adv {
@@ -49,6 +45,38 @@ inline void charge(std::initializer_list<const char*> ops, uint64_t n, uint32_t 
 // The same with the ops as arguments: chargeOps(n, bytes, "mul", "exp").
 template <typename... Ops> inline void chargeOps(uint64_t n, uint32_t bytes, Ops... ops) {
   charge({ops...}, n, bytes);
+}
+
+// A float sum of n terms in the vector unit's order: 64 lanes (one 256-byte repeat of floats)
+// accumulated repeat by repeat (an Add chain), then the lanes folded in halves (32, 16, ..., 1).
+// term(k) gives the k-th term. The hardware's reductions round like this, far closer to the exact
+// sum than a sequential loop over thousands of terms.
+template <typename F> inline float laneSum(uint32_t n, F term) {
+  float lane[64] = {};
+  for (uint32_t k = 0; k < n; ++k) lane[k % 64] += term(k);
+  for (uint32_t w = 32; w >= 1; w /= 2)
+    for (uint32_t j = 0; j < w; ++j) lane[j] += lane[j + w];
+  return lane[0];
+}
+
+// The [A, R] APIs' binary accumulation (LayerNorm with LayerNormPara, the reduce patterns): the
+// n terms split into a power-of-two head of 2^k and a tail, the tail added onto the head's first
+// elements, then the head folded in halves down to one. term(k) gives the k-th term.
+template <typename F> inline float binarySum(uint32_t n, F term) {
+  if (n == 0) return 0.0f;
+  uint32_t head = 1;
+  while (head * 2 <= n) head *= 2;
+  float buf[2048];
+  if (head > 2048) {  // longer rows: lanes of 2048 accumulated first
+    for (uint32_t j = 0; j < 2048; ++j) buf[j] = 0;
+    for (uint32_t k = 0; k < n; ++k) buf[k % 2048] += term(k);
+    head = 2048;
+  } else {
+    for (uint32_t j = 0; j < head; ++j) buf[j] = term(j) + (head + j < n ? term(head + j) : 0.0f);
+  }
+  for (uint32_t w = head / 2; w >= 1; w /= 2)
+    for (uint32_t j = 0; j < w; ++j) buf[j] += buf[j + w];
+  return buf[0];
 }
 
 template <typename T> inline float ld(const T& v) { return (float)v; }

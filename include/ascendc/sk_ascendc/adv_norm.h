@@ -220,6 +220,272 @@ __aicore__ inline void LayerNormGradBeta(const LocalTensor<T>& outputPdGamma, co
   LayerNormGradBeta<T, isReuseSource>(outputPdGamma, outputPdBeta, resForGamma, inputDy, LocalTensor<uint8_t>(), tiling);
 }
 
+/* ---- [A, R] forms: LayerNorm with LayerNormPara, Normalize, WelfordUpdate, WelfordFinalize ---- */
+struct LayerNormConfig {
+  bool isNoBeta = false;
+  bool isNoGamma = false;
+  bool isOnlyOutput = false;
+  bool isOutputRstd = true;
+};
+constexpr LayerNormConfig LNCFG_NORM = {false, false, false, true};
+struct LayerNormPara {
+  uint32_t aLength;
+  uint32_t rLength;
+  uint32_t rLengthWithPadding;
+};
+struct NormalizeConfig {
+  ReducePattern reducePattern = ReducePattern::AR;
+  int32_t aLength = -1;
+  bool isNoBeta = false;
+  bool isNoGamma = false;
+  bool isOnlyOutput = false;
+};
+constexpr NormalizeConfig NLCFG_NORM = {ReducePattern::AR, -1, false, false, false};
+struct NormalizePara {
+  uint32_t aLength;
+  uint32_t rLength;
+  uint32_t rLengthWithPadding;
+};
+struct WelfordUpdateConfig {
+  bool isInplace = false;
+};
+constexpr WelfordUpdateConfig WFUPDATE_DEFAULT_CFG = {false};
+struct WelfordUpdateParam {
+  uint32_t rnLength;
+  uint32_t abLength;
+  uint32_t abComputeLength;
+  float nRec;
+};
+struct WelfordFinalizeConfig {
+  bool isCorrection = false;
+};
+constexpr WelfordFinalizeConfig WFFINALIZE_DEFAULT_CFG = {false};
+struct WelfordFinalizePara {
+  uint32_t rnLength;
+  uint32_t abLength;
+  uint32_t headCount;
+  uint32_t headCountLength;
+  uint32_t tailCount;
+  uint32_t tailCountLength;
+  float abRec;
+  float rRec;
+  float rRecWithCorrection;
+};
+
+namespace detail {
+namespace adv {
+// Rows of an [A, R] operand: aLength rows rLengthWithPadding apart, rLength valid.
+inline void checkAR(const char* api, uint32_t a, uint32_t r, uint32_t rPad) {
+  if (r == 0 || r > rPad) ::sk_trapf(3, "%s: rLength %u must be in [1, rLengthWithPadding %u]", api, r, rPad);
+  (void)a;
+}
+// y = (x - mean) * rstd [* gamma] [+ beta] over one row of n elements.
+template <typename T, typename U>
+inline void normalizeRow(E<T>* y, const E<T>* x, const E<U>* gamma, const E<U>* beta, float mean, float rstd, uint32_t n, bool noGamma,
+                         bool noBeta) {
+  for (uint32_t k = 0; k < n; ++k) {
+    float v = ((float)x[k] - mean) * rstd;
+    if (!noGamma) v *= (float)gamma[k];
+    if (!noBeta) v += (float)beta[k];
+    y[k] = (E<T>)v;
+  }
+}
+inline void chargeAR(std::initializer_list<const char*> ops, uint32_t a, uint32_t rPad, uint32_t bytes) {
+  for (const char* op : ops) ::sk_vec_charge(op, (uint64_t)a * (((uint64_t)rPad * bytes + 255) / 256));
+}
+}  // namespace adv
+}  // namespace detail
+
+// LayerNorm of [A, R] rows: mean = sum(x / R), var = sum((x - mean)^2 / R) (binary accumulation,
+// as the API describes), rstd = 1 / sqrt(var + eps), y = (x - mean) * rstd * gamma + beta.
+// outputRstd gets rstd (config.isOutputRstd, the default; the only form CANN has on Ascend
+// A2/A3), else the variance.
+template <typename U, typename T, bool isReuseSource = false, const LayerNormConfig& config = LNCFG_NORM>
+__aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<float>& outputMean, const LocalTensor<float>& outputRstd,
+                                 const LocalTensor<T>& inputX, const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const float epsilon,
+                                 const LocalTensor<uint8_t>&, const LayerNormPara& para, const LayerNormSeparateTiling&) {
+  static_assert(detail::adv::isFloatLike<T>() && detail::adv::isFloatLike<U>(), "LayerNorm: T and U must be half, bfloat16_t or float");
+  static_assert(sizeof(PrimT<U>) >= sizeof(PrimT<T>), "LayerNorm: gamma/beta (U) must be at least as precise as inputX (T)");
+  namespace a = detail::adv;
+  const char* api = "LayerNorm";
+  a::checkAR(api, para.aLength, para.rLength, para.rLengthWithPadding);
+  const uint64_t total = (uint64_t)para.aLength * para.rLengthWithPadding;
+  a::need(api, "output", output, total);
+  a::need(api, "inputX", inputX, total);
+  if (!config.isNoGamma) a::need(api, "gamma", gamma, para.rLength);
+  if (!config.isNoBeta) a::need(api, "beta", beta, para.rLength);
+  a::need(api, "outputMean", outputMean, para.aLength);
+  a::need(api, "outputRstd", outputRstd, para.aLength);
+  const float rRec = 1.0f / (float)para.rLength;
+  for (uint32_t r = 0; r < para.aLength; ++r) {
+    const PrimT<T>* x = a::ptr(inputX) + (uint64_t)r * para.rLengthWithPadding;
+    float mean = a::binarySum(para.rLength, [&](uint32_t k) { return (float)x[k] * rRec; });
+    float var = a::binarySum(para.rLength, [&](uint32_t k) {
+      float d = (float)x[k] - mean;
+      return d * d * rRec;
+    });
+    float rstd = 1.0f / std::sqrt(var + epsilon);
+    a::normalizeRow<T, U>(a::ptr(output) + (uint64_t)r * para.rLengthWithPadding, x, a::ptr(gamma), a::ptr(beta), mean, rstd, para.rLength,
+                          config.isNoGamma, config.isNoBeta);
+    a::ptr(outputMean)[r] = mean;
+    a::ptr(outputRstd)[r] = config.isOutputRstd ? rstd : var;
+  }
+  a::chargeAR({"muls", "add", "reducesum", "sub", "mul", "muls", "add", "reducesum", "adds", "rsqrt", "sub", "mul", "mul", "add"}, para.aLength,
+              para.rLengthWithPadding, 4);
+}
+template <typename U, typename T, bool isReuseSource = false, const LayerNormConfig& config = LNCFG_NORM>
+__aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<float>& outputMean, const LocalTensor<float>& outputRstd,
+                                 const LocalTensor<T>& inputX, const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const float epsilon,
+                                 const LayerNormPara& para, const LayerNormSeparateTiling& tiling) {
+  LayerNorm<U, T, isReuseSource, config>(output, outputMean, outputRstd, inputX, gamma, beta, epsilon, LocalTensor<uint8_t>(), para, tiling);
+}
+
+// Normalize: LayerNorm's output from a given mean and variance per row; rstd = 1 / sqrt(var + eps).
+template <typename U, typename T, bool isReuseSource = false, const NormalizeConfig& config = NLCFG_NORM>
+__aicore__ inline void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd, const LocalTensor<float>& inputMean,
+                                 const LocalTensor<float>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<U>& gamma,
+                                 const LocalTensor<U>& beta, const LocalTensor<uint8_t>&, const float epsilon, const NormalizePara& para) {
+  static_assert(detail::adv::isFloatLike<T>() && detail::adv::isFloatLike<U>(), "Normalize: T and U must be half, bfloat16_t or float");
+  static_assert(config.reducePattern == ReducePattern::AR, "Normalize: only ReducePattern::AR is supported (as documented)");
+  namespace a = detail::adv;
+  const char* api = "Normalize";
+  a::checkAR(api, para.aLength, para.rLength, para.rLengthWithPadding);
+  if (config.aLength != -1 && (uint32_t)config.aLength != para.aLength)
+    ::sk_trapf(3, "Normalize: NormalizeConfig.aLength %d differs from para.aLength %u", config.aLength, para.aLength);
+  const uint64_t total = (uint64_t)para.aLength * para.rLengthWithPadding;
+  a::need(api, "output", output, total);
+  a::need(api, "inputX", inputX, total);
+  if (!config.isNoGamma) a::need(api, "gamma", gamma, para.rLength);
+  if (!config.isNoBeta) a::need(api, "beta", beta, para.rLength);
+  a::need(api, "inputMean", inputMean, para.aLength);
+  a::need(api, "inputVariance", inputVariance, para.aLength);
+  a::need(api, "outputRstd", outputRstd, para.aLength);
+  for (uint32_t r = 0; r < para.aLength; ++r) {
+    float rstd = 1.0f / std::sqrt(a::ptr(inputVariance)[r] + epsilon);
+    a::normalizeRow<T, U>(a::ptr(output) + (uint64_t)r * para.rLengthWithPadding, a::ptr(inputX) + (uint64_t)r * para.rLengthWithPadding,
+                          a::ptr(gamma), a::ptr(beta), a::ptr(inputMean)[r], rstd, para.rLength, config.isNoGamma, config.isNoBeta);
+    a::ptr(outputRstd)[r] = rstd;
+  }
+  ::sk_vec_charge("adds", (para.aLength * 4 + 255) / 256);
+  ::sk_vec_charge("rsqrt", (para.aLength * 4 + 255) / 256);
+  a::chargeAR({"sub", "mul", "mul", "add"}, para.aLength, para.rLengthWithPadding, 4);
+}
+template <typename U, typename T, bool isReuseSource = false, const NormalizeConfig& config = NLCFG_NORM>
+__aicore__ inline void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd, const LocalTensor<float>& inputMean,
+                                 const LocalTensor<float>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<U>& gamma,
+                                 const LocalTensor<U>& beta, const float epsilon, const NormalizePara& para) {
+  Normalize<U, T, isReuseSource, config>(output, outputRstd, inputMean, inputVariance, inputX, gamma, beta, LocalTensor<uint8_t>(), epsilon,
+                                         para);
+}
+
+// WelfordUpdate over the first abComputeLength elements: delta = x - mean_in,
+// mean = mean_in + delta * nRec, M = M_in + delta * (x - mean). Beyond them the outputs are the
+// inputs (config.isInplace) or left as they are.
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance, const LocalTensor<U>& inputMean,
+                                     const LocalTensor<U>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<uint8_t>&,
+                                     const WelfordUpdateParam& para) {
+  static_assert(detail::adv::isFloatLike<T>(), "WelfordUpdate: T must be half or float");
+  static_assert(std::is_same<PrimT<U>, float>::value, "WelfordUpdate: U must be float");
+  namespace a = detail::adv;
+  const char* api = "WelfordUpdate";
+  if (para.rnLength != 1) ::sk_trapf(3, "WelfordUpdate: para.rnLength is %u; only 1 is supported (as documented)", para.rnLength);
+  if (para.abComputeLength == 0 || para.abComputeLength > para.abLength)
+    ::sk_trapf(3, "WelfordUpdate: para.abComputeLength %u must be in [1, abLength %u]", para.abComputeLength, para.abLength);
+  const uint32_t n = para.abLength, c = para.abComputeLength;
+  a::need(api, "inputX", inputX, c);
+  a::need(api, "inputMean", inputMean, config.isInplace ? n : c);
+  a::need(api, "inputVariance", inputVariance, config.isInplace ? n : c);
+  a::need(api, "outputMean", outputMean, config.isInplace ? n : c);
+  a::need(api, "outputVariance", outputVariance, config.isInplace ? n : c);
+  for (uint32_t k = 0; k < c; ++k) {
+    float x = (float)a::ptr(inputX)[k], m0 = a::ptr(inputMean)[k], v0 = a::ptr(inputVariance)[k];
+    float delta = x - m0;
+    float m = m0 + delta * para.nRec;
+    a::ptr(outputMean)[k] = m;
+    a::ptr(outputVariance)[k] = v0 + delta * (x - m);
+  }
+  if (config.isInplace)
+    for (uint32_t k = c; k < n; ++k) {
+      a::ptr(outputMean)[k] = a::ptr(inputMean)[k];
+      a::ptr(outputVariance)[k] = a::ptr(inputVariance)[k];
+    }
+  a::chargeOps(n, 4, "sub", "muls", "add", "sub", "mul", "add");
+}
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance, const LocalTensor<U>& inputMean,
+                                     const LocalTensor<U>& inputVariance, const LocalTensor<T>& inputX, const WelfordUpdateParam& para) {
+  WelfordUpdate<T, U, isReuseSource, config>(outputMean, outputVariance, inputMean, inputVariance, inputX, LocalTensor<uint8_t>(), para);
+}
+
+// WelfordFinalize: the mean and variance of the whole reduce axis from abLength partial means and
+// M values, each standing for count_i samples:
+//   mean = sum(mean_i * count_i * rRec),  var = sum((M_i + count_i * (mean_i - mean)^2) * rRec)
+// count_i from the counts tensor, else headCount for the first headCountLength lanes and
+// tailCount for the rest; without a tail (tailCount or tailCountLength 0) the mean is
+// sum(mean_i * abRec) and count_i is rnLength. Sums in binary accumulation; one value each out.
+namespace detail {
+namespace adv {
+template <typename C>
+inline void welfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance,
+                            const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, C count, bool noTail,
+                            const WelfordFinalizePara& para, float varRec) {
+  const char* api = "WelfordFinalize";
+  const uint32_t n = para.abLength;
+  need(api, "inputMean", inputMean, n);
+  need(api, "inputVariance", inputVariance, n);
+  need(api, "outputMean", outputMean, 1);
+  need(api, "outputVariance", outputVariance, 1);
+  const float* m = ptr(inputMean);
+  const float* v = ptr(inputVariance);
+  float mean = noTail ? binarySum(n, [&](uint32_t k) { return m[k] * para.abRec; })
+                      : binarySum(n, [&](uint32_t k) { return m[k] * count(k) * para.rRec; });
+  float var = binarySum(n, [&](uint32_t k) {
+    float d = m[k] - mean;
+    return (d * d * count(k) + v[k]) * varRec;
+  });
+  ptr(outputMean)[0] = mean;
+  ptr(outputVariance)[0] = var;
+  chargeOps(n, 4, "muls", "reducesum", "sub", "mul", "muls", "add", "muls", "reducesum");
+}
+}  // namespace adv
+}  // namespace detail
+template <bool isReuseSource = false, const WelfordFinalizeConfig& config = WFFINALIZE_DEFAULT_CFG>
+__aicore__ inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance,
+                                       const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance,
+                                       const LocalTensor<uint8_t>&, WelfordFinalizePara& para) {
+  if (para.headCountLength + para.tailCountLength != para.abLength)
+    ::sk_trapf(3, "WelfordFinalize: headCountLength %u + tailCountLength %u must equal abLength %u", para.headCountLength,
+               para.tailCountLength, para.abLength);
+  const bool noTail = para.tailCountLength == 0 || para.tailCount == 0;
+  const WelfordFinalizePara p = para;
+  auto count = [p, noTail](uint32_t k) {
+    return noTail ? (float)p.rnLength : (float)(k < p.headCountLength ? p.headCount : p.tailCount);
+  };
+  detail::adv::welfordFinalize(outputMean, outputVariance, inputMean, inputVariance, count, noTail, para,
+                               config.isCorrection ? para.rRecWithCorrection : para.rRec);
+}
+template <bool isReuseSource = false, const WelfordFinalizeConfig& config = WFFINALIZE_DEFAULT_CFG>
+__aicore__ inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance,
+                                       const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance,
+                                       const LocalTensor<int32_t>& counts, const LocalTensor<uint8_t>&, WelfordFinalizePara& para) {
+  detail::adv::need("WelfordFinalize", "counts", counts, para.abLength);
+  const int32_t* c = detail::adv::ptr(counts);
+  detail::adv::welfordFinalize(outputMean, outputVariance, inputMean, inputVariance, [c](uint32_t k) { return (float)c[k]; }, false,
+                               para, config.isCorrection ? para.rRecWithCorrection : para.rRec);
+}
+template <bool isReuseSource = false, const WelfordFinalizeConfig& config = WFFINALIZE_DEFAULT_CFG>
+__aicore__ inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance,
+                                       const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, WelfordFinalizePara& para) {
+  WelfordFinalize<isReuseSource, config>(outputMean, outputVariance, inputMean, inputVariance, LocalTensor<uint8_t>(), para);
+}
+template <bool isReuseSource = false, const WelfordFinalizeConfig& config = WFFINALIZE_DEFAULT_CFG>
+__aicore__ inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance,
+                                       const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance,
+                                       const LocalTensor<int32_t>& counts, WelfordFinalizePara& para) {
+  WelfordFinalize<isReuseSource, config>(outputMean, outputVariance, inputMean, inputVariance, counts, LocalTensor<uint8_t>(), para);
+}
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_ADV_NORM_H */

@@ -184,6 +184,46 @@ using std::tuple;
 using std::tuple_element;
 using std::tuple_size;
 using std::void_t;
+// The rest of the documented type traits and utilities (Utils-API, "CPP标准库").
+using std::add_const;
+using std::add_const_t;
+using std::add_cv;
+using std::add_cv_t;
+using std::add_lvalue_reference;
+using std::add_lvalue_reference_t;
+using std::add_rvalue_reference;
+using std::add_rvalue_reference_t;
+using std::add_volatile;
+using std::add_volatile_t;
+using std::bool_constant;
+using std::conjunction;
+using std::disjunction;
+using std::forward;
+using std::index_sequence;
+using std::integer_sequence;
+using std::is_array_v;
+using std::is_base_of_v;
+using std::is_const_v;
+using std::is_convertible_v;
+using std::is_floating_point_v;
+using std::is_integral_v;
+using std::is_pointer_v;
+using std::is_reference_v;
+using std::is_void_v;
+using std::is_volatile;
+using std::is_volatile_v;
+using std::make_index_sequence;
+using std::make_integer_sequence;
+using std::move;
+using std::negation;
+using std::remove_volatile;
+using std::remove_volatile_t;
+using std::tuple_element_t;
+template <typename T, T... Is> using IntegerSequence = std::integer_sequence<T, Is...>;
+template <typename T, T N> using MakeIntegerSequence = std::make_integer_sequence<T, N>;
+// Math functions: |src| and the square root, in T.
+template <typename T> __aicore__ inline T abs(const T src) { return src < T(0) ? T(-src) : src; }
+template <typename T> __aicore__ inline T sqrt(const T src) { return static_cast<T>(std::sqrt((double)src)); }
 }  // namespace Std
 
 template <typename T, typename U> struct IsSameType { static constexpr bool value = false; };

@@ -153,14 +153,25 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     state_[i] = kFree;
     released_[i] = ::sk_pipe_done(consumer);
   }
+  // EnQue of an allocated tensor hands it from the producing pipe to the consuming one. A tensor
+  // just taken from this queue (DeQue) may be queued again, as CANN allows (a VECIN buffer
+  // computed in place, then DeQue'd again for the copy out): who wrote it and who reads it next
+  // is then not the queue's pair of pipes, so that hand-off orders every pipe of the memory
+  // after the work issued on any of them.
   template <typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
     uint32_t i = indexOf(t.GetPhyAddr(), "TQue::EnQue");
-    if (state_[i] != kAllocated) fail("TQue::EnQue: the tensor was not allocated from this queue (AllocTensor), or is queued already");
+    if (state_[i] == kQueued) fail("TQue::EnQue: the tensor is queued already; DeQue it before queueing it again");
+    if (state_[i] == kFree) fail("TQue::EnQue: the tensor's buffer is free; AllocTensor it from this queue first");
+    bool again = state_[i] == kTaken;
     state_[i] = kQueued;
     fifo_[(head_ + count_) % kMaxBuffers] = {i, (uint32_t)(t.GetSize() * sizeof(PrimT<T>)),
-                                              (uint32_t)((const uint8_t*)t.GetPhyAddr() - (base_ + (uint64_t)i * len_))};
+                                              (uint32_t)((const uint8_t*)t.GetPhyAddr() - (base_ + (uint64_t)i * len_)), again};
     ++count_;
-    ready_[i] = ::sk_pipe_done(producer);
+    if (again) {
+      for (int32_t k = 0; k < kMemPipes; ++k) readyAll_[i][k] = ::sk_pipe_done(memPipes()[k]);
+    } else {
+      ready_[i] = ::sk_pipe_done(producer);
+    }
     return true;
   }
   template <TPosition srcUserPos, TPosition dstUserPos, typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
@@ -172,7 +183,12 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     head_ = (head_ + 1) % kMaxBuffers;
     --count_;
     state_[e.index] = kTaken;
-    ::sk_pipe_wait(consumer, ready_[e.index]);
+    if (e.again) {
+      for (int32_t k = 0; k < kMemPipes; ++k)
+        for (int32_t j = 0; j < kMemPipes; ++j) ::sk_pipe_wait(memPipes()[k], readyAll_[e.index][j]);
+    } else {
+      ::sk_pipe_wait(consumer, ready_[e.index]);
+    }
     return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)e.index * len_ + e.offset), e.bytes / sizeof(PrimT<T>), pos);
   }
   template <typename T> __aicore__ void DeQue(LocalTensor<T>& t) { t = DeQue<T>(); }
@@ -201,7 +217,18 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   enum State : uint8_t { kFree, kAllocated, kQueued, kTaken };
   struct Entry {
     uint32_t index, bytes, offset;
+    bool again;  // queued again after a DeQue (see EnQue)
   };
+  // The pipes that touch this queue's memory: UB is written and read by MTE2, V and MTE3; L1 by
+  // MTE2, MTE1 and FIX; L0A/L0B by MTE1 and M; L0C by M and FIX.
+  static constexpr int32_t kMemPipes = 3;
+  static const int32_t* memPipes() {
+    static constexpr int32_t ub[3] = {SK_PIPE_MTE2, SK_PIPE_V, SK_PIPE_MTE3};
+    static constexpr int32_t l1[3] = {SK_PIPE_MTE2, SK_PIPE_MTE1, SK_PIPE_FIX};
+    static constexpr int32_t l0[3] = {SK_PIPE_MTE1, SK_PIPE_M, SK_PIPE_MTE2};
+    static constexpr int32_t l0c[3] = {SK_PIPE_M, SK_PIPE_FIX, SK_PIPE_V};
+    return mem == SK_MEM_UB ? ub : mem == SK_MEM_L1 ? l1 : mem == SK_MEM_L0C ? l0c : l0;
+  }
   uint32_t indexOf(const void* p, const char* op) const {
     auto* b = (const uint8_t*)p;
     if (num_ == 0 || b < base_ || b >= base_ + (uint64_t)num_ * len_) {
@@ -214,6 +241,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   uint32_t num_ = 0, len_ = 0, next_ = 0, head_ = 0, count_ = 0;
   State state_[kMaxBuffers] = {};
   uint64_t ready_[kMaxBuffers] = {}, released_[kMaxBuffers] = {};
+  uint64_t readyAll_[kMaxBuffers][kMemPipes] = {};
   Entry fifo_[kMaxBuffers] = {};
 };
 
@@ -385,6 +413,17 @@ class TPipe {
   uint8_t eventsInUse_[(int)HardEvent::MAX + 1] = {};
 };
 
+
+// The rest of a position's local memory (after what the pipes have handed out) as one tensor,
+// without taking it: the stack the high-level APIs use for temporaries.
+template <typename T, TPosition pos> __aicore__ inline bool PopStackBuffer(LocalTensor<T>& popLocal) {
+  constexpr int32_t mem = detail::memOf(pos);
+  uint64_t size = ::sk_local_size(mem);
+  uint64_t at = (detail::arenaUsed(mem) + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
+  if (size == 0 || at >= size) return false;
+  popLocal = LocalTensor<T>((PrimT<T>*)(detail::localBase(mem) + at), (uint32_t)((size - at) / sizeof(PrimT<T>)), pos);
+  return true;
+}
 
 // Static-tensor programming: a bump allocator over one local memory, tileSize in elements, no
 // rounding (the hardware's alignment rules are the kernel's to keep).

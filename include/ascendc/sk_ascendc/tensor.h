@@ -24,16 +24,24 @@ template <typename P> __aicore__ inline P* localStore(P* p) {
 }
 }  // namespace detail
 
+// Data layouts of tensors and the high-level APIs (ShapeInfo, LogSoftMax, RmsNorm, TransData, ...).
+enum class DataFormat : uint8_t {
+  ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D, NDHWC, NDC, FRACTAL_Z_3D_TRANSPOSE
+};
+
 struct ShapeInfo {
   uint32_t shapeDim = 0;
   uint32_t originalShapeDim = 0;
   uint32_t shape[K_MAX_SHAPE_DIM] = {};
   uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+  DataFormat dataFormat = DataFormat::ND;
   ShapeInfo() = default;
-  ShapeInfo(uint8_t dim, const uint32_t* s) : shapeDim(dim), originalShapeDim(dim) {
+  ShapeInfo(uint8_t dim, const uint32_t* s, DataFormat format = DataFormat::ND)
+      : shapeDim(dim), originalShapeDim(dim), dataFormat(format) {
     for (uint32_t i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = originalShape[i] = s[i];
   }
-  ShapeInfo(uint8_t dim, const uint32_t* s, uint8_t odim, const uint32_t* os) : shapeDim(dim), originalShapeDim(odim) {
+  ShapeInfo(uint8_t dim, const uint32_t* s, uint8_t odim, const uint32_t* os, DataFormat format = DataFormat::ND)
+      : shapeDim(dim), originalShapeDim(odim), dataFormat(format) {
     for (uint32_t i = 0; i < dim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = s[i];
     for (uint32_t i = 0; i < odim && i < K_MAX_SHAPE_DIM; ++i) originalShape[i] = os[i];
   }

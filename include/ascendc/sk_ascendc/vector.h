@@ -415,6 +415,12 @@ class AscendCUtils {
   __aicore__ static int32_t GetDefaultBlockNum() { return (int32_t)DEFAULT_BLK_NUM; }
   __aicore__ static int32_t GetBitSize(int32_t byteSize) { return byteSize * (int32_t)ONE_BYTE_BIT_SIZE; }
   __aicore__ static int64_t GetRsvdCnt() { return (int64_t)::sk_get_rsvd_cnt(); }
+  // CTRL[48]: 1 = Inf/NaN mode (IEEE, the A2 default), 0 = saturation mode. Recorded in the CTRL
+  // register; the simulated vector unit always computes in Inf/NaN mode.
+  __aicore__ static void SetOverflow(uint64_t ctrlValue) {
+    uint64_t& ctrl = detail::coreState(detail::kStateCtrl);
+    ctrl = ctrlValue == 1 ? (ctrl | (1ull << 48)) : (ctrl & ~(1ull << 48));
+  }
 };
 
 __aicore__ inline void SetDeqScale(half scale) { ::sk_set_deq_scale((float)scale); }
