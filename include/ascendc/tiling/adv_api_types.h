@@ -55,10 +55,16 @@ inline uint32_t TensorDataTypeSize(TensorDataType t) {
 
 // Reduce patterns of the [A, R] reductions: AR reduces the last axis, RA the first.
 enum class ReducePattern : uint32_t { AR = 0, RA = 1 };
+// The reduce APIs' pattern template argument (ReduceMax<T, Pattern::Reduce::AR>): types, as CANN
+// declares them.
 namespace Pattern {
 namespace Reduce {
-constexpr uint32_t AR = 0;
-constexpr uint32_t RA = 1;
+struct AR {
+  static constexpr ReducePattern value = ReducePattern::AR;
+};
+struct RA {
+  static constexpr ReducePattern value = ReducePattern::RA;
+};
 }  // namespace Reduce
 }  // namespace Pattern
 

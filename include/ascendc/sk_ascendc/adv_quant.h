@@ -1,0 +1,370 @@
+// Quantisation APIs of AscendC's lib/quantization: AscendQuant (PER_TENSOR, PER_CHANNEL),
+// AscendDequant (DequantParams, vector or scalar deqScale), AscendAntiQuant (PER_CHANNEL,
+// PER_TENSOR, with or without offset). Written from the public API reference.
+//
+// Unlike the other high-level APIs these follow the precision of the instruction sequence the
+// reference describes, because it is coarser than float and decides integer results:
+//   AscendQuant:     src, scale and offset converted to half; Muls/Mul then Adds/Add in half;
+//                    half -> int8 rounding to nearest even (CAST_RINT), saturating.
+//   AscendAntiQuant: half out: src -> half, Add offset in half, Mul scale in half;
+//                    bfloat16 out: in float (src -> half -> float, Add, Mul), rounded once.
+//   AscendDequant:   src and deqScale -> float, Mul in float, rounded once to dstT.
+// Operands are checked (a device exception names the API and operand); the V pipe is charged the
+// sequence each replaces. The 950-only forms (PER_TOKEN/PER_GROUP, dstT templates, Quantize/
+// Dequantize/AntiQuantize) are not available.
+#ifndef SK_ASCENDC_ADV_QUANT_H
+#define SK_ASCENDC_ADV_QUANT_H
+
+#include "sk_ascendc/adv_common.h"
+
+namespace AscendC {
+
+struct AscendQuantConfig {
+  uint32_t calcCount = 0;
+  uint32_t offsetCount = 0;
+  uint32_t scaleCount = 0;
+  uint32_t workLocalSize = 0;
+};
+constexpr AscendQuantConfig ASCEND_QUANT_DEFAULT_CFG = {0, 0, 0, 0};
+
+enum class DeQuantMode : uint8_t { DEQUANT_WITH_SINGLE_ROW = 0, DEQUANT_WITH_MULTI_ROW };
+struct DequantParams {
+  uint32_t m;
+  uint32_t n;
+  uint32_t calCount;
+};
+
+struct AntiQuantShapeInfo {
+  uint32_t offsetHeight{0};
+  uint32_t offsetWidth{0};
+  uint32_t scaleHeight{0};
+  uint32_t scaleWidth{0};
+};
+
+namespace detail {
+namespace adv {
+// half -> int8 as CAST_RINT does it: nearest, ties to even, saturating.
+inline int8_t rintToInt8(half h) {
+  float v = std::nearbyint((float)h);
+  if (v != v) return 0;
+  return (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+}
+inline int8_t quantOne(float x, float scale, float offset) {
+  half t = (half)((float)(half)x * (float)(half)scale);
+  t = (half)((float)t + (float)(half)offset);
+  return rintToInt8(t);
+}
+// AscendQuant over calCount elements; scale/offset of element i from s(i), o(i).
+template <typename T, typename S, typename O>
+inline void ascendQuant(const LocalTensor<int8_t>& dst, const LocalTensor<T>& src, uint32_t calCount, S s, O o, bool vecScale, bool vecOffset) {
+  const char* api = "AscendQuant";
+  need(api, "dstTensor", dst, calCount);
+  need(api, "srcTensor", src, calCount);
+  int8_t* d = ptr(dst);
+  const E<T>* x = ptr(src);
+  for (uint32_t i = 0; i < calCount; ++i) d[i] = quantOne((float)x[i], s(i), o(i));
+  const uint32_t bytes = 2;  // the sequence runs in half
+  if (!std::is_same<E<T>, half>::value) chargeOps(calCount, 4, "cast");
+  chargeOps(calCount, bytes, vecScale ? "mul" : "muls", vecOffset ? "add" : "adds", "cast");
+}
+}  // namespace adv
+}  // namespace detail
+
+/* ---- AscendQuant: dst = int8(round(src * scale + offset)) ---- */
+// PER_TENSOR
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&,
+                                   const float scale, const float offset, const uint32_t calCount) {
+  static_assert(std::is_same<PrimT<T>, half>::value || std::is_same<PrimT<T>, float>::value, "AscendQuant: T must be half or float");
+  detail::adv::ascendQuant(dstTensor, srcTensor, calCount, [scale](uint32_t) { return scale; }, [offset](uint32_t) { return offset; }, false,
+                           false);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& tmp,
+                                   const float scale, const float offset) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, tmp, scale, offset, srcTensor.GetSize());
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
+                                   const float offset, const uint32_t calCount) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scale, offset, calCount);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
+                                   const float offset) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scale, offset, srcTensor.GetSize());
+}
+// PER_CHANNEL: element i takes scaleTensor[i % scaleCount] (and offsetTensor[i % offsetCount]).
+namespace detail {
+namespace adv {
+inline void quantChannelCounts(uint32_t scaleCount, uint32_t calCount) {
+  if (scaleCount == 0 || scaleCount % 32 != 0)
+    ::sk_trapf(3, "AscendQuant: scaleCount %u must be a positive multiple of 32", scaleCount);
+  if (calCount % scaleCount != 0) ::sk_trapf(3, "AscendQuant: calCount %u must be a multiple of scaleCount %u", calCount, scaleCount);
+}
+}  // namespace adv
+}  // namespace detail
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&,
+                                   const LocalTensor<T>& scaleTensor, const T offset, const uint32_t scaleCount, const uint32_t calCount) {
+  static_assert(std::is_same<PrimT<T>, half>::value || std::is_same<PrimT<T>, float>::value, "AscendQuant: T must be half or float");
+  detail::adv::quantChannelCounts(scaleCount, calCount);
+  detail::adv::need("AscendQuant", "scaleTensor", scaleTensor, scaleCount);
+  const PrimT<T>* s = detail::adv::ptr(scaleTensor);
+  const float o = (float)offset;
+  detail::adv::ascendQuant(dstTensor, srcTensor, calCount, [s, scaleCount](uint32_t i) { return (float)s[i % scaleCount]; },
+                           [o](uint32_t) { return o; }, true, false);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&,
+                                   const LocalTensor<T>& scaleTensor, const LocalTensor<T>& offsetTensor, const uint32_t scaleCount,
+                                   const uint32_t offsetCount, const uint32_t calCount) {
+  static_assert(std::is_same<PrimT<T>, half>::value || std::is_same<PrimT<T>, float>::value, "AscendQuant: T must be half or float");
+  detail::adv::quantChannelCounts(scaleCount, calCount);
+  if (offsetCount != scaleCount) ::sk_trapf(3, "AscendQuant: offsetCount %u must equal scaleCount %u", offsetCount, scaleCount);
+  detail::adv::need("AscendQuant", "scaleTensor", scaleTensor, scaleCount);
+  detail::adv::need("AscendQuant", "offsetTensor", offsetTensor, offsetCount);
+  const PrimT<T>* s = detail::adv::ptr(scaleTensor);
+  const PrimT<T>* o = detail::adv::ptr(offsetTensor);
+  detail::adv::ascendQuant(dstTensor, srcTensor, calCount, [s, scaleCount](uint32_t i) { return (float)s[i % scaleCount]; },
+                           [o, offsetCount](uint32_t i) { return (float)o[i % offsetCount]; }, true, true);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& tmp,
+                                   const LocalTensor<T>& scaleTensor, const T offset) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, tmp, scaleTensor, offset, scaleTensor.GetSize(), srcTensor.GetSize());
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& tmp,
+                                   const LocalTensor<T>& scaleTensor, const LocalTensor<T>& offsetTensor) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, tmp, scaleTensor, offsetTensor, scaleTensor.GetSize(), offsetTensor.GetSize(),
+                                        srcTensor.GetSize());
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& scaleTensor,
+                                   const T offset, const uint32_t scaleCount, const uint32_t calCount) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scaleTensor, offset, scaleCount, calCount);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& scaleTensor,
+                                   const LocalTensor<T>& offsetTensor, const uint32_t scaleCount, const uint32_t offsetCount,
+                                   const uint32_t calCount) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scaleTensor, offsetTensor, scaleCount, offsetCount,
+                                        calCount);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& scaleTensor,
+                                   const T offset) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scaleTensor, offset);
+}
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& scaleTensor,
+                                   const LocalTensor<T>& offsetTensor) {
+  AscendQuant<T, isReuseSource, config>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scaleTensor, offsetTensor);
+}
+
+/* ---- AscendDequant: per row of n int32 elements, the first calCount times deqScale ---- */
+namespace detail {
+namespace adv {
+template <typename S> inline float deqScaleValue(const S& s) { return (float)s; }
+inline float deqScaleValue(const uint64_t& s) {  // the float in the low 32 bits
+  uint32_t bits = (uint32_t)s;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+template <typename dstT, DeQuantMode mode, typename F>
+inline void ascendDequant(const LocalTensor<dstT>& dst, const LocalTensor<int32_t>& src, DequantParams p, F scaleOf) {
+  const char* api = "AscendDequant";
+  static_assert(isFloatLike<dstT>(), "AscendDequant: dstT must be half, bfloat16_t or float");
+  if (mode == DeQuantMode::DEQUANT_WITH_SINGLE_ROW && p.m == 1 && p.calCount > 0 && p.calCount % (32 / sizeof(E<dstT>)) == 0 &&
+      p.n % p.calCount == 0) {
+    p.m = p.n / p.calCount;  // {1, n, c} is {n / c, c, c}
+    p.n = p.calCount;
+  }
+  if (p.calCount == 0 || p.calCount > p.n) ::sk_trapf(3, "AscendDequant: calCount %u must be in [1, n %u]", p.calCount, p.n);
+  if (p.n * 4 % 32 != 0) ::sk_trapf(3, "AscendDequant: a row of n = %u int32 elements must be a multiple of 32 bytes", p.n);
+  const uint32_t nDst = (uint32_t)((p.n * sizeof(E<dstT>) + 31) / 32 * 32 / sizeof(E<dstT>));
+  need(api, "srcTensor", src, (uint64_t)p.m * p.n);
+  need(api, "dstTensor", dst, (uint64_t)(p.m - 1) * nDst + p.calCount);
+  const int32_t* s = ptr(src);
+  E<dstT>* d = ptr(dst);
+  for (uint32_t r = 0; r < p.m; ++r)
+    for (uint32_t i = 0; i < p.calCount; ++i) d[(uint64_t)r * nDst + i] = (E<dstT>)((float)s[(uint64_t)r * p.n + i] * scaleOf(i));
+  chargeOps((uint64_t)p.m * p.n, 4, "cast", "mul", "cast");
+}
+}  // namespace adv
+}  // namespace detail
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale,
+                                     const LocalTensor<uint8_t>&, DequantParams params) {
+  static_assert(std::is_same<PrimT<scaleT>, uint64_t>::value || std::is_same<PrimT<scaleT>, float>::value ||
+                    std::is_same<PrimT<scaleT>, bfloat16_t>::value,
+                "AscendDequant: deqScale must be uint64_t, float or bfloat16_t");
+  detail::adv::need("AscendDequant", "deqScale", deqScale, params.calCount);
+  const PrimT<scaleT>* s = detail::adv::ptr(deqScale);
+  detail::adv::ascendDequant<dstT, mode>(dstTensor, srcTensor, params, [s](uint32_t i) { return detail::adv::deqScaleValue(s[i]); });
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale,
+                                     DequantParams params) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale, LocalTensor<uint8_t>(), params);
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const scaleT deqScale,
+                                     const LocalTensor<uint8_t>&, DequantParams params) {
+  static_assert(std::is_same<scaleT, float>::value || std::is_same<scaleT, bfloat16_t>::value,
+                "AscendDequant: a scalar deqScale must be float or bfloat16_t");
+  const float s = (float)deqScale;
+  detail::adv::ascendDequant<dstT, mode>(dstTensor, srcTensor, params, [s](uint32_t) { return s; });
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const scaleT deqScale,
+                                     DequantParams params) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale, LocalTensor<uint8_t>(), params);
+}
+// The older forms: rows of deqScale.GetSize() elements, calCount of them (default: all of src).
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale,
+                                     const LocalTensor<uint8_t>& tmp, const uint32_t calCount) {
+  const uint32_t n = deqScale.GetSize();
+  if (n == 0 || calCount % n != 0) ::sk_trapf(3, "AscendDequant: calCount %u must be a multiple of deqScale's %u elements", calCount, n);
+  AscendDequant<dstT, scaleT, DeQuantMode::DEQUANT_WITH_MULTI_ROW>(dstTensor, srcTensor, deqScale, tmp, DequantParams{calCount / n, n, n});
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale,
+                                     const LocalTensor<uint8_t>& tmp) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale, tmp, srcTensor.GetSize());
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale,
+                                     const uint32_t calCount) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale, LocalTensor<uint8_t>(), calCount);
+}
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
+                                     const LocalTensor<scaleT>& deqScale) {
+  AscendDequant<dstT, scaleT, mode>(dstTensor, srcTensor, deqScale, LocalTensor<uint8_t>(), srcTensor.GetSize());
+}
+
+/* ---- AscendAntiQuant: dst = scale * (src + offset) ---- */
+namespace detail {
+namespace adv {
+template <typename Out> inline E<Out> antiQuantOne(float x, float offset, float scale, bool hasOffset) {
+  if (std::is_same<E<Out>, half>::value) {  // the half sequence: Add then Mul, each rounded to half
+    half t = hasOffset ? (half)((float)(half)x + offset) : (half)x;
+    return (E<Out>)(half)((float)t * scale);
+  }
+  float t = hasOffset ? x + offset : x;  // bfloat16 out: in float
+  return (E<Out>)(t * scale);
+}
+// Per channel: src [K, N] (or [N, K] transposed); offset/scale [K / groupSize, N] ([N, K / groupSize]).
+template <typename In, typename Out>
+inline void antiQuantChannel(const LocalTensor<Out>& dst, const LocalTensor<In>& src, const LocalTensor<Out>* offset,
+                             const LocalTensor<Out>& scale, uint32_t k, bool isTranspose, AntiQuantShapeInfo si) {
+  const char* api = "AscendAntiQuant";
+  if (si.scaleHeight == 0 || si.scaleWidth == 0) {
+    ShapeInfo s = scale.GetShapeInfo();
+    if (s.shapeDim == 2) si.scaleHeight = s.shape[0], si.scaleWidth = s.shape[1];
+    else if (s.shapeDim == 1) si.scaleHeight = 1, si.scaleWidth = s.shape[0];
+  }
+  if (offset && (si.offsetHeight == 0 || si.offsetWidth == 0)) {
+    ShapeInfo s = offset->GetShapeInfo();
+    if (s.shapeDim == 2) si.offsetHeight = s.shape[0], si.offsetWidth = s.shape[1];
+    else if (s.shapeDim == 1) si.offsetHeight = 1, si.offsetWidth = s.shape[0];
+  }
+  if (si.scaleHeight == 0 || si.scaleWidth == 0)  // no shape given anywhere: one row of the whole tensor
+    si.scaleHeight = isTranspose ? scale.GetSize() : 1, si.scaleWidth = isTranspose ? 1 : scale.GetSize();
+  if (offset && (si.offsetHeight == 0 || si.offsetWidth == 0)) si.offsetHeight = si.scaleHeight, si.offsetWidth = si.scaleWidth;
+  if (offset && (si.offsetHeight != si.scaleHeight || si.offsetWidth != si.scaleWidth))
+    ::sk_trapf(3, "AscendAntiQuant: offset's shape [%u, %u] differs from scale's [%u, %u]", si.offsetHeight, si.offsetWidth, si.scaleHeight,
+               si.scaleWidth);
+  const uint32_t groups = isTranspose ? si.scaleWidth : si.scaleHeight;
+  const uint32_t n = isTranspose ? si.scaleHeight : si.scaleWidth;
+  if (k == 0 || groups == 0 || k % groups != 0)
+    ::sk_trapf(3, "AscendAntiQuant: k %u must be a positive multiple of the %u groups of scale", k, groups);
+  const uint32_t gs = k / groups;
+  const uint64_t total = (uint64_t)k * n;
+  need(api, "src", src, total);
+  need(api, "dst", dst, total);
+  need(api, "scale", scale, (uint64_t)groups * n);
+  if (offset) need(api, "offset", *offset, (uint64_t)groups * n);
+  const E<In>* x = ptr(src);
+  const E<Out>* sc = ptr(scale);
+  const E<Out>* of = offset ? ptr(*offset) : nullptr;
+  E<Out>* d = ptr(dst);
+  const uint32_t rows = isTranspose ? n : k, cols = isTranspose ? k : n;
+  for (uint32_t i = 0; i < rows; ++i)
+    for (uint32_t j = 0; j < cols; ++j) {
+      uint64_t p = isTranspose ? (uint64_t)i * groups + j / gs : (uint64_t)(i / gs) * n + j;
+      d[(uint64_t)i * cols + j] = antiQuantOne<Out>((float)x[(uint64_t)i * cols + j], of ? (float)of[p] : 0.0f, (float)sc[p], of != nullptr);
+    }
+  if (offset) chargeOps(total, 2, "cast", "add", "mul");
+  else chargeOps(total, 2, "cast", "mul");
+}
+template <typename In, typename Out>
+inline void antiQuantTensor(const LocalTensor<Out>& dst, const LocalTensor<In>& src, const float* offset, float scale, uint32_t k) {
+  const char* api = "AscendAntiQuant";
+  const uint32_t total = src.GetSize();
+  if (k == 0 || total % k != 0) ::sk_trapf(3, "AscendAntiQuant: k %u must divide src's %u elements", k, total);
+  need(api, "dst", dst, total);
+  const E<In>* x = ptr(src);
+  E<Out>* d = ptr(dst);
+  for (uint32_t i = 0; i < total; ++i) d[i] = antiQuantOne<Out>((float)x[i], offset ? *offset : 0.0f, scale, offset != nullptr);
+  if (offset) chargeOps(total, 2, "cast", "adds", "muls");
+  else chargeOps(total, 2, "cast", "muls");
+}
+template <typename In, typename Out> constexpr bool antiQuantTypes() {
+  return std::is_same<E<In>, int8_t>::value && (std::is_same<E<Out>, half>::value || std::is_same<E<Out>, bfloat16_t>::value);
+}
+}  // namespace adv
+}  // namespace detail
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale,
+                                       const LocalTensor<uint8_t>&, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {}) {
+  static_assert(detail::adv::antiQuantTypes<InputDataType, OutputDataType>(),
+                "AscendAntiQuant: int8_t in, half or bfloat16_t out (int4b_t is not supported by SuperKernel)");
+  detail::adv::antiQuantChannel(dst, src, &offset, scale, k, isTranspose, shapeInfo);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const LocalTensor<OutputDataType>& scale, const LocalTensor<uint8_t>&, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {}) {
+  static_assert(detail::adv::antiQuantTypes<InputDataType, OutputDataType>(),
+                "AscendAntiQuant: int8_t in, half or bfloat16_t out (int4b_t is not supported by SuperKernel)");
+  detail::adv::antiQuantChannel<InputDataType, OutputDataType>(dst, src, nullptr, scale, k, isTranspose, shapeInfo);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType offset, const OutputDataType scale, const LocalTensor<uint8_t>&, const uint32_t k,
+                                       const AntiQuantShapeInfo& = {}) {
+  static_assert(detail::adv::antiQuantTypes<InputDataType, OutputDataType>(),
+                "AscendAntiQuant: int8_t in, half or bfloat16_t out (int4b_t is not supported by SuperKernel)");
+  const float o = (float)offset;
+  detail::adv::antiQuantTensor(dst, src, &o, (float)scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType scale, const LocalTensor<uint8_t>&, const uint32_t k,
+                                       const AntiQuantShapeInfo& = {}) {
+  static_assert(detail::adv::antiQuantTypes<InputDataType, OutputDataType>(),
+                "AscendAntiQuant: int8_t in, half or bfloat16_t out (int4b_t is not supported by SuperKernel)");
+  detail::adv::antiQuantTensor<InputDataType, OutputDataType>(dst, src, nullptr, (float)scale, k);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {}) {
+  AscendAntiQuant<InputDataType, OutputDataType, isTranspose>(dst, src, offset, scale, LocalTensor<uint8_t>(), k, shapeInfo);
+}
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType offset, const OutputDataType scale, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {}) {
+  AscendAntiQuant<InputDataType, OutputDataType, isTranspose>(dst, src, offset, scale, LocalTensor<uint8_t>(), k, shapeInfo);
+}
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_ADV_QUANT_H */
