@@ -182,6 +182,8 @@ struct UnPadTiling {
   SK_UNPAD_TILING_FIELDS(SK_ADV_TILING_U32)
 };
 // ConfusionTranspose (Transpose of NZ/ND blocks): its parameters by position, as CANN names them.
+// Ours (GetTransposeTilingInfo): param0 the transpose type, param1 the source's dim count, param2..
+// its dims ([B, N, S, H/N], [H, W] or [N, H, W]); the kernel's Transpose reads those.
 struct ConfusionTransposeTiling {
   uint32_t param0 = 0, param1 = 0, param2 = 0, param3 = 0, param4 = 0, param5 = 0, param6 = 0, param7 = 0, param8 = 0;
   uint32_t param9 = 0, param10 = 0, param11 = 0, param12 = 0, param13 = 0, param14 = 0, param15 = 0, param16 = 0, param17 = 0;

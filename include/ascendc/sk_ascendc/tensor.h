@@ -5,6 +5,7 @@
 #define SK_ASCENDC_TENSOR_H
 
 #include "sk_ascendc/base.h"
+#include "tiling/adv_api_types.h"  // DataFormat
 
 namespace AscendC {
 
@@ -23,11 +24,6 @@ template <typename P> __aicore__ inline P* localStore(P* p) {
   return p;
 }
 }  // namespace detail
-
-// Data layouts of tensors and the high-level APIs (ShapeInfo, LogSoftMax, RmsNorm, TransData, ...).
-enum class DataFormat : uint8_t {
-  ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D, NDHWC, NDC, FRACTAL_Z_3D_TRANSPOSE
-};
 
 struct ShapeInfo {
   uint32_t shapeDim = 0;

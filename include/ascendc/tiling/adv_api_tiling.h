@@ -623,6 +623,49 @@ inline void UnPadTilingFunc(const TensorShape& srcShape, const uint32_t stackBuf
   tiling.widthFractal = 1;
 }
 
+/* ---- Transpose (ConfusionTranspose): the tiling carries what our kernel-side implementation reads:
+   param0 = transposeTypeIn (1..7, 13..16), param1 = the number of dims of srcShape, param2.. = its
+   dims ([B, N, S, H/N] for types 1-6, [H, W] for 7, [H, W] or [N, H, W] for 13-16). k = 1 temporary
+   of the source's size (the hardware stages the squares it transposes). ---- */
+inline void GetTransposeMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const uint32_t transposeTypeIn,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+  (void)transposeTypeIn;
+  uint64_t bytes = sk_adv::elems(srcShape) * (typeSize ? typeSize : 2);
+  minValue = std::max<uint32_t>(512u, sk_adv::align32(std::min<uint64_t>(bytes, 16 * 16 * 2 * 16)));
+  maxValue = std::max(minValue, sk_adv::clampU32(sk_adv::align32(bytes)));
+}
+inline void GetConfusionTransposeMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const uint32_t transposeTypeIn,
+                                               uint32_t& maxValue, uint32_t& minValue) {
+  GetTransposeMaxMinTmpSize(srcShape, typeSize, transposeTypeIn, maxValue, minValue);
+}
+inline void GetTransposeTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
+                                   const uint32_t transposeTypeIn, ConfusionTransposeTiling& tiling) {
+  (void)stackBufferSize, (void)typeSize;
+  tiling = ConfusionTransposeTiling{};
+  tiling.param0 = transposeTypeIn;
+  tiling.param1 = (uint32_t)std::min<size_t>(srcShape.GetDimNum(), 4);
+  uint32_t* dims[4] = {&tiling.param2, &tiling.param3, &tiling.param4, &tiling.param5};
+  for (uint32_t i = 0; i < tiling.param1; ++i) *dims[i] = (uint32_t)srcShape.GetDim(i);
+}
+inline void GetConfusionTransposeTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
+                                            const uint32_t transposeTypeIn, ConfusionTransposeTiling& tiling) {
+  GetTransposeTilingInfo(srcShape, stackBufferSize, typeSize, transposeTypeIn, tiling);
+}
+inline void GetConfusionTransposeOnlyTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
+                                                ConfusionTransposeTiling& tiling) {
+  GetTransposeTilingInfo(srcShape, stackBufferSize, typeSize, 7, tiling);
+}
+
+/* ---- TransData: k = 1 temporary of the larger of the two shapes (padded to 16 per axis pair) ---- */
+inline bool GetTransDataMaxMinTmpSize(const platform_ascendc::PlatformAscendC& platform, const TensorShape& srcShape,
+                                      const TensorShape& dstShape, const TensorDataType dataType, const TransDataConfig& config,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+  (void)platform, (void)config;
+  uint64_t n = std::max(sk_adv::elems(srcShape), sk_adv::elems(dstShape)) * TensorDataTypeSize(dataType);
+  minValue = maxValue = std::max<uint32_t>(512u, sk_adv::clampU32(sk_adv::align32(n)));
+  return true;
+}
+
 }  // namespace AscendC
 
 // ge::Shape: the same shape type under CANN's graph name (the documented signatures take it).

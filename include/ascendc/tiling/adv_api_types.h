@@ -1,5 +1,6 @@
 // Types the high-level APIs share between host tiling code and kernels (both include this):
-// ReducePattern (and Pattern::Reduce), SortType/SortConfig, TopKMode, TensorDataType.
+// ReducePattern (and Pattern::Reduce), SortType/SortConfig, TopKMode, TensorDataType, DataFormat,
+// TransDataConfig.
 // Standard library only.
 #ifndef SK_ASCENDC_TILING_ADV_API_TYPES_H
 #define SK_ASCENDC_TILING_ADV_API_TYPES_H
@@ -75,6 +76,16 @@ struct SortConfig {
 };
 
 enum class TopKMode : uint8_t { TOPK_NORMAL = 0, TOPK_NSMALL = 1 };
+
+// Data layouts of tensors and the high-level APIs (ShapeInfo, LogSoftMax, RmsNorm, TransData, ...).
+enum class DataFormat : uint8_t {
+  ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D, NDHWC, NDC, FRACTAL_Z_3D_TRANSPOSE
+};
+// TransData's conversion (kernel template argument and GetTransDataMaxMinTmpSize).
+struct TransDataConfig {
+  DataFormat srcFormat;
+  DataFormat dstFormat;
+};
 
 }  // namespace AscendC
 

@@ -1,0 +1,63 @@
+// Layout<Shape, Stride> (kernel_operator_layout.h): a tensor's logical shape and per-dimension
+// element strides as Std::tuples, built with MakeShape / MakeStride / MakeLayout; Coord and
+// MakeCoord; Crd2Idx and Layout::operator() map a coordinate to an element offset
+// (sum of coord_i * stride_i over the flat dimensions). is_layout tells a Layout apart. Written
+// from the public API reference; the high-level APIs that take Layouts (TransData) read their
+// shapes with Std::get.
+#ifndef SK_ASCENDC_LAYOUT_H
+#define SK_ASCENDC_LAYOUT_H
+
+#include "sk_ascendc/base.h"
+
+namespace AscendC {
+
+template <typename... Shapes> using Shape = Std::tuple<Shapes...>;
+template <typename... Strides> using Stride = Std::tuple<Strides...>;
+template <typename... Coords> using Coord = Std::tuple<Coords...>;
+
+template <typename... Ts> __aicore__ inline constexpr Shape<Ts...> MakeShape(const Ts&... t) { return Shape<Ts...>(t...); }
+template <typename... Ts> __aicore__ inline constexpr Stride<Ts...> MakeStride(const Ts&... t) { return Stride<Ts...>(t...); }
+template <typename... Ts> __aicore__ inline constexpr Coord<Ts...> MakeCoord(const Ts&... t) { return Coord<Ts...>(t...); }
+
+namespace detail {
+template <typename C, typename S, size_t... I>
+constexpr auto crd2idx(const C& coord, const S& stride, std::index_sequence<I...>) {
+  return (0 + ... + (Std::get<I>(coord) * Std::get<I>(stride)));
+}
+}  // namespace detail
+
+template <typename ShapeType, typename StrideType> struct Layout : private Std::tuple<ShapeType, StrideType> {
+  __aicore__ inline constexpr Layout(const ShapeType& shape = {}, const StrideType& stride = {})
+      : Std::tuple<ShapeType, StrideType>(shape, stride) {}
+  __aicore__ inline constexpr decltype(auto) layout() { return *this; }
+  __aicore__ inline constexpr decltype(auto) layout() const { return *this; }
+  __aicore__ inline constexpr decltype(auto) GetShape() { return Std::get<0>(static_cast<Std::tuple<ShapeType, StrideType>&>(*this)); }
+  __aicore__ inline constexpr decltype(auto) GetShape() const {
+    return Std::get<0>(static_cast<const Std::tuple<ShapeType, StrideType>&>(*this));
+  }
+  __aicore__ inline constexpr decltype(auto) GetStride() { return Std::get<1>(static_cast<Std::tuple<ShapeType, StrideType>&>(*this)); }
+  __aicore__ inline constexpr decltype(auto) GetStride() const {
+    return Std::get<1>(static_cast<const Std::tuple<ShapeType, StrideType>&>(*this));
+  }
+  template <typename CoordType> __aicore__ inline constexpr auto operator()(const CoordType& coord) const {
+    static_assert(Std::tuple_size<CoordType>::value <= Std::tuple_size<StrideType>::value,
+                  "Layout: the coordinate has more dimensions than the stride");
+    return detail::crd2idx(coord, GetStride(), std::make_index_sequence<Std::tuple_size<CoordType>::value>{});
+  }
+};
+
+template <typename ShapeType, typename StrideType>
+__aicore__ inline constexpr auto MakeLayout(const ShapeType& shape, const StrideType& stride) {
+  return Layout<ShapeType, StrideType>(shape, stride);
+}
+template <typename CoordType, typename ShapeType, typename StrideType>
+__aicore__ inline constexpr auto Crd2Idx(const CoordType& coord, const Layout<ShapeType, StrideType>& layout) {
+  return layout(coord);
+}
+
+template <typename T> struct is_layout : std::false_type {};
+template <typename S, typename D> struct is_layout<Layout<S, D>> : std::true_type {};
+
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_LAYOUT_H */
