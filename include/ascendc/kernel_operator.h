@@ -11,6 +11,7 @@
 #include "sk_ascendc/adv_math.h"
 #include "sk_ascendc/adv_norm.h"
 #include "sk_ascendc/adv_quant.h"
+#include "sk_ascendc/adv_random.h"
 #include "sk_ascendc/adv_reduce.h"
 #include "sk_ascendc/adv_sort.h"
 #include "sk_ascendc/adv_transform.h"

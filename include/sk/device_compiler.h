@@ -61,6 +61,10 @@ bool isCLibraryName(llvm::StringRef name);
 // The source with the `__global__` function `name` renamed `to` (its definition and
 // declarations; other uses are left alone).
 std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
+// When `name` is a `template<...> __global__` kernel (tiling templates, ASCENDC_TPL_SEL): the
+// code to append to the source that defines the entry `to` with the kernel's parameters, which
+// calls the instantiation of the launch's tiling key (tiling/template_argument.h); nullopt otherwise.
+std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
 
 // The device view of an op_host tiling header (what CANN's op build generates from it): its
 // tiling data definitions and registrations, and the constants they use, in namespace optiling,

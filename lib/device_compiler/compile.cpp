@@ -151,9 +151,13 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
   if (!text) return text.takeError();
   bool launches = text->find("<<<") != std::string::npos;
   bool rename = meta && isCLibraryName(meta->kernelName);
-  if (!launches && !rename) return o.source;
+  // a template kernel (tiling templates): an entry that picks the instantiation by tiling key
+  std::optional<std::string> tplEntry =
+      meta ? templateKernelEntry(*text, meta->kernelName, meta->kernelName + kEntrySuffix) : std::nullopt;
+  if (!launches && !rename && !tplEntry) return o.source;
   std::string body = launches ? removeLaunches(*text) : *text;
   if (rename) body = renameEntry(body, meta->kernelName, meta->kernelName + kEntrySuffix);
+  if (tplEntry) body += *tplEntry;
   std::string copy = scratch.file("device_" + llvm::sys::path::filename(o.source).str());
   llvm::SmallString<256> abs(o.source);
   llvm::sys::fs::make_absolute(abs);

@@ -7,6 +7,7 @@
 // ulp), half/bfloat16 outputs one unit in the last place of the type (a float result within a
 // few float ulp of a rounding boundary may round either way); exact ops (rounding, clamps,
 // bitwise, selection, fmod) bit-exact.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -230,6 +231,328 @@ double rowsInputs(std::mt19937& rng, const std::string& p) {
   return uniformIn(rng, -2, 2);
 }
 
+// ---- quantisation (adv_quant): the instruction sequence's half steps where the API has them ----
+double hq(double v) { return roundTo("float16", v); }
+double rintSat8(double v) {
+  double r = std::nearbyint(v);
+  return r > 127 ? 127 : r < -128 ? -128 : r;
+}
+template <int KEY> void quantRef(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  const float scale = t.tilingField<float>(8);
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t j = 0; j < cols; ++j) {
+      size_t i = r * cols + j;
+      if (KEY == 1) t["q"][i] = rintSat8(hq(hq(hq(t["x"][i]) * hq(scale)) + hq(0.5)));
+      if (KEY == 2) t["q"][i] = rintSat8(hq(hq(hq(t["xf"][i]) * hq(t["sc"][j])) + hq(t["of"][j])));
+      if (KEY == 3) t["dq"][i] = j < cols - 16 ? (double)((float)t["xi"][i] * (float)t["ds"][j]) : 0.0;
+      if (KEY == 4) {  // two groups of rows / 2 rows each
+        size_t g = r / (rows / 2);
+        t["aq"][i] = hq(hq(t["w8"][i] + t["qo"][g * cols + j]) * t["qs"][g * cols + j]);
+      }
+    }
+}
+double quantInputs(std::mt19937& rng, const std::string& p) {
+  auto ints = [&](int lo, int hi) { return (double)std::uniform_int_distribution<int>(lo, hi)(rng); };
+  if (p == "x") return uniformIn(rng, -80, 80);  // * 2 + 0.5 saturates int8 at both ends
+  if (p == "xf") return uniformIn(rng, -40, 40);
+  if (p == "sc") return uniformIn(rng, 0.5, 3);
+  if (p == "xi") return ints(-1000, 1000);
+  if (p == "w8") return ints(-100, 100);
+  if (p == "qo") return uniformIn(rng, -8, 8);
+  return uniformIn(rng, -2, 2);
+}
+
+// ---- the [A, R] APIs' binary accumulation (sk_ascendc/adv_common.h binarySum), for the references ----
+template <typename F> float binarySumRef(size_t n, F term) {
+  size_t head = 1;
+  while (head * 2 <= n) head *= 2;
+  std::vector<float> buf(head);
+  for (size_t j = 0; j < head; ++j) buf[j] = term(j) + (head + j < n ? term(head + j) : 0.0f);
+  for (size_t w = head / 2; w >= 1; w /= 2)
+    for (size_t j = 0; j < w; ++j) buf[j] += buf[j + w];
+  return buf[0];
+}
+// 64 lanes accumulated repeat by repeat, folded in halves (laneSum).
+template <typename F> float laneSumRef(size_t n, F term) {
+  float lane[64] = {};
+  for (size_t k = 0; k < n; ++k) lane[k % 64] += term(k);
+  for (size_t w = 32; w >= 1; w /= 2)
+    for (size_t j = 0; j < w; ++j) lane[j] += lane[j + w];
+  return lane[0];
+}
+
+// adv_pattern: x [rows, cols]; AR reduces rows, RA columns.
+template <int KEY> void patternRef(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1];
+  const bool ar = KEY == 1 || KEY == 3 || KEY == 5 || KEY == 7;
+  size_t a = ar ? rows : cols, r = ar ? cols : rows;
+  for (size_t i = 0; i < a; ++i) {
+    auto at = [&](size_t k) { return (float)(ar ? t["x"][i * cols + k] : t["x"][k * cols + i]); };
+    float v = at(0);
+    if (KEY == 1) for (size_t k = 1; k < r; ++k) v = std::fmax(v, at(k));
+    if (KEY == 2) for (size_t k = 1; k < r; ++k) v = std::fmin(v, at(k));
+    if (KEY == 3 || KEY == 4) v = binarySumRef(r, at);
+    if (KEY == 5) v = binarySumRef(r, at) * (1.0f / (float)r);
+    if (KEY == 6) {  // pairwise halving, the odd one carried
+      std::vector<float> buf(r);
+      for (size_t k = 0; k < r; ++k) buf[k] = at(k);
+      size_t m = r;
+      while (m > 1) {
+        size_t h = m / 2;
+        for (size_t k = 0; k < h; ++k) buf[k] *= buf[m - h + k];
+        m -= h;
+      }
+      v = buf[0];
+    }
+    if (KEY == 7) {
+      bool any = false;
+      for (size_t k = 0; k < r; ++k) any |= at(k) > 0;
+      v = any ? 1.0f : 0.0f;
+    }
+    t["y"][i] = v;
+  }
+}
+
+// adv_sort: (score, index) pairs sorted by score, descending; ties keep the earlier element.
+template <int KEY> void sortRef(Tensors& t) {
+  auto stableBy = [&](size_t base, size_t n, float sign) {
+    std::vector<size_t> o(n);
+    for (size_t i = 0; i < n; ++i) o[i] = base + i;
+    std::stable_sort(o.begin(), o.end(), [&](size_t a, size_t b) { return sign * (float)t["x"][a] > sign * (float)t["x"][b]; });
+    return o;
+  };
+  if (KEY == 1 || KEY == 2) {
+    for (size_t run = 0; run < (KEY == 1 ? 1u : 4u); ++run) {
+      size_t base = KEY == 1 ? 0 : run * 32, n = KEY == 1 ? 128 : 32;
+      std::vector<size_t> o = stableBy(base, n, 1.0f);
+      for (size_t k = 0; k < n; ++k) t["sv"][base + k] = t["x"][o[k]], t["si"][base + k] = t["idx"][o[k]];
+    }
+  } else if (KEY == 3) {  // 4 rows of 64, the 5 largest, indices 0..63, rows of 8
+    for (size_t r = 0; r < 4; ++r) {
+      std::vector<size_t> o = stableBy(r * 64, 64, 1.0f);
+      for (size_t k = 0; k < 5; ++k) t["sv"][r * 8 + k] = t["x"][o[k]], t["si"][r * 8 + k] = (double)(o[k] - r * 64);
+    }
+  } else {  // 8 rows of 32, the 4 smallest, the given indices, rows of 4
+    for (size_t r = 0; r < 8; ++r) {
+      std::vector<size_t> o = stableBy(r * 32, 32, -1.0f);
+      for (size_t k = 0; k < 4; ++k) t["sv"][r * 4 + k] = t["x"][o[k]], t["si"][r * 4 + k] = t["idx"][o[k]];
+    }
+  }
+}
+double sortInputs(std::mt19937& rng, const std::string& p) {
+  if (p == "idx") return (double)std::uniform_int_distribution<int>(0, 1000)(rng);
+  return (double)std::uniform_int_distribution<int>(-8, 8)(rng);  // ties
+}
+
+// adv_transform: element moves (see the kernel's comment for the shapes).
+size_t nzAt(size_t rows, size_t r, size_t c) { return (c / 16) * ((rows + 15) / 16 * 16) * 16 + r * 16 + c % 16; }
+template <int KEY> void transformRef(Tensors& t) {
+  auto& x = t["x"];
+  auto& y = t["y"];
+  if (KEY == 1)
+    for (size_t r = 0; r < 16; ++r)
+      for (size_t j = 0; j < 16; ++j) y[r * 16 + j] = j < 15 ? x[r * 15 + j] : 7.0;
+  if (KEY == 2)
+    for (size_t r = 0; r < 16; ++r)
+      for (size_t j = 0; j < 16; ++j) y[r * 16 + j] = j >= 13 ? -1.0 : x[r * 16 + j];
+  if (KEY == 3)
+    for (size_t r = 0; r < 16; ++r)
+      for (size_t j = 0; j < 14; ++j) y[r * 14 + j] = x[r * 16 + j];
+  if (KEY == 4)  // NZ [S 32, H/N 16] per n -> ND [S, N, H/N]
+    for (size_t n = 0; n < 2; ++n)
+      for (size_t sIdx = 0; sIdx < 32; ++sIdx)
+        for (size_t h = 0; h < 16; ++h) y[(sIdx * 2 + n) * 16 + h] = x[n * 512 + nzAt(32, sIdx, h)];
+  if (KEY == 5)  // NZ [S 16, H 64] -> NZ [S, H/N 32] per n
+    for (size_t n = 0; n < 2; ++n)
+      for (size_t sIdx = 0; sIdx < 16; ++sIdx)
+        for (size_t h = 0; h < 32; ++h) y[n * 512 + nzAt(16, sIdx, h)] = x[nzAt(16, sIdx, n * 32 + h)];
+  if (KEY == 6)  // NCDHW [1, 20, 2, 16 (hw)] -> NDC1HWC0 [1, 2, 2, 16, 16], channels 20..31 zero
+    for (size_t c = 0; c < 32; ++c)
+      for (size_t d = 0; d < 2; ++d)
+        for (size_t k = 0; k < 16; ++k) y[((d * 2 + c / 16) * 16 + k) * 16 + c % 16] = c < 20 ? x[(c * 2 + d) * 16 + k] : 0.0;
+  if (KEY == 7)  // FRACTAL_Z_3D [1, 1, 2 (hw), 1, 16, 16] -> NCDHW [10, 16, 1, 16 (hw padded)]
+    for (size_t n = 0; n < 10; ++n)
+      for (size_t c = 0; c < 16; ++c)
+        for (size_t k = 0; k < 2; ++k) y[(n * 16 + c) * 16 + k] = x[k * 256 + n * 16 + c];
+}
+
+// adv_norm keys 4-6: the [A, R] LayerNorm, Normalize, Welford (float, the kernel's order).
+template <int KEY> void normsAR(Tensors& t) {
+  size_t rows = t.shapes["x"][0], h = t.shapes["x"][1];
+  const float eps = 1e-5f;
+  auto& x = t["x"];
+  if (KEY == 6) {
+    std::vector<float> m(h, 0.0f), v(h, 0.0f);
+    for (size_t r = 0; r < rows; ++r) {
+      const float nRec = 1.0f / (float)(r + 1);
+      for (size_t k = 0; k < h; ++k) {
+        float xv = (float)x[r * h + k], delta = xv - m[k];
+        float nm = m[k] + delta * nRec;
+        v[k] = v[k] + delta * (xv - nm);
+        m[k] = nm;
+      }
+    }
+    const float abRec = 1.0f / (float)h, rRec = 1.0f / (float)(rows * h);
+    float mean = binarySumRef(h, [&](size_t k) { return m[k] * abRec; });
+    float var = binarySumRef(h, [&](size_t k) {
+      float d = m[k] - mean;
+      return (d * d * (float)rows + v[k]) * rRec;
+    });
+    for (size_t k = 0; k < h; ++k) t["pdg"][k] = m[k], t["pdb"][k] = v[k];
+    t["mean"][0] = mean;
+    t["var"][0] = var;
+    return;
+  }
+  const float rRec = 1.0f / (float)h;
+  for (size_t r = 0; r < rows; ++r) {
+    auto xr = [&](size_t k) { return (float)x[r * h + k]; };
+    float mean = binarySumRef(h, [&](size_t k) { return xr(k) * rRec; });
+    float var = binarySumRef(h, [&](size_t k) {
+      float d = xr(k) - mean;
+      return d * d * rRec;
+    });
+    float rstd = 1.0f / std::sqrt(var + eps);
+    auto norm = [&](float rs, size_t k) { return ((xr(k) - mean) * rs) * (float)t["gamma"][k] + (float)t["beta"][k]; };
+    t["mean"][r] = mean;
+    if (KEY == 4) {
+      t["var"][r] = rstd;
+      for (size_t k = 0; k < h; ++k) t["y"][r * h + k] = norm(rstd, k);
+    } else {
+      t["var"][r] = var;
+      float rstdN = 1.0f / std::sqrt(var + eps);
+      t["pdg"][r] = rstdN;
+      for (size_t k = 0; k < h; ++k) t["res"][r * h + k] = norm(rstd, k), t["y"][r * h + k] = norm(rstdN, k);
+    }
+  }
+}
+
+// adv_misc: DropOut, Philox-4x32 (the published algorithm), FasterGeluV2.
+void philoxRef(uint32_t c[4], const uint32_t k[2], int rounds, uint32_t out[4]) {
+  uint32_t x[4] = {c[0], c[1], c[2], c[3]}, k0 = k[0], k1 = k[1];
+  for (int r = 0; r < rounds; ++r) {
+    uint64_t p0 = 0xD2511F53ull * x[0], p1 = 0xCD9E8D57ull * x[2];
+    uint32_t y[4] = {(uint32_t)(p1 >> 32) ^ x[1] ^ k0, (uint32_t)p1, (uint32_t)(p0 >> 32) ^ x[3] ^ k1, (uint32_t)p0};
+    for (int i = 0; i < 4; ++i) x[i] = y[i];
+    k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
+  }
+  for (int i = 0; i < 4; ++i) out[i] = x[i];
+  for (int i = 0; i < 4 && ++c[i] == 0; ++i) {  // the 128-bit counter's increment, with carry
+  }
+}
+float philoxFloat(uint32_t w) {
+  uint32_t bits = (127u << 23) | (w & 0x7FFFFFu);
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f - 1.0f;
+}
+template <int KEY> void miscRef(Tensors& t) {
+  size_t rows = t.shapes["x"][0], cols = t.shapes["x"][1], n = rows * cols;
+  auto& x = t["x"];
+  auto& y = t["y"];
+  for (size_t i = 0; i < n; ++i) y[i] = x[i], t["u"][i] = 0;
+  if (KEY == 1 || KEY == 2) {
+    const float keep = t.tilingField<float>(8), div = 1.0f / keep;
+    for (size_t r = 0; r < rows; ++r)
+      for (size_t j = 0; j < cols; ++j) {
+        size_t i = r * cols + j;
+        bool kept = KEY == 1 ? t["m"][i] != 0 : (((int)t["m"][r * (cols / 8) + j / 8] >> (j % 8)) & 1) != 0;
+        y[i] = kept ? (double)((float)x[i] * div) : 0.0;
+      }
+  }
+  if (KEY == 3) {
+    const uint32_t key[2] = {0x12345678u, 0x9abcdef0u};
+    uint32_t c[4] = {0xfffffffeu, 0u, 7u, 0u};
+    for (size_t i = 0; i < n; ++i) y[i] = 0;
+    for (size_t r = 0; r < rows; ++r) {
+      uint32_t rc[4] = {c[0], c[1], c[2], c[3]};
+      for (size_t j = 0; j < 48; j += 4) {
+        uint32_t w[4];
+        philoxRef(rc, key, 10, w);
+        for (size_t q = 0; q < 4; ++q) y[r * cols + j + q] = philoxFloat(w[q]);
+      }
+      for (size_t s = 0; s < cols / 4; ++s) {  // the next row's counter: stride / 4 on
+        uint32_t w[4];
+        philoxRef(c, key, 0, w);
+      }
+    }
+  }
+  if (KEY == 4) {
+    const uint32_t key[2] = {1u, 2u};
+    uint32_t c[4] = {3u, 4u, 5u, 6u};
+    for (size_t i = 0; i < n; i += 4) {
+      uint32_t w[4];
+      philoxRef(c, key, 7, w);
+      for (size_t q = 0; q < 4; ++q) t["u"][i + q] = w[q];
+    }
+  }
+  if (KEY == 5)
+    for (size_t i = 0; i < n; ++i) {
+      float v = (float)x[i];
+      float tt = std::fmin(std::fabs(0.7071f * v), 1.769f) - 1.769f;
+      float e = v + 1e-12f;
+      y[i] = v * ((e / std::fabs(e)) * (-0.1444f * tt * tt + 0.5f) + 0.5f);
+    }
+}
+double miscInputs(std::mt19937& rng, const std::string& p) {
+  if (p == "m") return (double)std::uniform_int_distribution<int>(0, 3)(rng);
+  return uniformIn(rng, -4, 4);
+}
+
+// adv_flash_v3: SoftmaxFlashV3 as the API describes it (see sk_ascendc/adv_activation.h).
+template <bool UPDATE> void flashV3Ref(Tensors& t) {
+  size_t rows = t.shapes["x"][0], n = t.shapes["x"][1], baseK = n / 8;
+  const float alpha = t.tilingField<float>(8), s = alpha / (1.0f - alpha);
+  const float loopCnt = 2.0f;
+  for (size_t i = 0; i < rows; ++i) {
+    auto x = [&](size_t k) { return (float)t["x"][i * n + k]; };
+    float lane[64];
+    for (size_t q = 0; q < 64; ++q) {
+      float a = 0;
+      for (size_t j = 0; j < 8; ++j) a += x(8 * q + j);
+      lane[q] = a;
+    }
+    for (size_t k = 512; k < n; ++k) lane[(k - 512) % 64] += x(k);
+    float local[8], g = 0;
+    for (size_t j = 0; j < 8; ++j) {
+      float a = 0;
+      for (size_t q = 0; q < 8; ++q) a += lane[8 * j + q];
+      local[j] = a / (float)baseK;
+      g += local[j];
+    }
+    g /= 8.0f;
+    const float inMean = UPDATE ? (float)t["pmean"][i * 8] : 0.0f, inMax = UPDATE ? (float)t["pmax"][i * 8] : 0.0f;
+    const float inSum = UPDATE ? (float)t["psum"][i * 8] : 0.0f;
+    const float mean = UPDATE ? (g + inMean * (loopCnt - 1.0f)) / loopCnt : g;
+    float mx = -INFINITY;
+    for (size_t k = 0; k < n; ++k) mx = std::fmax(mx, x(k) - (g - local[k / baseK]) * s);
+    const float shiftCurr = (g - mean) * s, shiftPrev = (inMean - mean) * s;
+    float rowMax = shiftCurr + mx;
+    if (UPDATE) rowMax = std::fmax(rowMax, shiftPrev + inMax);
+    const float sub = rowMax - shiftCurr;
+    float sum = laneSumRef(n, [&](size_t k) {
+      float e = std::exp(x(k) - (g - local[k / baseK]) * s - sub);
+      t["y"][i * n + k] = e;
+      return e;
+    });
+    if (UPDATE) {
+      const float expMax = std::exp(inMax - rowMax + shiftPrev);
+      sum = expMax * inSum + sum;
+      for (size_t j = 0; j < 16; ++j) t["emax"][i * 16 + j] = expMax;
+    }
+    for (size_t j = 0; j < 8; ++j) t["mean"][i * 8 + j] = mean, t["max"][i * 8 + j] = rowMax, t["sum"][i * 8 + j] = sum;
+  }
+}
+double flashV3Inputs(std::mt19937& rng, const std::string& p) {
+  if (p == "x") return uniformIn(rng, 0, 10);
+  return uniformIn(rng, 0.25, 2);
+}
+
+// tpl_scale: y = x * TILES, negated when NEG (tiling key: fp16 TILES 2, fp32 TILES 4 negated).
+template <bool FP32> void tplScaleRef(Tensors& t) {
+  for (size_t i = 0; i < t["x"].size(); ++i) t["y"][i] = FP32 ? -4.0 * t["x"][i] : 2.0 * t["x"][i];
+}
+
 }  // namespace
 
 std::vector<Case> advCases() {
@@ -284,6 +607,46 @@ std::vector<Case> advCases() {
       Case{"adv_norm_layer_norm_grad", dir, "adv_norm.cpp", "adv_norm_layer_norm_grad.json", inc, norms<1>, 1e-4, 1e-4},
       Case{"adv_norm_deep_norm", dir, "adv_norm.cpp", "adv_norm_deep_norm.json", inc, norms<2>, 1e-4, 1e-4},
       Case{"adv_norm_rms_norm", dir, "adv_norm.cpp", "adv_norm_rms_norm.json", inc, norms<3>, 1e-4, 1e-4},
+      Case{"adv_quant_quant_tensor", dir, "adv_quant.cpp", "adv_quant_quant_tensor.json", inc, quantRef<1>, 0, 0, quantInputs},
+      Case{"adv_quant_quant_channel", dir, "adv_quant.cpp", "adv_quant_quant_channel.json", inc, quantRef<2>, 0, 0, quantInputs},
+      Case{"adv_quant_dequant", dir, "adv_quant.cpp", "adv_quant_dequant.json", inc, quantRef<3>, 0, 0, quantInputs},
+      Case{"adv_quant_antiquant", dir, "adv_quant.cpp", "adv_quant_antiquant.json", inc, quantRef<4>, 0, 0, quantInputs},
+      Case{"adv_pattern_reduce_max_ar", dir, "adv_pattern.cpp", "adv_pattern_reduce_max_ar.json", inc, patternRef<1>, 0, 0},
+      Case{"adv_pattern_reduce_min_ra", dir, "adv_pattern.cpp", "adv_pattern_reduce_min_ra.json", inc, patternRef<2>, 0, 0},
+      Case{"adv_pattern_reduce_sum_ar", dir, "adv_pattern.cpp", "adv_pattern_reduce_sum_ar.json", inc, patternRef<3>, 0, 0},
+      Case{"adv_pattern_reduce_sum_ra", dir, "adv_pattern.cpp", "adv_pattern_reduce_sum_ra.json", inc, patternRef<4>, 0, 0},
+      Case{"adv_pattern_reduce_mean_ar", dir, "adv_pattern.cpp", "adv_pattern_reduce_mean_ar.json", inc, patternRef<5>, 0, 0},
+      Case{"adv_pattern_reduce_prod_ra", dir, "adv_pattern.cpp", "adv_pattern_reduce_prod_ra.json", inc, patternRef<6>, 0, 0},
+      Case{"adv_pattern_reduce_any_ar", dir, "adv_pattern.cpp", "adv_pattern_reduce_any_ar.json", inc, patternRef<7>, 0, 0},
+      Case{"adv_sort_sort_full", dir, "adv_sort.cpp", "adv_sort_sort_full.json", inc, sortRef<1>, 0, 0, sortInputs},
+      Case{"adv_sort_sort_runs", dir, "adv_sort.cpp", "adv_sort_sort_runs.json", inc, sortRef<2>, 0, 0, sortInputs},
+      Case{"adv_sort_topk_normal", dir, "adv_sort.cpp", "adv_sort_topk_normal.json", inc, sortRef<3>, 0, 0, sortInputs},
+      Case{"adv_sort_topk_small", dir, "adv_sort.cpp", "adv_sort_topk_small.json", inc, sortRef<4>, 0, 0, sortInputs},
+      Case{"adv_transform_pad_unaligned", dir, "adv_transform.cpp", "adv_transform_pad_unaligned.json", inc, transformRef<1>, 0, 0},
+      Case{"adv_transform_pad_redundant", dir, "adv_transform.cpp", "adv_transform_pad_redundant.json", inc, transformRef<2>, 0, 0},
+      Case{"adv_transform_unpad", dir, "adv_transform.cpp", "adv_transform_unpad.json", inc, transformRef<3>, 0, 0},
+      Case{"adv_transform_transpose_nz2nd_0213", dir, "adv_transform.cpp", "adv_transform_transpose_nz2nd_0213.json", inc,
+           transformRef<4>, 0, 0},
+      Case{"adv_transform_transpose_nz2nz_with_n", dir, "adv_transform.cpp", "adv_transform_transpose_nz2nz_with_n.json", inc,
+           transformRef<5>, 0, 0},
+      Case{"adv_transform_transdata_to_ndc1hwc0", dir, "adv_transform.cpp", "adv_transform_transdata_to_ndc1hwc0.json", inc,
+           transformRef<6>, 0, 0},
+      Case{"adv_transform_transdata_from_fractal_z_3d", dir, "adv_transform.cpp", "adv_transform_transdata_from_fractal_z_3d.json",
+           inc, transformRef<7>, 0, 0},
+      // the same float operations in the same order as the kernel (1e-6: a compiler may fuse a multiply-add)
+      Case{"adv_norm_layer_norm_rstd", dir, "adv_norm.cpp", "adv_norm_layer_norm_rstd.json", inc, normsAR<4>, 1e-6, 1e-6},
+      Case{"adv_norm_normalize", dir, "adv_norm.cpp", "adv_norm_normalize.json", inc, normsAR<5>, 1e-6, 1e-6},
+      Case{"adv_norm_welford", dir, "adv_norm.cpp", "adv_norm_welford.json", inc, normsAR<6>, 1e-6, 1e-6},
+      Case{"adv_misc_dropout_bytes", dir, "adv_misc.cpp", "adv_misc_dropout_bytes.json", inc, miscRef<1>, 0, 0, miscInputs},
+      Case{"adv_misc_dropout_bits", dir, "adv_misc.cpp", "adv_misc_dropout_bits.json", inc, miscRef<2>, 0, 0, miscInputs},
+      Case{"adv_misc_philox_stride", dir, "adv_misc.cpp", "adv_misc_philox_stride.json", inc, miscRef<3>, 0, 0, miscInputs},
+      Case{"adv_misc_philox_uint32", dir, "adv_misc.cpp", "adv_misc_philox_uint32.json", inc, miscRef<4>, 0, 0, miscInputs},
+      Case{"adv_misc_faster_gelu_v2", dir, "adv_misc.cpp", "adv_misc_faster_gelu_v2.json", inc, miscRef<5>, fTol, fTol, miscInputs},
+      // exp of the same float arguments; the output half, the sums float: a float ulp or two
+      Case{"adv_flash_v3", dir, "adv_flash_v3.cpp", "adv_flash_v3.json", inc, flashV3Ref<false>, fTol, fTol, flashV3Inputs},
+      Case{"adv_flash_v3_update", dir, "adv_flash_v3.cpp", "adv_flash_v3_update.json", inc, flashV3Ref<true>, fTol, fTol, flashV3Inputs},
+      Case{"tpl_scale_fp16", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp16.json", {}, tplScaleRef<false>, 0, 0},
+      Case{"tpl_scale_fp32", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp32.json", {}, tplScaleRef<true>, 0, 0},
   };
 }
 

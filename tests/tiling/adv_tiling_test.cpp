@@ -171,6 +171,34 @@ TEST(AdvTiling, OpTilingDataHoldsTheKernelStructs) {
   EXPECT_EQ(k.srcK, 32u);
 }
 
+TEST(AdvTiling, TransposeAndTransDataHelpers) {
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetTransposeMaxMinTmpSize(TensorShape({1, 2, 64, 32}), 2, 1, mx, mn);
+  EXPECT_LE(mn, mx);
+  EXPECT_GT(mn, 0u);
+  optiling::ConfusionTransposeTiling ct;
+  AscendC::GetTransposeTilingInfo(TensorShape({1, 2, 64, 32}), mn, 2, 1, ct);
+  EXPECT_EQ(ct.param0, 1u);  // the type, the dim count, the dims: what the kernel's Transpose reads
+  EXPECT_EQ(ct.param1, 4u);
+  EXPECT_EQ(ct.param4, 64u);
+  EXPECT_EQ(ct.param5, 32u);
+  EXPECT_EQ(ct.GetDataSize(), sizeof(AscendC::tiling::ConfusionTransposeTiling));
+  std::vector<uint8_t> bytes(ct.GetDataSize());
+  ct.SaveToBuffer(bytes.data(), bytes.size());
+  uint32_t type = 0;
+  std::memcpy(&type, bytes.data(), 4);
+  EXPECT_EQ(type, 1u);
+  AscendC::GetConfusionTransposeOnlyTilingInfo(TensorShape({32, 16}), mn, 2, ct);
+  EXPECT_EQ(ct.param0, 7u);
+  auto plat = platform_ascendc::PlatformAscendC("dav-2201");
+  AscendC::TransDataConfig cfg{AscendC::DataFormat::NCDHW, AscendC::DataFormat::FRACTAL_Z_3D};
+  EXPECT_TRUE(AscendC::GetTransDataMaxMinTmpSize(plat, TensorShape({16, 16, 1, 3, 5}), TensorShape({1, 1, 3, 5, 1, 16, 16}),
+                                                 AscendC::TensorDataType::DT_FLOAT16, cfg, mx, mn));
+  EXPECT_GE(mx, 16u * 16 * 15 * 2);
+  PadTiling pad{};
+  EXPECT_EQ(pad.GetDataSize(), 26u * 4);  // the host class's size and bytes (optiling::PadTiling)
+}
+
 TEST(AdvTiling, MemcpyS) {
   char dst[4] = {0, 0, 0, 0};
   EXPECT_EQ(memcpy_s(dst, sizeof(dst), "abc", 3), 0);
@@ -181,3 +209,56 @@ TEST(AdvTiling, MemcpyS) {
 }
 
 }  // namespace
+
+// Tiling templates (tiling/template_argument.h): the key of a combination, parameters in
+// declaration order from bit 0 in their widths (DTYPE/FORMAT/BOOL as values, UINT as the index
+// in the declaration's expanded list), and the combinations a kernel is instantiated for.
+#include "ascendc/host_api/tiling/template_argument.h"
+namespace sk_tpl_test {
+ASCENDC_TPL_ARGS_DECL(TplTest, ASCENDC_TPL_DTYPE_DECL(D_T, 10, 20),
+                      ASCENDC_TPL_UINT_DECL(TILE_NUM, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_MIX, 2, 0, 2, 3, 5, 10, 12, 13, 9, 8),
+                      ASCENDC_TPL_FORMAT_DECL(FMT, 2, 29), ASCENDC_TPL_BOOL_DECL(IS_SPLIT, 0, 1), );
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DTYPE_SEL(D_T, 10), ASCENDC_TPL_UINT_SEL(TILE_NUM, ASCENDC_TPL_UI_LIST, 1, 8),
+                                     ASCENDC_TPL_FORMAT_SEL(FMT, 2), ASCENDC_TPL_BOOL_SEL(IS_SPLIT, 0, 1),
+                                     ASCENDC_TPL_TILING_STRUCT_SEL(SomeTiling)),
+                ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIV_ONLY), ASCENDC_TPL_DTYPE_SEL(D_T, 20),
+                                     ASCENDC_TPL_UINT_SEL(TILE_NUM, ASCENDC_TPL_UI_RANGE, 1, 3, 4), ASCENDC_TPL_FORMAT_SEL(FMT, 29),
+                                     ASCENDC_TPL_BOOL_SEL(IS_SPLIT, 1)));
+}  // namespace sk_tpl_test
+
+TEST(TilingTemplates, KeysEncodeTheDeclaration) {
+  using namespace sk_tpl_test;
+  // TILE_NUM's values: 0 1 2 3 4 5 10 12 13 9 8 -> 8 is index 10, 3 index 3
+  EXPECT_EQ(GET_TPL_TILING_KEY(10, 8, 2, 1), 10ull | (10ull << 8) | (2ull << 16) | (1ull << 24));
+  EXPECT_EQ(GET_TPL_TILING_KEY(20, 3, 29, 0), 20ull | (3ull << 8) | (29ull << 16));
+  static_assert(GET_TPL_TILING_KEY(10, 1, 2, 0) == (10ull | (1ull << 8) | (2ull << 16)), "a constant expression");
+  EXPECT_EQ(GET_TPL_TILING_KEY(11, 8, 2, 1), AscendC::sk_tpl::kInvalidKey);  // 11 is no declared D_T
+  EXPECT_EQ(GET_TPL_TILING_KEY(10, 7, 2, 1), AscendC::sk_tpl::kInvalidKey);  // 7 is no TILE_NUM value
+  EXPECT_EQ(GET_TPL_TILING_KEY(10, 8, 2), AscendC::sk_tpl::kInvalidKey);     // too few values
+  struct Ctx {
+    uint64_t key = 0;
+    void SetTilingKey(uint64_t k) { key = k; }
+  } ctx;
+  ASCENDC_TPL_SEL_PARAM(&ctx, 20, 4, 29, 1);
+  EXPECT_EQ(ctx.key, 20ull | (4ull << 8) | (29ull << 16) | (1ull << 24));
+}
+
+TEST(TilingTemplates, DispatchVisitsEverySelectedCombination) {
+  using namespace sk_tpl_test;
+  // selection 1: 1 x 2 x 1 x 2 = 4 combinations; selection 2 (kernel type ignored): 1 x 2 x 1 x 1 = 2
+  constexpr AscendC::sk_tpl::Table<4, 2> table{g_tilingDeclareParams, g_tilingSelectParams};
+  static_assert(table.total() == 6, "six combinations");
+  std::vector<uint64_t> seen;
+  for (uint64_t key : {GET_TPL_TILING_KEY(10, 1, 2, 0), GET_TPL_TILING_KEY(10, 8, 2, 1), GET_TPL_TILING_KEY(20, 3, 29, 1),
+                       GET_TPL_TILING_KEY(20, 4, 29, 1)}) {
+    bool found = AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(key, [&](auto d, auto t, auto f, auto s) {
+      seen.push_back(GET_TPL_TILING_KEY(decltype(d)::value, decltype(t)::value, decltype(f)::value, decltype(s)::value));
+    });
+    EXPECT_TRUE(found) << key;
+  }
+  EXPECT_EQ(seen, (std::vector<uint64_t>{GET_TPL_TILING_KEY(10, 1, 2, 0), GET_TPL_TILING_KEY(10, 8, 2, 1),
+                                         GET_TPL_TILING_KEY(20, 3, 29, 1), GET_TPL_TILING_KEY(20, 4, 29, 1)}));
+  // declared but not selected (IS_SPLIT 0 with D_T 20): no instantiation has the key
+  EXPECT_FALSE((AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(GET_TPL_TILING_KEY(20, 3, 29, 0),
+                                                                                      [](auto...) {})));
+}

@@ -2,10 +2,11 @@
 // keeps (tiling data blocks, registrations, namespace-scope integral constants and integer
 // #defines), what it drops (includes, host functions and classes, other constants), the #line
 // directives that point back at the header; and the renaming of entries named like C library
-// functions (sk::devcc::renameEntry, isCLibraryName).
+// functions (sk::devcc::renameEntry, isCLibraryName, templateKernelEntry).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ namespace {
 
 using sk::devcc::isCLibraryName;
 using sk::devcc::renameEntry;
+using sk::devcc::templateKernelEntry;
 using sk::devcc::tilingDataView;
 
 std::vector<std::string> linesOf(const std::string& text) {
@@ -240,6 +242,29 @@ TEST(RenameEntry, LeavesASourceWithoutThatEntryAsItIs) {
   std::string in = "extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) { float r = sqrt(1.0f); }\n";
   EXPECT_EQ(renameEntry(in, "sqrt", "sqrt__sk_entry"), in);
   EXPECT_EQ(renameEntry(in, "add", "add__sk_entry"), in) << "a prefix of the entry's name is not its name";
+}
+
+// A kernel written as a template over its tiling-key parameters: the entry sk_cc appends takes
+// the kernel's parameters and calls the instantiation of the launch's key.
+TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
+  std::string in =
+      "template <int D_T_X, int TILE_NUM> // the tiling key's parameters\n"
+      "__global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)\n"
+      "{\n  KernelAdd<D_T_X> op;\n}\n";
+  std::optional<std::string> out = templateKernelEntry(in, "add_custom", "add_custom__sk_entry");
+  ASSERT_TRUE(out.has_value());
+  EXPECT_TRUE(contains(*out, "void add_custom__sk_entry(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)")) << *out;
+  EXPECT_TRUE(contains(*out, "add_custom<decltype(skTplV)::value...>(x, y, workspace, tiling);")) << *out;
+  EXPECT_TRUE(contains(*out, "Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR")) << *out;
+  EXPECT_TRUE(contains(*out, "#line 1 \"<sk_cc: add_custom is a template kernel")) << "errors in it say what it is";
+}
+
+TEST(TemplateKernelEntry, NothingForAPlainKernelOrAnotherTemplate) {
+  EXPECT_FALSE(templateKernelEntry("extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n", "add_custom", "e"));
+  EXPECT_FALSE(templateKernelEntry("template <int N> __aicore__ inline void add_custom(GM_ADDR x) {}\n"
+                                   "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { add_custom<1>(x); }\n",
+                                   "add_custom", "e"))
+      << "a template that is not a __global__ kernel";
 }
 
 }  // namespace

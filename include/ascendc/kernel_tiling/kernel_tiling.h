@@ -35,6 +35,13 @@ struct TCubeTiling {
 };
 #undef SK_TCUBE_TILING_FIELD
 static_assert(sizeof(TCubeTiling) == 50 * sizeof(int32_t), "TCubeTiling is 50 int32_t");
+// What CANN's host tiling classes of these structs (optiling::PadTiling, ...) also offer: the
+// bytes the kernel receives. Members add no bytes; the structs stay aggregates.
+#define SK_ADV_TILING_HOST(Name)                                                      \
+  void SaveToBuffer(void* data, size_t capacity) const {                              \
+    if (data && capacity >= sizeof(Name)) __builtin_memcpy(data, this, sizeof(Name)); \
+  }                                                                                   \
+  size_t GetDataSize() const { return sizeof(Name); }
 // SoftMax / SoftmaxFlash tiling.
 struct SoftMaxTiling {
   uint32_t srcM = 0;
@@ -53,6 +60,7 @@ struct SoftMaxTiling {
   uint32_t tailM = 0;
   uint32_t tailSplitSize = 0;
   uint32_t tailReduceSize = 0;
+  SK_ADV_TILING_HOST(SoftMaxTiling)
 };
 
 // The tiling structs of the other high-level APIs. Our kernel-side implementations read only
@@ -77,6 +85,7 @@ struct LogSoftMaxTiling {
   uint32_t tailM = 0;
   uint32_t tailSplitSize = 0;
   uint32_t tailReduceSize = 0;
+  SK_ADV_TILING_HOST(LogSoftMaxTiling)
 };
 // LayerNorm [B, S, H] (and DeepNorm): shape, the temporaries' split of the work buffer, rounds.
 #define SK_LAYERNORM_TILING_FIELDS(X)                                                                       \
@@ -87,10 +96,12 @@ struct LogSoftMaxTiling {
 struct LayerNormTiling {
   SK_LAYERNORM_TILING_FIELDS(SK_ADV_TILING_U32)
   float lastDimValueBack = 0;
+  SK_ADV_TILING_HOST(LayerNormTiling)
 };
 struct DeepNormTiling {
   SK_LAYERNORM_TILING_FIELDS(SK_ADV_TILING_U32)
   float lastDimValueBack = 0;
+  SK_ADV_TILING_HOST(DeepNormTiling)
 };
 // LayerNormGrad / LayerNormGradBeta [B, S, H].
 #define SK_LAYERNORM_GRAD_TILING_FIELDS(X)                                                                  \
@@ -101,6 +112,7 @@ struct DeepNormTiling {
   X(tmpTensor1Size) X(tmpTensor2Pos) X(tmpTensor2Size) X(lastDimValueBack) X(lastDimValueBackMulTwo)
 struct LayerNormGradTiling {
   SK_LAYERNORM_GRAD_TILING_FIELDS(SK_ADV_TILING_U32)
+  SK_ADV_TILING_HOST(LayerNormGradTiling)
 };
 #define SK_LAYERNORM_GRAD_BETA_TILING_FIELDS(X)                                                            \
   X(stackBufferSize) X(bLength) X(sLength) X(hLength) X(originalHLength) X(bshLength) X(bsLength)         \
@@ -109,6 +121,7 @@ struct LayerNormGradTiling {
   X(resForGammaTmpTensorPos) X(reserved)
 struct LayerNormGradBetaTiling {
   SK_LAYERNORM_GRAD_BETA_TILING_FIELDS(SK_ADV_TILING_U32)
+  SK_ADV_TILING_HOST(LayerNormGradBetaTiling)
 };
 // The LayerNorm of [A, R] rows with mean and rstd outputs (LayerNormPara, LayerNormConfig).
 struct LayerNormSeparateTiling {
@@ -136,6 +149,7 @@ struct LayerNormSeparateTiling {
   uint32_t arCurLength = 0;
   uint32_t aCurLength = 0;
   float rValueBack = 0;
+  SK_ADV_TILING_HOST(LayerNormSeparateTiling)
 };
 // RmsNorm [B, S, H]: rows of H per round.
 struct RmsNormTiling {
@@ -151,6 +165,7 @@ struct RmsNormTiling {
   uint32_t inputTailPos = 0;
   uint32_t tailBshLength = 0;
   uint32_t tailBsLength = 0;
+  SK_ADV_TILING_HOST(RmsNormTiling)
 };
 // TopK: the rows and the merge-sort layout of the hardware's sequence.
 #define SK_TOPK_TILING_FIELDS(X)                                                                           \
@@ -163,6 +178,7 @@ struct RmsNormTiling {
   X(vreducehalfValMask4) X(vreducehalfValMask5) X(vreducehalfValMask6) X(vreducehalfValMask7)
 struct TopkTiling {
   SK_TOPK_TILING_FIELDS(SK_ADV_TILING_U32)
+  SK_ADV_TILING_HOST(TopkTiling)
 };
 // Pad / UnPad of a [height, width] tensor along its width.
 #define SK_PAD_TILING_FIELDS(X)                                                                            \
@@ -174,12 +190,14 @@ struct TopkTiling {
   X(brcbFractalTailRepeatTimesTail) X(reserved)
 struct PadTiling {
   SK_PAD_TILING_FIELDS(SK_ADV_TILING_U32)
+  SK_ADV_TILING_HOST(PadTiling)
 };
 #define SK_UNPAD_TILING_FIELDS(X)                                                                          \
   X(srcHeight) X(srcWidth) X(tmpBuffer1BlockNum) X(tmpBuffer1RowNum) X(tmpBuffer2Offset) X(widthTiling)    \
   X(widthFractal) X(widthFractalTail)
 struct UnPadTiling {
   SK_UNPAD_TILING_FIELDS(SK_ADV_TILING_U32)
+  SK_ADV_TILING_HOST(UnPadTiling)
 };
 // ConfusionTranspose (Transpose of NZ/ND blocks): its parameters by position, as CANN names them.
 // Ours (GetTransposeTilingInfo): param0 the transpose type, param1 the source's dim count, param2..
@@ -187,8 +205,10 @@ struct UnPadTiling {
 struct ConfusionTransposeTiling {
   uint32_t param0 = 0, param1 = 0, param2 = 0, param3 = 0, param4 = 0, param5 = 0, param6 = 0, param7 = 0, param8 = 0;
   uint32_t param9 = 0, param10 = 0, param11 = 0, param12 = 0, param13 = 0, param14 = 0, param15 = 0, param16 = 0, param17 = 0;
+  SK_ADV_TILING_HOST(ConfusionTransposeTiling)
 };
 #undef SK_ADV_TILING_U32
+#undef SK_ADV_TILING_HOST
 #pragma pack(pop)
 }  // namespace tiling
 }  // namespace AscendC

@@ -17,6 +17,13 @@ namespace adv {
 inline float gelu(float x) { return x / (1.0f + std::exp(-1.5957691216057308f * (x + 0.044715f * x * x * x))); }
 inline float fasterGelu(float x) { return x / (1.0f + std::exp(-1.702f * x)); }
 inline float swish(float x, float beta) { return x / (1.0f + std::exp(-beta * x)); }
+// FastGeluV2: x * (sgn(x) * (-0.1444 * (min(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5), with
+// sgn(x) = (x + 1e-12) / |x + 1e-12| as the API computes it.
+inline float fasterGeluV2(float x) {
+  float t = std::fmin(std::fabs(0.7071f * x), 1.769f) - 1.769f;
+  float e = x + 1e-12f;
+  return x * ((e / std::fabs(e)) * (-0.1444f * t * t + 0.5f) + 0.5f);
+}
 }  // namespace adv
 }  // namespace detail
 
@@ -37,6 +44,9 @@ inline float swish(float x, float beta) { return x / (1.0f + std::exp(-beta * x)
 #define SK_ASCENDC_FGELU_OPS {"muls", "exp", "adds", "div"}
 SK_ASCENDC_GELU(Gelu, detail::adv::gelu, SK_ASCENDC_GELU_OPS)
 SK_ASCENDC_GELU(FasterGelu, detail::adv::fasterGelu, SK_ASCENDC_FGELU_OPS)
+#define SK_ASCENDC_FGELUV2_OPS {"muls", "abs", "mins", "adds", "mul", "muls", "adds", "adds", "abs", "div", "mul", "adds", "mul"}
+SK_ASCENDC_GELU(FasterGeluV2, detail::adv::fasterGeluV2, SK_ASCENDC_FGELUV2_OPS)
+#undef SK_ASCENDC_FGELUV2_OPS
 #undef SK_ASCENDC_GELU
 #undef SK_ASCENDC_GELU_OPS
 #undef SK_ASCENDC_FGELU_OPS
@@ -359,6 +369,113 @@ __aicore__ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const
   ::sk_vec_charge("compare", (uint64_t)r.rows);
   a::chargeRows({"select"}, r);
   return any;
+}
+
+// SoftmaxFlashV3 (Softmax PASA): rows of n = srcK half elements, float statistics, one 32-byte
+// block per row for mean/expSum/max (float) and expMax (half). With s = alpha / (1 - alpha):
+// the row's 8 local means (the API's reduction: the first 512 elements as 64 sums of 8, the later
+// 64-element repeats added lane by lane, then 8 sums of 8 lanes, over baseK = n / 8), the global
+// mean g = mean of the 8; x' = x - (g - local[chunk]) * s with chunks of baseK elements;
+// mean = g (update: (g + inMean (loopCnt - 1)) / loopCnt), shiftCurr = (g - mean) s,
+// max = shiftCurr + max(x') (update: the larger of that and (inMean - mean) s + inMax),
+// dst = exp(x' - (max - shiftCurr)) as half, expSum = sum of the exps (update: plus
+// expMax * inExpSum with expMax = exp(inMax - max + (inMean - mean) s)). In float; per-row
+// inputs read from element 0 of their block (outputs may alias them).
+struct SoftMaxParams {
+  uint32_t srcM;
+  uint32_t srcK;
+  uint32_t oriSrcM;
+  uint32_t oriSrcK;
+  uint32_t loopCnt;
+  uint32_t splitMeanCnt;
+  float alpha;
+};
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor, const LocalTensor<U>& expSumTensor,
+                                      const LocalTensor<U>& maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor,
+                                      const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling&,
+                                      const SoftMaxParams& params) {
+  static_assert(std::is_same<PrimT<T>, half>::value && std::is_same<PrimT<U>, float>::value,
+                "SoftmaxFlashV3: T must be half and U float (as documented)");
+  static_assert(!isDataFormatNZ, "SoftmaxFlashV3: the NZ format is not supported");
+  namespace a = detail::adv;
+  const char* api = "SoftmaxFlashV3";
+  const uint32_t m = params.srcM, n = params.srcK;
+  if (n < 512 || n % 64 != 0 || m % 8 != 0)
+    ::sk_trapf(3, "SoftmaxFlashV3: srcK %u must be a multiple of 64 of at least 512, srcM %u a multiple of 8", n, m);
+  if (params.splitMeanCnt != 8) ::sk_trapf(3, "SoftmaxFlashV3: splitMeanCnt %u must be 8", params.splitMeanCnt);
+  if (params.oriSrcM != m || params.oriSrcK != n) ::sk_trapf(3, "SoftmaxFlashV3: unaligned shapes are not supported (oriSrcM/K = srcM/K)");
+  if (isUpdate && params.loopCnt < 1) ::sk_trapf(3, "SoftmaxFlashV3: loopCnt must be at least 1");
+  a::Rows r{m, n, n};
+  a::needRows(api, "srcTensor", srcTensor, r);
+  a::needRows(api, "dstTensor", dstTensor, r);
+  a::needBlocks(api, "meanTensor", meanTensor, r);
+  a::needBlocks(api, "expSumTensor", expSumTensor, r);
+  a::needBlocks(api, "maxTensor", maxTensor, r);
+  if (isUpdate) {
+    a::needBlocks(api, "inMeanTensor", inMeanTensor, r);
+    a::needBlocks(api, "inExpSumTensor", inExpSumTensor, r);
+    a::needBlocks(api, "inMaxTensor", inMaxTensor, r);
+    a::needBlocks(api, "expMaxTensor", expMaxTensor, r);
+  }
+  const float s = params.alpha / (1.0f - params.alpha);
+  const uint32_t baseK = n / 8;
+  for (uint32_t i = 0; i < m; ++i) {
+    const PrimT<T>* x = a::ptr(srcTensor) + (uint64_t)i * n;
+    PrimT<T>* y = a::ptr(dstTensor) + (uint64_t)i * n;
+    float lane[64];
+    for (uint32_t q = 0; q < 64; ++q) {
+      float t = 0;
+      for (uint32_t j = 0; j < 8; ++j) t += (float)x[8 * q + j];
+      lane[q] = t;
+    }
+    for (uint32_t k = 512; k < n; ++k) lane[(k - 512) % 64] += (float)x[k];
+    float local[8], g = 0;
+    for (uint32_t j = 0; j < 8; ++j) {
+      float t = 0;
+      for (uint32_t q = 0; q < 8; ++q) t += lane[8 * j + q];
+      local[j] = t / (float)baseK;
+      g += local[j];
+    }
+    g /= 8.0f;
+    const float inMean = isUpdate ? a::getRow(inMeanTensor, i) : 0.0f;
+    const float inMax = isUpdate ? a::getRow(inMaxTensor, i) : 0.0f;
+    const float inSum = isUpdate ? a::getRow(inExpSumTensor, i) : 0.0f;
+    const float mean = isUpdate ? (g + inMean * (float)(params.loopCnt - 1)) / (float)params.loopCnt : g;
+    float mx = -INFINITY;
+    for (uint32_t k = 0; k < n; ++k) mx = std::fmax(mx, (float)x[k] - (g - local[k / baseK]) * s);
+    const float shiftCurr = (g - mean) * s, shiftPrev = (inMean - mean) * s;
+    float rowMax = shiftCurr + mx;
+    if (isUpdate) rowMax = std::fmax(rowMax, shiftPrev + inMax);
+    const float sub = rowMax - shiftCurr;
+    float sum = a::laneSum(n, [&](uint32_t k) {
+      float e = std::exp((float)x[k] - (g - local[k / baseK]) * s - sub);
+      y[k] = (PrimT<T>)e;  // x may alias y: element k is read before it is written
+      return e;
+    });
+    if (isUpdate) {
+      const float expMax = std::exp(inMax - rowMax + shiftPrev);
+      sum = expMax * inSum + sum;
+      a::putRow(expMaxTensor, i, expMax);
+    }
+    a::putRow(meanTensor, i, mean);
+    a::putRow(maxTensor, i, rowMax);
+    a::putRow(expSumTensor, i, sum);
+  }
+  a::chargeRows({"cast", "add", "reducesum", "sub", "muls", "sub", "reducemax", "sub", "exp", "reducesum", "cast"}, r);
+  if (isUpdate) a::chargeOps((uint64_t)m * 8, 4, "sub", "exp", "mul", "add", "max");
+}
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor, const LocalTensor<U>& expSumTensor,
+                                      const LocalTensor<U>& maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor,
+                                      const LocalTensor<U>& inMaxTensor, const SoftMaxTiling& tiling, const SoftMaxParams& params) {
+  SoftmaxFlashV3<T, U, isUpdate, isReuseSource, isBasicBlock, isDataFormatNZ, config>(
+      dstTensor, meanTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inMeanTensor, inExpSumTensor, inMaxTensor,
+      LocalTensor<uint8_t>(), tiling, params);
 }
 
 }  // namespace AscendC

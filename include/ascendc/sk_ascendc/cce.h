@@ -40,6 +40,15 @@ __aicore__ inline void set_ctrl(uint64_t v) { ::AscendC::detail::coreState(::Asc
 __aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull << bit); }
 __aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
 template <typename T> __aicore__ inline void dcci(T*, uint64_t, uint64_t = 0) {}
+// The compiler's scalar min/max, which kernels call unqualified (min(baseM, rowNum)). Less
+// specialised than std::min(const T&, const T&) and than a kernel's own min(T, T), so those win
+// where they are visible.
+template <typename T, typename U> __aicore__ inline constexpr std::common_type_t<T, U> min(const T& a, const U& b) {
+  return b < a ? (std::common_type_t<T, U>)b : (std::common_type_t<T, U>)a;
+}
+template <typename T, typename U> __aicore__ inline constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
+  return a < b ? (std::common_type_t<T, U>)b : (std::common_type_t<T, U>)a;
+}
 
 /* ---- moves ---- */
 template <typename T>

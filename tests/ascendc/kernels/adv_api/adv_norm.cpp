@@ -1,7 +1,9 @@
 // The normalisation APIs on a [rows, cols] float tile (rows = B·S of one batch, H = cols),
 // chosen by the tiling key: 1 LayerNorm, then LayerNormGrad with its mean and variance and
-// LayerNormGradBeta; 2 DeepNorm (alpha = the tiling's scalar); 3 RmsNorm. The API tilings are
-// filled in the kernel from the shape; every output is zeroed first.
+// LayerNormGradBeta; 2 DeepNorm (alpha = the tiling's scalar); 3 RmsNorm; 4 LayerNorm of [A, R]
+// rows (LayerNormPara, rstd out); 5 its variance form, then Normalize; 6 WelfordUpdate per row and
+// WelfordFinalize. The API tilings are filled in the kernel from the shape; every output is
+// zeroed first.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -58,6 +60,33 @@ extern "C" __global__ __aicore__ void adv_norm(GM_ADDR x, GM_ADDR gx, GM_ADDR ga
     RmsNormTiling rt{};
     rt.bLength = 1, rt.sLength = rows, rt.hLength = h, rt.originalHLength = h;
     RmsNorm<float>(yl, xl, gal, tmp, eps, rt);
+  } else if (TILING_KEY_IS(4)) {  // [A, R] LayerNorm: y, mean, rstd (in var)
+    LayerNormSeparateTiling st{};
+    LayerNorm<float, float, false>(yl, ml, vl, xl, gal, bel, eps, tmp, LayerNormPara{rows, h, h}, st);
+  } else if (TILING_KEY_IS(5)) {  // its variance form into res/mean/var, then Normalize from them: y, rstd (in pdg)
+    static constexpr LayerNormConfig kVariance = {false, false, false, false};
+    LayerNormSeparateTiling st{};
+    LayerNorm<float, float, false, kVariance>(resl, ml, vl, xl, gal, bel, eps, LayerNormPara{rows, h, h}, st);
+    PipeBarrier<PIPE_V>();
+    Normalize<float, float>(yl, pgl, ml, vl, xl, gal, bel, tmp, eps, NormalizePara{rows, h, h});
+  } else if (TILING_KEY_IS(6)) {  // WelfordUpdate row by row (lanes in pdg/pdb), WelfordFinalize into mean[0], var[0]
+    LocalTensor<float> mean[2] = {pgl, resl}, m2[2] = {pbl, resl[h]};
+    Duplicate(resl, 0.0f, (int32_t)(2 * h));
+    for (uint32_t r = 0; r < rows; ++r) {
+      const uint32_t from = r % 2, to = 1 - from;
+      WelfordUpdateParam para{1, h, h, 1.0f / (float)(r + 1)};
+      WelfordUpdate<float, float>(mean[to], m2[to], mean[from], m2[from], xl[r * h], tmp, para);
+      PipeBarrier<PIPE_V>();
+    }
+    if (rows % 2 == 1) {  // the last update landed in res: the lanes go to pdg/pdb
+      DataCopy(pgl, resl, h);
+      DataCopy(pbl, resl[h], h);
+      PipeBarrier<PIPE_V>();
+    }
+    Duplicate(resl, 0.0f, (int32_t)(2 * h));
+    PipeBarrier<PIPE_V>();
+    WelfordFinalizePara fp{rows, h, rows, h, 0, 0, 1.0f / (float)h, 1.0f / (float)(rows * h), 0.0f};
+    WelfordFinalize<false>(ml, vl, pgl, pbl, tmp, fp);
   }
   event_t vToMte3 = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_MTE3));
   SetFlag<HardEvent::V_MTE3>(vToMte3);

@@ -1,0 +1,263 @@
+// Tiling templates (Utils-API "Tiling模板编程"): a kernel written as a template over its tiling-key
+// parameters (template<int D_T_X, ..., int IS_SPLIT> __global__ __aicore__ void add_custom(...)),
+// the parameters declared with ASCENDC_TPL_ARGS_DECL and their allowed combinations listed with
+// ASCENDC_TPL_SEL; the host encodes a combination as the tiling key with GET_TPL_TILING_KEY.
+//
+// The key: the parameters in declaration order, lowest bits first, each in its declared width —
+// DTYPE/FORMAT (8 bits) and BOOL (1 bit) as their value, UINT as the index of the value in the
+// declaration's expanded list (ASCENDC_TPL_UI_RANGE pairs, ASCENDC_TPL_UI_LIST values, or
+// ASCENDC_TPL_UI_MIX: ranges then values).
+//
+// In a kernel source sk_cc (given --meta) makes the entry: it instantiates the kernel template for
+// every combination of every ASCENDC_TPL_ARGS_SEL and calls the one whose key is the launch's
+// tiling key (a key no combination has is a device exception). Written from the public reference.
+// Standard library only; usable in host code (op_host tiling functions) and kernels alike.
+#ifndef SK_ASCENDC_TILING_TEMPLATE_ARGUMENT_H
+#define SK_ASCENDC_TILING_TEMPLATE_ARGUMENT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <type_traits>
+#include <utility>
+
+#define ASCENDC_TPL_1_BW 1
+#define ASCENDC_TPL_2_BW 2
+#define ASCENDC_TPL_4_BW 4
+#define ASCENDC_TPL_8_BW 8
+#define ASCENDC_TPL_16_BW 16
+#define ASCENDC_TPL_32_BW 32
+
+#define ASCENDC_TPL_DTYPE 0
+#define ASCENDC_TPL_FORMAT 1
+#define ASCENDC_TPL_UINT 2
+#define ASCENDC_TPL_BOOL 3
+#define ASCENDC_TPL_KERNEL_TYPE 4
+#define ASCENDC_TPL_DETERMINISTIC 5
+#define ASCENDC_TPL_SHARED_KERNEL_TYPE 6
+
+#define ASCENDC_TPL_UI_RANGE 0
+#define ASCENDC_TPL_UI_LIST 1
+#define ASCENDC_TPL_UI_MIX 2
+
+// Kernel types of ASCENDC_TPL_KERNEL_TYPE_SEL (the launch's metadata decides how a kernel runs).
+#define ASCENDC_TPL_AIV_ONLY 0
+#define ASCENDC_TPL_AIC_ONLY 1
+#define ASCENDC_TPL_MIX_AIV_1_0 2
+#define ASCENDC_TPL_MIX_AIC_1_0 3
+#define ASCENDC_TPL_MIX_AIC_1_1 4
+#define ASCENDC_TPL_MIX_AIC_1_2 5
+#define ASCENDC_TPL_AICORE 6
+#define ASCENDC_TPL_VECTORCORE 7
+#define ASCENDC_TPL_MIX_AICORE 8
+#define ASCENDC_TPL_MIX_VECTOR_CORE 9
+
+namespace AscendC {
+namespace sk_tpl {
+
+constexpr uint32_t kMaxVals = 64;
+constexpr uint32_t kMaxParams = 16;
+constexpr uint64_t kInvalidKey = ~0ull;
+
+constexpr bool sameName(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
+// One declared or selected parameter: its name, kind, width and values as written.
+struct Param {
+  const char* name = "";
+  uint32_t type = 0;
+  uint32_t bitWidth = 0;
+  uint64_t raw[kMaxVals] = {};
+  uint32_t rawCount = 0;
+  bool decl = true;
+  constexpr Param() = default;
+  constexpr Param(const char* n, uint32_t t, uint32_t bw, std::initializer_list<uint64_t> vals, bool isDecl)
+      : name(n), type(t), bitWidth(bw), decl(isDecl) {
+    for (uint64_t v : vals)
+      if (rawCount < kMaxVals) raw[rawCount++] = v;
+  }
+  // The allowed values: UINT lists expanded from their mode (value(i) for i < count()), the
+  // others as written.
+  constexpr uint32_t count() const {
+    uint64_t unused = 0;
+    return walk(kMaxVals * 1024, unused);
+  }
+  constexpr uint64_t value(uint32_t i) const {
+    uint64_t out = kInvalidKey;
+    walk(i, out);
+    return out;
+  }
+  constexpr int64_t indexOf(uint64_t v) const {
+    for (uint32_t i = 0, n = count(); i < n; ++i)
+      if (value(i) == v) return i;
+    return -1;
+  }
+
+ private:
+  // Walks the allowed values: `out` gets the value at index `want`; returns how many there are.
+  constexpr uint32_t walk(uint32_t want, uint64_t& out) const {
+    uint32_t k = 0;
+    if (type != ASCENDC_TPL_UINT) {
+      for (uint32_t i = 0; i < rawCount; ++i, ++k)
+        if (k == want) out = raw[i];
+      return k;
+    }
+    if (rawCount == 0) return 0;
+    const uint64_t mode = raw[0];
+    if (mode == ASCENDC_TPL_UI_LIST) {
+      for (uint32_t i = 1; i < rawCount; ++i, ++k)
+        if (k == want) out = raw[i];
+      return k;
+    }
+    const uint32_t ranges = rawCount > 1 ? (uint32_t)raw[1] : 0;
+    uint32_t i = 2;
+    for (uint32_t r = 0; r < ranges && i + 1 < rawCount; ++r, i += 2)
+      for (uint64_t v = raw[i]; v <= raw[i + 1]; ++v, ++k)
+        if (k == want) out = v;
+    if (mode == ASCENDC_TPL_UI_MIX)
+      for (; i < rawCount; ++i, ++k)
+        if (k == want) out = raw[i];
+    return k;
+  }
+};
+
+struct Select {
+  Param params[kMaxParams] = {};
+  uint32_t n = 0;
+  constexpr Select() = default;
+  constexpr Select(std::initializer_list<Param> ps) {
+    for (const Param& p : ps)
+      if (n < kMaxParams && p.type != ASCENDC_TPL_KERNEL_TYPE && p.type != ASCENDC_TPL_DETERMINISTIC) params[n++] = p;
+  }
+  constexpr const Param* find(const char* name) const {
+    for (uint32_t i = 0; i < n; ++i)
+      if (sameName(params[i].name, name)) return &params[i];
+    return nullptr;
+  }
+};
+
+// The key of `vals` (one per declared parameter, in order); kInvalidKey when a value is not allowed.
+template <size_t D> constexpr uint64_t Encode(const Param (&decl)[D], std::initializer_list<uint64_t> vals) {
+  uint64_t key = 0;
+  uint32_t shift = 0, i = 0;
+  if (vals.size() != D) return kInvalidKey;
+  for (uint64_t v : vals) {
+    const Param& p = decl[i++];
+    uint64_t bits = v;
+    if (p.type == ASCENDC_TPL_UINT) {
+      int64_t idx = p.indexOf(v);
+      if (idx < 0) return kInvalidKey;
+      bits = (uint64_t)idx;
+    } else if (p.indexOf(v) < 0) {
+      return kInvalidKey;
+    }
+    if (p.bitWidth < 64 && (bits >> p.bitWidth) != 0) return kInvalidKey;
+    key |= bits << shift;
+    shift += p.bitWidth;
+  }
+  return shift > 64 ? kInvalidKey : key;
+}
+
+template <size_t D, typename... V> constexpr uint64_t EncodeArgs(const Param (&decl)[D], V... vals) {
+  return Encode(decl, {(uint64_t)vals...});
+}
+
+// The combinations of every selection, numbered: combination c of selection s takes, for each
+// declared parameter d, value (c / stride) % count of the selection's list for d.
+template <size_t D, size_t S> struct Table {
+  const Param (&decl)[D];
+  const Select (&sel)[S];
+  constexpr uint32_t combos(size_t s) const {
+    uint32_t n = 1;
+    for (size_t d = 0; d < D; ++d) {
+      const Param* p = sel[s].find(decl[d].name);
+      n *= p ? p->count() : 0;
+    }
+    return n;
+  }
+  constexpr uint32_t total() const {
+    uint32_t n = 0;
+    for (size_t s = 0; s < S; ++s) n += combos(s);
+    return n;
+  }
+  constexpr uint64_t value(uint32_t g, size_t d) const {
+    size_t s = 0;
+    while (s < S && g >= combos(s)) g -= combos(s++);
+    if (s == S) return 0;
+    for (size_t e = 0; e < D; ++e) {
+      const Param* p = sel[s].find(decl[e].name);
+      uint32_t cnt = p->count();
+      if (e == d) return p->value(g % cnt);
+      g /= cnt;
+    }
+    return 0;
+  }
+};
+
+}  // namespace sk_tpl
+}  // namespace AscendC
+
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_UINT, bw, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_BOOL_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
+  ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_UINT_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(x, ...) \
+  ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::sk_tpl::Param{"kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_DETERMINISTIC_SEL(...) \
+  ::AscendC::sk_tpl::Param{"deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false}
+#define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...)
+#define ASCENDC_TPL_ARGS_DECL(x, ...) \
+  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param g_tilingDeclareParams[] = {__VA_ARGS__}
+#define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select{__VA_ARGS__}
+#define ASCENDC_TPL_SEL(...) [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Select g_tilingSelectParams[] = {__VA_ARGS__}
+#define ASCENDC_TPL_INPUT(x) (x)
+#define ASCENDC_TPL_OUTPUT(x) (x)
+
+// The tiling key of one combination (host code: context->SetTilingKey(GET_TPL_TILING_KEY(...))).
+#define GET_TPL_TILING_KEY(...) ::AscendC::sk_tpl::EncodeArgs(g_tilingDeclareParams, __VA_ARGS__)
+#define ASCENDC_TPL_SEL_PARAM(context, ...)              \
+  do {                                                   \
+    uint64_t skTplKey_ = GET_TPL_TILING_KEY(__VA_ARGS__); \
+    (context)->SetTilingKey(skTplKey_);                  \
+  } while (0)
+
+// sk_cc's entry for a template kernel: calls f with std::integral_constant<uint64_t, v>... of the
+// combination whose key is `key`; false when none has it.
+namespace AscendC {
+namespace sk_tpl {
+template <const auto& Decl, const auto& Sel, size_t G, size_t... D, typename F>
+inline bool tryCombo(uint64_t key, F& f, std::index_sequence<D...>) {
+  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
+  constexpr size_t NS = sizeof(Sel) / sizeof(Sel[0]);
+  constexpr Table<ND, NS> t{Decl, Sel};
+  constexpr uint64_t k = Encode(Decl, {t.value(G, D)...});
+  if (key != k) return false;
+  f(std::integral_constant<uint64_t, t.value(G, D)>{}...);
+  return true;
+}
+template <const auto& Decl, const auto& Sel, typename F, size_t... G>
+inline bool dispatchAll(uint64_t key, F& f, std::index_sequence<G...>) {
+  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
+  return (tryCombo<Decl, Sel, G>(key, f, std::make_index_sequence<ND>{}) || ...);
+}
+template <const auto& Decl, const auto& Sel, typename F> inline bool Dispatch(uint64_t key, F&& f) {
+  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
+  constexpr size_t NS = sizeof(Sel) / sizeof(Sel[0]);
+  constexpr Table<ND, NS> t{Decl, Sel};
+  return dispatchAll<Decl, Sel>(key, f, std::make_index_sequence<t.total()>{});
+}
+}  // namespace sk_tpl
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_TILING_TEMPLATE_ARGUMENT_H */
