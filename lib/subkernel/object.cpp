@@ -262,6 +262,28 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
   return llvm::Error::success();
 }
 
+// The symbol kinds a compiler emits (gABI "Symbol Table"): known bindings and types; a section
+// symbol local and in a section, a file symbol local and absolute, an undefined symbol named and
+// global or weak. JITLink trusts these: an undefined weak section symbol made it build an error
+// message from a name it never had (length_error; found by tests/fuzz/fuzz_load_binary).
+llvm::Error checkSymbolKind(const Sym& s, llvm::StringRef name, size_t sectionCount, const std::string& origin) {
+  unsigned bind = s.getBinding(), type = s.getType();
+  std::string what = "symbol '" + name.str() + "' ";
+  if (bind != llvm::ELF::STB_LOCAL && bind != llvm::ELF::STB_GLOBAL && bind != llvm::ELF::STB_WEAK &&
+      bind != llvm::ELF::STB_GNU_UNIQUE)
+    return notValid(origin, what + "has binding " + llvm::Twine(bind) + ", which is none of LOCAL, GLOBAL, WEAK, GNU_UNIQUE");
+  if (type > llvm::ELF::STT_TLS && type != llvm::ELF::STT_GNU_IFUNC)
+    return notValid(origin, what + "has type " + llvm::Twine(type) + ", which compilers do not emit");
+  bool inSection = s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < sectionCount;
+  if (type == llvm::ELF::STT_SECTION && (bind != llvm::ELF::STB_LOCAL || !inSection))
+    return notValid(origin, what + "is a section symbol that is not local to a section of the object");
+  if (type == llvm::ELF::STT_FILE && (bind != llvm::ELF::STB_LOCAL || s.st_shndx != llvm::ELF::SHN_ABS))
+    return notValid(origin, what + "is a file symbol that is not local and absolute");
+  if (s.isUndefined() && (name.empty() || bind == llvm::ELF::STB_LOCAL))
+    return notValid(origin, what + "is undefined but " + (name.empty() ? "has no name" : "local"));
+  return llvm::Error::success();
+}
+
 }  // namespace
 
 llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::string& origin) {
@@ -322,6 +344,7 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
         if (!in) return corrupt(origin, in.takeError());
         if (*in == ".eh_frame") return notValid(origin, "symbol '" + *name + "' is defined inside .eh_frame");
       }
+      if (llvm::Error e = checkSymbolKind(s, *name, sections->size(), origin)) return e;
       if (s.getType() == llvm::ELF::STT_TLS)
         return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
       if (s.isCommon())

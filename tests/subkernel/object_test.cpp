@@ -168,6 +168,39 @@ TEST(Object, ASymbolDefinedInsideEhFrameIsRejected) {  // found by tests/fuzz/fu
   EXPECT_THAT(objectRejection(damaged, "eh_sym.o"), HasSubstr("' is defined inside .eh_frame"));
 }
 
+// A symbol of a kind no compiler emits (found by tests/fuzz/fuzz_load_binary: an undefined weak
+// section symbol made JITLink throw std::length_error building an error message).
+TEST(Object, ASymbolOfAKindCompilersDoNotEmitIsRejected) {
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  ASSERT_NE(symtab, headers.end());
+  const size_t lastSymbol = symtab->sh_offset + symtab->sh_size - sizeof(llvm::ELF::Elf64_Sym);
+  struct Damage {
+    uint8_t bind, type;
+    uint16_t shndx;
+    const char* message;
+  };
+  for (Damage d : {Damage{llvm::ELF::STB_WEAK, llvm::ELF::STT_SECTION, llvm::ELF::SHN_UNDEF,
+                          "is a section symbol that is not local to a section of the object"},
+                   Damage{llvm::ELF::STB_GLOBAL, llvm::ELF::STT_FILE, 1, "is a file symbol that is not local and absolute"},
+                   Damage{8, llvm::ELF::STT_FUNC, 1, "has binding 8, which is none of LOCAL, GLOBAL, WEAK, GNU_UNIQUE"},
+                   Damage{llvm::ELF::STB_GLOBAL, 9, 1, "has type 9, which compilers do not emit"},
+                   Damage{llvm::ELF::STB_LOCAL, llvm::ELF::STT_NOTYPE, llvm::ELF::SHN_UNDEF, "is undefined but local"}}) {
+    std::string damaged = o.bytes;
+    llvm::ELF::Elf64_Sym sym;
+    std::memcpy(&sym, &damaged[lastSymbol], sizeof sym);
+    sym.st_shndx = d.shndx;
+    sym.st_value = 0;
+    sym.st_size = 0;
+    sym.setBindingAndType(d.bind, d.type);
+    std::memcpy(&damaged[lastSymbol], &sym, sizeof sym);
+    std::string msg = objectRejection(damaged, "kind.o");
+    EXPECT_THAT(msg, HasSubstr("kind.o: not a valid ELF64 relocatable object: symbol '")) << d.message;
+    EXPECT_THAT(msg, HasSubstr(d.message));
+  }
+}
+
 TEST(Object, GlobalConstructorIsRejected) {
   Object o("subkernel_ctor.o");
   EXPECT_THAT(objectRejection(o.bytes, "ctor.o"), HasSubstr("ctor.o: .init_array present: remove global constructors"));
