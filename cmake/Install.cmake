@@ -31,3 +31,24 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfigVe
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/SuperKernelConfigVersion.cmake
               ${SK_SOURCE_DIR}/cmake/SkKernel.cmake ${SK_SOURCE_DIR}/cmake/WriteKernelMeta.cmake
         DESTINATION ${SK_CMAKE_INSTALL_DIR})
+
+# find_package(ASC) for CANN-style CMake projects (project(... LANGUAGES ASC CXX), docs/sk_cc.md
+# "CANN's ASC language"): the language files with sk_cc as the compiler, in the build tree (for
+# -DCMAKE_PREFIX_PATH=<build dir>) and installed beside SuperKernel's own package.
+set(SK_ASC_MODULES ${SK_SOURCE_DIR}/cmake/asc/CMakeDetermineASCCompiler.cmake ${SK_SOURCE_DIR}/cmake/asc/CMakeASCCompiler.cmake.in
+    ${SK_SOURCE_DIR}/cmake/asc/CMakeASCInformation.cmake ${SK_SOURCE_DIR}/cmake/asc/CMakeTestASCCompiler.cmake)
+set(SK_ASC_COMPILER "${CMAKE_BINARY_DIR}/bin/sk_cc")
+set(SK_ASC_INCLUDE_DIR "${SK_SOURCE_DIR}/include")
+set(SK_ASC_ACL_LIBRARY "${CMAKE_BINARY_DIR}/lib/runtime/libsk_acl.so")
+set(SK_ASC_ACL_LINK_OPTIONS "")
+if(SK_SANITIZE)
+  set(SK_ASC_ACL_LINK_OPTIONS "-fsanitize=${SK_SANITIZE}")
+endif()
+configure_file(${SK_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in ${CMAKE_BINARY_DIR}/lib/cmake/ASC/ASCConfig.cmake @ONLY)
+file(COPY ${SK_ASC_MODULES} DESTINATION ${CMAKE_BINARY_DIR}/lib/cmake/ASC)
+# Installed: paths from the config file's own place, <prefix>/lib/cmake/ASC.
+set(SK_ASC_COMPILER "\${_sk_asc_prefix}/bin/sk_cc")
+set(SK_ASC_INCLUDE_DIR "\${_sk_asc_prefix}/include")
+set(SK_ASC_ACL_LIBRARY "\${_sk_asc_prefix}/lib/libsk_acl.so")
+configure_file(${SK_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/install/ASCConfig.cmake @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/install/ASCConfig.cmake ${SK_ASC_MODULES} DESTINATION lib/cmake/ASC)

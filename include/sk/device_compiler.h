@@ -38,9 +38,17 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o);
 struct ProgramOptions {
   Options compile;                   // the flags (compile.source is unused)
   std::vector<std::string> sources;  // .asc / .cpp files
+  // Host objects (from --program-object or a host compiler), archives, shared libraries and
+  // linker flags (-l, -L, -Wl,...), in command-line order, after the sources' objects.
+  std::vector<std::string> linkInputs;
+  bool shared = false;               // -shared: a shared library instead of an executable
   std::string output;                // the executable; written only when everything succeeded
 };
 llvm::Error buildProgram(const ProgramOptions& p);
+// `sk_cc --program-object -c PROG.asc -o PROG.o`: one source of a single-source program compiled
+// to a host object with its kernels embedded, for a later program link (buildProgram's
+// linkInputs) — what a build system's compile step makes (CMake's ASC language, docs/sk_cc.md).
+llvm::Expected<std::vector<char>> compileProgramObject(const Options& o);
 // `sk_cc -c PROG.asc --emit-meta DIR`: each kernel that o.source launches with <<<>>> as a
 // sub-kernel of its own, DIR/<entry>.o with DIR/<entry>.json (docs/sk_cc.md#kernels-of-a-single-source-program).
 // buildProgram does the same for every source when p.compile.emitMetaDir is set. Nothing is

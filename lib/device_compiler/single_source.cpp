@@ -292,10 +292,10 @@ llvm::Error writeEmitted(const std::string& dir, const std::vector<EmittedKernel
   return sk::writeFilesInto(dir, files, "--emit-meta");
 }
 
-// One source of the program to a host object (in scratch): its path. With --emit-meta its
-// kernels are added to `emitted`.
-llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
-                                          const ScratchDir& scratch, size_t index, std::vector<EmittedKernel>& emitted) {
+// One source of the program to a host object. With --emit-meta its kernels are added to
+// `emitted`.
+llvm::Expected<std::vector<char>> programObject(const Options& o, const Target& t, const std::string& clang,
+                                                const ScratchDir& scratch, size_t index, std::vector<EmittedKernel>& emitted) {
   llvm::LLVMContext ctx;
   auto fe = frontEnd(o, t, clang, scratch, index, ctx);
   if (!fe) return fe.takeError();
@@ -311,7 +311,13 @@ llvm::Expected<std::string> compileSource(const Options& o, const Target& t, con
     if (!d) return d.takeError();
     device = std::move(*d);
   }
-  auto object = hostObject(std::move(host), device, fe->entries, o.source, o.optLevel[2]);
+  return hostObject(std::move(host), device, fe->entries, o.source, o.optLevel[2]);
+}
+
+// The same, written to scratch: its path.
+llvm::Expected<std::string> compileSource(const Options& o, const Target& t, const std::string& clang,
+                                          const ScratchDir& scratch, size_t index, std::vector<EmittedKernel>& emitted) {
+  auto object = programObject(o, t, clang, scratch, index, emitted);
   if (!object) return object.takeError();
   std::string path = scratch.file("host" + std::to_string(index) + ".o");
   if (llvm::Error e = sk::writeFileAtomically(path, llvm::StringRef(object->data(), object->size()))) return e;
@@ -327,24 +333,32 @@ std::string aclLibrary() {
   return SK_ACL_SHARED_LIBRARY;
 }
 
-// clang-19 links the host objects against libsk_acl.so (found at run time through the rpath);
-// the executable appears at `output` only when the link succeeded.
-llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>& objects, const std::string& output,
-                        const ScratchDir& scratch, bool verbose) {
+// clang-19 links the host objects (then the other link inputs) against libsk_acl.so (found at
+// run time through the rpath); the executable or shared library appears at `output` only when
+// the link succeeded.
+llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>& objects, const ProgramOptions& p,
+                        const ScratchDir& scratch) {
   std::string lib = aclLibrary();
   if (!llvm::sys::fs::exists(lib))
     return sk::inputError(lib + " is missing: build the sk_acl_shared target (single-source programs link it)");
+  const std::string& output = p.output;
   std::string tmp = output + ".sk_cc.tmp";
   std::vector<std::string> args = {"--driver-mode=g++"};
+  if (p.shared) args.push_back("-shared");
+#ifdef SK_PROGRAM_SANITIZE
+  args.push_back("-fsanitize=" SK_PROGRAM_SANITIZE);
+#endif
   args.insert(args.end(), objects.begin(), objects.end());
+  args.insert(args.end(), p.linkInputs.begin(), p.linkInputs.end());
   for (const std::string& a : {lib, "-Wl,-rpath," + llvm::sys::path::parent_path(lib).str(), std::string("-o"), tmp})
     args.push_back(a);
-  auto run = runClang(clang, args, scratch, verbose);
+  auto run = runClang(clang, args, scratch, p.compile.verbose);
   if (!run) return run.takeError();
   if (run->exitCode != 0) {
     std::fputs(run->err.c_str(), stderr);
     llvm::sys::fs::remove(tmp);
-    return sk::inputError(output + ": linking the program failed (the linker's message is above)");
+    return sk::inputError(output + ": linking the program failed (the linker's message is above; objects given to a " +
+                          "program link come from --program-object or a host compiler, not from -c)");
   }
   if (std::error_code ec = llvm::sys::fs::rename(tmp, output)) {
     llvm::sys::fs::remove(tmp);
@@ -353,40 +367,60 @@ llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>
   return llvm::Error::success();
 }
 
+// What every program step needs: the arch's target, clang-19 and a scratch directory.
+struct Toolchain {
+  Target target{};
+  std::string clang;
+  ScratchDir scratch;
+  llvm::Error prepare(const std::string& arch) {
+    auto t = targetFor(arch);
+    if (!t) return t.takeError();
+    target = *t;
+    auto c = findClang();
+    if (!c) return c.takeError();
+    clang = *c;
+    return scratch.create();
+  }
+};
+
 }  // namespace
 
 llvm::Error buildProgram(const ProgramOptions& p) {
-  if (p.sources.empty()) return sk::inputError("no source: give the program's .asc/.cpp files (see --help)");
-  auto target = targetFor(p.compile.arch);
-  if (!target) return target.takeError();
-  auto clang = findClang();
-  if (!clang) return clang.takeError();
-  ScratchDir scratch;
-  if (llvm::Error e = scratch.create()) return e;
+  if (p.sources.empty() && p.linkInputs.empty())
+    return sk::inputError("no source: give the program's .asc/.cpp files (see --help)");
+  Toolchain tc;
+  if (llvm::Error e = tc.prepare(p.compile.arch)) return e;
+  const Target& target = tc.target;
+  const std::string& clang = tc.clang;
+  ScratchDir& scratch = tc.scratch;
   std::vector<std::string> objects;
   std::vector<EmittedKernel> emitted;
   for (size_t i = 0; i < p.sources.size(); ++i) {
     Options o = p.compile;
     o.source = p.sources[i];
-    auto object = compileSource(o, *target, *clang, scratch, i, emitted);
+    auto object = compileSource(o, target, clang, scratch, i, emitted);
     if (!object) return object.takeError();
     objects.push_back(*object);
   }
   // The kernels' files first: a program is written only when everything else succeeded.
   if (!p.compile.emitMetaDir.empty())
     if (llvm::Error e = writeEmitted(p.compile.emitMetaDir, emitted)) return e;
-  return linkProgram(*clang, objects, p.output, scratch, p.compile.verbose);
+  return linkProgram(clang, objects, p, scratch);
+}
+
+llvm::Expected<std::vector<char>> compileProgramObject(const Options& o) {
+  if (!o.emitMetaDir.empty()) return sk::inputError("--program-object makes one host object: leave out --emit-meta");
+  Toolchain tc;
+  if (llvm::Error e = tc.prepare(o.arch)) return e;
+  std::vector<EmittedKernel> none;
+  return programObject(o, tc.target, tc.clang, tc.scratch, 0, none);
 }
 
 llvm::Error emitProgramKernels(const Options& o) {
-  auto target = targetFor(o.arch);
-  if (!target) return target.takeError();
-  auto clang = findClang();
-  if (!clang) return clang.takeError();
-  ScratchDir scratch;
-  if (llvm::Error e = scratch.create()) return e;
+  Toolchain tc;
+  if (llvm::Error e = tc.prepare(o.arch)) return e;
   llvm::LLVMContext ctx;
-  auto fe = frontEnd(o, *target, *clang, scratch, 0, ctx);
+  auto fe = frontEnd(o, tc.target, tc.clang, tc.scratch, 0, ctx);
   if (!fe) return fe.takeError();
   if (fe->entries.empty())
     return sk::inputError(o.source + ": --emit-meta: no kernel is launched with <<<>>> in it; the kernels of a "

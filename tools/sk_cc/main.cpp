@@ -19,6 +19,8 @@ const char* kUsage =
     "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... [-include FILE]... [-O0..3] [-std=...] [-v]\n"
     "             PROG.asc [MORE.asc|.cpp]... -o PROG [--emit-meta DIR]\n"
     "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... ... -c PROG.asc --emit-meta DIR\n"
+    "       sk_cc [--npu-arch=...] [-I DIR]... [-D NAME[=V]]... ... --program-object -c PROG.asc -o PROG.o\n"
+    "       sk_cc [-shared] PROG.o|PROG.asc... [LIB.a|LIB.so|-lNAME|-LDIR|-Wl,...]... -o PROG\n"
     "\n"
     "Compiles an AscendC kernel (or one in SuperKernel's dialect) for the simulated NPU: a sub-kernel\n"
     "object that sk_run runs and sk_compile fuses. Without -c: builds the executable of a single-source\n"
@@ -40,8 +42,15 @@ const char* kUsage =
     "  --emit-meta DIR  single-source program: write each kernel its host code launches as a\n"
     "                   sub-kernel of its own, DIR/<kernel>.o and DIR/<kernel>.json (by-value params\n"
     "                   become \"scalar\" params; set blockDim, shapes and output roles in the .json)\n"
+    "  --program-object with -c: compile one source of a single-source program to a host object\n"
+    "                   (its kernels embedded) that a later program link takes, as build systems\n"
+    "                   compile and link (CMake's ASC language: docs/sk_cc.md)\n"
+    "  -shared          link a shared library instead of an executable\n"
+    "  -lNAME, -LDIR, -Wl,..., -pthread, LIB.a, LIB.so, OBJ.o   passed to the program link\n"
     "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
+    "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage   accepted from CANN build files, no effect\n"
+    "                   (objects are always position-independent; no debug information)\n"
     "  --help, --version\n"
     "\n"
     "Exit codes: 0 success, 2 bad input (the message says what to change), 1 internal error.\n";
@@ -49,8 +58,16 @@ const char* kUsage =
 struct Args {
   sk::devcc::Options compile;
   std::vector<std::string> programSources;  // without -c: a single-source program's files
+  std::vector<std::string> linkInputs;      // without -c: objects, libraries and linker flags
+  bool shared = false;                      // -shared
+  bool programObject = false;               // --program-object
   std::string output;
 };
+
+// A positional argument the program link takes as it is: an object or a library.
+bool isLinkInput(llvm::StringRef a) {
+  return a.ends_with(".o") || a.ends_with(".a") || a.ends_with(".so") || a.contains(".so.");
+}
 
 // The value of an option given as "-Xvalue", "-X value", "--opt=value" or "--opt value".
 bool takeValue(int argc, char** argv, int& i, const char* flag, std::string& out, llvm::Error& err) {
@@ -94,6 +111,27 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       o.optLevel = a;
     } else if (takeValue(argc, argv, i, "--npu-arch", v, err)) {
       o.arch = v;
+    } else if (a == "--program-object") {
+      r.programObject = true;
+    } else if (a == "-shared") {
+      r.shared = true;
+    } else if (a == "-fPIC" || a == "-fpic" || a == "-g" || a == "--cce-res-usage" ||
+               a.compare(0, 22, "--cce-simd-vf-fusion=") == 0) {
+      // CANN build files pass these; host objects are position-independent anyway
+    } else if (a == "-dc" || a == "-rdc" || a == "--relocatable-device-code") {
+      return sk::inputError(a + ": relocatable device code (a kernel calling a device function defined in another "
+                                "source) is not supported: define the device functions in the kernel's source or a "
+                                "header it includes");
+    } else if (a == "--enable-simt") {
+      return sk::inputError("--enable-simt: SIMT kernels (Ascend 950's thread-level programming) are not simulated; "
+                            "SIMD AscendC kernels need no flag");
+    } else if (a.compare(0, 2, "-l") == 0 || a.compare(0, 4, "-Wl,") == 0 || a == "-pthread" || a == "-rdynamic") {
+      r.linkInputs.push_back(a);
+    } else if (takeValue(argc, argv, i, "-L", v, err)) {
+      r.linkInputs.push_back("-L" + v);
+    } else if (a == "-isystem") {
+      if (i + 1 >= argc) return sk::inputError("-isystem needs a directory (see --help)");
+      o.includeDirs.push_back(argv[++i]);
     } else if (a == "--embed-meta") {
       o.embedMeta = true;
     } else if (takeValue(argc, argv, i, "--emit-meta", v, err)) {
@@ -111,7 +149,7 @@ llvm::Expected<Args> parse(int argc, char** argv) {
     } else if (takeValue(argc, argv, i, "-o", v, err)) {
       r.output = v;
     } else if (!a.empty() && a[0] != '-') {
-      r.programSources.push_back(a);
+      (isLinkInput(a) ? r.linkInputs : r.programSources).push_back(a);
     } else {
       return sk::inputError("unknown option " + a + " (see --help)");
     }
@@ -119,7 +157,15 @@ llvm::Expected<Args> parse(int argc, char** argv) {
   }
   if (!o.source.empty() && !r.programSources.empty())
     return sk::inputError(r.programSources[0] + ": -c compiles one kernel source; leave out -c to build a program");
-  if (o.source.empty() && r.programSources.empty()) return sk::inputError("no source: give -c SRC or a program's sources (see --help)");
+  if (!o.source.empty() && (!r.linkInputs.empty() || r.shared))
+    return sk::inputError((r.shared ? std::string("-shared") : r.linkInputs[0]) +
+                          ": -c compiles one source; link inputs belong to a program link (leave out -c)");
+  if (o.source.empty() && r.programSources.empty() && r.linkInputs.empty())
+    return sk::inputError("no source: give -c SRC or a program's sources (see --help)");
+  if (r.programObject && o.source.empty())
+    return sk::inputError("--program-object compiles one source of a program: give -c PROG.asc -o PROG.o");
+  if (r.programObject && (!o.metaPath.empty() || o.embedMeta || !o.emitMetaDir.empty()))
+    return sk::inputError("--program-object makes a host object: leave out --meta, --embed-meta and --emit-meta");
   bool emitOnly = !o.emitMetaDir.empty() && !o.source.empty();
   if (emitOnly && !r.output.empty())
     return sk::inputError("-o " + r.output + ": -c with --emit-meta writes one object per kernel into " + o.emitMetaDir +
@@ -129,7 +175,7 @@ llvm::Expected<Args> parse(int argc, char** argv) {
   if (emitOnly) return r;
   if (r.output.empty())
     return sk::inputError(o.source.empty() ? "no output: give -o PROG (see --help)" : "no output: give -o K.o (see --help)");
-  if (!r.programSources.empty() && (o.embedMeta || !o.metaPath.empty()))
+  if (o.source.empty() && (o.embedMeta || !o.metaPath.empty()))
     return sk::inputError("--meta and --embed-meta describe one kernel: use them with -c");
   std::string dir = llvm::sys::path::parent_path(r.output).str();
   if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
@@ -142,8 +188,8 @@ llvm::Expected<Args> parse(int argc, char** argv) {
 int main(int argc, char** argv) {
   auto args = parse(argc, argv);
   if (!args) return sk::reportAndExitCode(args.takeError(), "sk_cc");
-  if (!args->programSources.empty()) {
-    sk::devcc::ProgramOptions p{args->compile, args->programSources, args->output};
+  if (args->compile.source.empty()) {
+    sk::devcc::ProgramOptions p{args->compile, args->programSources, args->linkInputs, args->shared, args->output};
     if (llvm::Error e = sk::devcc::buildProgram(p)) return sk::reportAndExitCode(std::move(e), "sk_cc");
     return 0;
   }
@@ -151,7 +197,7 @@ int main(int argc, char** argv) {
     if (llvm::Error e = sk::devcc::emitProgramKernels(args->compile)) return sk::reportAndExitCode(std::move(e), "sk_cc");
     return 0;
   }
-  auto object = sk::devcc::compileKernel(args->compile);
+  auto object = args->programObject ? sk::devcc::compileProgramObject(args->compile) : sk::devcc::compileKernel(args->compile);
   if (!object) return sk::reportAndExitCode(object.takeError(), "sk_cc");
   if (llvm::Error e = sk::writeFileAtomically(args->output, llvm::StringRef(object->data(), object->size())))
     return sk::reportAndExitCode(std::move(e), "sk_cc");

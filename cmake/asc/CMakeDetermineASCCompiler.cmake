@@ -1,0 +1,15 @@
+# project(... LANGUAGES ASC): the compiler is sk_cc (ASCConfig.cmake sets it; $ASC or PATH else).
+if(NOT CMAKE_ASC_COMPILER)
+  if(DEFINED ENV{ASC})
+    set(CMAKE_ASC_COMPILER "$ENV{ASC}")
+  else()
+    find_program(CMAKE_ASC_COMPILER NAMES sk_cc)
+  endif()
+endif()
+if(NOT CMAKE_ASC_COMPILER OR NOT EXISTS "${CMAKE_ASC_COMPILER}")
+  message(FATAL_ERROR "The ASC compiler (SuperKernel's sk_cc) was not found: build SuperKernel (scripts/setup.sh) and "
+                      "pass -DCMAKE_PREFIX_PATH=<its build or install directory>, or set ASC to sk_cc's path")
+endif()
+mark_as_advanced(CMAKE_ASC_COMPILER)
+set(CMAKE_ASC_COMPILER_ENV_VAR "ASC")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/CMakeASCCompiler.cmake.in ${CMAKE_PLATFORM_INFO_DIR}/CMakeASCCompiler.cmake @ONLY)
