@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cmake --install of this build into a fresh prefix, then an outside project that finds it with
 # find_package(SuperKernel): it compiles a kernel with sk_add_kernel(), links a host program to
-# SuperKernel::acl and runs it; the installed sk_run runs the same kernel by its metadata.
+# SuperKernel::acl and runs it; the installed sk_run runs the same kernel by its metadata. Then a
+# CANN-style project finds the installed ASC language (tests/single_source/cmake_project).
 set -euo pipefail
 build=${1:?build dir}
 source_dir=${2:?source dir}
@@ -19,4 +20,6 @@ cmake --build "$work/project" >/dev/null
 "$work/project/axpy_host"
 "$work/prefix/bin/sk_run" "$work/project/axpy.json" --seed 5 --output-dir "$work/out" | grep -q "axpy on dav-2201"
 test "$(stat -c %s "$work/out/y.bin")" = 8192
-echo "outside project: built against $work/prefix, ran axpy through SuperKernel::acl and sk_run"
+# A CANN-style project (find_package(ASC)) against the install: the installed sk_cc, headers and libsk_acl.
+bash "$source_dir/tests/single_source/cmake_project.sh" "$work/prefix" "$work/asc_project" "${compiler[@]}" >/dev/null
+echo "outside project: built against $work/prefix, ran axpy through SuperKernel::acl and sk_run; the CANN-style ASC project ran"
