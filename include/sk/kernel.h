@@ -198,8 +198,20 @@ void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
    every repeat; 1 and 2: the bits are consumed in order across repeats. */
 void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
                    uint64_t scalar, int32_t with_scalar, const struct sk_vec_repeat* r);
+/* The CMPMASK register (128 bits per vector core): sk_vec_compare with a null dst writes it (one
+   repeat of at most 128 elements); sk_vec_select reads it for a null sel in mode 0 (the bits) and
+   mode 2 (its low 32 bits are the mask's UB address), and, with with_scalar =
+   SK_SELECT_SCALAR_CMPMASK, takes the scalar from its low element (mode 1). Set and get copy
+   its 16 bytes from / to local memory. */
+#define SK_SELECT_SCALAR_CMPMASK 2
+void sk_set_cmpmask(const void* src);
+void sk_get_cmpmask(void* dst);
 /* dst[i] = the element at byte offsets[i] - base of src (Gather). */
 void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+/* Gatherb: per repeat, 8 blocks of 32 bytes, block j from byte offsets[r * 8 + j] of src (a
+   multiple of 32) to dst block r * dst_rep + j * dst_blk. */
+void sk_vec_gatherb(void* dst, const void* src, const uint32_t* offsets, uint32_t repeat, uint16_t dst_blk,
+                    uint16_t dst_rep);
 /* GatherMask: the selected elements of src0 packed into dst; returns how many. pattern: a bit per
    element (consumed in order), or builtin 1..7 when pattern is null. */
 uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin,

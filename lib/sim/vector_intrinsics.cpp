@@ -161,7 +161,14 @@ void sk_vec_compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_compare", "compare", r, b, {{nullptr, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
   if (!c) return;
-  checkLocalAccess(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8, true);
+  if (!dst) {  // into the CMPMASK register: one repeat of at most 128 elements
+    if (s.repeats != 1 || s.perRepeat > 128)
+      fault(c, "compare into CMPMASK: one repeat of at most 128 elements (got " + std::to_string(s.repeats) +
+                   " repeats of " + std::to_string(s.perRepeat) + ")");
+    dst = c->regs.cmpMask;
+  } else {
+    checkLocalAccess(c, "compare", "dst", dst, ((uint64_t)s.repeats * s.perRepeat + 7) / 8, true);
+  }
   faultIf(c, vec::compare(cmp, dtype, dst, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "compare", s.repeats);
 }
@@ -172,10 +179,45 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_select", "select", r, b, {{dst, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
   if (!c) return;
-  uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
-  checkLocalAccess(c, "select", "mask", sel, maskBytes, false);
+  const uint8_t* cmpMask = c->regs.cmpMask;
+  if (withScalar == SK_SELECT_SCALAR_CMPMASK) {  // mode 1's scalar: CMPMASK's low element
+    scalar = 0;
+    std::memcpy(&scalar, cmpMask, std::min<uint32_t>(b, 8));
+  }
+  if (!sel && mode == 0) {  // the bits of CMPMASK itself
+    if (s.perRepeat > 128) fault(c, "select from CMPMASK: at most 128 elements a repeat");
+    sel = cmpMask;
+  } else {
+    if (!sel && mode == 2) {
+      // CMPMASK holds the mask's UB address: the low 32 bits, as a kernel stores a UB pointer.
+      uint64_t low = 0;
+      std::memcpy(&low, cmpMask, 4);
+      auto base = (uint64_t)c->spaces[SK_MEM_UB].base;
+      uint64_t a = (base & ~0xFFFFFFFFull) | low;
+      if (a < base) a += 1ull << 32;
+      sel = (const void*)a;
+    }
+    uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
+    checkLocalAccess(c, "select", "mask", sel, maskBytes, false);
+  }
   faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar, withScalar != 0, s));
   chargeVector(c, "select", s.repeats);
+}
+
+void sk_set_cmpmask(const void* src) {
+  CoreRun* c = unitOp("sk_set_cmpmask", "set_cmpmask", CoreType::AIV, {}, {{"src", src, 16}});
+  if (!c) return;
+  std::memcpy(c->regs.cmpMask, src, 16);
+  noteAccess(c, src, 16, false);
+  chargeVector(c, "cmpmask", 1);
+}
+
+void sk_get_cmpmask(void* dst) {
+  CoreRun* c = unitOp("sk_get_cmpmask", "get_cmpmask", CoreType::AIV, {}, {{"dst", dst, 16}});
+  if (!c) return;
+  std::memcpy(dst, c->regs.cmpMask, 16);
+  noteAccess(c, dst, 16, true);
+  chargeVector(c, "cmpmask", 1);
 }
 
 void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {
@@ -194,6 +236,30 @@ void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* of
   noteAccess(c, offsets, count * 4, false);
   if (count) noteAccess(c, (const uint8_t*)src + lo, hi - lo, false);
   chargeVector(c, "gather", (count * b + 255) / 256);
+}
+
+void sk_vec_gatherb(void* dst, const void* src, const uint32_t* offsets, uint32_t repeat, uint16_t dstBlk, uint16_t dstRep) {
+  uint64_t dstSpan = repeat ? (uint64_t)(repeat - 1) * dstRep * 32 + 7ull * dstBlk * 32 + 32 : 0;
+  CoreRun* c = unitOp("sk_vec_gatherb", "gatherb", CoreType::AIV, {},
+                      {{"dst", dst, dstSpan}, {"offsets", offsets, (uint64_t)repeat * 8 * 4}});
+  if (!c) return;
+  uint64_t lo = UINT64_MAX, hi = 0;  // the gathered blocks' hull
+  for (uint64_t i = 0; i < (uint64_t)repeat * 8; ++i) {
+    if (offsets[i] % 32)
+      fault(c, "gatherb: offset " + std::to_string(i) + " (" + std::to_string(offsets[i]) +
+                   " bytes) is not a multiple of 32");
+    checkLocalOperand(c, "gatherb", "src block", (const uint8_t*)src + offsets[i], 32);
+    lo = std::min<uint64_t>(lo, offsets[i]);
+    hi = std::max<uint64_t>(hi, (uint64_t)offsets[i] + 32);
+  }
+  for (uint32_t r = 0; r < repeat; ++r)
+    for (uint32_t j = 0; j < 8; ++j)
+      std::memmove((uint8_t*)dst + ((uint64_t)r * dstRep + (uint64_t)j * dstBlk) * 32,
+                   (const uint8_t*)src + offsets[r * 8 + j], 32);
+  noteAccess(c, dst, dstSpan, true);
+  noteAccess(c, offsets, (uint64_t)repeat * 8 * 4, false);
+  if (repeat) noteAccess(c, (const uint8_t*)src + lo, hi - lo, false);
+  chargeVector(c, "gather", repeat);
 }
 
 uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin,

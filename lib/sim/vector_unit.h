@@ -30,6 +30,7 @@ struct Registers {
   uint64_t accVal = 0;                // bits of the last reduction result (GetAccVal)
   float deqScale = 1.0f;              // SetDeqScale (int32 -> half casts)
   uint64_t rsvdCnt = 0;               // GatherMask's kept count
+  uint8_t cmpMask[16] = {};           // CMPMASK (128 bits): Compare's register form, SetCmpMask, Select
 };
 
 // The shape of an instruction whose widest operand has `maxElemBytes`; errors (unknown mode)

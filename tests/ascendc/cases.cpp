@@ -1,6 +1,7 @@
 // The corpus: every kernel of tests/ascendc/kernels with its metadata variants and host
 // reference. References compute as the kernel does (the same element type per step, float
 // where the kernel casts up), so most cases compare bit for bit.
+#include <algorithm>
 #include <cmath>
 
 #include "corpus.h"
@@ -267,6 +268,53 @@ void maskOps(Tensors& t) {
     double x = t["x"][i], y = t["y"][i];
     t["z"][i] = h(h(i % 2 == 0 ? x + y : x * y) * scale);
   }
+}
+
+// cmp_mask_select: the bits of x < y (GetCmpMask), and selects by them: lo = min (CMPMASK's
+// bits), xf = x or the tiling's fill (mode 1, the scalar from CMPMASK), hi = max (mode 2, the
+// bits' address in CMPMASK).
+void cmpMaskSelect(Tensors& t) {
+  double fill = h(t.tilingField<float>(8));
+  std::vector<double>& bits = t["bits"];
+  std::fill(bits.begin(), bits.end(), 0.0);
+  for (size_t i = 0; i < t["x"].size(); ++i) {
+    double x = t["x"][i], y = t["y"][i];
+    bool lt = x < y;
+    t["lo"][i] = lt ? x : y;
+    t["hi"][i] = lt ? y : x;
+    t["xf"][i] = lt ? x : fill;
+    if (lt) bits[i / 8] += (double)(1 << (i % 8));
+  }
+}
+
+// gatherb_rows: each core's 256 rows of 8 floats gathered by local row indices.
+void gatherbRows(Tensors& t) {
+  const size_t cols = 8, rowsPerCore = t.tilingField<uint32_t>(0);
+  for (size_t r = 0; r < t["idx"].size(); ++r) {
+    size_t src = r / rowsPerCore * rowsPerCore + (size_t)t["idx"][r];
+    for (size_t c = 0; c < cols; ++c) t["y"][r * cols + c] = t["x"][src * cols + c];
+  }
+}
+double rowIndex(std::mt19937& rng, const std::string& p) {
+  if (p == "idx") return std::uniform_int_distribution<int>(0, 255)(rng);
+  return std::uniform_real_distribution<double>(-2, 2)(rng);
+}
+
+// slice_copy: per core, rows 1, 3, 5 of a [6, 100] matrix, three 16-float segments each from
+// columns 8, 28, 48, into [3, 64] rows at columns 0, 24, 48; the rest stays -1.
+void sliceCopy(Tensors& t) {
+  std::vector<double>& y = t["y"];
+  std::fill(y.begin(), y.end(), -1.0);
+  for (size_t b = 0; b < 2; ++b)
+    for (size_t r = 0; r < 3; ++r)
+      for (size_t j = 0; j < 3; ++j)
+        for (size_t c = 0; c < 16; ++c)
+          y[(b * 3 + r) * 64 + 24 * j + c] = t["x"][(b * 6 + 1 + 2 * r) * 100 + 8 + 20 * j + c];
+}
+
+// gm_bypass: y = 3 x + the core's index, rows of 10 per core.
+void gmBypass(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = 3 * t["x"][i] + (double)(i / 10);
 }
 
 // brcb_rowscale: y[r][c] = x[r][c] * s[r].
@@ -686,6 +734,11 @@ std::vector<Case> baseCases() {
        gatherReverse, 0, 0, anyInt16},
       {"complex_split", "complex_split", "complex_split.cpp", "complex_split.json", {"complex_split_tiling.h"}, complexSplit},
       {"mask_ops", "mask_ops", "mask_ops.cpp", "mask_ops.json", {"mask_ops_tiling.h"}, maskOps},
+      {"cmp_mask_select", "cmp_mask_select", "cmp_mask_select.cpp", "cmp_mask_select.json", {"cmp_mask_select_tiling.h"},
+       cmpMaskSelect},
+      {"gatherb_rows", "gatherb_rows", "gatherb_rows.cpp", "gatherb_rows.json", {}, gatherbRows, 0, 0, rowIndex},
+      {"slice_copy", "slice_copy", "slice_copy.cpp", "slice_copy.json", {}, sliceCopy},
+      {"gm_bypass", "gm_bypass", "gm_bypass.cpp", "gm_bypass.json", {}, gmBypass},
       // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
       // rowscale_colsum) do not depend on the order of the atomic adds.
       {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,

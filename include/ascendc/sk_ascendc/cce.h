@@ -33,6 +33,8 @@ __aicore__ inline int64_t get_block_num() { return ::sk_block_num(); }
 __aicore__ inline int64_t get_subblockid() { return ::sk_sub_block_idx(); }
 __aicore__ inline uint64_t get_acc_val() { return ::sk_get_acc_val(); }
 __aicore__ inline uint64_t get_rsvd_cnt() { return ::sk_get_rsvd_cnt(); }
+__aicore__ inline void set_cmpmask(const void* src) { ::sk_set_cmpmask(src); }
+__aicore__ inline void get_cmpmask(void* dst) { ::sk_get_cmpmask(dst); }
 __aicore__ inline int64_t get_sys_cnt() { return (int64_t)::sk_cycles(); }
 // CTRL register bits (saturation and similar modes) are kept but change nothing here.
 __aicore__ inline uint64_t get_ctrl() { return ::AscendC::detail::coreState(::AscendC::detail::kStateCtrl); }

@@ -27,6 +27,23 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
   ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
 }
+// Compare with the result in the CMPMASK register (no dst, one repeat of 256 bytes); read it with
+// GetCmpMask, or select by it with Select's VSEL_CMPMASK_SPR form without a mask.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[],
+                               const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, 1), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask,
+                               const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, 1, detail::width<T>()), p);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+}
+// The CMPMASK register's 128 bits (16 bytes) to or from local memory.
+template <typename T> __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst) { ::sk_get_cmpmask(dst.GetPhyAddr()); }
+template <typename T> __aicore__ inline void SetCmpMask(const LocalTensor<T>& src) { ::sk_set_cmpmask(src.GetPhyAddr()); }
 // CompareScalar (also spelled Compares): src0[i] cmp scalar.
 template <typename T, typename U>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
@@ -102,6 +119,26 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                   nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
 }
 
+// The forms without a mask parameter (the mask register, SetVectorMask) that read CMPMASK
+// (SetCmpMask): modes 0 and 2 (the register's bits, or the UB address it holds, as selMask) ...
+template <typename T, SELMODE selMode>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              uint8_t repeatTime, const BinaryRepeatParams& p) {
+  static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE, "Select: mode 1 without a mask takes selMask and src0 only");
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<false>(nullptr, repeatTime), p);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), nullptr, src0.GetPhyAddr(),
+                  src1.GetPhyAddr(), 0, 0, &r);
+}
+// ... and mode 1: selMask ? src0 : the scalar in CMPMASK's low element (SetCmpMask of a tensor
+// holding it).
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              uint8_t repeatTime, const BinaryRepeatParams& p) {
+  sk_vec_repeat r = detail::withStrides(detail::bitsShape<false>(nullptr, repeatTime), p);
+  ::sk_vec_select((int32_t)SELMODE::VSEL_TENSOR_SCALAR_MODE, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(),
+                  selMask.GetPhyAddr(), src0.GetPhyAddr(), nullptr, 0, SK_SELECT_SCALAR_CMPMASK, &r);
+}
+
 /* ---- Select with a byte mask (the high-level API; old name SelectWithBytesMask):
    dst = mask == 0 ? src0 : src1, row by row ---- */
 struct SelectWithBytesMaskShapeInfo {
@@ -151,6 +188,31 @@ template <typename T>
 __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                               const uint32_t srcBaseAddr, const uint32_t count) {
   ::sk_vec_gather(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src.GetPhyAddr(), srcOffset.GetPhyAddr(), srcBaseAddr, count);
+}
+
+/* ---- Gatherb: 32-byte blocks of src0 gathered by a table of byte offsets, 8 per repeat ---- */
+struct GatherRepeatParams {
+  uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;  // destination blocks of a repeat, in 32-byte blocks
+  uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;  // between repeats, in 32-byte blocks
+  // Reserved (the documented defaults; not read).
+  uint8_t blockNumber = DEFAULT_BLK_NUM;
+  uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
+  uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
+  uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+  uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+  __aicore__ GatherRepeatParams() {}
+  __aicore__ GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+};
+// Block j of repeat r: the 32 bytes at src0 + offset[r * 8 + j] (bytes, 32-aligned) into dst block
+// r * dstRepStride + j * dstBlkStride.
+template <typename T>
+__aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
+                               const uint8_t repeatTime, const GatherRepeatParams& repeatParams) {
+  ::sk_vec_gatherb(dst.GetPhyAddr(), src0.GetPhyAddr(), offset.GetPhyAddr(), repeatTime, repeatParams.dstBlkStride,
+                   repeatParams.dstRepStride);
 }
 
 /* ---- GatherMask: the elements a pattern selects, packed; rsvdCnt = how many ---- */

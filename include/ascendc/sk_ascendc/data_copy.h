@@ -194,6 +194,100 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
   detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
 }
 
+/* ---- DataCopy of slices (SliceInfo): a multi-dimensional subset GM <-> UB ----
+   Dimension 0 is the innermost. In each dimension the slice takes segments from startIndex up to
+   endIndex, stride elements (rows, for the outer dimensions) apart: segments of burstLen 32-byte
+   blocks in dimension 0, of one row in the others. A tensor's element offset is the sum of each
+   dimension's position times the product of the shapeValues of the dimensions inside it. The
+   source's segments, innermost dimension fastest, land in the destination's in the same order. */
+struct SliceInfo {
+  uint32_t startIndex = 0;
+  uint32_t endIndex = ONE_BLK_SIZE - 1;
+  uint32_t stride = 0;
+  uint32_t burstLen = ONE_BLK_SIZE;
+  uint32_t shapeValue = 0;
+  __aicore__ SliceInfo() {}
+  __aicore__ SliceInfo(const uint32_t startIndexIn, const uint32_t endIndexIn, const uint32_t strideIn,
+                       const uint32_t burstLenIn, const uint32_t shapeValueIn = 0)
+      : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn), shapeValue(shapeValueIn) {}
+};
+constexpr uint32_t K_MAX_SLICE_DIM = 8;
+namespace detail {
+// The segments of a slice: per dimension the count, the element step between segments and the
+// element offset of the first; a flat segment index walks them innermost first.
+struct SliceWalk {
+  uint32_t dims = 0;
+  uint64_t count[K_MAX_SLICE_DIM] = {}, step[K_MAX_SLICE_DIM] = {}, first = 0, total = 1;
+  uint64_t offset(uint64_t i) const {  // element offset of segment i
+    uint64_t off = first;
+    for (uint32_t d = 0; d < dims; ++d) {
+      off += (i % count[d]) * step[d];
+      i /= count[d];
+    }
+    return off;
+  }
+};
+template <typename T> inline SliceWalk sliceWalk(const SliceInfo info[], uint32_t dims) {
+  SliceWalk w;
+  w.dims = dims;
+  uint64_t pitch = 1;
+  for (uint32_t d = 0; d < dims; ++d) {
+    uint64_t len = d == 0 ? (uint64_t)info[0].burstLen * ONE_BLK_SIZE / sizeof(T) : 1;
+    uint64_t span = info[d].endIndex >= info[d].startIndex ? (uint64_t)info[d].endIndex - info[d].startIndex + 1 : 0;
+    w.count[d] = (span + info[d].stride) / (len + info[d].stride);
+    w.step[d] = (len + info[d].stride) * pitch;
+    w.first += (uint64_t)info[d].startIndex * pitch;
+    w.total *= w.count[d];
+    pitch *= info[d].shapeValue;
+  }
+  return w;
+}
+// Segment k of src to segment k of dst, runs of equally spaced segments as one copy.
+template <typename T>
+inline void sliceCopy(T* dst, const T* src, const SliceInfo dstInfo[], const SliceInfo srcInfo[], uint32_t dims) {
+  if (dims == 0 || dims > K_MAX_SLICE_DIM) ::sk_trap(4, "DataCopy (SliceInfo): dimValue must be 1..8");
+  if (srcInfo[0].burstLen == 0) ::sk_trap(4, "DataCopy (SliceInfo): burstLen 0");
+  for (uint32_t d = 0; d < dims; ++d)
+    if (srcInfo[d].burstLen != dstInfo[d].burstLen || (d > 0 && srcInfo[d].burstLen != 1))
+      ::sk_trap(4, "DataCopy (SliceInfo): burstLen must match between src and dst, and be 1 beyond dimension 0");
+  SliceWalk s = sliceWalk<T>(srcInfo, dims), d = sliceWalk<T>(dstInfo, dims);
+  if (s.total != d.total) ::sk_trap(4, "DataCopy (SliceInfo): src and dst slices hold different numbers of segments");
+  const uint64_t bytes = (uint64_t)srcInfo[0].burstLen * ONE_BLK_SIZE;
+  uint64_t k = 0;
+  while (k < s.total) {
+    uint64_t s0 = s.offset(k), d0 = d.offset(k), n = 1, sStep = 0, dStep = 0;
+    if (k + 1 < s.total) {
+      sStep = s.offset(k + 1) - s0, dStep = d.offset(k + 1) - d0;
+      n = 2;
+      while (k + n < s.total && s.offset(k + n) == s0 + n * sStep && d.offset(k + n) == d0 + n * dStep) ++n;
+    }
+    ::sk_data_copy_2d(dst + d0, src + s0, n, bytes, sStep * sizeof(T), dStep * sizeof(T));
+    k += n;
+  }
+}
+}  // namespace detail
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                                const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
+  detail::sliceCopy(dst.GetPhyAddr(), src.GetPhyAddr(), dstSliceInfo, srcSliceInfo, dimValue);
+}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                                const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
+  detail::sliceCopy(dst.GetPhyAddr(), src.GetPhyAddr(), dstSliceInfo, srcSliceInfo, dimValue);
+}
+
+/* ---- Scalar GM access past the data cache: the simulator's GM is coherent, so a plain scalar
+   load or store (PIPE_S, bounds-checked) ---- */
+template <typename T> __aicore__ inline T ReadGmByPassDCache(__gm__ T* addr) {
+  T v;
+  ::sk_scalar_copy(&v, addr, sizeof(T));
+  return v;
+}
+template <typename T> __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
+  ::sk_scalar_copy(addr, &value, sizeof(T));
+}
+
 /* ---- DataCopyPad ---- */
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,

@@ -66,6 +66,9 @@ template <pipe_t src, pipe_t dst> class TQueSync {
 template <pipe_t pipe> __aicore__ inline void PipeBarrier() { ::sk_pipe_barrier(pipe); }
 __aicore__ inline void DataSyncBarrier() {}
 template <int mode> __aicore__ inline void DataSyncBarrier() {}
+// The memory accesses DataSyncBarrier waits for. Every access is complete when issued here.
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+template <MemDsbT arg0> __aicore__ inline void DataSyncBarrier() {}
 
 // A barrier over the kernel's blocks (hard and soft forms; the soft form's workspaces are not
 // needed by the simulator's barrier): isAIVOnly (the default) syncs the vector cores only — in a
