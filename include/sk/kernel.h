@@ -334,6 +334,12 @@ void sk_local_fill(void* dst, int32_t dtype, uint64_t value_bits, uint32_t repea
    of f raises the AIC's f + 16 i). The set fires on `pipe` after its earlier work; a wait
    holds the core until its counter is positive and takes one. */
 void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag);
+/* IBSet / IBWait: point-to-point flags between blocks, named by (block, event 0..31). Each
+   sk_ib_set adds one to the flag after everything the core issued; the n-th sk_ib_wait of a
+   block on a flag waits for its n-th set, then the core goes on. Within a SuperKernel task the
+   flags are the task's. */
+void sk_ib_set(int64_t block, int32_t event);
+void sk_ib_wait(int64_t block, int32_t event);
 void sk_cross_wait(int32_t flag);
 
 #ifdef __cplusplus

@@ -49,6 +49,9 @@ bool FlagCounter::park(CoreRun* c) {
 }
 
 std::string FlagCounter::describe(const CoreRun* c) const {
+  if (ibBlock >= 0)
+    return "IBWait(block " + std::to_string(ibBlock) + ", event " + std::to_string(flag) + "): wait " +
+           std::to_string(c->waitTarget) + " of this block, " + std::to_string(log_.size()) + " IBSet(s) arrived";
   return "CrossCoreWaitFlag(" + std::to_string(flag) + "): wait " + std::to_string(c->waitTarget) + " of this block, " +
          std::to_string(log_.size()) + " set(s) arrived";
 }
@@ -108,6 +111,35 @@ void launchRendezvous(CoreRun* c, uint32_t flag) {
   }
 }
 
+// IBSet/IBWait: the flag of (task, block, event), and its replay counter (mode 3, which the
+// cross-core flags never use).
+constexpr int64_t kMaxIbBlocks = 1 << 12;
+uint64_t ibKey(CoreRun* c, const char* api, int64_t block, int32_t event) {
+  if (block < 0 || block >= kMaxIbBlocks || event < 0 || event >= (int32_t)kCrossFlags)
+    fault(c, std::string(api) + ": block " + std::to_string(block) + ", event " + std::to_string(event) +
+                 ": blocks 0.." + std::to_string(kMaxIbBlocks - 1) + " and events 0..31 are simulated");
+  if (!c->task && c->launch->waves)
+    fault(c, std::string(api) + " in a launch whose blockDim " + std::to_string(c->launch->desc.blockDim) +
+                 " exceeds the cores it can use: blocks run in waves, so a block may wait for one that never runs; "
+                 "lower blockDim");
+  uint64_t task = c->task ? c->task->task + 1 : 0;
+  return task << 40 | (uint64_t)block << 8 | (uint64_t)event;
+}
+uint32_t ibCounterId(uint64_t key) {
+  uint32_t block = (uint32_t)(key >> 8) & (kMaxIbBlocks - 1), task = (uint32_t)(key >> 40);
+  return 0x80000000u | ((task << 12 | block) & 0x7FFFFFu) << 8 | 3u << 5 | (uint32_t)(key & 31);
+}
+FlagCounter& ibFlag(Launch& L, uint64_t key) {
+  std::lock_guard<SpinLock> lk(L.flagsLock);
+  std::unique_ptr<FlagCounter>& f = L.ibFlags[key];
+  if (!f) {
+    f = std::make_unique<FlagCounter>();
+    f->flag = (uint8_t)(key & 31);
+    f->ibBlock = (int64_t)((key >> 8) & (kMaxIbBlocks - 1));
+  }
+  return *f;
+}
+
 void checkMode(CoreRun* c, const char* api, int32_t mode) {
   const TaskRation& r = c->launch->desc.ration;
   if (mode < 0 || mode > 4 || mode == 3) fault(c, std::string(api) + ": mode " + std::to_string(mode) + " is not 0, 1, 2 or 4");
@@ -160,6 +192,32 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
   } else {
     aivRendezvous(c, g, (uint32_t)mode, f, mode == 1 ? membersOf(L, CoreType::AIV) : membersOf(L, CoreType::AIC));
   }
+}
+
+void sk_ib_set(int64_t block, int32_t event) {
+  CoreRun* c = enter("sk_ib_set");
+  if (!c) return;
+  uint64_t key = ibKey(c, "IBSet", block, event);
+  inOrder(c);  // the set follows everything the core issued (IBSet's PipeBarrier<PIPE_ALL>)
+  timing::Op op{timing::OpKind::Signal, (uint8_t)SK_PIPE_MTE3};
+  op.id = ibCounterId(key);
+  op.what = "IBSet";
+  record(c, op);
+  ibFlag(*c->launch, key).deliver(FlagDelivery{3, c->type, 0}, c->clock);
+}
+
+void sk_ib_wait(int64_t block, int32_t event) {
+  CoreRun* c = enter("sk_ib_wait");
+  if (!c) return;
+  uint64_t key = ibKey(c, "IBWait", block, event);
+  uint32_t n = ++c->ibWaits[key];
+  ibFlag(*c->launch, key).take(c, n);
+  timing::Op op{timing::OpKind::FlagAcquire};
+  op.id = ibCounterId(key);
+  op.amount = n;
+  op.what = "IBWait";
+  record(c, op);
+  inOrder(c);  // nothing after the wait starts before it
 }
 
 void sk_cross_wait(int32_t flag) {

@@ -478,7 +478,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_task_exit),        SK_INTRINSIC(sk_copy_nd2nz),      SK_INTRINSIC(sk_load_2d),  SK_INTRINSIC(sk_load_2d_transpose),
       SK_INTRINSIC(sk_img2col),
       SK_INTRINSIC(sk_mmad),             SK_INTRINSIC(sk_fixpipe),         SK_INTRINSIC(sk_local_fill),
-      SK_INTRINSIC(sk_cross_set),        SK_INTRINSIC(sk_cross_wait),
+      SK_INTRINSIC(sk_cross_set),        SK_INTRINSIC(sk_cross_wait),      SK_INTRINSIC(sk_ib_set),  SK_INTRINSIC(sk_ib_wait),
       {"__extendhfsf2", (void*)&sk_extendhfsf2},
       {"__truncsfhf2", (void*)&sk_truncsfhf2},
       {"__truncdfhf2", (void*)&sk_truncdfhf2},

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -135,6 +136,7 @@ class FlagCounter final : public Waitable {
   bool park(CoreRun* c) override;
   std::string describe(const CoreRun* c) const override;
   uint8_t flag = 0;
+  int64_t ibBlock = -1;  // an IBSet/IBWait flag: the block it names (flag: its event)
 
  private:
   SpinLock lock_;
@@ -244,10 +246,12 @@ struct CoreRun {
     atomicDtype = SK_DT_FLOAT32;
     std::fill(std::begin(layerState), std::end(layerState), 0);
     std::fill(std::begin(crossWaits), std::end(crossWaits), 0);
+    ibWaits.clear();
   }
   uint64_t clock = 0;  // virtual cycles
   uint32_t group = 0, member = 0;  // the block being run: its group in the launch, and member in it
   uint32_t crossWaits[kCrossFlags] = {};  // sk_cross_wait calls per flag in this block
+  std::map<uint64_t, uint32_t> ibWaits;   // sk_ib_wait calls per IB flag key in this block
   // Fiber.
   Stack stack;
   bctx::fcontext_t ctx = nullptr;    // resume point of the fiber
@@ -312,6 +316,8 @@ struct Launch {
   SpinLock flagsLock;
   std::vector<std::unique_ptr<GroupFlags>> groupFlags;
   uint32_t mode0Delivered[2][kCrossFlags] = {};
+  // IBSet/IBWait flags by key (task, block, event), made on first use (guarded by flagsLock).
+  std::map<uint64_t, std::unique_ptr<FlagCounter>> ibFlags;
   // What one core's pipes move per cycle on their own (the timing replay shares HBM among them).
   double gmReadRate = 0, gmWriteRate = 0, l1ReadRate = 0, l1WriteRate = 0, localRate = 0;
   double l0aRate = 0, l0bRate = 0, l0cToL1Rate = 0, btRate = 0;

@@ -317,6 +317,22 @@ void gmBypass(Tensors& t) {
   for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = 3 * t["x"][i] + (double)(i / 10);
 }
 
+// ib_chain: running sums of the rows in float, block by block; z = the last.
+void ibChain(Tensors& t) {
+  const size_t row = 256;
+  for (size_t c = 0; c < row; ++c) {
+    float acc = 0;
+    for (size_t b = 0; b < 4; ++b) {
+      acc = acc + f(t["x"][b * row + c]);
+      t["y"][b * row + c] = acc;
+    }
+    t["z"][c] = acc;
+  }
+}
+double zeroSync(std::mt19937& rng, const std::string& p) {
+  return p == "sync" ? 0.0 : std::uniform_real_distribution<double>(-2, 2)(rng);
+}
+
 // brcb_rowscale: y[r][c] = x[r][c] * s[r].
 void brcbRowscale(Tensors& t) {
   size_t cols = t.shapes["x"][1];
@@ -739,6 +755,7 @@ std::vector<Case> baseCases() {
       {"gatherb_rows", "gatherb_rows", "gatherb_rows.cpp", "gatherb_rows.json", {}, gatherbRows, 0, 0, rowIndex},
       {"slice_copy", "slice_copy", "slice_copy.cpp", "slice_copy.json", {}, sliceCopy},
       {"gm_bypass", "gm_bypass", "gm_bypass.cpp", "gm_bypass.json", {}, gmBypass},
+      {"ib_chain", "ib_chain", "ib_chain.cpp", "ib_chain.json", {}, ibChain, 0, 0, zeroSync},
       // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
       // rowscale_colsum) do not depend on the order of the atomic adds.
       {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,

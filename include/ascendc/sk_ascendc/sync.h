@@ -103,13 +103,16 @@ template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(u
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
   ::sk_cross_wait(flagId);
 }
+// Point-to-point block flags: the flag (blockIdx, eventID) is set by IBSet after everything the
+// core issued; the n-th IBWait of a block on it waits for its n-th IBSet. The simulator keeps the
+// flags itself: the GM and UB workspaces are not touched.
 template <bool isAIVOnly = true>
-__aicore__ inline void IBSet(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t, int32_t) {
-  ::sk_trap(4, "IBSet: GM-polling synchronisation is not supported by this simulator yet; use SyncAll");
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t blockIdx, int32_t eventID) {
+  ::sk_ib_set(blockIdx, eventID);
 }
 template <bool isAIVOnly = true>
-__aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t, int32_t) {
-  ::sk_trap(4, "IBWait: GM-polling synchronisation is not supported by this simulator yet; use SyncAll");
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, int32_t blockIdx, int32_t eventID) {
+  ::sk_ib_wait(blockIdx, eventID);
 }
 
 }  // namespace AscendC
