@@ -614,7 +614,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*linked, &os)) return sk::internalError(source + ": invalid device module: " + problems);
-  return std::move(linked);
+  return linked;
 }
 
 void placeEmbeddedMetadata(llvm::Module& m, const std::string* embed) {

@@ -403,6 +403,24 @@ TEST_F(Device, TrapReportsItsCodeMessageAndBlock) {
   EXPECT_NE(o.message.find("sk_trap(42): bad tiling"), std::string::npos) << o.message;
 }
 
+TEST_F(Device, AnIBWaitNoBlockSetsIsADeadlockNamingTheFlag) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "ib_wait_unset"), 2, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507034) << o.message;
+  EXPECT_NE(o.message.find("deadlock in kernel 'ib_wait_unset'"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("IBWait(block 0, event 3): wait 1 of this block, 0 IBSet(s) arrived"), std::string::npos)
+      << o.message;
+}
+
+TEST_F(Device, AnIBSetOfAnEventOutsideTheRangeIsADeviceException) {
+  void* x = alloc(256);
+  Outcome o = launchAndSync(fn("misuse", "ib_set_bad_event"), 2, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035) << o.message;
+  EXPECT_NE(o.message.find("IBSet: block 0, event 40: blocks 0..4095 and events 0..31 are simulated"),
+            std::string::npos)
+      << o.message;
+}
+
 // A kernel bug that raises a signal on a real CPU is a device exception naming the signal, the
 // kernel, the block and the code it was in; the process goes on, and the next launch works.
 TEST_F(Device, SignalsOfKernelCodeAreDeviceExceptionsAndTheNextLaunchWorks) {

@@ -153,7 +153,7 @@ llvm::Expected<Args> parse(int argc, char** argv) {
     } else {
       return sk::inputError("unknown option " + a + " (see --help)");
     }
-    if (err) return std::move(err);
+    if (err) return err;
   }
   if (!o.source.empty() && !r.programSources.empty())
     return sk::inputError(r.programSources[0] + ": -c compiles one kernel source; leave out -c to build a program");

@@ -35,3 +35,11 @@ extern "C" void trap_kernel(uint8_t* x) {
 
 // A field width glibc would pad in full (minutes of host time) before cutting to the buffer.
 extern "C" void huge_printf(uint8_t* x) { sk_printf("%2147483600d\n", 1); }
+
+// IBWait for a flag no block sets: block 1 waits for block 0's event 3, which block 0 never sets.
+extern "C" void ib_wait_unset(uint8_t* x) {
+  if (sk_block_idx() == 1) sk_ib_wait(0, 3);
+}
+
+// IBSet naming an event outside 0..31.
+extern "C" void ib_set_bad_event(uint8_t* x) { sk_ib_set(0, 40); }
