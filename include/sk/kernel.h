@@ -340,6 +340,14 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag);
    flags are the task's. */
 void sk_ib_set(int64_t block, int32_t event);
 void sk_ib_wait(int64_t block, int32_t event);
+/* GroupBarrier: a barrier named by its GM workspace (waiters * 512 bytes, 512-aligned) between
+   `arrivers` arrive indices and `waiters` wait indices. sk_group_arrive counts one arrival of
+   `index` after everything the core issued; the n-th sk_group_wait of a block with wait index
+   `index` waits until every arrive index 0..arrivers-1 has arrived n times, then the core goes
+   on. The simulator keeps the counts itself (the workspace is checked, not written); within a
+   SuperKernel task the barriers are the task's. */
+void sk_group_arrive(const void* workspace, uint32_t arrivers, uint32_t waiters, uint32_t index);
+void sk_group_wait(const void* workspace, uint32_t arrivers, uint32_t waiters, uint32_t index);
 void sk_cross_wait(int32_t flag);
 
 #ifdef __cplusplus

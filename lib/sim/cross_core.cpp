@@ -4,6 +4,7 @@
 // whose round released it (timing.h Signal / FlagAcquire), so virtual time does not depend on
 // which host thread ran first.
 #include <algorithm>
+#include <cstdio>
 
 #include "intrinsic_support.h"
 
@@ -52,6 +53,13 @@ std::string FlagCounter::describe(const CoreRun* c) const {
   if (ibBlock >= 0)
     return "IBWait(block " + std::to_string(ibBlock) + ", event " + std::to_string(flag) + "): wait " +
            std::to_string(c->waitTarget) + " of this block, " + std::to_string(log_.size()) + " IBSet(s) arrived";
+  if (groupArrive >= 0) {
+    char ws[32];
+    std::snprintf(ws, sizeof ws, "%#llx", (unsigned long long)groupWorkspace);
+    return std::string("GroupBarrier at workspace ") + ws + ": Wait round " + std::to_string(c->waitTarget) +
+           " of this block needs Arrive(" + std::to_string(groupArrive) + ") " + std::to_string(c->waitTarget) +
+           " time(s), " + std::to_string(log_.size()) + " arrived";
+  }
   return "CrossCoreWaitFlag(" + std::to_string(flag) + "): wait " + std::to_string(c->waitTarget) + " of this block, " +
          std::to_string(log_.size()) + " set(s) arrived";
 }
@@ -140,6 +148,56 @@ FlagCounter& ibFlag(Launch& L, uint64_t key) {
   return *f;
 }
 
+// GroupBarrier: the barrier of (task, workspace), checked against the sizes it was first used
+// with; its arrive index's replay counter is of mode 5 (unused by the other flags).
+constexpr uint32_t kMaxGroupIndices = 1 << 12;
+Launch::GroupBarrierState& groupBarrier(CoreRun* c, const char* api, const void* workspace, uint32_t arrivers,
+                                        uint32_t waiters, uint32_t index, uint32_t indices) {
+  auto hex = [](uint64_t v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%#llx", (unsigned long long)v);
+    return std::string(b);
+  };
+  uint64_t ws = (uint64_t)(uintptr_t)workspace;
+  std::string what = std::string("GroupBarrier(workspace ") + hex(ws) + ", " + std::to_string(arrivers) + ", " +
+                     std::to_string(waiters) + ")." + api + "(" + std::to_string(index) + ")";
+  if (arrivers == 0 || waiters == 0 || arrivers > kMaxGroupIndices || waiters > kMaxGroupIndices)
+    fault(c, what + ": the arrive and wait groups must have 1.." + std::to_string(kMaxGroupIndices) + " AIVs");
+  if (index >= indices)
+    fault(c, what + ": the index must be in 0.." + std::to_string(indices - 1));
+  // (The documented 512-byte alignment is not checked: the simulator's allocations are 64-byte
+  // aligned, and the barrier does not read the workspace.)
+  checkGm(c, "GroupBarrier", "workspace", workspace, (uint64_t)waiters * 512, true);
+  if (!c->task && c->launch->waves)
+    fault(c, what + " in a launch whose blockDim " + std::to_string(c->launch->desc.blockDim) +
+                 " exceeds the cores it can use: blocks run in waves, so a block may wait for one that never runs; "
+                 "lower blockDim");
+  Launch& L = *c->launch;
+  uint64_t task = c->task ? c->task->task + 1 : 0;
+  std::lock_guard<SpinLock> lk(L.flagsLock);
+  std::unique_ptr<Launch::GroupBarrierState>& b = L.groupBarriers[{task, ws}];
+  if (!b) {
+    b = std::make_unique<Launch::GroupBarrierState>();
+    b->number = (uint32_t)L.groupBarriers.size() - 1;
+    b->arrivers = arrivers;
+    b->waiters = waiters;
+    for (uint32_t i = 0; i < arrivers; ++i) {
+      b->arrivals.push_back(std::make_unique<FlagCounter>());
+      b->arrivals.back()->groupArrive = i;
+      b->arrivals.back()->groupWorkspace = ws;
+    }
+  }
+  if (b->arrivers != arrivers || b->waiters != waiters)
+    fault(c, what + ": the workspace belongs to a GroupBarrier of " + std::to_string(b->arrivers) + " arriving and " +
+                 std::to_string(b->waiters) + " waiting AIVs");
+  if (b->number >= (1u << 16)) fault(c, what + ": more than 65536 GroupBarriers in one launch are not simulated");
+  return *b;
+}
+uint32_t groupCounterId(uint32_t barrier, uint32_t arriveIndex) {
+  uint32_t v = barrier << 12 | arriveIndex;  // 28 bits
+  return 0x80000000u | (v >> 5) << 8 | 5u << 5 | (v & 31);
+}
+
 void checkMode(CoreRun* c, const char* api, int32_t mode) {
   const TaskRation& r = c->launch->desc.ration;
   if (mode < 0 || mode > 4 || mode == 3) fault(c, std::string(api) + ": mode " + std::to_string(mode) + " is not 0, 1, 2 or 4");
@@ -217,6 +275,34 @@ void sk_ib_wait(int64_t block, int32_t event) {
   op.amount = n;
   op.what = "IBWait";
   record(c, op);
+  inOrder(c);  // nothing after the wait starts before it
+}
+
+void sk_group_arrive(const void* workspace, uint32_t arrivers, uint32_t waiters, uint32_t index) {
+  CoreRun* c = enter("sk_group_arrive");
+  if (!c) return;
+  Launch::GroupBarrierState& b = groupBarrier(c, "Arrive", workspace, arrivers, waiters, index, arrivers);
+  inOrder(c);  // the arrival follows everything the core issued
+  timing::Op op{timing::OpKind::Signal, (uint8_t)SK_PIPE_MTE3};
+  op.id = groupCounterId(b.number, index);
+  op.what = "GroupBarrier::Arrive";
+  record(c, op);
+  b.arrivals[index]->deliver(FlagDelivery{5, c->type, 0}, c->clock);
+}
+
+void sk_group_wait(const void* workspace, uint32_t arrivers, uint32_t waiters, uint32_t index) {
+  CoreRun* c = enter("sk_group_wait");
+  if (!c) return;
+  Launch::GroupBarrierState& b = groupBarrier(c, "Wait", workspace, arrivers, waiters, index, waiters);
+  uint32_t n = ++c->groupWaits[{b.number, index}];
+  for (uint32_t i = 0; i < b.arrivers; ++i) {
+    b.arrivals[i]->take(c, n);
+    timing::Op op{timing::OpKind::FlagAcquire};
+    op.id = groupCounterId(b.number, i);
+    op.amount = n;
+    op.what = "GroupBarrier::Wait";
+    record(c, op);
+  }
   inOrder(c);  // nothing after the wait starts before it
 }
 

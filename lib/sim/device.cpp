@@ -467,6 +467,7 @@ void Device::Impl::runKernel(Executed& e) {
   L.groupFlags.clear();
   L.groupFlags.resize(L.desc.blockDim);
   L.ibFlags.clear();
+  L.groupBarriers.clear();
   for (auto& perType : L.mode0Delivered) std::fill(std::begin(perType), std::end(perType), 0);
   ++launches;
   sched->run(L, std::chrono::milliseconds(opts.launchTimeoutMs));

@@ -479,6 +479,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_img2col),
       SK_INTRINSIC(sk_mmad),             SK_INTRINSIC(sk_fixpipe),         SK_INTRINSIC(sk_local_fill),
       SK_INTRINSIC(sk_cross_set),        SK_INTRINSIC(sk_cross_wait),      SK_INTRINSIC(sk_ib_set),  SK_INTRINSIC(sk_ib_wait),
+      SK_INTRINSIC(sk_group_arrive),     SK_INTRINSIC(sk_group_wait),
       {"__extendhfsf2", (void*)&sk_extendhfsf2},
       {"__truncsfhf2", (void*)&sk_truncsfhf2},
       {"__truncdfhf2", (void*)&sk_truncdfhf2},

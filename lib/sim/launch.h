@@ -137,6 +137,9 @@ class FlagCounter final : public Waitable {
   std::string describe(const CoreRun* c) const override;
   uint8_t flag = 0;
   int64_t ibBlock = -1;  // an IBSet/IBWait flag: the block it names (flag: its event)
+  // A GroupBarrier's arrivals of one arrive index: the index, and the barrier's workspace.
+  int64_t groupArrive = -1;
+  uint64_t groupWorkspace = 0;
 
  private:
   SpinLock lock_;
@@ -247,11 +250,13 @@ struct CoreRun {
     std::fill(std::begin(layerState), std::end(layerState), 0);
     std::fill(std::begin(crossWaits), std::end(crossWaits), 0);
     ibWaits.clear();
+    groupWaits.clear();
   }
   uint64_t clock = 0;  // virtual cycles
   uint32_t group = 0, member = 0;  // the block being run: its group in the launch, and member in it
   uint32_t crossWaits[kCrossFlags] = {};  // sk_cross_wait calls per flag in this block
   std::map<uint64_t, uint32_t> ibWaits;   // sk_ib_wait calls per IB flag key in this block
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> groupWaits;  // sk_group_wait calls per (barrier, wait index)
   // Fiber.
   Stack stack;
   bctx::fcontext_t ctx = nullptr;    // resume point of the fiber
@@ -318,6 +323,13 @@ struct Launch {
   uint32_t mode0Delivered[2][kCrossFlags] = {};
   // IBSet/IBWait flags by key (task, block, event), made on first use (guarded by flagsLock).
   std::map<uint64_t, std::unique_ptr<FlagCounter>> ibFlags;
+  // GroupBarriers by (task, workspace address), made on first use (guarded by flagsLock): each
+  // one's number in the launch, its sizes, and a counter of arrivals per arrive index.
+  struct GroupBarrierState {
+    uint32_t number = 0, arrivers = 0, waiters = 0;
+    std::vector<std::unique_ptr<FlagCounter>> arrivals;
+  };
+  std::map<std::pair<uint64_t, uint64_t>, std::unique_ptr<GroupBarrierState>> groupBarriers;
   // What one core's pipes move per cycle on their own (the timing replay shares HBM among them).
   double gmReadRate = 0, gmWriteRate = 0, l1ReadRate = 0, l1WriteRate = 0, localRate = 0;
   double l0aRate = 0, l0bRate = 0, l0cToL1Rate = 0, btRate = 0;

@@ -329,6 +329,20 @@ void ibChain(Tensors& t) {
     t["z"][c] = acc;
   }
 }
+// group_barrier: round r's rows x[a] * (r + 1); y[w][r] = their sum (in order) + w, p = round 1's.
+void groupBarrier(Tensors& t) {
+  const size_t row = 256;
+  for (size_t r = 0; r < 2; ++r) {
+    for (size_t a = 0; a < 3; ++a)
+      for (size_t c = 0; c < row; ++c) t["p"][a * row + c] = f(f(t["x"][a * row + c]) * (float)(r + 1));
+    for (size_t w = 0; w < 5; ++w)
+      for (size_t c = 0; c < row; ++c) {
+        float s = f(t["p"][c]) + f(t["p"][row + c]);
+        s = s + f(t["p"][2 * row + c]);
+        t["y"][(w * 2 + r) * row + c] = s + (float)w;
+      }
+  }
+}
 double zeroSync(std::mt19937& rng, const std::string& p) {
   return p == "sync" ? 0.0 : std::uniform_real_distribution<double>(-2, 2)(rng);
 }
@@ -756,6 +770,7 @@ std::vector<Case> baseCases() {
       {"slice_copy", "slice_copy", "slice_copy.cpp", "slice_copy.json", {}, sliceCopy},
       {"gm_bypass", "gm_bypass", "gm_bypass.cpp", "gm_bypass.json", {}, gmBypass},
       {"ib_chain", "ib_chain", "ib_chain.cpp", "ib_chain.json", {}, ibChain, 0, 0, zeroSync},
+      {"group_barrier", "group_barrier", "group_barrier.cpp", "group_barrier.json", {}, groupBarrier, 0, 0, zeroSync},
       // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
       // rowscale_colsum) do not depend on the order of the atomic adds.
       {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,

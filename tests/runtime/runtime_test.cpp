@@ -421,6 +421,23 @@ TEST_F(Device, AnIBSetOfAnEventOutsideTheRangeIsADeviceException) {
       << o.message;
 }
 
+TEST_F(Device, AGroupBarrierWaitSomeArriverNeverReachesIsADeadlockNamingIt) {
+  void* x = alloc(1024);
+  Outcome o = launchAndSync(fn("misuse", "group_wait_unarrived"), 2, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507034) << o.message;
+  EXPECT_NE(o.message.find("deadlock in kernel 'group_wait_unarrived'"), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("GroupBarrier at workspace "), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find(": Wait round 1 of this block needs Arrive(1) 1 time(s), 0 arrived"), std::string::npos)
+      << o.message;
+}
+
+TEST_F(Device, AGroupBarrierArriveOutsideItsGroupIsADeviceException) {
+  void* x = alloc(1024);
+  Outcome o = launchAndSync(fn("misuse", "group_arrive_bad_index"), 2, {(uint64_t)x});
+  EXPECT_EQ(o.code, 507035) << o.message;
+  EXPECT_NE(o.message.find(", 2, 1).Arrive(5): the index must be in 0..1"), std::string::npos) << o.message;
+}
+
 // A kernel bug that raises a signal on a real CPU is a device exception naming the signal, the
 // kernel, the block and the code it was in; the process goes on, and the next launch works.
 TEST_F(Device, SignalsOfKernelCodeAreDeviceExceptionsAndTheNextLaunchWorks) {

@@ -115,6 +115,27 @@ __aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<in
   ::sk_ib_wait(blockIdx, eventID);
 }
 
+// GroupBarrier: the AIVs of a wait group go on once every AIV of an arrive group has arrived.
+// The barrier is its GM workspace (waitNum * 512 bytes, 512-byte aligned, zeroed by the user);
+// the n-th Wait of a block with a wait index returns once every arrive index 0..arriveNum-1 has
+// arrived n times, and nothing after it starts before; an Arrive follows everything the core
+// issued. The simulator keeps the counts itself: the workspace is checked, not written, and the
+// 1600 bytes at the end of UB the hardware takes are not reserved.
+enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };
+template <PipeMode pipeMode>
+class GroupBarrier {
+ public:
+  __aicore__ inline GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn, uint32_t waitSizeIn)
+      : workspace_(groupWorkspace), arriveSize_(arriveSizeIn), waitSize_(waitSizeIn) {}
+  __aicore__ inline void Arrive(uint32_t arriveIndex) { ::sk_group_arrive(workspace_, arriveSize_, waitSize_, arriveIndex); }
+  __aicore__ inline void Wait(uint32_t waitIndex) { ::sk_group_wait(workspace_, arriveSize_, waitSize_, waitIndex); }
+  __aicore__ inline uint64_t GetWorkspaceLen() { return (uint64_t)waitSize_ * 512; }
+
+ private:
+  GM_ADDR workspace_;
+  uint32_t arriveSize_, waitSize_;
+};
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_SYNC_H */

@@ -43,3 +43,13 @@ extern "C" void ib_wait_unset(uint8_t* x) {
 
 // IBSet naming an event outside 0..31.
 extern "C" void ib_set_bad_event(uint8_t* x) { sk_ib_set(0, 40); }
+
+// GroupBarrier of 2 arriving AIVs and 1 waiting one (workspace x, 512 bytes): block 0 arrives
+// as index 0, index 1 never arrives, block 1 waits forever.
+extern "C" void group_wait_unarrived(uint8_t* x) {
+  if (sk_block_idx() == 0) sk_group_arrive(x, 2, 1, 0);
+  if (sk_block_idx() == 1) sk_group_wait(x, 2, 1, 0);
+}
+
+// GroupBarrier Arrive with an index outside its arrive group.
+extern "C" void group_arrive_bad_index(uint8_t* x) { sk_group_arrive(x, 2, 1, 5); }
