@@ -244,6 +244,24 @@ template <bool isSigned> void bitwise16(Tensors& t) {
 double anyInt16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(-32768, 32767)(rng); }
 double anyUint16(std::mt19937& rng, const std::string&) { return std::uniform_int_distribution<int>(0, 65535)(rng); }
 
+// transpose_ext: ya = a [2, 3, 4, 8] (NCHW) as NHWC, yb = b [2, 4, 8, 3] (NHWC) as NCHW, yc = c^T.
+void transposeExt(Tensors& t) {
+  const size_t N = 2, C = 3, H = 4, W = 8;
+  for (size_t n = 0; n < N; ++n)
+    for (size_t c = 0; c < C; ++c)
+      for (size_t h = 0; h < H; ++h)
+        for (size_t w = 0; w < W; ++w) {
+          size_t nchw = ((n * C + c) * H + h) * W + w, nhwc = ((n * H + h) * W + w) * C + c;
+          t["ya"][nhwc] = t["a"][nchw];
+          t["yb"][nchw] = t["b"][nhwc];
+        }
+  for (size_t i = 0; i < 16; ++i)
+    for (size_t j = 0; j < 16; ++j) t["yc"][j * 16 + i] = t["c"][i * 16 + j];
+}
+double transposeExtInputs(std::mt19937& rng, const std::string& p) {
+  return p == "c" ? anyUint16(rng, p) : std::uniform_real_distribution<double>(-2, 2)(rng);
+}
+
 // gather_reverse: y = flip(x).
 void gatherReverse(Tensors& t) {
   size_t n = t["y"].size();
@@ -771,6 +789,7 @@ std::vector<Case> baseCases() {
       {"gm_bypass", "gm_bypass", "gm_bypass.cpp", "gm_bypass.json", {}, gmBypass},
       {"ib_chain", "ib_chain", "ib_chain.cpp", "ib_chain.json", {}, ibChain, 0, 0, zeroSync},
       {"group_barrier", "group_barrier", "group_barrier.cpp", "group_barrier.json", {}, groupBarrier, 0, 0, zeroSync},
+      {"transpose_ext", "transpose_ext", "transpose_ext.cpp", "transpose_ext.json", {}, transposeExt, 0, 0, transposeExtInputs},
       // Eighths keep the products exact multiples of 1/64, so column sums of them (fusion
       // rowscale_colsum) do not depend on the order of the atomic adds.
       {"brcb_rowscale", "brcb_rowscale", "brcb_rowscale.cpp", "brcb_rowscale.json", {"brcb_rowscale_tiling.h"}, brcbRowscale,

@@ -194,6 +194,59 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
   // two TransDataTo5HD passes over the data (16 x 16 squares)
   ::sk_vec_charge("transdatato5hd", 2 * ((moved * sizeof(PrimT<T>) + 511) / 512));
 }
+/* ---- The basic API's enhanced Transpose: TransposeParamsExt ---- */
+// TRANSPOSE_ND2ND_B16: one 16 x 16 block of 2-byte elements (the sizes are not read; src may be
+// dst); TRANSPOSE_NCHW2NHWC / TRANSPOSE_NHWC2NCHW: an [nSize, cSize, hSize, wSize] tensor of 1-,
+// 2- or 4-byte elements to [n, h, w, c] and back (src must not be dst). The sharedTmpBuffer is
+// not needed here (not read; its documented size is not checked).
+struct TransposeParamsExt {
+  __aicore__ TransposeParamsExt() {}
+  __aicore__ TransposeParamsExt(const uint16_t nSizeIn, const uint16_t cSizeIn, const uint16_t hSizeIn,
+                                const uint16_t wSizeIn, const TransposeType transposeTypeIn)
+      : nSize(nSizeIn), cSize(cSizeIn), hSize(hSizeIn), wSize(wSizeIn), transposeType(transposeTypeIn) {}
+  uint16_t nSize = 0;
+  uint16_t cSize = 0;
+  uint16_t hSize = 0;
+  uint16_t wSize = 0;
+  TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+};
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,
+                                 const TransposeParamsExt& p) {
+  namespace a = detail::adv;
+  static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
+                "Transpose: TransposeParamsExt takes 1-, 2- or 4-byte elements");
+  const char* api = "Transpose";
+  if (p.transposeType == TransposeType::TRANSPOSE_ND2ND_B16) {
+    if (sizeof(PrimT<T>) != 2) ::sk_trapf(3, "Transpose: TRANSPOSE_ND2ND_B16 takes 2-byte elements (uint16_t)");
+    a::need(api, "src", src, 256);
+    a::need(api, "dst", dst, 256);
+    ::sk_vec_transpose16(dst.GetPhyAddr(), src.GetPhyAddr());
+    return;
+  }
+  const bool toNhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
+  if (!toNhwc && p.transposeType != TransposeType::TRANSPOSE_NHWC2NCHW)
+    ::sk_trapf(3, "Transpose: TransposeParamsExt type %u is not TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW",
+               (uint32_t)p.transposeType);
+  const uint64_t N = p.nSize, C = p.cSize, H = p.hSize, W = p.wSize, count = N * C * H * W;
+  a::need(api, "src", src, count);
+  a::need(api, "dst", dst, count);
+  if (count != 0 && src.GetPhyAddr() == dst.GetPhyAddr())
+    ::sk_trapf(3, "Transpose: %s cannot work in place (src and dst are the same tensor)",
+               toNhwc ? "TRANSPOSE_NCHW2NHWC" : "TRANSPOSE_NHWC2NCHW");
+  const PrimT<T>* s = a::ptr(src);
+  PrimT<T>* d = a::ptr(dst);
+  for (uint64_t n = 0; n < N; ++n)
+    for (uint64_t c = 0; c < C; ++c)
+      for (uint64_t h = 0; h < H; ++h)
+        for (uint64_t w = 0; w < W; ++w) {
+          const uint64_t nchw = ((n * C + c) * H + h) * W + w, nhwc = ((n * H + h) * W + w) * C + c;
+          if (toNhwc) d[nhwc] = s[nchw];
+          else d[nchw] = s[nhwc];
+        }
+  // two TransDataTo5HD passes over the data (16 x 16 squares)
+  ::sk_vec_charge("transdatato5hd", 2 * ((count * sizeof(PrimT<T>) + 511) / 512));
+}
 template <typename T>
 __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, TransposeType transposeType,
                                  ConfusionTransposeTiling& tiling) {
