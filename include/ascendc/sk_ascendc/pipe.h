@@ -257,6 +257,9 @@ class TQue : public detail::QueueImpl<detail::memOf(pos), pos,
                                       detail::producerPipe(detail::queueSource(pos), detail::queueDestination(pos)),
                                       detail::consumerPipe(detail::queueSource(pos), detail::queueDestination(pos))> {};
 
+// TSCM: a queue whose destination is TSCM (L1), from pos (GM or VECIN).
+template <TPosition pos, int32_t depth, auto mask = 0> using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
+
 // A buffer without queue semantics: Get() always returns the same memory.
 template <TPosition pos = TPosition::LCM> class TBuf {
  public:

@@ -1,11 +1,15 @@
 // The Matmul API with A and B in TSCM on the cube core: the kernel copies the whole A (M x K)
 // and B (K x N) from GM into L1 as NZ itself (DataCopy with Nd2NzParams; A's column blocks
 // ceil16(M) rows tall), hands the L1 tensors over with SetTensorA/SetTensorB, and the Matmul
-// reads them in place (no GM -> L1 copies of its own): C = A x B + bias into GM.
+// reads them in place (no GM -> L1 copies of its own): C = A x B + bias into GM. A's queue is
+// declared with the TSCM alias, B's as the TQueBind it stands for.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
 using namespace AscendC;
+
+static_assert(std::is_same<TSCM<TPosition::GM, 1>, TQueBind<TPosition::GM, TPosition::TSCM, 1>>::value,
+              "TSCM<pos, depth> is TQueBind<pos, TPosition::TSCM, depth>");
 
 extern "C" __global__ __aicore__ void matmul_api_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
                                                       GM_ADDR tiling) {
@@ -26,7 +30,8 @@ extern "C" __global__ __aicore__ void matmul_api_tscm(GM_ADDR a, GM_ADDR b, GM_A
   biasGm.SetGlobalBuffer((__gm__ float*)bias, t.N);
   cGm.SetGlobalBuffer((__gm__ float*)c, (uint64_t)t.M * t.N);
   uint32_t mRows = (t.M + 15) / 16 * 16, kRows = (t.Kb + 15) / 16 * 16;
-  TQueBind<TPosition::GM, TPosition::TSCM, 1> scmA, scmB;
+  TSCM<TPosition::GM, 1> scmA;  // the TSCM alias: TQueBind<GM, TSCM, 1>
+  TQueBind<TPosition::GM, TPosition::TSCM, 1> scmB;
   pipe.InitBuffer(scmA, 1, mRows * t.Ka * sizeof(half));
   pipe.InitBuffer(scmB, 1, kRows * t.N * sizeof(half));
   LocalTensor<half> a1 = scmA.AllocTensor<half>(), b1 = scmB.AllocTensor<half>();
