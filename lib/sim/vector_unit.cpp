@@ -374,10 +374,10 @@ template <typename E> std::string scalarOp(int32_t op, uint8_t* d, const uint8_t
     // Shifts: unsigned types shift logically; signed right shifts are arithmetic and signed left
     // shifts keep the sign bit (AscendC ShiftLeft).
     constexpr uint32_t bits8 = E::bytes * 8;
-    const bool isSigned = std::is_same_v<C, int64_t> && !std::is_same_v<E, Plain<uint8_t>> &&
-                          !std::is_same_v<E, Plain<uint16_t>> && !std::is_same_v<E, Plain<uint32_t>>;
+    constexpr bool isSigned = std::is_same_v<C, int64_t> && !std::is_same_v<E, Plain<uint8_t>> &&
+                              !std::is_same_v<E, Plain<uint16_t>> && !std::is_same_v<E, Plain<uint32_t>>;
     if (op == SK_V_SHIFTLEFT) {
-      apply<E>(d, a, nullptr, s, [k, isSigned](C x, C, C) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) {
         C shifted = shiftLeft(x, (int64_t)k);
         if (!isSigned) return shifted;
         C sign = (C)((uint64_t)1 << (bits8 - 1));
