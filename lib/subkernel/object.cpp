@@ -281,6 +281,11 @@ llvm::Error checkSymbolKind(const Sym& s, llvm::StringRef name, size_t sectionCo
     return notValid(origin, what + "is a file symbol that is not local and absolute");
   if (s.isUndefined() && (name.empty() || bind == llvm::ELF::STB_LOCAL))
     return notValid(origin, what + "is undefined but " + (name.empty() ? "has no name" : "local"));
+  // Of the reserved section indices only ABS and COMMON (refused later, with its fix) name
+  // anything a kernel compiler emits; JITLink dereferences null on the others.
+  if (s.st_shndx >= llvm::ELF::SHN_LORESERVE && s.st_shndx != llvm::ELF::SHN_ABS && s.st_shndx != llvm::ELF::SHN_COMMON)
+    return notValid(origin, what + "has the reserved section index " + hexAddress(s.st_shndx) +
+                                ", which compilers do not emit for kernels");
   return llvm::Error::success();
 }
 
@@ -345,6 +350,16 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
         if (*in == ".eh_frame") return notValid(origin, "symbol '" + *name + "' is defined inside .eh_frame");
       }
       if (llvm::Error e = checkSymbolKind(s, *name, sections->size(), origin)) return e;
+      // A global lives in memory the loader allocates; JITLink, which leaves non-SHF_ALLOC
+      // sections out, dereferences null on one defined elsewhere (found by fuzz_load_binary).
+      if (s.getBinding() != llvm::ELF::STB_LOCAL && s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < sections->size()) {
+        const Shdr& sec = (*sections)[s.st_shndx];
+        if (sec.sh_type == llvm::ELF::SHT_NULL || !(sec.sh_flags & llvm::ELF::SHF_ALLOC)) {
+          auto in = ef.getSectionName(sec);
+          if (!in) return corrupt(origin, in.takeError());
+          return notValid(origin, "symbol '" + *name + "' is defined in section " + *in + ", which is not loaded (no SHF_ALLOC)");
+        }
+      }
       if (s.getType() == llvm::ELF::STT_TLS)
         return sk::inputError(origin + ": symbol '" + *name + "' is thread-local (STT_TLS): " + kTlsFix);
       if (s.isCommon())

@@ -168,6 +168,19 @@ TEST(Object, ASymbolDefinedInsideEhFrameIsRejected) {  // found by tests/fuzz/fu
   EXPECT_THAT(objectRejection(damaged, "eh_sym.o"), HasSubstr("' is defined inside .eh_frame"));
 }
 
+TEST(Object, AGlobalInASectionThatIsNotLoadedIsRejected) {  // found by tests/fuzz/fuzz_load_binary (a null in JITLink)
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto text = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_flags & llvm::ELF::SHF_EXECINSTR; });
+  ASSERT_NE(text, headers.end());
+  text->sh_flags &= ~(uint64_t)llvm::ELF::SHF_ALLOC;
+  std::string damaged = o.bytes;
+  std::memcpy(&damaged[headerOffset(o.bytes, text - headers.begin())], &*text, sizeof *text);
+  EXPECT_THAT(objectRejection(damaged, "unloaded.o"),
+              HasSubstr("unloaded.o: not a valid ELF64 relocatable object: symbol 'add_custom' is defined in section "
+                        ".text, which is not loaded (no SHF_ALLOC)"));
+}
+
 // A symbol of a kind no compiler emits (found by tests/fuzz/fuzz_load_binary: an undefined weak
 // section symbol made JITLink throw std::length_error building an error message).
 TEST(Object, ASymbolOfAKindCompilersDoNotEmitIsRejected) {
@@ -186,7 +199,9 @@ TEST(Object, ASymbolOfAKindCompilersDoNotEmitIsRejected) {
                    Damage{llvm::ELF::STB_GLOBAL, llvm::ELF::STT_FILE, 1, "is a file symbol that is not local and absolute"},
                    Damage{8, llvm::ELF::STT_FUNC, 1, "has binding 8, which is none of LOCAL, GLOBAL, WEAK, GNU_UNIQUE"},
                    Damage{llvm::ELF::STB_GLOBAL, 9, 1, "has type 9, which compilers do not emit"},
-                   Damage{llvm::ELF::STB_LOCAL, llvm::ELF::STT_NOTYPE, llvm::ELF::SHN_UNDEF, "is undefined but local"}}) {
+                   Damage{llvm::ELF::STB_LOCAL, llvm::ELF::STT_NOTYPE, llvm::ELF::SHN_UNDEF, "is undefined but local"},
+                   Damage{llvm::ELF::STB_GLOBAL, llvm::ELF::STT_FUNC, 0xfffc,
+                          "has the reserved section index 0xfffc, which compilers do not emit for kernels"}}) {
     std::string damaged = o.bytes;
     llvm::ELF::Elf64_Sym sym;
     std::memcpy(&sym, &damaged[lastSymbol], sizeof sym);
