@@ -151,34 +151,63 @@ bool isCLibraryName(llvm::StringRef name) {
   return listed(name) || ((name.ends_with("f") || name.ends_with("l")) && listed(name.drop_back()));
 }
 
-std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
-  std::string out;
-  size_t copied = 0, statement = 0;
-  for (size_t i = 0; i < s.size();) {
-    size_t next = skipLexical(s, i);
-    if (next != i) {
-      i = next;
-      continue;
+namespace {
+
+// The entry of template kernel `name` whose parameter list opens at `paren`: it calls the
+// instantiation of the launch's tiling key (nullopt: the list does not close).
+std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren) {
+  size_t close = matchClose(s, paren, '(', ')');
+  if (close == llvm::StringRef::npos) return std::nullopt;
+  // the parameter list as written, and each parameter's name (its last identifier)
+  std::string params = s.slice(paren + 1, close).str(), names;
+  int depth = 0;
+  size_t from = 0;
+  auto addName = [&](llvm::StringRef text) {
+    std::string plain;  // without comments
+    for (size_t k = 0; k < text.size();) {
+      size_t next = skipLexical(text, k);
+      if (next != k && (text.substr(k).starts_with("//") || text.substr(k).starts_with("/*"))) {
+        plain += ' ';
+        k = next;
+      } else if (next != k) {
+        plain += text.slice(k, next).str();
+        k = next;
+      } else {
+        plain += text[k++];
+      }
     }
-    if (s[i] == ';' || s[i] == '}' || s[i] == '{') statement = i + 1;
-    bool starts = (i == 0 || !(std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) && s.substr(i).starts_with(name);
-    size_t after = i + name.size();
-    if (!starts || (after < s.size() && (std::isalnum((unsigned char)s[after]) || s[after] == '_'))) {
-      ++i;
-      continue;
+    llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
+    size_t e = part.size();
+    size_t b = e;
+    while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
+    if (b == e) return;
+    if (!names.empty()) names += ", ";
+    names += part.slice(b, e).str();
+  };
+  for (size_t k = 0; k <= params.size(); ++k) {
+    char ch = k < params.size() ? params[k] : ',';
+    if (ch == '(' || ch == '<' || ch == '[') ++depth;
+    else if (ch == ')' || ch == '>' || ch == ']') --depth;
+    else if (ch == ',' && depth == 0) {
+      addName(llvm::StringRef(params).slice(from, k));
+      from = k + 1;
     }
-    size_t paren = after;
-    while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
-    if (paren < s.size() && s[paren] == '(' && s.slice(statement, i).contains("__global__")) {
-      out += s.slice(copied, i).str() + to.str();
-      copied = after;
-    }
-    i = after;
   }
-  return out + s.substr(copied).str();
+  std::string n = name.str();
+  return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
+         "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
+         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + params + ") {\n" +
+         "  if (!::AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR, [&](auto... skTplV) {\n" +
+         "        " + n + "<decltype(skTplV)::value...>(" + names + ");\n" +
+         "      }))\n" +
+         "    ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
+         "(unsigned long long)TILING_KEY_VAR);\n}\n";
 }
 
-std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
+// f(at, paren, head) for each place `name` stands as a whole identifier followed by '(' outside
+// comments and literals: `paren` is where its '(' is, `head` its statement's text before it. f
+// returns false to stop.
+template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef name, F f) {
   size_t statement = 0;
   for (size_t i = 0; i < s.size();) {
     size_t next = skipLexical(s, i);
@@ -195,59 +224,34 @@ std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRe
     }
     size_t paren = after;
     while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
-    llvm::StringRef head = s.slice(statement, i);
-    if (paren >= s.size() || s[paren] != '(' || !head.contains("__global__") || !head.ltrim().starts_with("template")) {
-      i = after;
-      continue;
-    }
-    size_t close = matchClose(s, paren, '(', ')');
-    if (close == llvm::StringRef::npos) return std::nullopt;
-    // the parameter list as written, and each parameter's name (its last identifier)
-    std::string params = s.slice(paren + 1, close).str(), names;
-    int depth = 0;
-    size_t from = 0;
-    auto addName = [&](llvm::StringRef text) {
-      std::string plain;  // without comments
-      for (size_t k = 0; k < text.size();) {
-        size_t next = skipLexical(text, k);
-        if (next != k && (text.substr(k).starts_with("//") || text.substr(k).starts_with("/*"))) {
-          plain += ' ';
-          k = next;
-        } else if (next != k) {
-          plain += text.slice(k, next).str();
-          k = next;
-        } else {
-          plain += text[k++];
-        }
-      }
-      llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
-      size_t e = part.size();
-      size_t b = e;
-      while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
-      if (b == e) return;
-      if (!names.empty()) names += ", ";
-      names += part.slice(b, e).str();
-    };
-    for (size_t k = 0; k <= params.size(); ++k) {
-      char ch = k < params.size() ? params[k] : ',';
-      if (ch == '(' || ch == '<' || ch == '[') ++depth;
-      else if (ch == ')' || ch == '>' || ch == ']') --depth;
-      else if (ch == ',' && depth == 0) {
-        addName(llvm::StringRef(params).slice(from, k));
-        from = k + 1;
-      }
-    }
-    std::string n = name.str();
-    return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
-           "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
-           "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + params + ") {\n" +
-           "  if (!::AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR, [&](auto... skTplV) {\n" +
-           "        " + n + "<decltype(skTplV)::value...>(" + names + ");\n" +
-           "      }))\n" +
-           "    ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
-           "(unsigned long long)TILING_KEY_VAR);\n}\n";
+    if (paren < s.size() && s[paren] == '(' && !f(i, paren, s.slice(statement, i))) return;
+    i = after;
   }
-  return std::nullopt;
+}
+
+}  // namespace
+
+std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
+  std::string out;
+  size_t copied = 0;
+  forEachNamedCall(s, name, [&](size_t at, size_t, llvm::StringRef head) {
+    if (head.contains("__global__")) {
+      out += s.slice(copied, at).str() + to.str();
+      copied = at + name.size();
+    }
+    return true;
+  });
+  return out + s.substr(copied).str();
+}
+
+std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
+  std::optional<std::string> entry;
+  forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
+    if (!head.contains("__global__") || !head.ltrim().starts_with("template")) return true;
+    entry = templateEntryText(s, name, to, paren);
+    return false;
+  });
+  return entry;
 }
 
 std::string opTypeOf(llvm::StringRef kernelName) {
