@@ -257,6 +257,26 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
       if (r.getSymbol(false) >= symbols)
         return notValid(origin, "section " + targetName->str() + ": relocation at " + hexAddress(r.r_offset) +
                                     " names symbol " + std::to_string(r.getSymbol(false)) + " of " + std::to_string(symbols));
+      // What a loaded section refers to must be loaded too: JITLink leaves non-SHF_ALLOC sections
+      // out and dereferences null on an edge to a symbol in one (a local in a .text without
+      // SHF_ALLOC, reached from .eh_frame; found by tests/fuzz/fuzz_load_binary). Globals were
+      // checked with the symbols; sk_cc's local metadata object is reached by no relocation.
+      if (r.getSymbol(false) == 0) continue;
+      auto sym = ef.getSymbol(st.symtab, r.getSymbol(false));
+      if (!sym) return corrupt(origin, sym.takeError());
+      uint16_t shndx = (*sym)->st_shndx;
+      if (shndx == llvm::ELF::SHN_UNDEF || shndx >= llvm::ELF::SHN_LORESERVE) continue;
+      const Shdr& home = (*sections)[shndx];  // in range: checked with the symbols
+      if (home.sh_type == llvm::ELF::SHT_NULL || !(home.sh_flags & llvm::ELF::SHF_ALLOC)) {
+        auto homeName = ef.getSectionName(home);
+        if (!homeName) return corrupt(origin, homeName.takeError());
+        std::string against = (*sym)->getType() == llvm::ELF::STT_SECTION
+                                  ? "section " + homeName->str()
+                                  : relocationTarget(ef, st.symtab, st.strtab, r.getSymbol(false)) + " in section " +
+                                        homeName->str();
+        return notValid(origin, "section " + targetName->str() + ": relocation at " + hexAddress(r.r_offset) +
+                                    " refers to " + against + ", which is not loaded (no SHF_ALLOC)");
+      }
     }
   }
   return llvm::Error::success();

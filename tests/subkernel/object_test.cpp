@@ -181,6 +181,39 @@ TEST(Object, AGlobalInASectionThatIsNotLoadedIsRejected) {  // found by tests/fu
                         ".text, which is not loaded (no SHF_ALLOC)"));
 }
 
+// The same section with only locals in it (the entry made local): .eh_frame's relocation against
+// .text still reaches it (found by tests/fuzz/fuzz_load_binary: a null in JITLink's linkPhase2).
+TEST(Object, ARelocationOfALoadedSectionIntoOneThatIsNotLoadedIsRejected) {
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto text = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_flags & llvm::ELF::SHF_EXECINSTR; });
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  ASSERT_NE(text, headers.end());
+  ASSERT_NE(symtab, headers.end());
+  const uint16_t textIndex = (uint16_t)(text - headers.begin());
+  text->sh_flags &= ~(uint64_t)llvm::ELF::SHF_ALLOC;
+  std::string damaged = o.bytes;
+  std::memcpy(&damaged[headerOffset(o.bytes, textIndex)], &*text, sizeof *text);
+  size_t globalsInText = 0;
+  for (size_t at = symtab->sh_offset; at < symtab->sh_offset + symtab->sh_size; at += sizeof(llvm::ELF::Elf64_Sym)) {
+    llvm::ELF::Elf64_Sym sym;
+    std::memcpy(&sym, &damaged[at], sizeof sym);
+    if (sym.st_shndx != textIndex || sym.getBinding() == llvm::ELF::STB_LOCAL) continue;
+    sym.setBindingAndType(llvm::ELF::STB_LOCAL, sym.getType());
+    std::memcpy(&damaged[at], &sym, sizeof sym);
+    ++globalsInText;
+  }
+  ASSERT_GT(globalsInText, 0u);
+  EXPECT_THAT(objectRejection(damaged, "unloaded.o"),
+              HasSubstr("unloaded.o: not a valid ELF64 relocatable object: section .eh_frame: relocation at "));
+  EXPECT_THAT(objectRejection(damaged, "unloaded.o"),
+              HasSubstr(" refers to section .text, which is not loaded (no SHF_ALLOC)"));
+  // The undamaged object passes (sk_cc's embedded metadata, a local in the non-loaded
+  // .sk.metadata that no relocation reaches, passes in the runtime tests of rt_embedded_scale.o).
+  auto good = checkObject(llvm::MemoryBufferRef(o.bytes, "add.o"), "add.o");
+  EXPECT_TRUE(static_cast<bool>(good)) << llvm::toString(good.takeError());
+}
+
 // A symbol of a kind no compiler emits (found by tests/fuzz/fuzz_load_binary: an undefined weak
 // section symbol made JITLink throw std::length_error building an error message).
 TEST(Object, ASymbolOfAKindCompilersDoNotEmitIsRejected) {
