@@ -2,6 +2,7 @@
 // and reading a whole sub-kernel (.o + .json). See docs/metadata.md for every message.
 #include <algorithm>
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -258,9 +259,8 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
         return notValid(origin, "section " + targetName->str() + ": relocation at " + hexAddress(r.r_offset) +
                                     " names symbol " + std::to_string(r.getSymbol(false)) + " of " + std::to_string(symbols));
       // What a loaded section refers to must be loaded too: JITLink leaves non-SHF_ALLOC sections
-      // out and dereferences null on an edge to a symbol in one (a local in a .text without
-      // SHF_ALLOC, reached from .eh_frame; found by tests/fuzz/fuzz_load_binary). Globals were
-      // checked with the symbols; sk_cc's local metadata object is reached by no relocation.
+      // out, and its message for the dangling edge names neither the file nor the symbol. Globals
+      // were checked with the symbols; sk_cc's local metadata object is reached by no relocation.
       if (r.getSymbol(false) == 0) continue;
       auto sym = ef.getSymbol(st.symtab, r.getSymbol(false));
       if (!sym) return corrupt(origin, sym.takeError());
@@ -354,9 +354,14 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
     const Sym& null = syms->front();
     if (null.st_name || null.st_value || null.st_size || null.st_info || null.st_other || null.st_shndx)
       return notValid(origin, "symbol 0 is not the all-zero null symbol");
+    llvm::StringSet<> nonLocalNames;
     for (const Sym& s : syms->drop_front()) {
       auto name = s.getName(st->strtab);
       if (!name) return corrupt(origin, name.takeError());
+      // An assembler gives each non-local name one entry; JITLink, handed two undefined symbols
+      // of one name, dereferences null in linkPhase2 (found by tests/fuzz/fuzz_load_binary).
+      if (s.getBinding() != llvm::ELF::STB_LOCAL && !name->empty() && !nonLocalNames.insert(*name).second)
+        return notValid(origin, "symbol '" + *name + "' appears twice in the symbol table (a non-local name has one entry)");
       // A section index past the headers (not a reserved SHN_*) is a damaged object; JITLink's
       // message for it would not name the file (found by tests/fuzz/fuzz_load_binary).
       if (s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < llvm::ELF::SHN_LORESERVE && s.st_shndx >= sections->size())

@@ -181,8 +181,30 @@ TEST(Object, AGlobalInASectionThatIsNotLoadedIsRejected) {  // found by tests/fu
                         ".text, which is not loaded (no SHF_ALLOC)"));
 }
 
+// Found by tests/fuzz/fuzz_load_binary: two undefined symbols of one name made JITLink
+// dereference null in linkPhase2.
+TEST(Object, ANonLocalNameThatAppearsTwiceIsRejected) {
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto symtab = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_SYMTAB; });
+  ASSERT_NE(symtab, headers.end());
+  std::string damaged = o.bytes;
+  // The last two symbols are globals; the last one takes the other's name.
+  const size_t last = symtab->sh_offset + symtab->sh_size - sizeof(llvm::ELF::Elf64_Sym);
+  llvm::ELF::Elf64_Sym previous, sym;
+  std::memcpy(&previous, &damaged[last - sizeof sym], sizeof sym);
+  std::memcpy(&sym, &damaged[last], sizeof sym);
+  ASSERT_NE(previous.getBinding(), llvm::ELF::STB_LOCAL);
+  ASSERT_NE(sym.getBinding(), llvm::ELF::STB_LOCAL);
+  sym.st_name = previous.st_name;
+  std::memcpy(&damaged[last], &sym, sizeof sym);
+  EXPECT_THAT(objectRejection(damaged, "twice.o"), HasSubstr("twice.o: not a valid ELF64 relocatable object: symbol '"));
+  EXPECT_THAT(objectRejection(damaged, "twice.o"),
+              HasSubstr("' appears twice in the symbol table (a non-local name has one entry)"));
+}
+
 // The same section with only locals in it (the entry made local): .eh_frame's relocation against
-// .text still reaches it (found by tests/fuzz/fuzz_load_binary: a null in JITLink's linkPhase2).
+// .text still reaches it.
 TEST(Object, ARelocationOfALoadedSectionIntoOneThatIsNotLoadedIsRejected) {
   Object o("subkernel_add.o");
   auto headers = sectionHeaders(o.bytes);
