@@ -189,7 +189,7 @@ llvm::Error finish(sim::Device& dev, sim::StreamId stream, size_t firstTask, dou
   r.tasks.assign(timings.begin() + (long)firstTask, timings.end());
   r.launches = r.tasks.size();
   std::vector<std::pair<double, double>> spans;
-  for (const auto& t : r.tasks) spans.push_back({t.beginUs, t.endUs});
+  for (const auto& t : r.tasks) spans.push_back({t.launchUs, t.endUs});  // device time includes start-ups
   std::sort(spans.begin(), spans.end());
   double begin = spans.front().first, end = begin;
   for (auto [b, e] : spans) {  // the union of the task intervals

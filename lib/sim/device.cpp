@@ -376,6 +376,7 @@ struct Device::Impl {
     TaskTiming::Kind kind;
     uint32_t blockDim;
     TaskRation ration;
+    uint64_t launch;  // TaskTiming::launchUs, in cycles
     struct Span {
       uint32_t count = 0;
       uint64_t begin = UINT64_MAX, end = 0, total = 0;
@@ -384,12 +385,16 @@ struct Device::Impl {
   };
   std::vector<Timing> timings;
 
+  // A kernel's start-up (from `launch`) is device time before its task, shown in its own span.
   void noteSpan(StreamId sid, const std::string& name, uint64_t begin, uint64_t end, TaskTiming::Kind kind,
-                uint32_t blockDim = 0, TaskRation ration = {}) {
-    timings.push_back(Timing{name, sid, begin, end, kind, blockDim, ration, {}});
-    firstStart = std::min(firstStart, begin);
+                uint32_t blockDim = 0, TaskRation ration = {}, uint64_t launch = UINT64_MAX) {
+    launch = std::min(launch, begin);
+    timings.push_back(Timing{name, sid, begin, end, kind, blockDim, ration, launch, {}});
+    firstStart = std::min(firstStart, launch);
     lastEnd = std::max(lastEnd, end);
-    if (opts.trace) trace.stream(sid, name, begin, end);
+    if (!opts.trace) return;
+    if (launch < begin) trace.stream(sid, "start-up", launch, begin);
+    trace.stream(sid, name, begin, end);
   }
 
   uint64_t copyCycles(uint64_t bytes, CopyKind k) const {
@@ -518,7 +523,7 @@ std::string describeRace(const std::string& kernel, const timing::Job& job, cons
 
 void Device::Impl::collectResults(Executed& e, const timing::Job& job, const timing::JobTimes& t) {
   const KernelLaunch& k = e.task.kernel;
-  noteSpan(e.stream, k.name, t.begin, t.end, TaskTiming::Kind::Kernel, k.blockDim, k.ration);
+  noteSpan(e.stream, k.name, t.begin, t.end, TaskTiming::Kind::Kernel, k.blockDim, k.ration, t.launch);
   struct Line {
     uint64_t clock;
     int type;
@@ -1192,7 +1197,8 @@ std::vector<Device::TaskTiming> Device::taskTimings() const {
   std::vector<TaskTiming> out;
   const ArchSpec& a = impl_->arch;
   for (const auto& t : impl_->timings) {
-    out.push_back(TaskTiming{t.name, t.stream, a.cyclesToUs(t.begin), a.cyclesToUs(t.end), t.kind, t.blockDim, t.ration, {}});
+    out.push_back(TaskTiming{t.name, t.stream, a.cyclesToUs(t.begin), a.cyclesToUs(t.end), t.kind, t.blockDim, t.ration, {},
+                             a.cyclesToUs(t.launch)});
     for (const auto& [name, sp] : t.spans)
       out.back().spans.push_back({name, sp.count, a.cyclesToUs(sp.begin), a.cyclesToUs(sp.end), a.cyclesToUs(sp.total)});
   }

@@ -738,13 +738,14 @@ void defineRuntime(py::module_& m) {
           spans.append(py::dict(py::arg("name") = sp.name, py::arg("count") = sp.count,
                                 py::arg("begin_us") = sp.beginUs, py::arg("end_us") = sp.endUs,
                                 py::arg("total_us") = sp.totalUs));
-        out.append(py::dict(py::arg("name") = t.name, py::arg("begin_us") = t.beginUs, py::arg("end_us") = t.endUs,
-                            py::arg("block_dim") = t.blockDim, py::arg("spans") = spans));
+        out.append(py::dict(py::arg("name") = t.name, py::arg("launch_us") = t.launchUs, py::arg("begin_us") = t.beginUs,
+                            py::arg("end_us") = t.endUs, py::arg("block_dim") = t.blockDim, py::arg("spans") = spans));
       }
       return llvm::Error::success();
     }), "superkernel.task_timings");
     return out;
-  }, "every task the device ran, in virtual time: name, begin_us, end_us, block_dim, spans (sub-kernels, waits)");
+  }, "every task the device ran, in virtual time: name, launch_us (a kernel's start-up begins), begin_us (its task "
+        "begins), end_us, block_dim, spans (sub-kernels, waits)");
   m.def("trace_json", [] {
     std::string trace;
     ensureDevice();

@@ -96,6 +96,10 @@ def test_a_loaded_kernel_runs_on_a_stream_and_events_time_it(rng):
     end.synchronize()
     assert z.numpy().tobytes() == (x.numpy() + y.numpy()).tobytes()
     assert begin.elapsed_ms(end) > 0
+    # The task (msprof's Task Duration) begins after the kernel's start-up; the events' time pays both.
+    task = sk.task_timings()[-1]
+    assert task["launch_us"] < task["begin_us"] < task["end_us"]
+    assert begin.elapsed_ms(end) * 1000 >= task["end_us"] - task["launch_us"]
 
 
 def test_launch_refuses_bad_arguments_and_unloaded_binaries():

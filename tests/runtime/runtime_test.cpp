@@ -704,6 +704,23 @@ TEST(Trace, KernelsTalkingThroughGmGiveTheSameTraceAndBitsWithOneTwoAndFourWorke
   }
 }
 
+// msprof's Task Duration of a small op can be shorter than a kernel's start-up (1.66 us in CANN's
+// SuperKernel profiling sample), so the task begins after it; device time still pays it.
+TEST_F(Device, AKernelsTaskBeginsAfterItsStartUp) {
+  auto& d = rt->device();
+  Function* f = fn("first_block_copies", "first_block_copies");
+  const int32_t iters = 1;
+  void* src = alloc(65536);
+  void* it = alloc(32);
+  llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
+  EXPECT_EQ(launchAndSync(f, 1, {(uint64_t)src, (uint64_t)it}).code, 0);
+  const auto& t = d.taskTimings().back();
+  const auto& a = d.arch();
+  const double startupUs = (double)a.kernelStartupCycles / a.clockMHz;
+  EXPECT_NEAR(t.beginUs - t.launchUs, startupUs, 0.01);
+  EXPECT_LT(t.endUs - t.beginUs, startupUs) << "a one-copy kernel's task is shorter than its start-up";
+}
+
 TEST_F(Device, OneCoreCopyingAloneInA48BlockLaunchGetsItsFullPerCoreRate) {
   // HBM is shared by the transfers in flight, not split among the launch's cores.
   auto& d = rt->device();

@@ -283,7 +283,8 @@ TEST(Timing, JobsStartAfterWhatTheyDependOnAndMixGroupsTakeAnAicAndItsAivs) {
   mix.startupCycles = 5;
   Timeline t(machine());
   std::vector<JobTimes> r = t.replay({first, mix});
-  EXPECT_EQ(r[1].begin, 410u);
+  EXPECT_EQ(r[1].launch, 410u) << "the start-up begins when the job is ready";
+  EXPECT_EQ(r[1].begin, 410u + 5) << "the task begins after its start-up, as msprof's Task Duration does";
   EXPECT_EQ(r[1].end, 410u + 5 + 100);
   EXPECT_EQ(r[1].blocks[0][1].coreId, 2 * r[1].blocks[0][0].coreId);
   EXPECT_EQ(r[1].blocks[0][2].coreId, 2 * r[1].blocks[0][0].coreId + 1);

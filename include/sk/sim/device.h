@@ -151,7 +151,7 @@ class Device {
   struct TaskTiming {
     std::string name;
     StreamId stream;
-    double beginUs, endUs;
+    double beginUs, endUs;  // a kernel's task (msprof's Task Duration) begins after its start-up
     enum class Kind { Kernel, Copy, Memset } kind = Kind::Kernel;
     uint32_t blockDim = 0;  // kernels
     TaskRation ration;      // kernels
@@ -164,6 +164,7 @@ class Device {
       double totalUs = 0;        // summed over the cores
     };
     std::vector<Span> spans;  // sorted by name
+    double launchUs = 0;      // kernels: where the start-up began, before beginUs; others: beginUs
   };
   std::vector<TaskTiming> taskTimings() const;
   // Chrome trace JSON of everything run so far (requires DeviceOptions::trace).
