@@ -42,10 +42,12 @@ def run(argv):
     return r.stdout
 
 
-def device_us(out):
-    m = re.search(r"device time \(virtual\): ([0-9.]+) us", out)
+def device_us(out, what="device"):
+    """sk_run's device time (start-ups included) or, what="task", its task time (msprof's Task
+    Duration: start-ups excluded)."""
+    m = re.search(r"%s time \(virtual\): +([0-9.]+) us" % what, out)
     if not m:
-        sys.exit("%s: sk_run printed no device time:\n%s" % (PROG, out))
+        sys.exit("%s: sk_run printed no %s time:\n%s" % (PROG, what, out))
     return float(m.group(1))
 
 

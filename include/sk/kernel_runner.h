@@ -34,7 +34,8 @@ struct RunOptions {
 struct RunResult {
   std::map<std::string, TensorBytes> outputs;  // by param name (in-out parameters included)
   std::vector<TensorBytes> readBack;           // as RunOptions::readBack asked
-  double deviceUs = 0;   // virtual time of the launches (first start to last end)
+  double deviceUs = 0;   // virtual time of the launches (first start-up to last end)
+  double taskUs = 0;     // the tasks' durations summed (msprof's Task Duration: start-ups excluded)
   double endToEndUs = 0; // from the host's first call to the last task's end (virtual)
   double busyUs = 0;     // of deviceUs, the time some task was running (idle: the rest)
   double hostUs = 0;     // virtual host time spent issuing them (launches, events, submits)

@@ -189,7 +189,10 @@ llvm::Error finish(sim::Device& dev, sim::StreamId stream, size_t firstTask, dou
   r.tasks.assign(timings.begin() + (long)firstTask, timings.end());
   r.launches = r.tasks.size();
   std::vector<std::pair<double, double>> spans;
-  for (const auto& t : r.tasks) spans.push_back({t.launchUs, t.endUs});  // device time includes start-ups
+  for (const auto& t : r.tasks) {
+    spans.push_back({t.launchUs, t.endUs});  // device time includes start-ups
+    r.taskUs += t.endUs - t.beginUs;
+  }
   std::sort(spans.begin(), spans.end());
   double begin = spans.front().first, end = begin;
   for (auto [b, e] : spans) {  // the union of the task intervals

@@ -87,6 +87,14 @@ TEST(SkRunOps, AddMatchesTheHostReference) {
     ASSERT_EQ(z[i], sk::floatToHalf(sk::halfToFloat(x[i]) + sk::halfToFloat(y[i]))) << "element " << i;
   EXPECT_NE(r.out.find("device time (virtual):"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("host time (virtual):"), std::string::npos);
+  // The task time is msprof's Task Duration: the device time less the kernel's start-up.
+  auto number = [&](const std::string& label) {
+    size_t at = r.out.find(label);
+    return at == std::string::npos ? -1.0 : std::stod(r.out.substr(at + label.size()));
+  };
+  double device = number("device time (virtual): "), task = number("task time (virtual):   ");
+  EXPECT_GT(task, 0) << r.out;
+  EXPECT_LT(task, device - 5) << "a start-up of 10,905 cycles at 1.8 GHz lies between them";
   EXPECT_NE(r.out.find("wall time:"), std::string::npos);
 }
 

@@ -229,8 +229,9 @@ llvm::Error run(const Options& o) {
   if (llvm::Error e = writeOutputs(o, m, runs->modes.fused)) return e;
   sk::sim::DeviceStats st = (*rt)->device().stats();
   std::printf("%s on %s: blockDim %u, %u run(s)\n", m.kernelName.c_str(), arch.name.c_str(), m.blockDim, o.repeat);
-  std::printf("device time (virtual): %.3f us\nhost time (virtual):   %.3f us\nwall time:             %.3f ms\n",
-              runs->modes.fused.deviceUs, st.hostUs, runs->wallMs);
+  std::printf("device time (virtual): %.3f us\ntask time (virtual):   %.3f us (Task Duration: without start-ups)\n"
+              "host time (virtual):   %.3f us\nwall time:             %.3f ms\n",
+              runs->modes.fused.deviceUs, runs->modes.fused.taskUs, st.hostUs, runs->wallMs);
   if (profileBytes) printProfile(*m.superKernel, runs->modes.fused.readBack.front(), arch.clockMHz);
   std::optional<sk::rt::Comparison> comparison;
   if (o.compareUnfused) comparison = sk::rt::compareModes(*m.superKernel, runs->modes);
