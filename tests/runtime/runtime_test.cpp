@@ -714,7 +714,7 @@ TEST_F(Device, AKernelsTaskBeginsAfterItsStartUp) {
   void* it = alloc(32);
   llvm::cantFail(d.memcpy(it, &iters, 4, sk::sim::CopyKind::HostToDevice));
   EXPECT_EQ(launchAndSync(f, 1, {(uint64_t)src, (uint64_t)it}).code, 0);
-  const auto& t = d.taskTimings().back();
+  const auto t = d.taskTimings().back();  // a copy: the vector is a temporary
   const auto& a = d.arch();
   const double startupUs = (double)a.kernelStartupCycles / a.clockMHz;
   EXPECT_NEAR(t.beginUs - t.launchUs, startupUs, 0.01);
