@@ -124,7 +124,7 @@ struct Race {
 
 struct JobTimes {
   uint64_t begin = 0, end = 0;
-  uint64_t launch = 0;  // kernels: where the start-up began (begin is after it); others: begin
+  uint64_t launch = 0;  // kernels only: where the start-up began (begin is after it)
   std::vector<std::vector<ProgramTimes>> blocks;  // as Job::blocks
   std::string stuck;  // not empty: work that can never finish (a WaitFlag without its SetFlag, ...)
   std::optional<Race> race;
