@@ -42,13 +42,21 @@ def run(argv):
     return r.stdout
 
 
-def device_us(out, what="device"):
-    """sk_run's device time (start-ups included) or, what="task", its task time (msprof's Task
-    Duration: start-ups excluded)."""
+def sk_run_time_us(out, what):
     m = re.search(r"%s time \(virtual\): +([0-9.]+) us" % what, out)
     if not m:
         sys.exit("%s: sk_run printed no %s time:\n%s" % (PROG, what, out))
     return float(m.group(1))
+
+
+def device_us(out):
+    """sk_run's device time: the kernels' start-ups included."""
+    return sk_run_time_us(out, "device")
+
+
+def task_us(out):
+    """sk_run's task time: msprof's Task Duration, the start-ups excluded."""
+    return sk_run_time_us(out, "task")
 
 
 def missing_tool(bin_dir, tools):

@@ -137,14 +137,14 @@ def run_case(bin_dir, work, arch, index, c, arch_json=None, bias=False):
     argv = [os.path.join(bin_dir, "sk_run"), meta_path, "--arch", arch_json or arch, "-q"]
     if c.long:  # a trace of minutes of simulation is large; the published figure is the Task Duration
         out = cube.run(argv + ["--timeout-ms", "1800000"])
-        return cube.device_us(out, "task"), cube.device_us(out), 0.0, {}
+        return cube.task_us(out), cube.device_us(out), 0.0, {}
     trace = os.path.join(work, obj + ".trace.json")
     out = cube.run(argv + ["--trace", trace])
     device = cube.device_us(out)
     spans, busy = aic_profile(trace)
     os.remove(trace)
     worst = max(spans, key=spans.get)
-    simulated = {"max": spans[worst], "mean": sum(spans.values()) / len(spans), "task": cube.device_us(out, "task")}[c.metric]
+    simulated = {"max": spans[worst], "mean": sum(spans.values()) / len(spans), "task": cube.task_us(out)}[c.metric]
     return simulated, device, spans[worst], busy[worst]
 
 

@@ -196,6 +196,9 @@ std::string relocationTarget(const llvm::object::ELFFile<ELFT>& ef, const Shdr* 
 
 using sk::hexAddress;
 
+// Whether the loader allocates the section: JITLink leaves the others (SHT_NULL, no SHF_ALLOC) out.
+bool isLoaded(const Shdr& s) { return s.sh_type != llvm::ELF::SHT_NULL && (s.sh_flags & llvm::ELF::SHF_ALLOC); }
+
 // Relocations: SHT_RELA only (JITLink's x86-64 ELF reader rejects SHT_REL and does not know
 // SHT_CREL); in the SHF_ALLOC sections the loader applies. Non-alloc sections (.debug_*) are
 // never loaded, so their R_X86_64_32 relocations from -g are harmless and not checked.
@@ -267,7 +270,7 @@ llvm::Error checkRelocations(const ObjectFile& obj, const SymbolTable& st, const
       uint16_t shndx = (*sym)->st_shndx;
       if (shndx == llvm::ELF::SHN_UNDEF || shndx >= llvm::ELF::SHN_LORESERVE) continue;
       const Shdr& home = (*sections)[shndx];  // in range: checked with the symbols
-      if (home.sh_type == llvm::ELF::SHT_NULL || !(home.sh_flags & llvm::ELF::SHF_ALLOC)) {
+      if (!isLoaded(home)) {
         auto homeName = ef.getSectionName(home);
         if (!homeName) return corrupt(origin, homeName.takeError());
         std::string against = (*sym)->getType() == llvm::ELF::STT_SECTION
@@ -379,7 +382,7 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       // sections out, dereferences null on one defined elsewhere (found by fuzz_load_binary).
       if (s.getBinding() != llvm::ELF::STB_LOCAL && s.st_shndx != llvm::ELF::SHN_UNDEF && s.st_shndx < sections->size()) {
         const Shdr& sec = (*sections)[s.st_shndx];
-        if (sec.sh_type == llvm::ELF::SHT_NULL || !(sec.sh_flags & llvm::ELF::SHF_ALLOC)) {
+        if (!isLoaded(sec)) {
           auto in = ef.getSectionName(sec);
           if (!in) return corrupt(origin, in.takeError());
           return notValid(origin, "symbol '" + *name + "' is defined in section " + *in + ", which is not loaded (no SHF_ALLOC)");
