@@ -34,6 +34,9 @@ struct ArchSpec {
   double l2GBps = 0;     // its bandwidth to the cores (hits)
   // Per-core data movement, GiB/s.
   double gmToUbGiBps = 0, ubToGmGiBps = 0, gmToL1GiBps = 0, l1ToGmGiBps = 0, localCopyGiBps = 0;
+  // GM -> L1 of an Nd2Nz copy whose GM rows are not 256 bytes apart by a multiple (an inner
+  // axis that is not 256-byte aligned): the on-the-fly ND2NZ's low bandwidth utilisation.
+  double nd2nzUnalignedGiBps = 0;
   // Inside an AIC: L1 -> L0A / L0B (MTE1), L0C -> L1 (FIX), L1 -> bias table.
   double l1ToL0aGiBps = 0, l1ToL0bGiBps = 0, l0cToL1GiBps = 0, l1ToBtGiBps = 0;
   uint32_t dataCopyLatencyCycles = 0;   // the fixed part of a transfer to or from GM

@@ -124,6 +124,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("gmToUbGiBps", a.gmToUbGiBps);
   r.number("ubToGmGiBps", a.ubToGmGiBps);
   r.number("gmToL1GiBps", a.gmToL1GiBps);
+  r.number("nd2nzUnalignedGiBps", a.nd2nzUnalignedGiBps);
   r.number("l1ToGmGiBps", a.l1ToGmGiBps);
   r.number("localCopyGiBps", a.localCopyGiBps);
   r.number("l1ToL0aGiBps", a.l1ToL0aGiBps);
@@ -154,7 +155,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("instrFetchBytesPerCycle", a.instrFetchBytesPerCycle);
   if (llvm::Error e = r.takeError()) return e;
   if (a.clockMHz == 0 || a.aivCores + a.aicCores == 0 || a.ubBytes == 0 || a.l1Bytes == 0 || a.hbmBytes == 0 ||
-      a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.l1ToGmGiBps <= 0 ||
+      a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.nd2nzUnalignedGiBps <= 0 || a.l1ToGmGiBps <= 0 ||
       a.localCopyGiBps <= 0 || a.l1ToL0aGiBps <= 0 || a.l1ToL0bGiBps <= 0 || a.l0cToL1GiBps <= 0 ||
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");

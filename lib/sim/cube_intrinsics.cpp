@@ -88,7 +88,14 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   cube::nd2nz((uint8_t*)dst, (const uint8_t*)src, eb, *p);
   noteAccess(c, dst, dstBytes, true);
   uint64_t moved = (uint64_t)p->nd_num * p->n_value * p->d_value * eb;
-  chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, moved, (uint64_t)src, c->launch->l1ReadRate, "copy in (nd2nz)");
+  timing::GmRows rows;
+  rows.rowBytes = (uint64_t)p->d_value * eb, rows.pitch = (uint64_t)p->src_d_value * eb, rows.rows = p->n_value;
+  rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->src_matrix_stride * eb;
+  // The on-the-fly ND2NZ uses the bandwidth poorly when the inner axis is not 256-byte aligned
+  // (DK Matmul性能调优案例/AIV核上的ND2NZ格式转换.md): every row but the first starts off 256.
+  bool aligned = (rows.rows == 1 || rows.pitch % 256 == 0) && (rows.groups == 1 || rows.groupPitch % 256 == 0);
+  chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, moved, (uint64_t)src,
+             aligned ? c->launch->l1ReadRate : c->launch->nd2nzUnalignedRate, "copy in (nd2nz)", false, rows);
 }
 
 void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_t repeat, uint32_t srcStride, uint32_t dstGap,
@@ -283,8 +290,16 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
   if (!toGm) noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;
   uint64_t moved = (uint64_t)p->nd_num * p->m_size * p->n_size * ob;
-  if (toGm) chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out");
-  else chargeMove(c, SK_PIPE_FIX, timing::Route::Local, moved, 0, L.l0cToL1Rate, "fixpipe to L1");
+  if (toGm) {
+    // ND: m rows of n elements; NZ: column blocks of m rows of 32 bytes, dstStride blocks apart.
+    timing::GmRows rows;
+    rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->dst_nd_stride * ob;
+    if (p->nz2nd) rows.rowBytes = (uint64_t)p->n_size * ob, rows.pitch = (uint64_t)p->dst_stride * ob, rows.rows = p->m_size;
+    else rows.rowBytes = 32ull * p->m_size, rows.pitch = 32ull * p->dst_stride, rows.rows = (p->n_size * ob + 31) / 32;
+    chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out", false, rows);
+  } else {
+    chargeMove(c, SK_PIPE_FIX, timing::Route::Local, moved, 0, L.l0cToL1Rate, "fixpipe to L1");
+  }
 }
 
 void sk_local_fill(void* dst, int32_t dtype, uint64_t bits, uint32_t repeat, uint32_t blockNum, uint32_t dstGap,

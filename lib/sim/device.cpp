@@ -463,6 +463,7 @@ void Device::Impl::runKernel(Executed& e) {
   L.gmReadRate = arch.gmToUbGiBps * perCycle;
   L.gmWriteRate = arch.ubToGmGiBps * perCycle;
   L.l1ReadRate = arch.gmToL1GiBps * perCycle;
+  L.nd2nzUnalignedRate = arch.nd2nzUnalignedGiBps * perCycle;
   L.l1WriteRate = arch.l1ToGmGiBps * perCycle;
   L.localRate = arch.localCopyGiBps * perCycle;
   L.l0aRate = arch.l1ToL0aGiBps * perCycle;

@@ -332,6 +332,7 @@ struct Launch {
   std::map<std::pair<uint64_t, uint64_t>, std::unique_ptr<GroupBarrierState>> groupBarriers;
   // What one core's pipes move per cycle on their own (the timing replay shares HBM among them).
   double gmReadRate = 0, gmWriteRate = 0, l1ReadRate = 0, l1WriteRate = 0, localRate = 0;
+  double nd2nzUnalignedRate = 0;  // GM -> L1 Nd2Nz with rows not 256-byte aligned
   double l0aRate = 0, l0bRate = 0, l0cToL1Rate = 0, btRate = 0;
   std::atomic<bool> abortRequested{false};  // wall-clock timeout
   std::atomic<int> runnable{0};

@@ -429,17 +429,30 @@ struct Timeline::Impl {
 
   // HBM bytes per byte moved: misses and write-backs of what L2 evicts, plus the request's
   // overhead when it reaches HBM at all; a bypassing access reads what is resident and
-  // otherwise goes straight to HBM.
-  double hbmShareOf(const Op& op) {
+  // otherwise goes straight to HBM. A strided transfer is looked up row by row: the gaps
+  // between its rows are neither hits nor made resident.
+  double hbmShareOf(const Program& prog, const Op& op) {
     if (op.amount == 0) return 0.0;
     bool write = op.route == Route::GmWrite;
-    uint64_t hbm;
-    if (op.l2Bypass) {
-      hbm = write ? op.amount : op.amount - l2.resident(op.addr, op.amount);
+    uint64_t hit = 0, writeBack = 0;
+    auto lookUp = [&](uint64_t addr, uint64_t bytes) {
+      if (op.l2Bypass) {
+        if (!write) hit += l2.resident(addr, bytes);
+        return;
+      }
+      L2::Traffic t = l2.touch(addr, bytes, write);
+      hit += t.hit;
+      writeBack += t.writeBack;
+    };
+    if (op.gmRows == 0) {
+      lookUp(op.addr, op.amount);
     } else {
-      L2::Traffic t = l2.touch(op.addr, op.amount, write);
-      hbm = (write ? 0 : op.amount - t.hit) + t.writeBack;
+      const GmRows& g = prog.gmRows[op.gmRows - 1];
+      for (uint32_t i = 0; i < g.groups; ++i)
+        for (uint32_t r = 0; r < g.rows; ++r) lookUp(op.addr + i * g.groupPitch + r * g.pitch, g.rowBytes);
     }
+    // Writes through L2 stay there (dirty) until evicted; bypassing ones go to HBM.
+    uint64_t hbm = (write ? (op.l2Bypass ? op.amount : 0) : op.amount - std::min(hit, op.amount)) + writeBack;
     if (hbm) hbm += m.hbmRequestBytes;
     return (double)hbm / (double)op.amount;
   }
@@ -793,7 +806,8 @@ std::vector<JobTimes> Timeline::replay(const std::vector<Job>& jobs) {
       case EventKind::JobReady: I.jobReady(e.a); break;
       case EventKind::Join: {
         Transfer x = I.joining[e.a];
-        x.hbmShare = I.hbmShareOf(I.running[x.core].prog->ops[x.op]);
+        const Program& prog = *I.running[x.core].prog;
+        x.hbmShare = I.hbmShareOf(prog, prog.ops[x.op]);
         x.began = I.now;
         I.join(x);
         break;

@@ -57,6 +57,18 @@ struct Op {
   // [firstAccess, firstAccess + accesses) (in the Op's padding: no op grows).
   uint8_t accesses = 0;
   uint32_t firstAccess = 0;
+  // Move over GM: 0 when its bytes are [addr, addr + amount); else 1 + the index of the rows it
+  // reads or writes in Program::gmRows (a strided transfer, looked up in L2 row by row).
+  uint32_t gmRows = 0;
+};
+
+// The GM bytes of a strided transfer: `groups` groups `groupPitch` bytes apart, each `rows` rows
+// of `rowBytes` bytes `pitch` apart, from the op's addr (an Nd2Nz copy's matrices and rows, a
+// DataCopy's blocks, a Fixpipe's output rows).
+struct GmRows {
+  uint64_t rowBytes = 0, pitch = 0, groupPitch = 0;
+  uint32_t rows = 1, groups = 1;
+  bool contiguous() const { return (rows == 1 || pitch == rowBytes) && (groups == 1 || groupPitch == rows * rowBytes); }
 };
 
 // A local-memory range an op reads or writes, for the replay's race check: an op that touches
@@ -74,6 +86,7 @@ struct Program {
   std::vector<Op> ops;
   uint32_t marks = 0;  // Mark ids used: [0, marks)
   std::vector<Access> accesses;  // of the ops that touch local memory (Op::firstAccess)
+  std::vector<GmRows> gmRows;    // of the strided GM transfers (Op::gmRows)
 };
 
 // A unit of device work on the timeline: a kernel (block groups on cores), a fixed-length task

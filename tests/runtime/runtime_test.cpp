@@ -743,6 +743,27 @@ TEST_F(Device, OneCoreCopyingAloneInA48BlockLaunchGetsItsFullPerCoreRate) {
   EXPECT_LT(alone, 1.05 * (copyUs + latencyUs) + 20.0) << "plus start-up and dispatch only";
 }
 
+TEST_F(Device, AnNd2NzCopyWhoseRowsAreNot256ByteAlignedMovesAtTheUnalignedRate) {
+  // The same 64 x 256 half block into L1, its rows 4096 or 4095 halves apart in GM: the
+  // on-the-fly ND2NZ of an inner axis that is not 256-byte aligned is the slow one.
+  auto& d = rt->device();
+  Function* f = fn("nd2nz_rows", "nd2nz_rows");
+  void* src = alloc(64 * 4096 * 2);
+  void* args = alloc(32);
+  auto duration = [&](int32_t pitch) {
+    int32_t a[2] = {64, pitch};
+    llvm::cantFail(d.memcpy(args, a, 8, sk::sim::CopyKind::HostToDevice));
+    EXPECT_EQ(launchAndSync(f, 1, {(uint64_t)src, (uint64_t)args}, kAic).code, 0);
+    auto t = d.taskTimings();
+    return t.back().endUs - t.back().beginUs;
+  };
+  const auto& a = d.arch();
+  const double bytes = 64.0 * 64 * 256 * 2;
+  double aligned = duration(4096), unaligned = duration(4095);
+  EXPECT_LT(aligned, 1.2 * bytes / (a.gmToL1GiBps * (1ull << 30)) * 1e6 + 20.0);
+  EXPECT_GT(unaligned, bytes / (a.nd2nzUnalignedGiBps * (1ull << 30)) * 1e6) << "aligned: " << aligned << " us";
+}
+
 TEST_F(Device, AReplayedModelPaysOneHostSubmitAndComputesWhatEagerLaunchesDo) {
   auto& d = rt->device();
   Function* ids = fn("core_ids", "core_ids");

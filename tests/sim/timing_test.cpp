@@ -230,6 +230,29 @@ TEST(Timing, AReadThatBypassesL2NeitherAllocatesNorHits) {
   EXPECT_GE(secondRead(bypass), 100u + 8 * 100000 / 200) << "after a bypassing read nothing is resident";
 }
 
+TEST(Timing, AStridedTransferIsLookedUpInL2RowByRow) {
+  // 64 rows of 512 bytes, 64 KiB apart (a column block of a wide matrix): L2 then holds those
+  // rows, not the 4 MiB between them. Read again, the rows hit; rows 4 KiB further on (in the
+  // gaps) miss and share HBM with seven other cores.
+  auto rowsFrom = [](uint64_t addr) {
+    Program p = prog({move(kMte2, Route::GmRead, 64 * 512, addr)});
+    p.gmRows = {GmRows{512, 64 << 10, 0, 64, 1}};
+    p.ops[0].gmRows = 1;
+    return p;
+  };
+  auto secondRead = [&](uint64_t addr) {
+    std::vector<std::vector<Program>> b = {{rowsFrom(addr)}};
+    for (int c = 1; c < 8; ++c) b.push_back({prog({move(kMte2, Route::GmRead, 100000, (1ull << 30) + ((uint64_t)c << 20))})});
+    Timeline t(machine());
+    Job second = kernel(b);
+    second.after = {{0, 0}};
+    std::vector<JobTimes> r = t.replay({kernel({{rowsFrom(0)}}), second});
+    return r[1].blocks[0][0].end - r[1].blocks[0][0].begin;
+  };
+  EXPECT_LE(secondRead(0), 100u + 64 * 512 / 100 + 2) << "the rows read before are in L2";
+  EXPECT_GE(secondRead(4096), 100u + 64 * 512 / (200 / 8)) << "the gaps between them were never read";
+}
+
 TEST(Timing, AGroupWaitingForABusyCoreIsReleasedWhenItsKernelHasNoBlocksLeft) {
   // Two streams: a one-block kernel holds AIV 0 while an eight-block kernel is placed; the
   // second one's group on AIV 0 waits, and its other groups may run every block before AIV 0
