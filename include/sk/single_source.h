@@ -80,6 +80,10 @@ template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
   __attribute__((annotate("sk.launch"))) static void call(Slot<P>... slots) {
     // Kept (used) for sk_cc --emit-meta, which reads it from the module; the device object drops it.
     __attribute__((used)) static constexpr sk_ss_param info[sizeof...(P) + 1] = {paramInfo<P>()..., {-1, -1, 0}};
+    // Names the kernel for sk_cc also where the core type compiles its body away (`if
+    // ASCEND_IS_AIV { return; }` in a __cube__ kernel): the call below then has no effect and
+    // is deleted, this marker is not.
+    __asm__ volatile("# sk.launch.kernel %0" ::"r"(f));
     [[clang::noinline]] f(arg<P>(slots)...);
   }
 };

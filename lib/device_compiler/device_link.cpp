@@ -387,14 +387,17 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
 
 namespace {
 
-// The kernel an sk_ss::Entry<...>::call calls: the statement's last call of a definition
-// ([[clang::noinline]] keeps it, and the sk_ss::arg calls of its arguments before it).
+// The kernel an sk_ss::Entry<...>::call launches: the operand of its "# sk.launch.kernel"
+// marker, which survives where the call itself was deleted (a body that is empty on this core
+// type).
 llvm::Function* launchedKernel(llvm::Function& entry) {
-  llvm::Function* last = nullptr;
-  for (llvm::Instruction& i : llvm::instructions(entry))
-    if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
-      if (llvm::Function* f = call->getCalledFunction(); f && !f->isDeclaration()) last = f;
-  return last;
+  for (llvm::Instruction& i : llvm::instructions(entry)) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(&i);
+    auto* marker = call ? llvm::dyn_cast<llvm::InlineAsm>(call->getCalledOperand()) : nullptr;
+    if (marker && llvm::StringRef(marker->getAsmString()).starts_with("# sk.launch.kernel") && call->arg_size() == 1)
+      return llvm::dyn_cast<llvm::Function>(call->getArgOperand(0)->stripPointerCasts());
+  }
+  return nullptr;
 }
 
 // "add_custom", "ns::scale<float>": the qualified name with template arguments, no signature.

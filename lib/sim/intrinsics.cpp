@@ -36,10 +36,11 @@ void checkPipe(CoreRun* c, const char* op, int32_t pipe, bool allowAll) {
     fault(c, std::string(op) + ": unknown pipe " + std::to_string(pipe));
 }
 
-// The pipe a copy runs on, from where its ends are.
-int32_t copyPipe(const CoreRun* c, Space d, Space s, int dstSpace) {
+// The pipe a copy runs on, from where its ends are: into GM, L0C's results leave on FIX and
+// L1's (copy_cbuf_to_gm) and UB's on MTE3.
+int32_t copyPipe(const CoreRun* c, Space d, Space s, int srcSpace, int dstSpace) {
   if (s == Space::Gm) return SK_PIPE_MTE2;
-  if (d == Space::Gm) return c->type == CoreType::AIC ? SK_PIPE_FIX : SK_PIPE_MTE3;
+  if (d == Space::Gm) return srcSpace == SK_MEM_L0C ? SK_PIPE_FIX : SK_PIPE_MTE3;
   if (c->type == CoreType::AIV) return SK_PIPE_V;
   return dstSpace == SK_MEM_L1 ? SK_PIPE_FIX : SK_PIPE_MTE1;
 }
@@ -116,7 +117,7 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   }
   if (d == Space::Local) noteAccess(c, dst, dstSpan, true);
   if (s == Space::Local) noteAccess(c, src, srcSpan, false);
-  int32_t pipe = copyPipe(c, d, s, spaceOf(c, dst, dstSpan));
+  int32_t pipe = copyPipe(c, d, s, spaceOf(c, src, srcSpan), spaceOf(c, dst, dstSpan));
   const char* what = route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy";
   timing::GmRows rows;
   rows.rowBytes = len, rows.rows = (uint32_t)count, rows.pitch = route == timing::Route::GmRead ? srcStride : dstStride;

@@ -210,6 +210,17 @@ TEST_F(Device, AnL0LoadOfL1ThatACopyStillWritesIsARaceOnTheCube) {
   EXPECT_EQ(o.code, 0) << "with SetFlag/WaitFlag<MTE2_MTE1>: " << o.message;
 }
 
+TEST_F(Device, AnL1ToGmCopyRunsOnMte3AfterTheMte2ToMte3Flag) {
+  void* x = alloc(512, 0x3c);
+  void* z = alloc(512);
+  Outcome o = launchAndSync(fn("races", "synced_l1_round_trip"), 1, {(uint64_t)x, (uint64_t)z}, kAic);
+  ASSERT_EQ(o.code, 0) << "with SetFlag/WaitFlag<MTE2_MTE3>: " << o.message;
+  EXPECT_EQ(read<uint8_t>(z, 512), std::vector<uint8_t>(512, 0x3c));
+  o = launchAndSync(fn("races", "race_l1_round_trip"), 1, {(uint64_t)x, (uint64_t)z}, kAic);
+  EXPECT_EQ(o.code, 507015) << o.message;
+  EXPECT_NE(o.message.find("MTE3 (copy out) reads what MTE2 (copy in) is still writing"), std::string::npos) << o.message;
+}
+
 TEST_F(Device, SyncAllOnSomeBlocksIsReportedAsDeadlockNamingTheWaitingCores) {
   void* out = alloc(64);
   Outcome o = launchAndSync(fn("partial_sync", "partial_sync"), 8, {(uint64_t)out});

@@ -349,6 +349,19 @@ TEST(SkCc, AForcedIncludeIsFoundInTheWorkingDirectoryOrAnIncludeDirectory) {
   EXPECT_NE(r.err.find("-include op_tiling.h: no such file"), std::string::npos) << r.err;
 }
 
+TEST(SkCc, TheFlagsOfCannBuildFilesAreAcceptedWithoutEffect) {
+  TempDir d;
+  sk::test::writeText(d.file("k.cpp"), "#include \"kernel_operator.h\"\n"
+                                       "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {}\n");
+  for (const char* flag : {"-fPIC", "-g", "--cce-res-usage", "--cce-simd-vf-fusion=false", "--cce-simd-vf-fusion=true",
+                           "--sanitizer"}) {
+    CommandResult r = skCc({flag, "-c", d.file("k.cpp"), "-o", d.file("k.o")});
+    EXPECT_EQ(r.exitCode, 0) << flag << ": " << r.err;
+  }
+  CommandResult r = skCc({"--cce-simd-vf-fusion", "-c", d.file("k.cpp"), "-o", d.file("k2.o")});
+  EXPECT_EQ(r.exitCode, 2) << "without a value it is not CANN's flag";
+}
+
 // The calibration kernel (bench/calibration/add_cases.cpp) at 768 x 8192 half on 48 cores;
 // returns sk_run's device time (virtual) in us (on `archFile`, default dav-2201).
 double addCaseDeviceUs(const TempDir& d, uint32_t tilingKey, const std::string& archFile = "") {

@@ -77,6 +77,25 @@ template <bool synced> __aicore__ inline void l1Load(GM_ADDR x) {
   LoadData(a2, a1, LoadData2DParams(0, 1, 0, 0, 0, false, 0));
 }
 
+// An AIC: MTE2 copies 256 halves GM -> L1, MTE3 copies them L1 -> GM (copy_cbuf_to_gm runs on
+// MTE3, not FIX): with the MTE2 -> MTE3 flag nothing races; without it the copy out reads L1
+// while the copy in is still writing it.
+template <bool synced> __aicore__ inline void l1RoundTrip(GM_ADDR x, GM_ADDR z) {
+  GlobalTensor<half> xGm, zGm;
+  xGm.SetGlobalBuffer((__gm__ half*)x, 256);
+  zGm.SetGlobalBuffer((__gm__ half*)z, 256);
+  TPipe pipe;
+  TBuf<TPosition::A1> l1;
+  pipe.InitBuffer(l1, 512);
+  LocalTensor<half> a1 = l1.Get<half>();
+  DataCopy(a1, xGm, 256);
+  if constexpr (synced) {
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+  }
+  DataCopy(zGm, a1, 256);
+}
+
 // Two 64-byte output buffers side by side, four tiles: V computes 32 halves into the lower one
 // while MTE3 still copies the upper one out. A count-form op touches its 64 bytes, not the whole
 // 256-byte repeat, and GatherMask (even elements of 64) the 32 it keeps: no race.
@@ -122,3 +141,5 @@ extern "C" __global__ __aicore__ void synced_copy_out(GM_ADDR x, GM_ADDR z) { co
 
 extern "C" __global__ __aicore__ void race_l1_load(GM_ADDR x) { l1Load<false>(x); }
 extern "C" __global__ __aicore__ void synced_l1_load(GM_ADDR x) { l1Load<true>(x); }
+extern "C" __global__ __aicore__ void race_l1_round_trip(GM_ADDR x, GM_ADDR z) { l1RoundTrip<false>(x, z); }
+extern "C" __global__ __aicore__ void synced_l1_round_trip(GM_ADDR x, GM_ADDR z) { l1RoundTrip<true>(x, z); }
