@@ -263,6 +263,8 @@ enum class RoundMode : uint8_t {
 enum class CMPMODE : uint8_t { LT = SK_CMP_LT, GT, EQ, LE, GE, NE };
 enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
 enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+// The operation of ReduceDataBlock / ReduceRepeat (CANN 9's names for BlockReduce* / WholeReduce*).
+enum class ReduceType : uint8_t { SUM = 0, MAX, MIN };
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };

@@ -212,6 +212,8 @@ struct SliceInfo {
       : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn), shapeValue(shapeValueIn) {}
 };
 constexpr uint32_t K_MAX_SLICE_DIM = 8;
+// The most dimensions a shape or a slice has (ShapeInfo's arrays; samples size SliceInfo arrays by it).
+constexpr uint32_t K_MAX_DIM = K_MAX_SLICE_DIM;
 namespace detail {
 // The segments of a slice: per dimension the count, the element step between segments and the
 // element offset of the first; a flat segment index walks them innermost first.

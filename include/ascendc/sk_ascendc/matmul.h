@@ -99,8 +99,14 @@ __aicore__ constexpr MatmulConfig GetNormalConfig(bool intrinsicsLimit = false, 
 }
 __aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false, uint32_t doMTE2Preload = 0,
                                                 bool isVecND2NZ = false, bool isPerTensor = false, bool hasAntiQuantOffset = false,
-                                                bool enUnitFlag = false, bool isMsgReuse = true) {
+                                                bool enUnitFlag = false, bool isMsgReuse = true, bool enableUBReuse = true,
+                                                bool enableL1CacheUB = false, bool enableMixDualMaster = false,
+                                                bool enableKdimReorderLoad = false) {
   MatmulConfig c;
+  c.enableUBReuse = enableUBReuse;
+  c.enableL1CacheUB = enableL1CacheUB;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.enableKdimReorderLoad = enableKdimReorderLoad;
   c.doNorm = false;
   c.doMultiDataLoad = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -161,6 +167,9 @@ struct MatmulApiStaticTiling {
   int32_t baseM = 0, baseN = 0, baseK = 0;
   int32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
   int32_t dbL0A = 1, dbL0B = 1, dbL0C = 1;
+  // The L1 caching a kernel may adjust in a constexpr function, as CANN's samples do: accepted,
+  // not used (our schedule double-buffers one baseK step in L1, docs/ascendc.md).
+  int32_t stepM = 1, stepN = 1, stepKa = 1, stepKb = 1, depthA1 = 2, depthB1 = 2;
   MatmulConfig cfg;
 };
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
@@ -641,6 +650,14 @@ inline uint8_t* matmulStaging(uint32_t client, uint64_t need) {
 }
 }  // namespace detail
 
+namespace detail {
+// The MatmulConfig of a Matmul's MM_CFG: the config itself or a constant tiling's.
+template <class Cfg> __aicore__ constexpr const MatmulConfig& configOf(const Cfg& c) {
+  if constexpr (std::is_same_v<Cfg, MatmulConfig>) return c;
+  else return c.cfg;
+}
+}  // namespace detail
+
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
 class Matmul {
@@ -659,6 +676,8 @@ class Matmul {
                 "Matmul: A and B must be ND or NZ");
   static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ || C_TYPE::format == CubeFormat::ND_ALIGN,
                 "Matmul: C must be ND, ND_ALIGN or NZ");
+  static_assert(!detail::configOf(MM_CFG).isEnableChannelSplit,
+                "Matmul: MatmulConfig.isEnableChannelSplit (float C in 16 x 8 fractals) is not simulated");
   // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
   // object computes itself.
 #ifdef ASCENDC_CUBE_ONLY
@@ -957,10 +976,7 @@ class Matmul {
     }
   }
   // The compile-time config (MM_CFG is a MatmulConfig or a constant tiling holding one).
-  __aicore__ static constexpr const MatmulConfig& Config() {
-    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>) return MM_CFG;
-    else return MM_CFG.cfg;
-  }
+  __aicore__ static constexpr const MatmulConfig& Config() { return detail::configOf(MM_CFG); }
   __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
     if constexpr (kClient)
       ::sk_trap(3, "Matmul::SetTensorA/B(TSCM) on an AIV: an AIV's TSCM tensor (the AIC's L1, filled by forwarded copies) is not "
@@ -1179,7 +1195,9 @@ using AscendC::GetMMConfig;
 using AscendC::GetNormalConfig;
 using AscendC::IterateOrder;
 using AscendC::MatmulConfig;
+using AscendC::MatmulApiStaticTiling;
 using AscendC::MatmulConfigMode;
+using AscendC::MatmulShapeParams;
 using AscendC::MM_CFG_BB;
 using AscendC::ScheduleType;
 

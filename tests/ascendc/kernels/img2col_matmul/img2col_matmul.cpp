@@ -147,7 +147,8 @@ class KernelImg2colMatmul {
     p.mSize = M;
     p.srcStride = M_ALIGN;
     p.dstStride = N;
-    Fixpipe(cGm_, c1, p);
+    static constexpr FixpipeConfig kRowMajorToGm = {CO2Layout::ROW_MAJOR, false};  // the SDK samples' spelling
+    Fixpipe<float, float, kRowMajorToGm>(cGm_, c1, p);
     c1Q_.FreeTensor(c1);
   }
 

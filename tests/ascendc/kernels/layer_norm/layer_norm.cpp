@@ -1,6 +1,6 @@
 // LayerNorm over the last axis of a float32 matrix: y = (x - mean) / sqrt(var + eps) * gamma + beta.
 // The mean is a count-form ReduceSum read back as a scalar; the variance sums the squared
-// deviations with BlockReduceSum (one sum per 32-byte block) and a ReduceSum of those; the
+// deviations with ReduceDataBlock<ReduceType::SUM> (BlockReduceSum: one sum per 32-byte block) and a ReduceSum of those; the
 // deviation is divided by a row of sqrt(var + eps) (Duplicate, Adds, Sqrt, Div). Rows come in
 // through a double-buffered queue; results go out through a VECOUT queue.
 #include "kernel_operator.h"
@@ -88,7 +88,7 @@ class LayerNormKernel {
     PipeBarrier<PIPE_V>();
     Mul(square, centred, centred, cols_);
     PipeBarrier<PIPE_V>();
-    BlockReduceSum<float>(blockSum, square, cols_ / FLOATS_PER_REPEAT, FLOATS_PER_REPEAT, 1, 1, DEFAULT_REPEAT_STRIDE);
+    ReduceDataBlock<ReduceType::SUM, float>(blockSum, square, FLOATS_PER_REPEAT, cols_ / FLOATS_PER_REPEAT, 1, 1, DEFAULT_REPEAT_STRIDE);
     PipeBarrier<PIPE_V>();
     ReduceSum(reduced, blockSum, work, cols_ / FLOATS_PER_BLOCK);
     float variance = ReadScalar(reduced) * invCols_;

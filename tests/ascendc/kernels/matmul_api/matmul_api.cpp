@@ -66,15 +66,26 @@ class MatmulApiKernel {
   uint32_t mIdx_ = 0, nIdx_ = 0;
 };
 
-// Key 5's object: the tiling's base sizes are constants of the type.
+// Key 5's object: the tiling's base sizes are constants of the type, its L1 caching adjusted in
+// a constexpr function with the file-scope names, as the SDK's samples write it.
+template <class A, class B, class C, class Bias> constexpr ::MatmulApiStaticTiling AdjustedTiling(const MatmulConfig& cfg) {
+  ::MatmulApiStaticTiling t = GetMatmulApiTiling<A, B, C, Bias>(cfg);
+  t.stepKa = t.stepKb = 2;
+  t.depthA1 = t.depthB1 = 4;
+  return t;
+}
 struct StaticTilingTypes {
   using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
   using B = MatmulType<TPosition::GM, CubeFormat::ND, half>;
   using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
-  static constexpr MatmulConfig kConfig = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 64, 64, 64});
-  static constexpr MatmulApiStaticTiling kTiling = GetMatmulApiTiling<A, B, C, Bias>(kConfig);
+  static constexpr MatmulConfig kConfig = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(::MatmulShapeParams{0, 0, 0, 64, 64, 64});
+  static constexpr MatmulApiStaticTiling kTiling = AdjustedTiling<A, B, C, Bias>(kConfig);
 };
+// GetMDLConfig's twelve parameters (the last: enableKdimReorderLoad).
+static_assert(GetMDLConfig(false, false, 0, false, false, false, false, true, true, false, false, true).enableKdimReorderLoad &&
+                  !GetMDLConfig().enableKdimReorderLoad && !GetMDLConfig().doNorm,
+              "GetMDLConfig");
 
 __aicore__ inline void runStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTiling& t) {
   using S = StaticTilingTypes;

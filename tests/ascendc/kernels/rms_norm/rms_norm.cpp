@@ -1,8 +1,9 @@
 // RMSNorm over the last axis: y = x * rsqrt(mean(x^2) + epsilon) * gamma, for half x and gamma,
-// computed in float32. The sum of squares is two WholeReduceSum passes (one partial per 64-float
-// repeat, then the partials); the reciprocal root is computed on the vector unit (Muls, Adds,
-// Rsqrt on one element) and read back with GetValue to scale the row. A TBufPool lends the
-// same UB first to gamma's staging copy, then to the row pipeline.
+// computed in float32. The sum of squares is two whole-repeat sums (WholeReduceSum: one partial
+// per 64-float repeat; ReduceRepeat<ReduceType::SUM>, CANN 9's name: the partials); the
+// reciprocal root is computed on the vector unit (Muls, Adds, Rsqrt on one element) and read
+// back with GetValue to scale the row. A TBufPool lends the same UB first to gamma's staging
+// copy, then to the row pipeline.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -90,7 +91,7 @@ class KernelRmsNorm {
     uint32_t repeats = cols_ / FLOATS_PER_REPEAT;
     WholeReduceSum<float>(partial, square, FLOATS_PER_REPEAT, repeats, 1, 1, DEFAULT_REPEAT_STRIDE);
     PipeBarrier<PIPE_V>();
-    WholeReduceSum<float>(partial, partial, repeats, 1, 1, 1, DEFAULT_REPEAT_STRIDE);
+    ReduceRepeat<ReduceType::SUM, float>(partial, partial, repeats, 1, 1, 1, DEFAULT_REPEAT_STRIDE);
     PipeBarrier<PIPE_V>();
     Muls(partial, partial, avgFactor_, 1);
     PipeBarrier<PIPE_V>();

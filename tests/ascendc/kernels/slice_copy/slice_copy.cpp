@@ -26,7 +26,7 @@ class SliceCopy {
 
     SliceInfo srcSlice[] = {{8, 63, 4, 2, IN_COLS}, {1, 5, 1, 1, IN_ROWS}};
     SliceInfo tileSlice[] = {{0, TILE_COLS - 1, 0, 2, TILE_COLS}, {0, OUT_ROWS - 1, 0, 1, OUT_ROWS}};
-    SliceInfo dstSlice[2];
+    SliceInfo dstSlice[K_MAX_DIM];  // sized as the SDK's samples size them; 2 used
     dstSlice[0].startIndex = 0;
     dstSlice[0].endIndex = OUT_COLS - 1;
     dstSlice[0].stride = 8;
