@@ -103,10 +103,6 @@ __aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, boo
                                                 bool enableL1CacheUB = false, bool enableMixDualMaster = false,
                                                 bool enableKdimReorderLoad = false) {
   MatmulConfig c;
-  c.enableUBReuse = enableUBReuse;
-  c.enableL1CacheUB = enableL1CacheUB;
-  c.enableMixDualMaster = enableMixDualMaster;
-  c.enableKdimReorderLoad = enableKdimReorderLoad;
   c.doNorm = false;
   c.doMultiDataLoad = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -117,6 +113,10 @@ __aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, boo
   c.hasAntiQuantOffset = hasAntiQuantOffset;
   c.enUnitFlag = enUnitFlag;
   c.enableReuse = isMsgReuse;
+  c.enableUBReuse = enableUBReuse;
+  c.enableL1CacheUB = enableL1CacheUB;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.enableKdimReorderLoad = enableKdimReorderLoad;
   return c;
 }
 __aicore__ constexpr MatmulConfig GetBasicConfig(uint32_t basicM, uint32_t basicN, uint32_t basicK, bool intrinsicsLimit = false,
@@ -648,9 +648,6 @@ inline uint8_t* matmulStaging(uint32_t client, uint64_t need) {
                (unsigned long long)need, (unsigned long long)matmulStagingBytes());
   return GetSysWorkSpacePtr() + kMatmulStagingBase + client * matmulStagingBytes();
 }
-}  // namespace detail
-
-namespace detail {
 // The MatmulConfig of a Matmul's MM_CFG: the config itself or a constant tiling's.
 template <class Cfg> __aicore__ constexpr const MatmulConfig& configOf(const Cfg& c) {
   if constexpr (std::is_same_v<Cfg, MatmulConfig>) return c;
@@ -1194,8 +1191,8 @@ using AscendC::GetMDLConfig;
 using AscendC::GetMMConfig;
 using AscendC::GetNormalConfig;
 using AscendC::IterateOrder;
-using AscendC::MatmulConfig;
 using AscendC::MatmulApiStaticTiling;
+using AscendC::MatmulConfig;
 using AscendC::MatmulConfigMode;
 using AscendC::MatmulShapeParams;
 using AscendC::MM_CFG_BB;

@@ -104,21 +104,28 @@ SK_ASCENDC_BLOCK_REDUCE(PairReduceSum, ::sk_vec_pair_reduce(detail::dtypeOf<Prim
 // is the bit-mode `const uint64_t mask[]` or the count-mode `int32_t mask`; dst and src have
 // one element type on the A2 (U is T).
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
-__aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, Mask mask, const int32_t repeatTime,
-                                       const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+__aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, Mask mask,
+                                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                       const int32_t srcRepStride) {
   static_assert(std::is_same_v<T, U>, "ReduceDataBlock: dst and src have one element type");
-  if constexpr (reduceType == ReduceType::SUM) BlockReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
-  else if constexpr (reduceType == ReduceType::MAX) BlockReduceMax<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
-  else BlockReduceMin<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
+  if constexpr (reduceType == ReduceType::SUM)
+    BlockReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
+  else if constexpr (reduceType == ReduceType::MAX)
+    BlockReduceMax<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
+  else
+    BlockReduceMin<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
 }
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
 __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, Mask mask, const int32_t repeatTime,
                                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,
                                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
   static_assert(std::is_same_v<T, U>, "ReduceRepeat: dst and src have one element type on this arch");
-  if constexpr (reduceType == ReduceType::SUM) WholeReduceSum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride);
-  else if constexpr (reduceType == ReduceType::MAX) WholeReduceMax<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
-  else WholeReduceMin<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
+  if constexpr (reduceType == ReduceType::SUM)
+    WholeReduceSum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride);
+  else if constexpr (reduceType == ReduceType::MAX)
+    WholeReduceMax<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
+  else
+    WholeReduceMin<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
 }
 
 // RepeatReduceSum: one sum per repeat of the first `mask` elements (the older spelling of
