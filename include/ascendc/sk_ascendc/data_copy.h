@@ -211,9 +211,7 @@ struct SliceInfo {
                        const uint32_t burstLenIn, const uint32_t shapeValueIn = 0)
       : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn), shapeValue(shapeValueIn) {}
 };
-constexpr uint32_t K_MAX_SLICE_DIM = 8;
-// The most dimensions a shape or a slice has (ShapeInfo's arrays; samples size SliceInfo arrays by it).
-constexpr uint32_t K_MAX_DIM = K_MAX_SLICE_DIM;
+constexpr uint32_t K_MAX_SLICE_DIM = K_MAX_DIM;
 namespace detail {
 // The segments of a slice: per dimension the count, the element step between segments and the
 // element offset of the first; a flat segment index walks them innermost first.

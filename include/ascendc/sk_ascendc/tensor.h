@@ -25,6 +25,9 @@ template <typename P> __aicore__ inline P* localStore(P* p) {
 }
 }  // namespace detail
 
+// The most dimensions a shape has (ShapeInfo's arrays; samples size SliceInfo arrays by it too).
+constexpr uint32_t K_MAX_DIM = K_MAX_SHAPE_DIM;
+
 struct ShapeInfo {
   uint32_t shapeDim = 0;
   uint32_t originalShapeDim = 0;
