@@ -144,11 +144,15 @@ struct FuzzRoot {
   }
 };
 
-TEST(Fuzz, AThousandMutatedIndexFilesGiveSuccessOrAnErrorNamingTheFile) {
+// Each mutation runs sk_pkg_tool two or three times: 500 keep the sanitizer build within ctest's
+// timeout on two cores (1,000 took over 300 s there).
+constexpr int kMutations = 500;
+
+TEST(Fuzz, FiveHundredMutatedIndexFilesGiveSuccessOrAnErrorNamingTheFile) {
   FuzzRoot f;
   Mutator m(f.indexText, 20250101);
   Counts reader, lookup, tool;
-  for (int i = 0; i < 1000; ++i) {
+  for (int i = 0; i < kMutations; ++i) {
     std::string what = "mutation " + std::to_string(i);
     sk::test::writeText(f.index, m.next(i));
     auto idx = sk::pkg::readIndex(f.index);
@@ -172,15 +176,15 @@ TEST(Fuzz, AThousandMutatedIndexFilesGiveSuccessOrAnErrorNamingTheFile) {
     if (HasFatalFailure()) return;
   }
   RecordProperty("reader", std::to_string(reader.ok) + " ok, " + std::to_string(reader.refused) + " refused");
-  EXPECT_GT(reader.refused, 500);
-  EXPECT_GT(reader.ok, 10);  // e.g. a flipped byte inside a string that stays valid
+  EXPECT_GT(reader.refused, kMutations / 2);
+  EXPECT_GT(reader.ok, 5);  // e.g. a flipped byte inside a string that stays valid
 }
 
-TEST(Fuzz, AThousandMutatedManifestsGiveSuccessOrAnErrorNamingTheFile) {
+TEST(Fuzz, FiveHundredMutatedManifestsGiveSuccessOrAnErrorNamingTheFile) {
   FuzzRoot f;
   Mutator m(f.manifestText, 20250102);
   Counts reader, tool;
-  for (int i = 0; i < 1000; ++i) {
+  for (int i = 0; i < kMutations; ++i) {
     std::string what = "mutation " + std::to_string(i);
     sk::test::writeText(f.manifest, m.next(i));
     auto man = sk::pkg::readManifest(f.manifest);
@@ -199,7 +203,7 @@ TEST(Fuzz, AThousandMutatedManifestsGiveSuccessOrAnErrorNamingTheFile) {
     if (HasFatalFailure()) return;
   }
   RecordProperty("reader", std::to_string(reader.ok) + " ok, " + std::to_string(reader.refused) + " refused");
-  EXPECT_GT(reader.refused, 500);
+  EXPECT_GT(reader.refused, kMutations / 2);
 }
 
 }  // namespace
