@@ -155,8 +155,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("instrFetchBytesPerCycle", a.instrFetchBytesPerCycle);
   if (llvm::Error e = r.takeError()) return e;
   if (a.clockMHz == 0 || a.aivCores + a.aicCores == 0 || a.ubBytes == 0 || a.l1Bytes == 0 || a.hbmBytes == 0 ||
-      a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.nd2nzUnalignedGiBps <= 0 || a.l1ToGmGiBps <= 0 ||
-      a.localCopyGiBps <= 0 || a.l1ToL0aGiBps <= 0 || a.l1ToL0bGiBps <= 0 || a.l0cToL1GiBps <= 0 ||
+      a.hbmGBps <= 0 || a.gmToUbGiBps <= 0 || a.ubToGmGiBps <= 0 || a.gmToL1GiBps <= 0 || a.nd2nzUnalignedGiBps <= 0 ||
+      a.l1ToGmGiBps <= 0 || a.localCopyGiBps <= 0 || a.l1ToL0aGiBps <= 0 || a.l1ToL0bGiBps <= 0 || a.l0cToL1GiBps <= 0 ||
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");

@@ -119,9 +119,9 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   if (s == Space::Local) noteAccess(c, src, srcSpan, false);
   int32_t pipe = copyPipe(c, d, s, spaceOf(c, src, srcSpan), spaceOf(c, dst, dstSpan));
   const char* what = route == timing::Route::GmRead ? "copy in" : route == timing::Route::GmWrite ? "copy out" : "local copy";
-  timing::GmRows rows;
-  rows.rowBytes = len, rows.rows = (uint32_t)count, rows.pitch = route == timing::Route::GmRead ? srcStride : dstStride;
-  if (count > UINT32_MAX) rows = {};  // the hull: no kernel moves 4G blocks in one copy
+  timing::GmRows rows;  // more than 4G blocks in one copy (no kernel does that): the hull
+  if (count <= UINT32_MAX)
+    rows.rowBytes = len, rows.rows = (uint32_t)count, rows.pitch = route == timing::Route::GmRead ? srcStride : dstStride;
   chargeMove(c, pipe, route, count * len, gmAddr, rate, what, gmAddr && bypassesL2(c, gmAddr), rows);
 }
 
