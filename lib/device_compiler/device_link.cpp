@@ -165,14 +165,22 @@ struct WorkspaceParam {
   uint64_t userOffset = 0;
 };
 
+// How far into a __kfc_workspace__ parameter the kernel's body starts (sk_ascendc/base.h).
+uint64_t kfcUserOffset(const llvm::Module& linked) {
+  const llvm::GlobalVariable* g = linked.getNamedGlobal("sk_kfc_user_offset");
+  auto* value = g && g->hasInitializer() ? llvm::dyn_cast<llvm::ConstantInt>(g->getInitializer()) : nullptr;
+  return value ? value->getZExtValue() : 0;
+}
+
 // A kernel-launch build's HAVE_WORKSPACE (sk_ascendc/base.h's marker): the param that many from
 // the end of `paramCount` is the workspace, its user part after the system's bytes. `known`:
-// what the metadata or a __kfc_workspace__ mark named (-1: nothing).
-llvm::Expected<WorkspaceParam> workspaceParam(const llvm::Module& linked, size_t paramCount, int known,
+// what the metadata or a __kfc_workspace__ mark named (-1: nothing); `kfc`: the marked one, whose
+// user part the body gets too.
+llvm::Expected<WorkspaceParam> workspaceParam(const llvm::Module& linked, size_t paramCount, int known, int kfc,
                                               const std::string& name, const std::string& source) {
   const llvm::GlobalVariable* marker = linked.getNamedGlobal("sk_have_workspace");
   auto* words = marker && marker->hasInitializer() ? llvm::dyn_cast<llvm::ConstantDataArray>(marker->getInitializer()) : nullptr;
-  if (!words || words->getNumElements() != 2) return WorkspaceParam{known, 0};
+  if (!words || words->getNumElements() != 2) return WorkspaceParam{known, known >= 0 && known == kfc ? kfcUserOffset(linked) : 0};
   uint64_t fromEnd = words->getElementAsInteger(0);
   if (fromEnd > paramCount)
     return sk::inputError(source + ": kernel " + name + " has " + std::to_string(paramCount) + " parameter(s), HAVE_WORKSPACE" +
@@ -369,12 +377,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       f->setLinkage(llvm::GlobalValue::InternalLinkage);
       kernels[name][type] = f;
     }
-    int known = workspaceIndex(meta);
-    if (known < 0)  // a parameter marked __kfc_workspace__ instead
-      if (int arg = kfcWorkspaceArg(*kernels[name].begin()->second); arg >= 0)
-        for (size_t p = 0; p < argsOf[name].size(); ++p)
-          if (argsOf[name][p].first == (unsigned)arg && !argsOf[name][p].bytes) known = (int)p;
-    auto workspace = workspaceParam(*linked, argsOf[name].size(), known, name, source);
+    int known = workspaceIndex(meta), kfc = -1;
+    if (int arg = kfcWorkspaceArg(*kernels[name].begin()->second); arg >= 0)
+      for (size_t p = 0; p < argsOf[name].size(); ++p)
+        if (argsOf[name][p].first == (unsigned)arg && !argsOf[name][p].bytes) kfc = (int)p;
+    if (known < 0) known = kfc;  // a parameter marked __kfc_workspace__ instead
+    auto workspace = workspaceParam(*linked, argsOf[name].size(), known, kfc, name, source);
     if (!workspace) return workspace.takeError();
     addDispatchEntry(*linked, name, kernels[name], argsOf[name], *workspace);
   }
@@ -609,7 +617,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
     if (variants.empty()) return sk::internalError(source + ": no device code for the launched kernel " + e.name);
     auto params = paramArgs(*variants.begin()->second, e.name, nullptr, source);  // GM addresses (sk_ss::Entry)
     if (!params) return params.takeError();
-    auto workspace = workspaceParam(*linked, params->size(), e.kfcWorkspace, e.name, source);
+    auto workspace = workspaceParam(*linked, params->size(), e.kfcWorkspace, e.kfcWorkspace, e.name, source);
     if (!workspace) return workspace.takeError();
     addDispatchEntry(*linked, e.symbol, variants, *params, *workspace);
   }

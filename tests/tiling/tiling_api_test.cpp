@@ -736,3 +736,44 @@ TEST(MatmulTiling, DtMacrosOfKernelHeadersDoNotBreakTheEnum) {
 }
 
 }  // namespace
+
+// BatchMatmul: the layouts and batch count go into the tiling the kernel addresses with; a
+// layout or count that is not positive is refused (-1) and leaves the tiling's as it was.
+TEST(MatmulTiling, BatchLayoutsReachTheTiling) {
+  MultiCoreMatmulTiling tiler = ReadyTiler();
+  ASSERT_EQ(tiler.SetALayout(2, 32, 1, 3, 64), 0);
+  ASSERT_EQ(tiler.SetBLayout(2, 48, 1, 1, 64), 0);
+  ASSERT_EQ(tiler.SetCLayout(2, 32, 1, 3, 48), 0);
+  ASSERT_EQ(tiler.SetBatchNum(3), 0);
+  EXPECT_EQ(tiler.SetALayout(2, 32, 0, 3, 64), -1);
+  EXPECT_EQ(tiler.SetCLayout(2, -32, 1, 3, 48), -1);
+  EXPECT_EQ(tiler.SetBatchNum(0), -1);
+  KernelTiling t;
+  ASSERT_EQ(tiler.GetTiling(t), 0);
+  EXPECT_EQ(std::vector<int32_t>({t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD}),
+            std::vector<int32_t>({2, 32, 1, 3, 64}));
+  EXPECT_EQ(std::vector<int32_t>({t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD}),
+            std::vector<int32_t>({2, 48, 1, 1, 64}));
+  EXPECT_EQ(std::vector<int32_t>({t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2}),
+            std::vector<int32_t>({2, 32, 1, 3, 48}));
+  EXPECT_EQ(t.BatchNum, 3);
+
+  // NORMAL: batch counts and one batch's M, N, K (C's batches: the larger count).
+  BatchMatmulTiling batch;
+  batch.SetAType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
+  batch.SetBType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
+  batch.SetCType(TPosition::GM, CubeFormat::ND, DT_FLOAT);
+  batch.SetShape(32, 48, 64);
+  batch.SetOrgShape(32, 48, 64);
+  ASSERT_EQ(batch.SetBatchInfoForNormal(4, 2, 32, 48, 64), 0);
+  EXPECT_EQ(batch.SetBatchInfoForNormal(0, 2, 32, 48, 64), -1);
+  int32_t dim = 0, mDim = 0, nDim = 0, batchM = 0, batchN = 0;
+  EXPECT_EQ(batch.GetCoreNum(dim, mDim, nDim, batchM, batchN), -1) << "no tiling yet";
+  ASSERT_EQ(batch.GetTiling(t), 0);
+  EXPECT_EQ(batch.GetCoreNum(dim, mDim, nDim, batchM, batchN), 0);
+  EXPECT_EQ(dim, 1);
+  EXPECT_EQ(std::vector<int32_t>({t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoD, t.BLayoutInfoB, t.BLayoutInfoS,
+                                  t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoS2}),
+            std::vector<int32_t>({4, 32, 64, 2, 48, 4, 32, 48}));
+  EXPECT_EQ(t.BatchNum, 1) << "SetBatchNum not called";
+}

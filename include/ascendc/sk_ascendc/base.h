@@ -49,7 +49,9 @@
 #define __check_sync_alias__
 #define GM_ADDR __gm__ uint8_t*
 // A kernel parameter that is the system workspace (`GM_ADDR __kfc_workspace__ workspace`): sk_cc's
-// entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch.
+// entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch, and
+// hands the kernel's body the user's part after it (sk_kfc_user_offset bytes on): the SDK's
+// samples allocate system + user bytes and use the parameter as their own scratch.
 #define __kfc_workspace__ __attribute__((annotate("sk.kfc_workspace")))
 #ifndef likely
 #define likely(x) __builtin_expect(!!(x), 1)
@@ -411,6 +413,9 @@ __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
 // them: the workspace is the kernel's last parameter (the one before the tiling); the framework
 // makes it the system workspace and the kernel gets the user's part after it. This marker tells
 // sk_cc's entry to do so: {parameters from the end, system workspace bytes}.
+extern "C" {
+__attribute__((weak)) extern const uint64_t sk_kfc_user_offset = AscendC::RESERVED_WORKSPACE;
+}
 #ifdef HAVE_WORKSPACE
 extern "C" {
 #ifdef HAVE_TILING

@@ -22,6 +22,10 @@ using ::LayoutMode;
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
 enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
 enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+// How a BatchMatmul's batches relate to L1 (NORMAL layout), and whether batch outputs are cached
+// to go out together: accepted, our schedule runs one batch at a time either way.
+enum class BatchMode : uint8_t { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
+enum BatchOutMode : uint8_t { SINGLE_BATCH = 0, MULTI_BATCH, DYNAMIC };
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE,
           bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
@@ -57,7 +61,7 @@ struct MatmulConfig {
   bool doIBShareNorm = false;
   bool doSpecialMDL = false;
   bool enableInit = true;
-  uint8_t batchMode = 0;
+  BatchMode batchMode = BatchMode::NONE;
   bool enableEnd = true;
   bool enableGetTensorC = true;
   bool enableSetOrgShape = true;
@@ -80,28 +84,60 @@ struct MatmulConfig {
   bool isA2B2Shared = false;
   bool isEnableChannelSplit = false;
   bool enableKdimReorderLoad = false;
+  bool isCO1Shared = false;
+  uint32_t sharedCO1BufferSize = 64 * 1024;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+  bool enableL1BankConflictOptimise = false;
+  bool enableRelu = false;
 };
+// The parameter groups GetMMConfig takes, in any order (the public MatmulConfig page).
 struct MatmulShapeParams {
   uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0, basicM = 0, basicN = 0, basicK = 0;
 };
+struct MatmulQuantParams {
+  bool isPerTensor = false, hasAntiQuantOffset = false;
+};
+struct MatmulBatchParams {
+  bool isNBatch = false;
+  BatchMode batchMode = BatchMode::NONE;
+  bool isBiasBatch = true;
+  BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+struct MatmulFuncParams {
+  bool intrinsicsCheck = false, enVecND2NZ = false, enableDoubleCache = false, enableL1CacheUB = false;
+  uint32_t doMTE2Preload = 0;
+  IterateOrder iterateOrder = IterateOrder::UNDEF;
+  ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
+  bool enableReuse = true, enableUBReuse = false, isPartialOutput = false, isA2B2Shared = false, isEnableChannelSplit = false;
+  bool enableKdimReorderLoad = false, enableL1BankConflictOptimise = false, enableRelu = false;
+};
+struct MatmulBiasParams {
+  bool enableSetBias = true;
+};
 __aicore__ constexpr MatmulConfig GetNormalConfig(bool intrinsicsLimit = false, bool batchLoop = false, bool isVecND2NZ = false,
-                                                   bool isBiasBatch = true, bool isMsgReuse = true, bool enableUBReuse = false,
-                                                   bool enableL1CacheUB = false) {
+                                                   BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1, bool isMsgReuse = true,
+                                                   IterateOrder iterateOrder = IterateOrder::UNDEF,
+                                                   ScheduleType scheduleType = ScheduleType::INNER_PRODUCT, bool enUnitFlag = true,
+                                                   bool enableMixDualMaster = false,
+                                                   BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
   MatmulConfig c;
   c.intrinsicsCheck = intrinsicsLimit;
   c.isNBatch = batchLoop;
   c.enVecND2NZ = isVecND2NZ;
-  c.isBiasBatch = isBiasBatch;
+  c.batchMode = bmmMode;
   c.enableReuse = isMsgReuse;
-  c.enableUBReuse = enableUBReuse;
-  c.enableL1CacheUB = enableL1CacheUB;
+  c.iterateOrder = iterateOrder;
+  c.scheduleType = scheduleType;
+  c.enUnitFlag = enUnitFlag;
+  c.enableMixDualMaster = enableMixDualMaster;
+  c.bmmOutMode = bmmOutMode;
   return c;
 }
 __aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false, uint32_t doMTE2Preload = 0,
                                                 bool isVecND2NZ = false, bool isPerTensor = false, bool hasAntiQuantOffset = false,
                                                 bool enUnitFlag = false, bool isMsgReuse = true, bool enableUBReuse = true,
                                                 bool enableL1CacheUB = false, bool enableMixDualMaster = false,
-                                                bool enableKdimReorderLoad = false) {
+                                                bool enableKdimReorderLoad = false, bool enableL1BankConflictOptimise = false) {
   MatmulConfig c;
   c.doNorm = false;
   c.doMultiDataLoad = true;
@@ -117,10 +153,19 @@ __aicore__ constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, boo
   c.enableL1CacheUB = enableL1CacheUB;
   c.enableMixDualMaster = enableMixDualMaster;
   c.enableKdimReorderLoad = enableKdimReorderLoad;
+  c.enableL1BankConflictOptimise = enableL1BankConflictOptimise;
+  return c;
+}
+__aicore__ constexpr MatmulConfig GetSpecialMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false, uint32_t doMTE2Preload = 0,
+                                                       bool isVecND2NZ = false, bool isPerTensor = false,
+                                                       bool hasAntiQuantOffset = false) {
+  MatmulConfig c = GetMDLConfig(intrinsicsLimit, batchLoop, doMTE2Preload, isVecND2NZ, isPerTensor, hasAntiQuantOffset);
+  c.doMultiDataLoad = false;
+  c.doSpecialMDL = true;
   return c;
 }
 __aicore__ constexpr MatmulConfig GetBasicConfig(uint32_t basicM, uint32_t basicN, uint32_t basicK, bool intrinsicsLimit = false,
-                                                  bool batchLoop = false) {
+                                                  bool batchLoop = false, BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1) {
   MatmulConfig c;
   c.doNorm = false;
   c.doBasicBlock = true;
@@ -129,14 +174,21 @@ __aicore__ constexpr MatmulConfig GetBasicConfig(uint32_t basicM, uint32_t basic
   c.basicK = basicK;
   c.intrinsicsCheck = intrinsicsLimit;
   c.isNBatch = batchLoop;
+  c.batchMode = bmmMode;
   return c;
 }
-__aicore__ constexpr MatmulConfig GetIBShareNormConfig(bool intrinsicsLimit = false, bool batchLoop = false) {
+__aicore__ constexpr MatmulConfig GetIBShareNormConfig(bool intrinsicsLimit = false, bool batchLoop = false, bool isVecND2NZ = false,
+                                                        BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1, bool isDoubleCache = false,
+                                                        bool enUnitFlag = true) {
   MatmulConfig c;
   c.doNorm = false;
   c.doIBShareNorm = true;
   c.intrinsicsCheck = intrinsicsLimit;
   c.isNBatch = batchLoop;
+  c.enVecND2NZ = isVecND2NZ;
+  c.batchMode = bmmMode;
+  c.enableDoubleCache = isDoubleCache;
+  c.enUnitFlag = enUnitFlag;
   return c;
 }
 constexpr MatmulConfig CFG_NORM = GetNormalConfig();
@@ -144,15 +196,31 @@ constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 constexpr MatmulConfig MM_CFG_BB = GetBasicConfig(128, 128, 128);
 constexpr MatmulConfig CFG_IBSHARE_NORM = GetIBShareNormConfig();
 template <MatmulConfigMode mode, typename... Args> __aicore__ constexpr MatmulConfig GetMMConfig(Args&&... args) {
-  MatmulConfig c = mode == MatmulConfigMode::CONFIG_MDL ? GetMDLConfig() : GetNormalConfig();
+  MatmulConfig c = mode == MatmulConfigMode::CONFIG_MDL          ? GetMDLConfig()
+                   : mode == MatmulConfigMode::CONFIG_SPECIALMDL ? GetSpecialMDLConfig()
+                   : mode == MatmulConfigMode::CONFIG_IBSHARE    ? GetIBShareNormConfig()
+                                                                 : GetNormalConfig();
   auto apply = [&c](const auto& a) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(a)>, MatmulShapeParams>) {
-      c.singleCoreM = a.singleCoreM;
-      c.singleCoreN = a.singleCoreN;
-      c.singleCoreK = a.singleCoreK;
-      c.basicM = a.basicM;
-      c.basicN = a.basicN;
-      c.basicK = a.basicK;
+    using P = std::decay_t<decltype(a)>;
+    if constexpr (std::is_same_v<P, MatmulShapeParams>) {
+      c.singleCoreM = a.singleCoreM, c.singleCoreN = a.singleCoreN, c.singleCoreK = a.singleCoreK;
+      c.basicM = a.basicM, c.basicN = a.basicN, c.basicK = a.basicK;
+    } else if constexpr (std::is_same_v<P, MatmulQuantParams>) {
+      c.isPerTensor = a.isPerTensor, c.hasAntiQuantOffset = a.hasAntiQuantOffset;
+    } else if constexpr (std::is_same_v<P, MatmulBatchParams>) {
+      c.isNBatch = a.isNBatch, c.batchMode = a.batchMode, c.isBiasBatch = a.isBiasBatch, c.bmmOutMode = a.bmmOutMode;
+    } else if constexpr (std::is_same_v<P, MatmulFuncParams>) {
+      c.intrinsicsCheck = a.intrinsicsCheck, c.enVecND2NZ = a.enVecND2NZ, c.enableDoubleCache = a.enableDoubleCache;
+      c.enableL1CacheUB = a.enableL1CacheUB, c.doMTE2Preload = a.doMTE2Preload, c.iterateOrder = a.iterateOrder;
+      c.scheduleType = a.scheduleType, c.enableReuse = a.enableReuse, c.enableUBReuse = a.enableUBReuse;
+      c.isPartialOutput = a.isPartialOutput, c.isA2B2Shared = a.isA2B2Shared, c.isEnableChannelSplit = a.isEnableChannelSplit;
+      c.enableKdimReorderLoad = a.enableKdimReorderLoad, c.enableL1BankConflictOptimise = a.enableL1BankConflictOptimise;
+      c.enableRelu = a.enableRelu;
+    } else if constexpr (std::is_same_v<P, MatmulBiasParams>) {
+      c.enableSetBias = a.enableSetBias;
+    } else {
+      static_assert(sizeof(P) == 0, "GetMMConfig: each argument is a MatmulShapeParams, MatmulQuantParams, MatmulBatchParams, "
+                                    "MatmulFuncParams or MatmulBiasParams");
     }
   };
   (apply(args), ...);
@@ -207,6 +275,69 @@ struct MatmulBatch {
   uint8_t sequential = 0, partial = 0, enAtomic = 0, biasBatch = 1;
 };
 inline uint32_t ceilTo(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
+// A matrix's B, S, N, G, D axes from the tiling (SetALayout / SetBLayout / SetCLayout, or
+// SetBatchInfoForNormal; C's S and D are S1 and S2).
+struct BatchAxes {
+  uint32_t b, s, n, g, d;
+};
+inline BatchAxes batchAxesA(const TCubeTiling& t) {
+  return {(uint32_t)t.ALayoutInfoB, (uint32_t)t.ALayoutInfoS, (uint32_t)t.ALayoutInfoN, (uint32_t)t.ALayoutInfoG, (uint32_t)t.ALayoutInfoD};
+}
+inline BatchAxes batchAxesB(const TCubeTiling& t) {
+  return {(uint32_t)t.BLayoutInfoB, (uint32_t)t.BLayoutInfoS, (uint32_t)t.BLayoutInfoN, (uint32_t)t.BLayoutInfoG, (uint32_t)t.BLayoutInfoD};
+}
+inline BatchAxes batchAxesC(const TCubeTiling& t) {
+  return {(uint32_t)t.CLayoutInfoB, (uint32_t)t.CLayoutInfoS1, (uint32_t)t.CLayoutInfoN, (uint32_t)t.CLayoutInfoG, (uint32_t)t.CLayoutInfoS2};
+}
+// One operand of IterateBatch: which of its `own` batches batch i of the call reads, where that
+// batch starts (elements) and its row pitch. h x w is one batch's stored matrix (rows x columns).
+struct BatchOperand {
+  LayoutMode layout;
+  uint32_t own, stride;
+  uint64_t h, w;
+  BatchAxes self, other;
+  char name;
+  bool Rows() const { return layout == LayoutMode::BSNGD || layout == LayoutMode::SBNGD; }
+  void Check() const {
+    if (Rows() && (!self.b || !self.n || !self.g || !self.d))
+      ::sk_trapf(3, "Matmul::IterateBatch: %c's layout is %s but the tiling's %cLayoutInfo B/N/G/D are %u/%u/%u/%u: set them "
+                 "with Set%cLayout in the host tiling", name, layout == LayoutMode::BSNGD ? "BSNGD" : "SBNGD", name, self.b,
+                 self.n, self.g, self.d, name);
+  }
+  // (A and B.) NORMAL: `batches / own` consecutive batches share one; the other layouts
+  // broadcast along the first axis (G, N, B) where this operand has extent 1 and the other not.
+  uint32_t Batch(uint32_t i, uint32_t batches) const {
+    if (layout == LayoutMode::NORMAL) return i / (batches / own);
+    if (self.g == 1 && other.g != 1) return i / other.g;
+    if (self.n == 1 && other.n != 1) return i % other.g + i / (other.g * other.n);
+    if (self.b == 1 && other.b != 1) return i % (other.g * other.n) + i / (other.g * other.n * other.b);
+    return i;
+  }
+  uint64_t Offset(uint64_t x) const {
+    if (stride) return x * stride;
+    if (layout == LayoutMode::SBNGD) return x * w;
+    if (layout == LayoutMode::BSNGD) {  // side by side within a row of N x G batches, then the next B
+      uint64_t ng = (uint64_t)self.n * self.g;
+      return x / ng * ng * h * w + x % ng * w;
+    }
+    return x * h * w;
+  }
+  uint32_t Pitch() const {
+    if (layout == LayoutMode::BSNGD) return self.d * self.n * self.g;
+    if (layout == LayoutMode::SBNGD) return self.d * self.n * self.g * self.b;
+    return (uint32_t)w;
+  }
+};
+// Where loop l of IterateNBatch starts in an operand (elements): l x `batches` batches on.
+inline uint64_t nBatchOffset(LayoutMode layout, uint32_t batches, uint32_t l, const BatchAxes& x) {
+  uint64_t first = (uint64_t)l * batches;
+  if (layout == LayoutMode::SBNGD) return first * x.d;
+  if (layout == LayoutMode::BSNGD) {
+    uint64_t ng = (uint64_t)x.n * x.g;
+    return first / ng * x.d * x.s * ng + first % ng * x.d;
+  }
+  return first * x.d * x.s;
+}
 // The i-th block (bm, bn) in the Norm schedule's order: windows of stepM x stepN blocks; ORDER_M
 // walks the windows down each strip of stepN columns (m outer, n inner inside a window),
 // ORDER_N the mirror image.
@@ -360,11 +491,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_FIX));
   }
   __aicore__ uint32_t BlockBytes() const { return (uint32_t)t_.baseM * t_.baseN * sizeof(DstT); }
-  // IterateBatch into GM (NORMAL layout, the asc-devkit batch scheduler): for b < max(batchA,
-  // batchB), C_b = A_a x B_bb (+ bias_b) with a = b / (batches / batchA), bb = b / (batches /
-  // batchB); each batch a dense single-core matrix (A_a at a x (strideA or singleM x singleK),
-  // B likewise), C_b dense at c + b x singleM x singleN, bias_b at b x singleN (isBiasBatch) or
-  // the one bias. The job's own A, B and bias are batch 0's.
+  // IterateBatch into GM: for b < max(batchA, batchB), C's batch c(b) = A's a(b) x B's bb(b)
+  // (+ bias), addressed as CANN's batch scheduler does (detail::BatchOperand): NORMAL and
+  // BNGS1S2 batches are dense single-core matrices one after the other, BSNGD / SBNGD ones lie
+  // side by side in rows N x G x D (x B) elements long; matrixStrideA/B override the distance
+  // between batches. When C's G is 1 but A's or B's is not, the G products of one C batch are
+  // summed into it atomically. The job's own A, B, C and bias are batch 0's.
   __aicore__ void IterateBatch(__gm__ DstT* c, const detail::MatmulBatch& bt) {
     if (!bt.batchA || !bt.batchB) ::sk_trapf(3, "Matmul::IterateBatch: batchA %u and batchB %u must be positive", bt.batchA, bt.batchB);
     uint32_t batches = std::max(bt.batchA, bt.batchB);
@@ -374,17 +506,30 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (bt.strideC) ::sk_trap(3, "Matmul::IterateBatch: matrixStrideC is reserved and must be 0");
     if (bt.partial) ::sk_trap(3, "Matmul::IterateBatch: enPartialSum is not simulated for batches");
     detail::MatmulJob base = job_;
-    uint64_t m = base.singleM, n = base.singleN, k = base.singleK;
-    for (uint32_t b = 0; b < batches; ++b) {
+    uint32_t m = base.singleM, n = base.singleN, k = base.singleK;
+    detail::BatchAxes ax = detail::batchAxesA(t_), bx = detail::batchAxesB(t_), cx = detail::batchAxesC(t_);
+    detail::BatchOperand a{A_TYPE::layout, bt.batchA, bt.strideA, base.transA ? k : m, base.transA ? m : k, ax, bx, 'A'};
+    detail::BatchOperand b{B_TYPE::layout, bt.batchB, bt.strideB, base.transB ? n : k, base.transB ? k : n, bx, ax, 'B'};
+    detail::BatchOperand co{C_TYPE::layout, batches, 0, m, n, cx, cx, 'C'};
+    a.Check(), b.Check(), co.Check();
+    // C's G 1 under A's or B's G: that many products summed into each C batch (and its bias).
+    bool layouts = A_TYPE::layout != LayoutMode::NORMAL;
+    uint32_t reduceG = layouts && cx.g == 1 && (ax.g != 1 || bx.g != 1) ? std::max(ax.g, bx.g) : 1;
+    if (layouts && reduceG == 1 && ((cx.n == 1 && (ax.n != 1 || bx.n != 1)) || (cx.b == 1 && (ax.b != 1 || bx.b != 1))))
+      ::sk_trap(3, "Matmul::IterateBatch: C's layout has N or B 1 where A's or B's has more (a sum over N or B) - not simulated");
+    uint32_t biasAlign = bt.biasBatch ? detail::ceilTo(n, 32 / sizeof(BiasT)) : 0;
+    for (uint32_t i = 0; i < batches; ++i) {
       detail::MatmulJob j = base;
-      uint64_t a = b / (batches / bt.batchA), bb = b / (batches / bt.batchB);
-      j.a = base.a + a * (bt.strideA ? bt.strideA : m * k) * sizeof(SrcT);
-      j.b = base.b + bb * (bt.strideB ? bt.strideB : k * n) * sizeof(SrcT);
-      if (bt.biasBatch) j.bias = base.bias + b * n * sizeof(BiasT);
-      j.aDense = j.bDense = 1;
-      j.orgM = (int32_t)m, j.orgN = (int32_t)n, j.orgKa = j.orgKb = (int32_t)k, j.orgKc = 0;
+      uint32_t ci = i / reduceG;
+      j.a = base.a + a.Offset(a.Batch(i, batches)) * sizeof(SrcT);
+      j.b = base.b + b.Offset(b.Batch(i, batches)) * sizeof(SrcT);
+      j.bias = base.bias + (uint64_t)biasAlign * ci * sizeof(BiasT);
+      j.aDense = j.bDense = 0;
+      j.orgM = base.transA ? a.Pitch() : m, j.orgKa = base.transA ? k : a.Pitch();
+      j.orgN = base.transB ? n : b.Pitch(), j.orgKb = base.transB ? b.Pitch() : k;
+      j.orgKc = co.Pitch();
       SetJob(j);
-      while (Iterate()) GetTensorC(c + b * m * n, bt.enAtomic, false);
+      while (Iterate()) GetTensorC(c + co.Offset(ci), reduceG > 1 ? 1 : bt.enAtomic, false);
     }
     job_ = base;
     next_ = 0;
@@ -619,6 +764,7 @@ struct MatmulMsg {
   uint64_t dst;
   MatmulJob job;
   uint32_t restart, result, curM, curN, partial;
+  uint32_t aivs;  // the AIVs of the sender's block (1 under MIX 1:1): the AIC then serves one
   MatmulBatch batch;
 };
 static_assert(sizeof(MatmulMsg) <= 256, "Matmul: a message must fit its slot (kMatmulMsgBytes)");
@@ -682,8 +828,11 @@ class Matmul {
 #else
   static constexpr bool kClient = g_coreType == AIV;
 #endif
-  static constexpr bool kBatchable = A_TYPE::layout == LayoutMode::NORMAL && B_TYPE::layout == LayoutMode::NORMAL &&
-                                     C_TYPE::layout == LayoutMode::NORMAL && C_TYPE::format == CubeFormat::ND;
+  // IterateBatch needs every matrix's layout, A's and B's the same; BSNGD / SBNGD rows are ND.
+  static constexpr bool kBatchable = A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout &&
+                                     C_TYPE::layout != LayoutMode::NONE && C_TYPE::format == CubeFormat::ND &&
+                                     ((A_TYPE::layout != LayoutMode::BSNGD && A_TYPE::layout != LayoutMode::SBNGD) ||
+                                      (A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND));
 
   __aicore__ Matmul() = default;
   __aicore__ ~Matmul() {
@@ -696,6 +845,7 @@ class Matmul {
     job_.orgM = t.M, job_.orgN = t.N, job_.orgKa = t.Ka, job_.orgKb = t.Kb;
     job_.singleM = t.singleCoreM, job_.singleN = t.singleCoreN, job_.singleK = t.singleCoreK;
     baseM_ = t.baseM, baseN_ = t.baseN, stepM_ = t.stepM, stepN_ = t.stepN;
+    axes_[0] = detail::batchAxesA(t), axes_[1] = detail::batchAxesB(t), axes_[2] = detail::batchAxesC(t);
     orderN_ = Config().iterateOrder == IterateOrder::UNDEF ? t.iterateOrder == 1 : Config().iterateOrder == IterateOrder::ORDER_N;
     restart_ = true;
     if constexpr (kClient) {
@@ -819,6 +969,56 @@ class Matmul {
     RunBatch(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
   }
   __aicore__ void WaitIterateBatch() {}
+  // batchLoop IterateBatch calls, one after the other along the layouts (CANN's KFC server
+  // offsets: loop l starts l x batchA (B: batchB, C: max of both) batches on), each C into the
+  // workspace (SetWorkspace) at its place in C's layout; GetBatchTensorC hands the loops' C out.
+  template <bool sync = true, bool waitIterateBatch = false>
+  __aicore__ void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                                const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                                const uint32_t matrixStrideC = 0) {
+    static_assert(Config().isNBatch, "Matmul::IterateNBatch: the MatmulConfig must have isNBatch (GetNormalConfig(false, true) "
+                                     "or MatmulBatchParams{true, ...})");
+    if (!workspace_) ::sk_trap(3, "Matmul::IterateNBatch: no workspace for C: call SetWorkspace first");
+    const detail::BatchAxes &ax = axes_[0], &bx = axes_[1], &cx = axes_[2];
+    auto set = [](const detail::BatchAxes& x) { return x.b && x.s && x.n && x.g && x.d; };
+    if (!set(ax) || !set(bx) || !set(cx))
+      ::sk_trap(3, "Matmul::IterateNBatch: the tiling has no batch layout: SetALayout/SetBLayout/SetCLayout or "
+                   "SetBatchInfoForNormal in the host tiling");
+    uint32_t batchC = std::max(batchA, batchB);
+    if (cx.g == 1 && (ax.g != 1 || bx.g != 1)) batchC /= std::max(ax.g, bx.g);
+    detail::MatmulJob base = job_;
+    for (uint32_t l = 0; l < batchLoop; ++l) {
+      job_ = base;
+      job_.a += detail::nBatchOffset(A_TYPE::layout, batchA, l, ax) * sizeof(SrcT);
+      job_.b += detail::nBatchOffset(B_TYPE::layout, batchB, l, bx) * sizeof(SrcT);
+      job_.bias += (uint64_t)cx.d * batchC * l * sizeof(BiasT);
+      restart_ = true;
+      RunBatch(BatchC(l, batchC), batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, false, 0);
+    }
+    job_ = base;
+    restart_ = true;
+    nBatchLoops_ = batchLoop, nBatchTaken_ = 0, nBatchC_ = batchC;
+  }
+  // The next loop's C of the last IterateNBatch (its batches in C's layout, in the workspace).
+  template <bool sync = true> __aicore__ GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool = false) {
+    (void)batchA, (void)batchB;
+    if (nBatchTaken_ >= nBatchLoops_)
+      ::sk_trapf(3, "Matmul::GetBatchTensorC: the last IterateNBatch computed %u loops, all taken", nBatchLoops_);
+    return BatchC(nBatchTaken_++, nBatchC_);
+  }
+  // ... or copied into UB (C NORMAL or BNGS1S2: the loop's batches are one dense block).
+  template <bool sync = true>
+  __aicore__ void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+    static_assert(C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BNGS1S2,
+                  "Matmul::GetBatchTensorC into UB: C's layout must be NORMAL or BNGS1S2 (its batches dense)");
+    GlobalTensor<DstT> gm = GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
+    uint32_t elems = nBatchC_ * (uint32_t)job_.singleM * (uint32_t)job_.singleN;
+    CheckUbC(c, elems);
+    ::sk_data_copy_2d(c.GetPhyAddr(), gm.GetPhyAddr(), 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
+    uint64_t copied = ::sk_pipe_done(SK_PIPE_MTE2);
+    ::sk_pipe_wait(SK_PIPE_V, copied);
+    ::sk_pipe_wait(SK_PIPE_MTE3, copied);
+  }
 #endif
   // Which AIV of the block this client speaks for (CANN kernels set it from GetSubBlockIdx()).
   __aicore__ void SetSubBlockIdx(uint8_t idx) { subBlock_ = idx, subBlockSet_ = true; }
@@ -954,8 +1154,8 @@ class Matmul {
   __aicore__ uint64_t BlockBytes() const { return (uint64_t)baseM_ * baseN_ * sizeof(DstT); }
   __aicore__ void RunBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool sequential, uint32_t strideA,
                            uint32_t strideB, uint32_t strideC, bool partial, uint8_t enAtomic) {
-    static_assert(kBatchable, "Matmul::IterateBatch: A, B and C must have LayoutMode::NORMAL (BSNGD, SBNGD, BNGS1S2 are not "
-                              "simulated) and C must be ND");
+    static_assert(kBatchable, "Matmul::IterateBatch: A, B and C each need a LayoutMode (NORMAL, BSNGD, SBNGD or BNGS1S2), A's "
+                              "and B's the same; C must be ND, and BSNGD / SBNGD inputs ND");
     detail::MatmulBatch bt;
     bt.batchA = batchA, bt.batchB = batchB, bt.strideA = strideA, bt.strideB = strideB, bt.strideC = strideC;
     bt.sequential = sequential, bt.partial = partial, bt.enAtomic = enAtomic, bt.biasBatch = Config().isBiasBatch;
@@ -971,6 +1171,12 @@ class Matmul {
       cube_.IterateBatch(gm.GetPhyAddr(), bt);
       restart_ = true;
     }
+  }
+  // Loop l's C of IterateNBatch in the workspace.
+  __aicore__ GlobalTensor<DstT> BatchC(uint32_t l, uint32_t batchC) const {
+    GlobalTensor<DstT> gm;
+    gm.SetGlobalBuffer((__gm__ DstT*)workspace_ + detail::nBatchOffset(C_TYPE::layout, batchC, l, axes_[2]));
+    return gm;
   }
   // The compile-time config (MM_CFG is a MatmulConfig or a constant tiling holding one).
   __aicore__ static constexpr const MatmulConfig& Config() { return detail::configOf(MM_CFG); }
@@ -1077,6 +1283,7 @@ class Matmul {
     detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
     m->cmd = cmd;
     m->obj = index_;
+    m->aivs = (uint32_t)GetTaskRation();
     m->restart = withJob && restart_;
     if (m->restart) m->job = job_;
     if (withJob) restart_ = false;
@@ -1096,6 +1303,8 @@ class Matmul {
   uint32_t index_ = 0, baseM_ = 0, baseN_ = 0, curM_ = 0, curN_ = 0;
   uint32_t aStage_ = 0, bStage_ = 0;  // bytes of the staged UB A and B (0: in GM)
   detail::MatmulBatch batch_;         // SetBatchNum's counts (cube-only kernels)
+  detail::BatchAxes axes_[3] = {};    // the tiling's layouts of A, B, C
+  uint32_t nBatchLoops_ = 0, nBatchTaken_ = 0, nBatchC_ = 0;  // the last IterateNBatch
   bool restart_ = true, registered_ = false, subBlockSet_ = false;
   uint8_t subBlock_ = 0;
   uint64_t workspace_ = 0, workspaceBytes_ = 0;  // SetWorkspace's (bytes 0: not known)
@@ -1141,6 +1350,8 @@ template <class... Args> __aicore__ inline void serveMatmul(TPipe* pipe, Args&&.
 #else
   constexpr uint32_t aivs = 2;
 #endif
+  // A kernel compiled for two AIVs may be launched MIX 1:1 (single-source kernels are compiled
+  // before their launches are known): AIV 0's messages say how many AIVs there are.
   bool quit[2] = {aivs < 1, aivs < 2};
   while (!(quit[0] && quit[1]))
     for (uint32_t sub = 0; sub < 2; ++sub) {
@@ -1148,6 +1359,7 @@ template <class... Args> __aicore__ inline void serveMatmul(TPipe* pipe, Args&&.
       ::sk_cross_wait(kMatmulRequestFlag + 16 * sub);
       uint32_t client = matmulClient(sub);
       MatmulMsg& m = *matmulMsg(client);
+      if (sub == 0 && m.aivs == 1) quit[1] = true;
       if (m.cmd == kMatmulQuit) {
         quit[sub] = true;
         continue;
@@ -1182,6 +1394,8 @@ namespace matmul = AscendC;
 
 // The config types and constants at file scope too, as CANN declares them (`using MT =
 // matmul::MatmulImpl<A, B, C, Bias, CFG_MDL>;` outside any namespace).
+using AscendC::BatchMode;
+using AscendC::BatchOutMode;
 using AscendC::CFG_IBSHARE_NORM;
 using AscendC::CFG_MDL;
 using AscendC::CFG_NORM;
@@ -1190,10 +1404,15 @@ using AscendC::GetIBShareNormConfig;
 using AscendC::GetMDLConfig;
 using AscendC::GetMMConfig;
 using AscendC::GetNormalConfig;
+using AscendC::GetSpecialMDLConfig;
 using AscendC::IterateOrder;
 using AscendC::MatmulApiStaticTiling;
 using AscendC::MatmulConfig;
 using AscendC::MatmulConfigMode;
+using AscendC::MatmulBatchParams;
+using AscendC::MatmulBiasParams;
+using AscendC::MatmulFuncParams;
+using AscendC::MatmulQuantParams;
 using AscendC::MatmulShapeParams;
 using AscendC::MM_CFG_BB;
 using AscendC::ScheduleType;

@@ -256,6 +256,24 @@ class MatmulApiTilingBase {
     hasBias_ = isBiasIn;
     return 0;
   }
+
+  // ---- BatchMatmul (IterateBatch / IterateNBatch): each matrix's B, S, N, G, D axes (C's S and
+  // D are its S1 and S2), or for the NORMAL layout the batch counts and one batch's M, N, K; and
+  // the most batches one call computes. They go into the tiling for the kernel to address with.
+  int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) { return SetLayout(aLayout_, b, s, n, g, d); }
+  int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) { return SetLayout(bLayout_, b, s, n, g, d); }
+  int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) { return SetLayout(cLayout_, b, s, n, g, d); }
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0) return -1;
+    SetLayout(aLayout_, batchA, m, 1, 1, k);
+    SetLayout(bLayout_, batchB, n, 1, 1, k);
+    return SetLayout(cLayout_, batchA > batchB ? batchA : batchB, m, 1, 1, n);
+  }
+  int32_t SetBatchNum(int32_t batch) {
+    if (batch <= 0) return -1;
+    batchNum_ = batch;
+    return 0;
+  }
   int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
 
   // Bytes the matmul may use (-1: all of it); at most the part's sizes.
@@ -310,6 +328,11 @@ class MatmulApiTilingBase {
   int32_t GetBaseK() const { return haveResult_ ? result_.baseK : -1; }
 
  protected:
+  static int32_t SetLayout(int32_t (&axes)[5], int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    if (b <= 0 || s <= 0 || n <= 0 || g <= 0 || d <= 0) return -1;
+    axes[0] = b, axes[1] = s, axes[2] = n, axes[3] = g, axes[4] = d;
+    return 0;
+  }
   // The shape to tile and the GM matrices it lies in, after -1s are filled in.
   struct ResolvedShape {
     int64_t m = 0, n = 0, k = 0, orgM = 0, orgN = 0, orgKa = 0, orgKb = 0;
@@ -459,8 +482,15 @@ class MatmulApiTilingBase {
     t.shareL1Size = int32_t(plan.l1Bytes);
     t.shareL0CSize = int32_t(l0.baseM * l0.baseN * detail::kL0CElementBytes * l0.dbL0C);
     t.shareUbSize = int32_t(plan.transLength);
-    // One batch: the batch and layout fields are for BatchMatmul.
-    t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = t.BatchNum = 1;
+    // One core computes its batches (BatchMatmul's layouts as set, 0 where not).
+    t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+    t.ALayoutInfoB = aLayout_[0], t.ALayoutInfoS = aLayout_[1], t.ALayoutInfoN = aLayout_[2], t.ALayoutInfoG = aLayout_[3];
+    t.ALayoutInfoD = aLayout_[4];
+    t.BLayoutInfoB = bLayout_[0], t.BLayoutInfoS = bLayout_[1], t.BLayoutInfoN = bLayout_[2], t.BLayoutInfoG = bLayout_[3];
+    t.BLayoutInfoD = bLayout_[4];
+    t.CLayoutInfoB = cLayout_[0], t.CLayoutInfoS1 = cLayout_[1], t.CLayoutInfoN = cLayout_[2], t.CLayoutInfoG = cLayout_[3];
+    t.CLayoutInfoS2 = cLayout_[4];
+    t.BatchNum = batchNum_ > 0 ? batchNum_ : 1;
   }
 
   platform_ascendc::ArchSpec spec_;
@@ -473,6 +503,8 @@ class MatmulApiTilingBase {
   int32_t fixedBaseM_ = -1, fixedBaseN_ = -1, fixedBaseK_ = -1;
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
   bool doubleBufferA_ = true, doubleBufferB_ = true, doubleBufferC_ = true;
+  int32_t aLayout_[5] = {}, bLayout_[5] = {}, cLayout_[5] = {};  // B, S, N, G, D
+  int32_t batchNum_ = 0;
   AscendC::tiling::TCubeTiling result_;
   detail::CoreSplit lastSplit_;
   bool haveResult_ = false;
@@ -489,6 +521,18 @@ class MatmulApiTiling : public MatmulApiTilingBase {
   bool SplitOverCores(const detail::SingleCoreProblem&, const ResolvedShape& shape, detail::CoreSplit& split) override {
     split = {1, 1, 1, shape.m, shape.n, shape.k};
     return true;
+  }
+};
+
+// BatchMatmul's tiler: one core computes the SetShape block of each of its batches (the kernel
+// splits the batches over cores itself, as CANN's BatchMatmul samples do).
+class BatchMatmulTiling : public MatmulApiTiling {
+ public:
+  using MatmulApiTiling::MatmulApiTiling;
+  int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN) const {
+    if (!HaveResult()) return -1;
+    dim = mDim = nDim = batchCoreM = batchCoreN = 1;
+    return 0;
   }
 };
 
