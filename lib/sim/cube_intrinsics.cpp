@@ -198,14 +198,14 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
                                              : cube::Img2colDst::L0aZz;
   if (eb == 1 && kind != cube::Img2colDst::L0aZz)
     fault(c, op + (mem == SK_MEM_L0B ? ": L0B takes no 1-byte types" : ": the transposed L0A load takes no 1-byte types"));
-  // Whole fractals only (what lands in a partial fractal's remainder is not documented): Zz rows
-  // of 16 and columns of C0; the transposing forms turn 16-row source blocks into fractal
-  // columns, so both their sizes are multiples of 16 (as the public examples pad them).
+  // The K axis in whole fractals (C0 elements: Zz's columns, the transposing forms' source rows);
+  // the other axis may end in a partial fractal, as the public samples pad K but not M or N: its
+  // rest stays as it was, read by Mmad only for C's rows or columns past the valid ones.
   bool zz = kind == cube::Img2colDst::L0aZz;
-  if (zz ? p->m_ext % 16 || p->k_ext % c0 : p->m_ext % 16 || p->k_ext % 16)
-    fault(c, op + ": mExtension " + num(p->m_ext) + " and kExtension " + num(p->k_ext) + " must be multiples of 16 and " +
-                 num(zz ? c0 : 16) + (zz ? " (C0)" : "") + " for this destination (" +
-                 (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") + "); partial fractals are not simulated");
+  if (zz ? p->k_ext % c0 : p->m_ext % c0)
+    fault(c, op + ": " + (zz ? "kExtension " + num(p->k_ext) : "mExtension " + num(p->m_ext)) + " must be a multiple of C0 = " +
+                 num(c0) + " for this destination (" + (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") +
+                 "): it is the matrix's K axis, whose fractals are whole");
   cube::img2col((uint8_t*)dst, (const uint8_t*)src, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
   noteAccess(c, src, srcBytes, false);
   noteAccess(c, dst, (uint64_t)p->m_ext * p->k_ext * eb, true);

@@ -113,12 +113,12 @@ void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_par
       if (h >= 0 && h < (int64_t)p.l1_h && w >= 0 && w < (int64_t)p.l1_w)
         v = src + (((c1 * p.l1_h + h) * p.l1_w + w) * c0 + t % c0) * eb;
       uint64_t at;
-      switch (kind) {
+      switch (kind) {  // (the K axis, whole fractals, is the caller's check; the other may end partial)
         case Img2colDst::L0aZz: at = ((i / 16) * (p.k_ext / c0) + j / c0) * 16 * c0 + (i % 16) * c0 + j % c0; break;
         case Img2colDst::L0aZzTransposed:
           at = ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0;
           break;
-        default: at = ((i / c0) * (p.k_ext / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0; break;
+        default: at = ((i / c0) * ((p.k_ext + 15) / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0; break;
       }
       std::memcpy(dst + at * eb, v, eb);
     }

@@ -522,6 +522,11 @@ double powInputs(std::mt19937& rng, const std::string& p) {
 }
 
 
+// pair_sum: y[i] = x[2i] + x[2i + 1], rounded once in float.
+void pairSum(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = f(t["x"][2 * i]) + f(t["x"][2 * i + 1]);
+}
+
 // reduce_rows: Sum is the count-form ReduceSum of each row (a tree per repeat in float, the
 // repeats added in order, rounded once); Mean multiplies that rounded sum by 1/n in the element
 // type.
@@ -834,6 +839,8 @@ std::vector<Case> baseCases() {
        powInputs},
       // The op_host header: host includes, a tiling helper class, MAX_DIMS sizing the shape array,
       // a #define the kernel uses, END_TILING_DATA_DEF without ';', a registration over two lines.
+      // ReducePairElem<ReduceType::SUM> (PairReduceSum), one repeat per call.
+      {"pair_sum", "pair_sum", "pair_sum.cpp", "pair_sum.json", {}, pairSum},
       {"reduce_rows_float", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float32.json", {"reduce_rows_tiling.h"},
        reduceRows<kFloat>},
       {"reduce_rows_half", "reduce_rows", "reduce_rows.cpp", "reduce_rows_float16.json", {"reduce_rows_tiling.h"},

@@ -185,6 +185,7 @@ TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
       {5, "the feature map ends at L1 byte 2048, past SetLoadDataBoundary(1024)"},
       {6, "leaves the 16 x 32 img2col matrix"},
       {7, "LoadData (LoadData3DParamsV2): dst"},
+      {8, "kExtension 24 must be a multiple of C0 = 16 for this destination (L0A): it is the matrix's K axis"},
   };
   for (const auto& [key, text] : faults) {
     CommandResult r = runImg2colMisuse(d, key);

@@ -128,6 +128,15 @@ __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor
     WholeReduceMin<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
 }
 
+// ReducePairElem = PairReduceSum (SUM is the only reduction the API defines).
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
+__aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, Mask mask, const int32_t repeatTime,
+                                      const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+  static_assert(std::is_same_v<T, U>, "ReducePairElem: dst and src have one element type");
+  static_assert(reduceType == ReduceType::SUM, "ReducePairElem: ReduceType::SUM is the only reduction it defines");
+  PairReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
+}
+
 // RepeatReduceSum: one sum per repeat of the first `mask` elements (the older spelling of
 // WholeReduceSum with explicit dst block stride).
 template <typename T, bool isSetMask = true>

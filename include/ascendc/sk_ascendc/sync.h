@@ -115,6 +115,30 @@ __aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<in
   ::sk_ib_wait(blockIdx, eventID);
 }
 
+// Deterministic computation: the sections between WaitPreBlock and NotifyNextBlock run one block
+// at a time in ascending blockIdx, round after round - round r of block b after round r of
+// block b - 1, round r of block 0 after round r - 1 of the last block (the AIVs of the launch).
+// Kept with the point-to-point block flags on their event 31 (a kernel's own IBSet/IBWait use
+// 0..30 beside it); the block's round count is ubWorkspace's first word, gmWorkspace is not
+// written.
+constexpr int32_t kDetermineComputeEvent = 31;
+__aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
+  (void)gmWorkspace;
+  ubWorkspace.SetValue(0, 0);
+}
+__aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
+  (void)gmWorkspace;
+  int64_t block = GetBlockIdx(), blocks = GetBlockNum() * GetTaskRation();
+  int32_t round = ubWorkspace.GetValue(0);
+  ubWorkspace.SetValue(0, round + 1);
+  if (block > 0) ::sk_ib_wait(block - 1, kDetermineComputeEvent);
+  else if (round > 0) ::sk_ib_wait(blocks - 1, kDetermineComputeEvent);
+}
+__aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
+  (void)gmWorkspace, (void)ubWorkspace;
+  ::sk_ib_set(GetBlockIdx(), kDetermineComputeEvent);
+}
+
 // GroupBarrier: the AIVs of a wait group go on once every AIV of an arrive group has arrived.
 // The barrier is its GM workspace (waitNum * 512 bytes, 512-byte aligned, zeroed by the user);
 // the n-th Wait of a block with a wait index returns once every arrive index 0..arriveNum-1 has

@@ -2,15 +2,17 @@
 // 4-byte A, which LoadData2D cannot transpose: the 3D load with enTranspose turns L1's Nz image
 // of a^T (l1H 1, l1W the padded K, channelSize = kExtension M) into L0A's Zz of a, K padded to 16
 // (so the Mmad runs with kDirectionAlign); b (K x N) goes into L0B's Zn by the same load (l1H
-// the padded K, l1W 1, channelSize N). Sizes are constants: M 32, K 24 (not a multiple of 16), N 32.
+// the padded K, l1W 1, channelSize N). Sizes are constants: M 40, K 24, N 56 (none a multiple of
+// 16: the loads end M's and N's last fractal part way, the K axis whole).
 #include "kernel_operator.h"
 
 using namespace AscendC;
 
 namespace {
 
-constexpr uint32_t M = 32, K = 24, N = 32;
-constexpr uint32_t K_ALIGN = 32;  // K rows padded to 16 in L1, K to 16 in L0A / L0B
+constexpr uint32_t M = 40, K = 24, N = 56;
+constexpr uint32_t K_ALIGN = 32;                   // K rows padded to 16 in L1, K to 16 in L0A / L0B
+constexpr uint32_t M_ALIGN = 48, N_ALIGN = 64;     // M and N in whole fractals of 16 in L0A / L0B / L0C
 
 class KernelImg2colMatmulF32 {
  public:
@@ -21,9 +23,9 @@ class KernelImg2colMatmulF32 {
     cGm_.SetGlobalBuffer((__gm__ float*)c, M * N);
     pipe_.InitBuffer(a1Q_, 1, K_ALIGN * M * sizeof(float));
     pipe_.InitBuffer(b1Q_, 1, K_ALIGN * N * sizeof(float));
-    pipe_.InitBuffer(a2Q_, 1, M * K_ALIGN * sizeof(float));
-    pipe_.InitBuffer(b2Q_, 1, K_ALIGN * N * sizeof(float));
-    pipe_.InitBuffer(c1Q_, 1, M * N * sizeof(float));
+    pipe_.InitBuffer(a2Q_, 1, M_ALIGN * K_ALIGN * sizeof(float));
+    pipe_.InitBuffer(b2Q_, 1, K_ALIGN * N_ALIGN * sizeof(float));
+    pipe_.InitBuffer(c1Q_, 1, M_ALIGN * N_ALIGN * sizeof(float));
   }
 
   __aicore__ inline void Process() {
@@ -73,7 +75,7 @@ class KernelImg2colMatmulF32 {
     c1Q_.EnQue(c1);
 
     c1 = c1Q_.DeQue<float>();
-    Fixpipe(cGm_, c1, FixpipeParamsV220(N, M, M, N, false));
+    Fixpipe(cGm_, c1, FixpipeParamsV220(N, M, M_ALIGN, N, false));
     c1Q_.FreeTensor(c1);
   }
 
