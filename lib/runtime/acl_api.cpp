@@ -293,6 +293,15 @@ aclError aclrtSetDevice(int32_t deviceId) {
     sk::sim::DeviceOptions opts;
     if (const char* w = std::getenv("SK_WORKERS")) opts.workerThreads = (unsigned)std::atoi(w);
     if (const char* t = std::getenv("SK_TRACE")) opts.trace = std::string(t) == "1";
+    // A launch's wall-clock budget: large kernels take longer to simulate than the default 60 s.
+    if (const char* t = std::getenv("SK_LAUNCH_TIMEOUT_MS")) {
+      char* end = nullptr;
+      unsigned long long ms = std::strtoull(t, &end, 10);
+      if (!*t || *end || ms == 0 || t[0] == '-')
+        return fail(ACL_ERROR_INVALID_PARAM, std::string("aclrtSetDevice: SK_LAUNCH_TIMEOUT_MS=\"") + t +
+                                                 "\" is not a positive whole number of milliseconds (unset it for the default, 60000)");
+      opts.launchTimeoutMs = ms;
+    }
     auto rt = Runtime::create(*arch, opts);
     if (!rt) return failWith(rt.takeError(), "aclrtSetDevice");
     s.rt = std::move(*rt);
