@@ -151,6 +151,10 @@ TEST(AdvTiling, OtherFillers) {
   AscendC::GetSortMaxMinTmpSize(TensorShape({128}), AscendC::TensorDataType::DT_FLOAT, AscendC::TensorDataType::DT_UINT32, false, cfg,
                                 mx, mn);
   EXPECT_EQ(mn, 2u * 128 * 8);
+  // ge's codes as op host code spells them: ge::DT_FLOAT and ge::DataType::DT_FLOAT.
+  uint32_t geMax = 0, geMin = 0;
+  AscendC::GetSortMaxMinTmpSize(ge::Shape({128}), ge::DT_FLOAT, ge::DataType::DT_UINT32, false, cfg, geMax, geMin);
+  EXPECT_EQ(std::make_pair(geMax, geMin), std::make_pair(mx, mn));
   AscendC::GetReduceMaxMaxMinTmpSize(TensorShape({8, 64}), AscendC::TensorDataType::DT_FLOAT, AscendC::ReducePattern::AR, true, false,
                                      mx, mn);
   EXPECT_LE(mn, mx);

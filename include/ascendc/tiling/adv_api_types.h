@@ -38,13 +38,19 @@
 #undef DT_BF16
 #undef DT_INT4
 
-namespace AscendC {
-
-// ge's data type codes (the values CANN's DT_* use).
-enum class TensorDataType : int32_t {
+// ge's data type codes (the values CANN's DT_* use), as CANN's graph headers declare them: an
+// unscoped enum, so both ge::DT_FLOAT and ge::DataType::DT_FLOAT name a code.
+namespace ge {
+enum DataType : int32_t {
   DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
   DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27, DT_INT4 = 29
 };
+}  // namespace ge
+
+namespace AscendC {
+
+// The high-level API tiling functions take ge's codes.
+using TensorDataType = ge::DataType;
 inline uint32_t TensorDataTypeSize(TensorDataType t) {
   switch (t) {
     case TensorDataType::DT_INT8: case TensorDataType::DT_UINT8: case TensorDataType::DT_BOOL: case TensorDataType::DT_INT4: return 1;
