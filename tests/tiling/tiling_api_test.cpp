@@ -777,3 +777,17 @@ TEST(MatmulTiling, BatchLayoutsReachTheTiling) {
             std::vector<int32_t>({4, 32, 64, 2, 48, 4, 32, 48}));
   EXPECT_EQ(t.BatchNum, 1) << "SetBatchNum not called";
 }
+
+// SetMatmulConfigParams's struct form and SetDequantType are accepted; only the traverse order
+// changes the tiling (iterateOrder 1: N first).
+TEST(MatmulTiling, ConfigParamsStructAndDequantType) {
+  MultiCoreMatmulTiling tiler = ReadyTiler();
+  KernelTiling before, after;
+  ASSERT_EQ(tiler.GetTiling(before), 0);
+  tiler.SetMatmulConfigParams(MatmulConfigParams(1, false, ScheduleType::N_BUFFER_33, MatrixTraverse::FIRSTN, false));
+  EXPECT_EQ(tiler.SetDequantType(DequantType::TENSOR), 0);
+  ASSERT_EQ(tiler.GetTiling(after), 0);
+  EXPECT_EQ(after.iterateOrder, 1);
+  after.iterateOrder = before.iterateOrder;
+  EXPECT_EQ(std::memcmp(&before, &after, sizeof(before)), 0) << "nothing else moved";
+}

@@ -20,7 +20,7 @@ namespace AscendC {
 using ::CubeFormat;
 using ::LayoutMode;
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
-enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
+enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT, N_BUFFER_33 };
 enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
 // How a BatchMatmul's batches relate to L1 (NORMAL layout), and whether batch outputs are cached
 // to go out together: accepted, our schedule runs one batch at a time either way.
@@ -254,6 +254,32 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
   return t;
 }
 
+// The Matmul's policy (its last template argument, a template as CANN's MATMUL_POLICY_DEFAULT_OF
+// declares it). TrianUpper / TrianLower compute and write only the base blocks (bm, bn) of the
+// single-core C on or above (bm <= bn) / on or below (bm >= bn) the block diagonal; the others
+// keep what C held. NBuffer33's schedule (3 x 3 A blocks held in L1) runs as the default one.
+namespace Impl::Detail {
+enum class MatmulTriangle : uint8_t { kNone, kUpper, kLower };
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct MatmulPolicy {
+  static constexpr MatmulTriangle kTriangle = MatmulTriangle::kNone;
+};
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct TrianUpperMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  static constexpr MatmulTriangle kTriangle = MatmulTriangle::kUpper;
+};
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  static constexpr MatmulTriangle kTriangle = MatmulTriangle::kLower;
+};
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+}  // namespace Impl::Detail
+
 namespace detail {
 // Where the matmul of one block reads and writes, and how (one request of an AIV client, or the
 // AIC's own state).
@@ -352,6 +378,21 @@ inline void blockOf(uint32_t i, uint32_t blocksM, uint32_t blocksN, bool orderN,
   bm = orderN ? outer : inner;
   bn = orderN ? inner : outer;
 }
+// The L0A and L0B every Matmul object of a core computes in, in turn, as the hardware's objects
+// share them (two objects' double buffers need not fit side by side): the first object's Init
+// takes what the pipe has left of both; each half's release token is the last Mmad that read it.
+struct MatmulL0Share {
+  uint8_t *a2 = nullptr, *b2 = nullptr;
+  uint64_t a2Bytes = 0, b2Bytes = 0;
+  uint64_t free[2] = {};
+  uint32_t next = 0;             // the half in use
+  const void* user = nullptr;    // the object that used it last
+};
+inline uint8_t* carveRest(int32_t mem, uint64_t& bytes) {
+  uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem), size = ::sk_local_size(mem);
+  bytes = size > at ? (size - at) / 512 * 512 : 0;
+  return carve(mem, bytes, "Matmul::Init");
+}
 }  // namespace detail
 
 // The cube side: computes the blocks of one single-core C on this AIC. Its buffers ping-pong:
@@ -389,8 +430,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     c1Buffers_ = t_.dbL0C > 1 ? 2 : 1;
     pipe->InitBuffer(a1_, 2 * aBytes_);
     pipe->InitBuffer(b1_, 2 * bBytes_);
-    pipe->InitBuffer(a2_, l0Buffers_ * aBytes_);
-    pipe->InitBuffer(b2_, l0Buffers_ * bBytes_);
+    ShareL0();
     pipe->InitBuffer(c1_, c1Buffers_ * cBytes_);
     if (t_.isBias) {
       // Whole bias-table units, widened (a half bias's last unit fills twice its bytes there).
@@ -403,6 +443,27 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
   __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
+  __aicore__ void SetTriangle(Impl::Detail::MatmulTriangle t) { triangle_ = t; }
+  // Joins the core's shared L0A/L0B (creates it when this is the first object), checking this
+  // tiling's A and B blocks (double-buffered or not) fit it.
+  __aicore__ void ShareL0() {
+    uint64_t& published = detail::coreState(detail::kStateMatmulL0);
+    if (!published) {
+      ownShare_ = detail::MatmulL0Share{};
+      ownShare_.a2 = detail::carveRest(SK_MEM_L0A, ownShare_.a2Bytes);
+      ownShare_.b2 = detail::carveRest(SK_MEM_L0B, ownShare_.b2Bytes);
+      published = (uint64_t)&ownShare_;
+    }
+    l0Share_ = (detail::MatmulL0Share*)published;
+    if ((uint64_t)l0Buffers_ * aBytes_ > l0Share_->a2Bytes || (uint64_t)l0Buffers_ * bBytes_ > l0Share_->b2Bytes)
+      ::sk_trapf(2, "Matmul::Init: %u x %u bytes of L0A and %u x %u of L0B requested; the Matmul objects of this core share "
+                 "%llu and %llu (what the pipe had left): shrink baseM, baseN or baseK",
+                 l0Buffers_, aBytes_, l0Buffers_, bBytes_, (unsigned long long)l0Share_->a2Bytes,
+                 (unsigned long long)l0Share_->b2Bytes);
+  }
+  __aicore__ ~MatmulCube() {
+    if (detail::coreState(detail::kStateMatmulL0) == (uint64_t)&ownShare_) detail::coreState(detail::kStateMatmulL0) = 0;
+  }
   // The compile-time config's iterate order, when it names one, overrides the tiling's.
   __aicore__ void SetIterateOrder(IterateOrder order) {
     if (order != IterateOrder::UNDEF) t_.iterateOrder = order == IterateOrder::ORDER_N ? 1 : 0;
@@ -422,9 +483,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ bool Iterate(bool partialSum = false) {
     if (t_.baseM == 0) ::sk_trap(3, "Matmul: the object has no tiling: pass one to REGIST_MATMUL_OBJ or Init");
     uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
-    if (next_ >= blocksM * blocksN) return false;
     uint32_t prevM = curM_, prevN = curN_;
-    BlockOf(next_++, blocksM, blocksN);
+    do {  // (a triangular policy passes over the blocks on the other side of the diagonal)
+      if (next_ >= blocksM * blocksN) return false;
+      BlockOf(next_++, blocksM, blocksN);
+    } while ((triangle_ == Impl::Detail::MatmulTriangle::kUpper && bm_ > bn_) ||
+             (triangle_ == Impl::Detail::MatmulTriangle::kLower && bm_ < bn_));
     curM_ = std::min<uint32_t>(t_.baseM, job_.singleM - bm_ * t_.baseM);
     curN_ = std::min<uint32_t>(t_.baseN, job_.singleN - bn_ * t_.baseN);
     if (partialSum) {
@@ -571,11 +635,17 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (!job_.aL1) CopyA(a1, k, curK);
     if (!job_.bL1) CopyB(b1, k, curK);
     uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
-    l0_ = (l0_ + 1) % l0Buffers_;
-    uint8_t* a2 = a2_.template Get<uint8_t>().GetPhyAddr() + l0_ * aBytes_;
-    uint8_t* b2 = b2_.template Get<uint8_t>().GetPhyAddr() + l0_ * bBytes_;
+    detail::MatmulL0Share& l0 = *l0Share_;
+    if (l0.user != this) {  // another object computed here last: both halves may hold its blocks
+      ::sk_pipe_wait(SK_PIPE_MTE1, std::max(l0.free[0], l0.free[1]));
+      l0.user = this, l0.next = 0;
+    }
+    uint32_t half = l0.next;
+    l0.next = (l0.next + 1) % l0Buffers_;
+    uint8_t* a2 = l0.a2 + half * aBytes_;
+    uint8_t* b2 = l0.b2 + half * bBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE1, l1Ready);
-    ::sk_pipe_wait(SK_PIPE_MTE1, l0Free_[l0_]);
+    ::sk_pipe_wait(SK_PIPE_MTE1, l0.free[half]);
     if (job_.aL1) LoadATscm(a2, k, curK);
     else LoadA(a2, a1, curK);
     if (job_.bL1) LoadBTscm(b2, k);
@@ -587,8 +657,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_mmad(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_, a2, b2,
               job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, curN_, detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
-    l0Free_[l0_] = ::sk_pipe_done(SK_PIPE_M);
-    if (init == SK_MMAD_BIAS) btFree_ = l0Free_[l0_];  // the block's only read of the bias table
+    l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
+    if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
   }
   // A's block into L1. Not transposed: straight into the order L0A wants, so one LoadData moves
   // it: Zz (one Nz matrix of 16 rows per fractal row, ndNum of them), or on dav-3510 plain Nz.
@@ -738,17 +808,18 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   detail::MatmulJob job_;
   TBuf<TPosition::A1> a1_;
   TBuf<TPosition::B1> b1_;
-  TBuf<TPosition::A2> a2_;
-  TBuf<TPosition::B2> b2_;
   TBuf<TPosition::CO1> c1_;
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
-  uint32_t l1_ = 0, l0_ = 0, c_ = 0;  // the buffers in use
+  uint32_t l1_ = 0, c_ = 0;  // the buffers in use
+  detail::MatmulL0Share ownShare_;              // the core's, when this object came first
+  detail::MatmulL0Share* l0Share_ = nullptr;    // the core's
   // When each buffer was last released by its reader, and when L0C's block is complete.
-  uint64_t l1Free_[2] = {}, l0Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
+  uint64_t l1Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
   bool hasSum_ = false;  // L0C holds a block an Iterate computed
+  Impl::Detail::MatmulTriangle triangle_ = Impl::Detail::MatmulTriangle::kNone;
 };
 
 namespace detail {
@@ -802,7 +873,8 @@ template <class Cfg> __aicore__ constexpr const MatmulConfig& configOf(const Cfg
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto&, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 class Matmul {
  public:
   using SrcT = typename A_TYPE::T;
@@ -854,6 +926,7 @@ class Matmul {
     } else {
       cube_.Init(tiling, pipe);
       cube_.SetIterateOrder(Config().iterateOrder);
+      cube_.SetTriangle(MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kTriangle);
     }
   }
   __aicore__ void SetIndex(uint32_t index) { index_ = index; }
@@ -1317,8 +1390,9 @@ class Matmul {
 
 // CANN's implementation class, which cube-only kernels name directly.
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, class... POLICY>
-using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, POLICY...>;
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto&, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 
 namespace detail {
 template <class... MMs> struct MatmulSet {

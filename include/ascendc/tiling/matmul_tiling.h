@@ -108,7 +108,21 @@ enum DataType : int32_t {
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 // HF32 changes how fp32 is multiplied, not the tiling.
 enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
-enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1 };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+// SetMatmulConfigParams's arguments as one struct (the public API's second form).
+struct MatmulConfigParams {
+  int32_t mmConfigType;
+  bool enableL1CacheUB;
+  ScheduleType scheduleType;
+  MatrixTraverse traverse;
+  bool enVecND2NZ;
+  MatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                     ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                     MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false)
+      : mmConfigType(mmConfigTypeIn), enableL1CacheUB(enableL1CacheUBIn), scheduleType(scheduleTypeIn), traverse(traverseIn),
+        enVecND2NZ(enVecND2NZIn) {}
+};
 
 // One AI Core's memories, for callers without a PlatformAscendC (zero: the part's own size).
 struct PlatformInfo {
@@ -311,6 +325,15 @@ class MatmulApiTilingBase {
                                 MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false) {
     (void)mmConfigTypeIn, (void)enableL1CacheUBIn, (void)scheduleTypeIn, (void)enVecND2NZIn;
     return SetTraverse(traverseIn);
+  }
+  int32_t SetMatmulConfigParams(const MatmulConfigParams& p) {
+    return SetMatmulConfigParams(p.mmConfigType, p.enableL1CacheUB, p.scheduleType, p.traverse, p.enVecND2NZ);
+  }
+  // The quantization mode (one scale or a vector of them): the kernel's SetQuantScalar /
+  // SetQuantVector decide; no effect on the tiling.
+  int32_t SetDequantType(DequantType dequantType) {
+    (void)dequantType;
+    return 0;
   }
 
   // ---- the result ----
