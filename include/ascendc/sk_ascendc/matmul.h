@@ -378,15 +378,16 @@ inline void blockOf(uint32_t i, uint32_t blocksM, uint32_t blocksN, bool orderN,
   bm = orderN ? outer : inner;
   bn = orderN ? inner : outer;
 }
-// The L0A and L0B every Matmul object of a core computes in, in turn, as the hardware's objects
-// share them (two objects' double buffers need not fit side by side): the first object's Init
-// takes what the pipe has left of both; each half's release token is the last Mmad that read it.
+// The L0A, L0B and L0C every Matmul object of a core computes in, in turn, as the hardware's
+// objects share them (two objects' double buffers need not fit side by side): the first
+// object's Init takes what the pipe has left of each; a half's release token is the last pipe
+// op that read it.
 struct MatmulL0Share {
-  uint8_t *a2 = nullptr, *b2 = nullptr;
-  uint64_t a2Bytes = 0, b2Bytes = 0;
-  uint64_t free[2] = {};
-  uint32_t next = 0;             // the half in use
-  const void* user = nullptr;    // the object that used it last
+  uint8_t *a2 = nullptr, *b2 = nullptr, *c1 = nullptr;
+  uint64_t a2Bytes = 0, b2Bytes = 0, c1Bytes = 0;
+  uint64_t free[2] = {}, cFree[2] = {};  // L0A/L0B halves: their last Mmad; L0C halves: their last Fixpipe
+  uint32_t next = 0;                     // the L0A/L0B half in use
+  const void *user = nullptr, *cUser = nullptr;  // the objects that used L0A/L0B and L0C last
 };
 inline uint8_t* carveRest(int32_t mem, uint64_t& bytes) {
   uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem), size = ::sk_local_size(mem);
@@ -431,7 +432,6 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     pipe->InitBuffer(a1_, 2 * aBytes_);
     pipe->InitBuffer(b1_, 2 * bBytes_);
     ShareL0();
-    pipe->InitBuffer(c1_, c1Buffers_ * cBytes_);
     if (t_.isBias) {
       // Whole bias-table units, widened (a half bias's last unit fills twice its bytes there).
       uint32_t bytes = detail::ceilTo(t_.baseN * sizeof(L0cT), 2 * detail::kBiasTableUnit);
@@ -444,22 +444,24 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
   __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
   __aicore__ void SetTriangle(Impl::Detail::MatmulTriangle t) { triangle_ = t; }
-  // Joins the core's shared L0A/L0B (creates it when this is the first object), checking this
-  // tiling's A and B blocks (double-buffered or not) fit it.
+  // Joins the core's shared L0A/L0B/L0C (creates them when this is the first object), checking
+  // this tiling's A, B and C blocks (double-buffered or not) fit.
   __aicore__ void ShareL0() {
     uint64_t& published = detail::coreState(detail::kStateMatmulL0);
     if (!published) {
       ownShare_ = detail::MatmulL0Share{};
       ownShare_.a2 = detail::carveRest(SK_MEM_L0A, ownShare_.a2Bytes);
       ownShare_.b2 = detail::carveRest(SK_MEM_L0B, ownShare_.b2Bytes);
+      ownShare_.c1 = detail::carveRest(SK_MEM_L0C, ownShare_.c1Bytes);
       published = (uint64_t)&ownShare_;
     }
     l0Share_ = (detail::MatmulL0Share*)published;
-    if ((uint64_t)l0Buffers_ * aBytes_ > l0Share_->a2Bytes || (uint64_t)l0Buffers_ * bBytes_ > l0Share_->b2Bytes)
-      ::sk_trapf(2, "Matmul::Init: %u x %u bytes of L0A and %u x %u of L0B requested; the Matmul objects of this core share "
-                 "%llu and %llu (what the pipe had left): shrink baseM, baseN or baseK",
-                 l0Buffers_, aBytes_, l0Buffers_, bBytes_, (unsigned long long)l0Share_->a2Bytes,
-                 (unsigned long long)l0Share_->b2Bytes);
+    if ((uint64_t)l0Buffers_ * aBytes_ > l0Share_->a2Bytes || (uint64_t)l0Buffers_ * bBytes_ > l0Share_->b2Bytes ||
+        (uint64_t)c1Buffers_ * cBytes_ > l0Share_->c1Bytes)
+      ::sk_trapf(2, "Matmul::Init: %u x %u bytes of L0A, %u x %u of L0B and %u x %u of L0C requested; the Matmul objects of "
+                 "this core share %llu, %llu and %llu (what the pipe had left): shrink baseM, baseN or baseK",
+                 l0Buffers_, aBytes_, l0Buffers_, bBytes_, c1Buffers_, cBytes_, (unsigned long long)l0Share_->a2Bytes,
+                 (unsigned long long)l0Share_->b2Bytes, (unsigned long long)l0Share_->c1Bytes);
   }
   __aicore__ ~MatmulCube() {
     if (detail::coreState(detail::kStateMatmulL0) == (uint64_t)&ownShare_) detail::coreState(detail::kStateMatmulL0) = 0;
@@ -499,10 +501,17 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       if (prevM != curM_ || prevN != curN_)
         ::sk_trapf(3, "Matmul::Iterate(enPartialSum): the block (%u x %u) differs from the sum in L0C (%u x %u)", curM_, curN_,
                    prevM, prevN);
+      if (l0Share_->cUser != this)
+        ::sk_trap(3, "Matmul::Iterate(enPartialSum): another Matmul object computed in L0C since, the sum is gone");
     } else {
       c_ = (c_ + 1) % c1Buffers_;
     }
-    ::sk_pipe_wait(SK_PIPE_M, cFree_[c_]);  // the Fixpipe of the block before in this buffer
+    detail::MatmulL0Share& l0 = *l0Share_;
+    if (l0.cUser != this) {  // another object computed in L0C last: wait until its blocks are out
+      ::sk_pipe_wait(SK_PIPE_M, std::max(l0.cFree[0], l0.cFree[1]));
+      l0.cUser = this;
+    }
+    ::sk_pipe_wait(SK_PIPE_M, l0.cFree[c_]);  // the Fixpipe of the block before in this buffer
     if (job_.hasBias && !partialSum) LoadBias();
     for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK)
       Step(k, std::min<uint32_t>(t_.baseK, job_.singleK - k), k == 0 && !partialSum);
@@ -528,7 +537,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     }
     ::sk_pipe_wait(SK_PIPE_FIX, cReady_);
     SetAtomic(enAtomic);
-    const L0cT* src = (const L0cT*)(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_);
+    const L0cT* src = (const L0cT*)(l0Share_->c1 + c_ * cBytes_);
     if (p.quantPre == QuantMode_t::VDEQF16) {
       LocalTensor<uint64_t> scale = scaleL1_.template Get<uint64_t>();
       ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
@@ -539,7 +548,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       detail::fixpipe(dst, src, p, !nz, (const uint64_t*)nullptr);
     }
     SetAtomic(0);
-    cFree_[c_] = ::sk_pipe_done(SK_PIPE_FIX);
+    l0Share_->cFree[c_] = ::sk_pipe_done(SK_PIPE_FIX);
   }
   // A block staged in GM (rows `pitch` elements apart) on to its place in C, through L1.
   __aicore__ void CopyStaged(__gm__ DstT* c, const __gm__ DstT* staged, uint32_t pitch, uint8_t enAtomic, bool sequential) {
@@ -654,7 +663,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
-    ::sk_mmad(c1_.template Get<uint8_t>().GetPhyAddr() + c_ * cBytes_, a2, b2,
+    ::sk_mmad(l0.c1 + c_ * cBytes_, a2, b2,
               job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, curN_, detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
@@ -808,7 +817,6 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   detail::MatmulJob job_;
   TBuf<TPosition::A1> a1_;
   TBuf<TPosition::B1> b1_;
-  TBuf<TPosition::CO1> c1_;
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
@@ -816,7 +824,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   detail::MatmulL0Share ownShare_;              // the core's, when this object came first
   detail::MatmulL0Share* l0Share_ = nullptr;    // the core's
   // When each buffer was last released by its reader, and when L0C's block is complete.
-  uint64_t l1Free_[2] = {}, cFree_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
+  uint64_t l1Free_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
   bool hasSum_ = false;  // L0C holds a block an Iterate computed
   Impl::Detail::MatmulTriangle triangle_ = Impl::Detail::MatmulTriangle::kNone;
