@@ -38,7 +38,9 @@ float scaleOf(const sk_fixpipe_params& p, uint32_t col) {
   uint64_t bits = p.deq_scalar;
   bool perChannel = p.quant == SK_QUANT_VDEQF16 || p.quant == SK_QUANT_VQF322B8 || p.quant == SK_QUANT_VREQ8;
   if (perChannel) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
-  return bitsFloat((uint32_t)bits);
+  // The Fixpipe reads the scale's high 19 bits (sign, exponent, 10 mantissa bits: the public
+  // SetQuantScalar/SetQuantVector pages' `scale & 0xFFFFE000`); the rest are not part of it.
+  return bitsFloat((uint32_t)bits & 0xFFFFE000u);
 }
 
 }  // namespace

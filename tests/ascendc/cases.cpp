@@ -614,7 +614,8 @@ int64_t intSum(const std::vector<double>& a, const std::vector<double>& b, size_
   return acc;
 }
 // A per-channel dequant scale as the host packs it: the float's bits in a uint64's low word.
-float scaleOf(double packed) { return sk::bitsFloat((uint32_t)packed); }
+// A packed dequant scale as the Fixpipe reads it: the float's high 19 bits (scale & 0xFFFFE000).
+float scaleOf(double packed) { return sk::bitsFloat((uint32_t)packed & 0xFFFFE000u); }
 
 // mmad_basic: c rounded to its dtype by the Fixpipe (F322F16: to nearest even).
 void matmul(Tensors& t, const std::string& cType) {
@@ -704,10 +705,10 @@ void matmulApiInt8(Tensors& t) {
       t["c"][i * n + j] = h((float)intSum(t["a"], t["b"], k, n, i, j, true) * scaleOf(t["bias"][j]));
 }
 // Inputs of the dequantising cases: int8 values in [-8, 8], and for the scale param packed
-// scales of 1/1024 .. 16/1024.
+// scales of 1/1000 .. 16/1000 (mantissa bits below the 10 the Fixpipe reads).
 double int8OrScale(std::mt19937& rng, const std::string& param, const char* scaleParam) {
   if (param != scaleParam) return std::uniform_int_distribution<int>(-8, 8)(rng);
-  return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1024.0f);
+  return sk::floatBits(std::uniform_int_distribution<int>(1, 16)(rng) / 1000.0f);
 }
 double quantScales(std::mt19937& rng, const std::string& param) { return int8OrScale(rng, param, "scale"); }
 double int8Scales(std::mt19937& rng, const std::string& param) { return int8OrScale(rng, param, "bias"); }

@@ -425,8 +425,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (!pipe) pipe = GetTPipePtr();
     uint32_t kPad = detail::ceilTo(t_.baseK, 16 > kC0 ? 16 : kC0);
     aBytes_ = detail::ceilTo(t_.baseM * kPad * sizeof(SrcT), 512);
-    bBytes_ = detail::ceilTo(kPad * t_.baseN * sizeof(SrcT), 512);
-    cBytes_ = detail::ceilTo(t_.baseM * t_.baseN * sizeof(L0cT), 1024);
+    bBytes_ = detail::ceilTo(kPad * NL0(t_.baseN) * sizeof(SrcT), 512);
+    cBytes_ = detail::ceilTo(t_.baseM * NL0(t_.baseN) * sizeof(L0cT), 1024);
     l0Buffers_ = t_.dbL0A > 1 && t_.dbL0B > 1 ? 2 : 1;
     c1Buffers_ = t_.dbL0C > 1 ? 2 : 1;
     pipe->InitBuffer(a1_, 2 * aBytes_);
@@ -434,7 +434,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ShareL0();
     if (t_.isBias) {
       // Whole bias-table units, widened (a half bias's last unit fills twice its bytes there).
-      uint32_t bytes = detail::ceilTo(t_.baseN * sizeof(L0cT), 2 * detail::kBiasTableUnit);
+      uint32_t bytes = detail::ceilTo(NL0(t_.baseN) * sizeof(L0cT), 2 * detail::kBiasTableUnit);
       pipe->InitBuffer(biasL1_, bytes);
       pipe->InitBuffer(biasBt_, bytes);
     }
@@ -664,7 +664,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
     ::sk_mmad(l0.c1 + c_ * cBytes_, a2, b2,
-              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, curN_, detail::dtypeOf<SrcT>(),
+              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
@@ -729,7 +729,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
         uint32_t nRows = detail::ceilTo(BOrgN(), 16);
         return CopyNzBlock(b1, b + ((uint64_t)k / kC0 * nRows + n0) * kC0, (curK + kC0 - 1) / kC0, detail::ceilTo(curN_, 16), nRows);
       }
-      uint32_t kRows = detail::ceilTo(BOrgK(), 16);  // B (K x N): column blocks of 16 over N
+      uint32_t kRows = detail::ceilTo(BOrgK(), 16);  // B (K x N): column blocks of C0 over N
+      if constexpr (sizeof(SrcT) == 1) {  // int8: 32-wide blocks, K rows padded to 32 in L1 (LoadB's squares)
+        if (n0 % 32) ::sk_trapf(3, "Matmul: an int8 K x N B in NZ needs baseN a multiple of 32 (its column blocks), not %d", t_.baseN);
+        ::sk_data_copy_2d(b1, b + ((uint64_t)n0 / 32 * kRows + k) * 32, detail::ceilTo(curN_, 32) / 32, detail::ceilTo(curK, 16) * 32ull,
+                          kRows * 32ull, detail::ceilTo(curK, 32) * 32ull);
+        return;
+      }
       return CopyNzBlock(b1, b + ((uint64_t)n0 / 16 * kRows + k) * 16, detail::ceilTo(curN_, 16) / 16, detail::ceilTo(curK, 16), kRows);
     }
     uint32_t n0 = bn_ * t_.baseN;
@@ -739,7 +745,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       p.n_value = curN_, p.d_value = curK, p.src_d_value = BOrgK(), p.dst_c0_stride = detail::ceilTo(curN_, 16);
       ::sk_copy_nd2nz(b1, b + (uint64_t)n0 * BOrgK() + k, sizeof(SrcT), &p);
     } else {
-      p.n_value = curK, p.d_value = curN_, p.src_d_value = BOrgN(), p.dst_c0_stride = detail::ceilTo(curK, 16);
+      // (int8: K rows padded to 32, so LoadB's squares are whole)
+      p.n_value = curK, p.d_value = curN_, p.src_d_value = BOrgN(), p.dst_c0_stride = detail::ceilTo(curK, kC0 == 32 ? 32 : 16);
       ::sk_copy_nd2nz(b1, b + (uint64_t)k * BOrgN() + n0, sizeof(SrcT), &p);
     }
   }
@@ -766,9 +773,19 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
         ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
       return;
     }
+    if constexpr (sizeof(SrcT) == 1) {  // int8 K x N: each 32 x 32 square of L1's Nz transposed into two Zn fractals
+      uint32_t kSquares = detail::ceilTo(curK, 32) / 32, nSquares = detail::ceilTo(curN_, 32) / 32;
+      for (uint32_t i = 0; i < kSquares; ++i)
+        ::sk_load_2d_transpose(b2 + (uint64_t)i * 2 * nSquares * 512, b1, 1, i, nSquares, kSquares, 1, 0);
+      return;
+    }
     uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
     for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
   }
+  // The N an L0B block and Mmad span for a K x N B: int8 rounds it up to whole 32 x 32 squares
+  // (its load writes fractals in pairs; C's extra columns are never copied out). Buffers are
+  // sized with it whichever way B comes.
+  __aicore__ static uint32_t NL0(uint32_t n) { return sizeof(SrcT) == 1 ? detail::ceilTo(n, 32) : n; }
   // A in TSCM: the whole single-core A in L1 as Nz (column blocks of C0 over K, ceil16(singleM)
   // rows each; CANN's LoadData srcStride Ceil(aL1M, 16)), read in place: the block's fractals
   // into L0A's Zz (dav-3510: Nz).
@@ -914,6 +931,10 @@ class Matmul {
                                      ((A_TYPE::layout != LayoutMode::BSNGD && A_TYPE::layout != LayoutMode::SBNGD) ||
                                       (A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND));
 
+  // B stored K x N (not transposed): 2-byte types, and int8 (its 32 x 32 squares transposed into
+  // L0B).
+  static constexpr bool kBKxN = sizeof(SrcT) <= 2;
+  static constexpr const char* kBKxNMessage = "Matmul::SetTensorB: a float B must be given transposed (N x K, isTransposeB true)";
   __aicore__ Matmul() = default;
   __aicore__ ~Matmul() {
     if constexpr (kClient)
@@ -988,8 +1009,7 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
-    if (!isTransposeB && sizeof(SrcT) != 2)
-      ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
+    if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
     job_.b = (uint64_t)gm.GetPhyAddr(), job_.transB = isTransposeB, job_.bDense = 0, job_.bL1 = 0;
     restart_ = true;
   }
@@ -1012,8 +1032,7 @@ class Matmul {
     static_assert(B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM,
                   "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM");
     if constexpr (B_TYPE::pos == TPosition::TSCM) return SetTscm(ub, isTransposeB, false);
-    if (!isTransposeB && sizeof(SrcT) != 2)
-      ::sk_trap(3, "Matmul::SetTensorB: for 1- and 4-byte types B must be given transposed (N x K, isTransposeB true)");
+    if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
     bStage_ = StageUb(ub, false);
     job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = 1, job_.bL1 = 0;
     restart_ = true;
