@@ -104,25 +104,31 @@ void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fra
 void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
              Img2colDst kind) {
   const uint64_t c0 = 32 / eb, window = (uint64_t)fh * fw * c0;
+  uint8_t pad[32];  // a run of the pad value (little-endian: its low eb bytes)
+  for (uint64_t e = 0; e < c0; ++e) std::memcpy(pad + e * eb, &p.pad_bits, eb);
   for (uint64_t i = 0; i < p.m_ext; ++i) {
     uint64_t m = p.m_start + i, ho = m / wo, wIdx = m % wo;
-    for (uint64_t j = 0; j < p.k_ext; ++j) {
-      // Column k walks (c1, kh, kw, c0), C0 innermost, the window W-fastest.
-      uint64_t k = p.k_start + j, c1 = k / window, t = k % window, kh = t / (fw * c0), kw = (t / c0) % fw;
+    // Columns come in runs of C0 (kStartPt is a multiple of C0): one (c1, kh, kw) each, C0
+    // contiguous elements of the map (or of the pad), the window W-fastest.
+    for (uint64_t j0 = 0; j0 < p.k_ext; j0 += c0) {
+      uint64_t k = p.k_start + j0, c1 = k / window, t = k % window, kh = t / (fw * c0), kw = (t / c0) % fw;
       int64_t h = (int64_t)(ho * p.stride_h + kh * p.dilation_h) - p.pad_top;
       int64_t w = (int64_t)(wIdx * p.stride_w + kw * p.dilation_w) - p.pad_left;
-      const uint8_t* v = (const uint8_t*)&p.pad_bits;  // little-endian: its low eb bytes
-      if (h >= 0 && h < (int64_t)p.l1_h && w >= 0 && w < (int64_t)p.l1_w)
-        v = src + (((c1 * p.l1_h + h) * p.l1_w + w) * c0 + t % c0) * eb;
-      uint64_t at;
-      switch (kind) {  // (the K axis, whole fractals, is the caller's check; the other may end partial)
-        case Img2colDst::L0aZz: at = ((i / 16) * (p.k_ext / c0) + j / c0) * 16 * c0 + (i % 16) * c0 + j % c0; break;
-        case Img2colDst::L0aZzTransposed:
-          at = ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0;
-          break;
-        default: at = ((i / c0) * ((p.k_ext + 15) / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0; break;
+      const uint8_t* run = pad;
+      if (h >= 0 && h < (int64_t)p.l1_h && w >= 0 && w < (int64_t)p.l1_w) run = src + ((c1 * p.l1_h + h) * p.l1_w + w) * c0 * eb;
+      uint64_t count = std::min<uint64_t>(c0, p.k_ext - j0);
+      if (kind == Img2colDst::L0aZz) {  // the run lands whole in a fractal row
+        std::memcpy(dst + (((i / 16) * (p.k_ext / c0) + j0 / c0) * 16 * c0 + (i % 16) * c0) * eb, run, count * eb);
+        continue;
       }
-      std::memcpy(dst + at * eb, v, eb);
+      // (the K axis, whole fractals, is the caller's check; the other may end partial)
+      for (uint64_t e = 0; e < count; ++e) {
+        uint64_t j = j0 + e;
+        uint64_t at = kind == Img2colDst::L0aZzTransposed
+                          ? ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0
+                          : ((i / c0) * ((p.k_ext + 15) / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0;
+        std::memcpy(dst + at * eb, run + e * eb, eb);
+      }
     }
   }
 }
@@ -139,8 +145,16 @@ uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes) {
 uint64_t mmadBBytes(const MmadShape& s) { return (uint64_t)s.k1 * s.n1 * kFractalBytes; }
 uint64_t mmadCBytes(const MmadShape& s) { return (uint64_t)s.m1 * s.n1 * 1024; }
 
-std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias, const MmadShape& s, int32_t abType,
-                 int32_t init) {
+// Built for AVX2 hosts too (the same mul-then-add per element: -ffp-contract=off keeps FMA out);
+// the sanitizer builds (clang) keep one version.
+#if defined(__GNUC__) && !defined(__clang__)
+#define SK_MMAD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SK_MMAD_CLONES
+#endif
+SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn,
+                                                                   const void* bias, const MmadShape& s, int32_t abType,
+                                                                   int32_t init) {
   const uint8_t* a = (const uint8_t*)aIn;
   const uint8_t* b = (const uint8_t*)bIn;
   uint8_t* c = (uint8_t*)cOut;
@@ -165,14 +179,23 @@ std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias,
       for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = (int8_t)a[aAt(r, p)];
     for (uint32_t p = 0; p < s.k; ++p)
       for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = (int8_t)b[bAt(p, col)];
-    for (uint32_t r = 0; r < s.m; ++r)
+    // A row of C at a time, k ascending for every element, the columns in a contiguous
+    // (vectorizable) inner loop; the accumulator wraps as the hardware's int32 does.
+    thread_local std::vector<uint32_t> bufC;
+    uint32_t* __restrict row = scratch(bufC, s.n);
+    for (uint32_t r = 0; r < s.m; ++r) {
       for (uint32_t col = 0; col < s.n; ++col) {
-        uint32_t acc = 0;  // the accumulator wraps as the hardware's int32 does
-        if (init == SK_MMAD_ACCUMULATE) std::memcpy(&acc, c + cAt(r, col), 4);
-        if (init == SK_MMAD_BIAS) std::memcpy(&acc, (const uint8_t*)bias + 4ull * col, 4);
-        for (uint32_t p = 0; p < s.k; ++p) acc += (uint32_t)(A[(size_t)r * s.k + p] * B[(size_t)p * s.n + col]);
-        std::memcpy(c + cAt(r, col), &acc, 4);
+        row[col] = 0;
+        if (init == SK_MMAD_ACCUMULATE) std::memcpy(&row[col], c + cAt(r, col), 4);
+        if (init == SK_MMAD_BIAS) std::memcpy(&row[col], (const uint8_t*)bias + 4ull * col, 4);
       }
+      for (uint32_t p = 0; p < s.k; ++p) {
+        const int32_t av = A[(size_t)r * s.k + p];
+        const int32_t* __restrict bp = B + (size_t)p * s.n;
+        for (uint32_t col = 0; col < s.n; ++col) row[col] += (uint32_t)(av * bp[col]);
+      }
+      for (uint32_t col = 0; col < s.n; ++col) std::memcpy(c + cAt(r, col), &row[col], 4);
+    }
     return "";
   }
   if (abType != SK_DT_FLOAT16 && abType != SK_DT_BFLOAT16 && abType != SK_DT_FLOAT32)
@@ -184,14 +207,22 @@ std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias,
     for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = loadFloat(a + aAt(r, p) * eb, abType);
   for (uint32_t p = 0; p < s.k; ++p)
     for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
-  for (uint32_t r = 0; r < s.m; ++r)
+  // As above: every element summed in ascending k, a row of C at a time.
+  thread_local std::vector<float> bufC;
+  float* __restrict row = scratch(bufC, s.n);
+  for (uint32_t r = 0; r < s.m; ++r) {
     for (uint32_t col = 0; col < s.n; ++col) {
-      float acc = 0;
-      if (init == SK_MMAD_ACCUMULATE) std::memcpy(&acc, c + cAt(r, col), 4);
-      if (init == SK_MMAD_BIAS) std::memcpy(&acc, (const uint8_t*)bias + 4ull * col, 4);
-      for (uint32_t p = 0; p < s.k; ++p) acc += A[(size_t)r * s.k + p] * B[(size_t)p * s.n + col];
-      std::memcpy(c + cAt(r, col), &acc, 4);
+      row[col] = 0;
+      if (init == SK_MMAD_ACCUMULATE) std::memcpy(&row[col], c + cAt(r, col), 4);
+      if (init == SK_MMAD_BIAS) std::memcpy(&row[col], (const uint8_t*)bias + 4ull * col, 4);
     }
+    for (uint32_t p = 0; p < s.k; ++p) {
+      const float av = A[(size_t)r * s.k + p];
+      const float* __restrict bp = B + (size_t)p * s.n;
+      for (uint32_t col = 0; col < s.n; ++col) row[col] += av * bp[col];
+    }
+    for (uint32_t col = 0; col < s.n; ++col) std::memcpy(c + cAt(r, col), &row[col], 4);
+  }
   return "";
 }
 
