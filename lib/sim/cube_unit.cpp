@@ -145,6 +145,32 @@ uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes) {
 uint64_t mmadBBytes(const MmadShape& s) { return (uint64_t)s.k1 * s.n1 * kFractalBytes; }
 uint64_t mmadCBytes(const MmadShape& s) { return (uint64_t)s.m1 * s.n1 * 1024; }
 
+namespace {
+// C (m x n, 4-byte elements at cAt(r, col)) from A (m x k) and B (k x n), both row-major: a row
+// of C at a time, each element summed in ascending k (as the cube does), the columns in a
+// contiguous, vectorizable inner loop. Acc is the accumulator: float, or uint32_t for int8 (the
+// int32 products wrap). Inlined into mmad so each of its target clones vectorizes it.
+template <typename Acc, typename Elem, typename CAt>
+__attribute__((always_inline)) inline void multiplyRows(uint8_t* c, const Elem* A, const Elem* B, const void* bias,
+                                                        const MmadShape& s, int32_t init, const CAt& cAt) {
+  thread_local std::vector<Acc> bufC;
+  Acc* __restrict row = scratch(bufC, s.n);
+  for (uint32_t r = 0; r < s.m; ++r) {
+    for (uint32_t col = 0; col < s.n; ++col) {
+      row[col] = 0;
+      if (init == SK_MMAD_ACCUMULATE) std::memcpy(&row[col], c + cAt(r, col), 4);
+      if (init == SK_MMAD_BIAS) std::memcpy(&row[col], (const uint8_t*)bias + 4ull * col, 4);
+    }
+    for (uint32_t p = 0; p < s.k; ++p) {
+      const Elem av = A[(size_t)r * s.k + p];
+      const Elem* __restrict bp = B + (size_t)p * s.n;
+      for (uint32_t col = 0; col < s.n; ++col) row[col] += (Acc)(av * bp[col]);
+    }
+    for (uint32_t col = 0; col < s.n; ++col) std::memcpy(c + cAt(r, col), &row[col], 4);
+  }
+}
+}  // namespace
+
 // Built for AVX2 hosts too (the same mul-then-add per element: -ffp-contract=off keeps FMA out);
 // the sanitizer builds (clang) keep one version.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -152,9 +178,8 @@ uint64_t mmadCBytes(const MmadShape& s) { return (uint64_t)s.m1 * s.n1 * 1024; }
 #else
 #define SK_MMAD_CLONES
 #endif
-SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn,
-                                                                   const void* bias, const MmadShape& s, int32_t abType,
-                                                                   int32_t init) {
+SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias, const MmadShape& s,
+                                int32_t abType, int32_t init) {
   const uint8_t* a = (const uint8_t*)aIn;
   const uint8_t* b = (const uint8_t*)bIn;
   uint8_t* c = (uint8_t*)cOut;
@@ -179,23 +204,7 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn,
       for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = (int8_t)a[aAt(r, p)];
     for (uint32_t p = 0; p < s.k; ++p)
       for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = (int8_t)b[bAt(p, col)];
-    // A row of C at a time, k ascending for every element, the columns in a contiguous
-    // (vectorizable) inner loop; the accumulator wraps as the hardware's int32 does.
-    thread_local std::vector<uint32_t> bufC;
-    uint32_t* __restrict row = scratch(bufC, s.n);
-    for (uint32_t r = 0; r < s.m; ++r) {
-      for (uint32_t col = 0; col < s.n; ++col) {
-        row[col] = 0;
-        if (init == SK_MMAD_ACCUMULATE) std::memcpy(&row[col], c + cAt(r, col), 4);
-        if (init == SK_MMAD_BIAS) std::memcpy(&row[col], (const uint8_t*)bias + 4ull * col, 4);
-      }
-      for (uint32_t p = 0; p < s.k; ++p) {
-        const int32_t av = A[(size_t)r * s.k + p];
-        const int32_t* __restrict bp = B + (size_t)p * s.n;
-        for (uint32_t col = 0; col < s.n; ++col) row[col] += (uint32_t)(av * bp[col]);
-      }
-      for (uint32_t col = 0; col < s.n; ++col) std::memcpy(c + cAt(r, col), &row[col], 4);
-    }
+    multiplyRows<uint32_t>(c, A, B, bias, s, init, cAt);  // the accumulator wraps as the hardware's int32 does
     return "";
   }
   if (abType != SK_DT_FLOAT16 && abType != SK_DT_BFLOAT16 && abType != SK_DT_FLOAT32)
@@ -207,22 +216,7 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn,
     for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = loadFloat(a + aAt(r, p) * eb, abType);
   for (uint32_t p = 0; p < s.k; ++p)
     for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
-  // As above: every element summed in ascending k, a row of C at a time.
-  thread_local std::vector<float> bufC;
-  float* __restrict row = scratch(bufC, s.n);
-  for (uint32_t r = 0; r < s.m; ++r) {
-    for (uint32_t col = 0; col < s.n; ++col) {
-      row[col] = 0;
-      if (init == SK_MMAD_ACCUMULATE) std::memcpy(&row[col], c + cAt(r, col), 4);
-      if (init == SK_MMAD_BIAS) std::memcpy(&row[col], (const uint8_t*)bias + 4ull * col, 4);
-    }
-    for (uint32_t p = 0; p < s.k; ++p) {
-      const float av = A[(size_t)r * s.k + p];
-      const float* __restrict bp = B + (size_t)p * s.n;
-      for (uint32_t col = 0; col < s.n; ++col) row[col] += av * bp[col];
-    }
-    for (uint32_t col = 0; col < s.n; ++col) std::memcpy(c + cAt(r, col), &row[col], 4);
-  }
+  multiplyRows<float>(c, A, B, bias, s, init, cAt);
   return "";
 }
 
