@@ -39,6 +39,17 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
+// The type L0C accumulates an input type in (the C of a Matmul whose C is at CO1).
+template <typename T> struct GetMmDstType {
+  using Type = float;  // half, bfloat16_t, float
+};
+template <> struct GetMmDstType<int8_t> {
+  using Type = int32_t;
+};
+namespace Impl {
+constexpr int32_t QUEUE_DEPTH = 1;  // the depth of the queue kernels give C's CO1 tensor
+}
+
 // The compile-time configuration. The simulated Matmul runs every config the same way (Norm);
 // the fields exist so kernels that set them compile.
 struct MatmulConfig {
@@ -405,7 +416,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   using SrcT = typename A_TYPE::T;
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
-  using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
+  using L0cT = typename GetMmDstType<SrcT>::Type;
+  // C at CO1: the caller's L0C tensor takes each block (Iterate(enPartialSum, tensor)); the
+  // object keeps no L0C of its own.
+  static constexpr bool kCo1 = C_TYPE::pos == TPosition::CO1;
   static constexpr uint32_t kC0 = 32 / sizeof(SrcT);
   // Operands stored in GM as NZ (fractals of 16 rows x C0, column blocks of rows padded to 16).
   static constexpr bool kANz = A_TYPE::format == CubeFormat::NZ;
@@ -452,12 +466,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ownShare_ = detail::MatmulL0Share{};
       ownShare_.a2 = detail::carveRest(SK_MEM_L0A, ownShare_.a2Bytes);
       ownShare_.b2 = detail::carveRest(SK_MEM_L0B, ownShare_.b2Bytes);
-      ownShare_.c1 = detail::carveRest(SK_MEM_L0C, ownShare_.c1Bytes);
       published = (uint64_t)&ownShare_;
     }
     l0Share_ = (detail::MatmulL0Share*)published;
+    if (!kCo1 && !l0Share_->c1) l0Share_->c1 = detail::carveRest(SK_MEM_L0C, l0Share_->c1Bytes);
     if ((uint64_t)l0Buffers_ * aBytes_ > l0Share_->a2Bytes || (uint64_t)l0Buffers_ * bBytes_ > l0Share_->b2Bytes ||
-        (uint64_t)c1Buffers_ * cBytes_ > l0Share_->c1Bytes)
+        (!kCo1 && (uint64_t)c1Buffers_ * cBytes_ > l0Share_->c1Bytes))
       ::sk_trapf(2, "Matmul::Init: %u x %u bytes of L0A, %u x %u of L0B and %u x %u of L0C requested; the Matmul objects of "
                  "this core share %llu, %llu and %llu (what the pipe had left): shrink baseM, baseN or baseK",
                  l0Buffers_, aBytes_, l0Buffers_, bBytes_, c1Buffers_, cBytes_, (unsigned long long)l0Share_->a2Bytes,
@@ -482,8 +496,14 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // partialSum (Iterate(enPartialSum)): the block is added to what the Iterate before left in
   // L0C (same buffer, every K step accumulates, no bias), as CANN does for K split over
   // SetTensorA/B calls; the doc allows it only when the single-core C is one block.
-  __aicore__ bool Iterate(bool partialSum = false) {
+  // userC1 (C at CO1): the block goes to that L0C tensor of userC1Bytes, in Nz, instead.
+  __aicore__ bool Iterate(bool partialSum = false, uint8_t* userC1 = nullptr, uint64_t userC1Bytes = 0) {
     if (t_.baseM == 0) ::sk_trap(3, "Matmul: the object has no tiling: pass one to REGIST_MATMUL_OBJ or Init");
+    if (kCo1 != (userC1 != nullptr))
+      ::sk_trap(3, kCo1 ? "Matmul: C is at CO1: pass Iterate the L0C tensor each block goes to (Iterate(enPartialSum, tensor))"
+                        : "Matmul::Iterate into an L0C tensor needs C's MatmulType at TPosition::CO1");
+    if (A_TYPE::format == CubeFormat::VECTOR && job_.singleM != 1)  // GEMV: A is one row, read as ND
+      ::sk_trapf(3, "Matmul: A is a CubeFormat::VECTOR (GEMV), so the single-core M must be 1, not %d", job_.singleM);
     uint32_t blocksM = (job_.singleM + t_.baseM - 1) / t_.baseM, blocksN = (job_.singleN + t_.baseN - 1) / t_.baseN;
     uint32_t prevM = curM_, prevN = curN_;
     do {  // (a triangular policy passes over the blocks on the other side of the diagonal)
@@ -501,17 +521,26 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       if (prevM != curM_ || prevN != curN_)
         ::sk_trapf(3, "Matmul::Iterate(enPartialSum): the block (%u x %u) differs from the sum in L0C (%u x %u)", curM_, curN_,
                    prevM, prevN);
-      if (l0Share_->cUser != this)
+      if (!userC1 && l0Share_->cUser != this)
         ::sk_trap(3, "Matmul::Iterate(enPartialSum): another Matmul object computed in L0C since, the sum is gone");
     } else {
       c_ = (c_ + 1) % c1Buffers_;
     }
     detail::MatmulL0Share& l0 = *l0Share_;
-    if (l0.cUser != this) {  // another object computed in L0C last: wait until its blocks are out
-      ::sk_pipe_wait(SK_PIPE_M, std::max(l0.cFree[0], l0.cFree[1]));
-      l0.cUser = this;
+    if (userC1) {  // the caller's queue orders its tensor's Fixpipe after these Mmads
+      uint64_t need = (uint64_t)detail::ceilTo(curM_, 16) * NL0(curN_) * sizeof(L0cT);
+      if (need > userC1Bytes)
+        ::sk_trapf(3, "Matmul::Iterate: the %u x %u block needs %llu bytes of L0C in Nz; the CO1 tensor has %llu", curM_, curN_,
+                   (unsigned long long)need, (unsigned long long)userC1Bytes);
+      c1_ = userC1;
+    } else {
+      if (l0.cUser != this) {  // another object computed in L0C last: wait until its blocks are out
+        ::sk_pipe_wait(SK_PIPE_M, std::max(l0.cFree[0], l0.cFree[1]));
+        l0.cUser = this;
+      }
+      ::sk_pipe_wait(SK_PIPE_M, l0.cFree[c_]);  // the Fixpipe of the block before in this buffer
+      c1_ = l0.c1 + c_ * cBytes_;
     }
-    ::sk_pipe_wait(SK_PIPE_M, l0.cFree[c_]);  // the Fixpipe of the block before in this buffer
     if (job_.hasBias && !partialSum) LoadBias();
     for (uint32_t k = 0; k < (uint32_t)job_.singleK; k += t_.baseK)
       Step(k, std::min<uint32_t>(t_.baseK, job_.singleK - k), k == 0 && !partialSum);
@@ -663,7 +692,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
-    ::sk_mmad(l0.c1 + c_ * cBytes_, a2, b2,
+    ::sk_mmad(c1_, a2, b2,
               job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
@@ -838,6 +867,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   TBuf<TPosition::C2> biasBt_;
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
   uint32_t l1_ = 0, c_ = 0;  // the buffers in use
+  uint8_t* c1_ = nullptr;    // where the block's Mmads accumulate
   detail::MatmulL0Share ownShare_;              // the core's, when this object came first
   detail::MatmulL0Share* l0Share_ = nullptr;    // the core's
   // When each buffer was last released by its reader, and when L0C's block is complete.
@@ -911,11 +941,15 @@ class Matmul {
   static_assert((A_TYPE::pos != TPosition::TSCM || A_TYPE::format == CubeFormat::NZ) &&
                     (B_TYPE::pos != TPosition::TSCM || B_TYPE::format == CubeFormat::NZ),
                 "Matmul: a TSCM input must be NZ");
-  static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ) &&
+  static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
+                 (A_TYPE::format == CubeFormat::VECTOR && A_TYPE::pos == TPosition::GM)) &&
                     (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ),
-                "Matmul: A and B must be ND or NZ");
+                "Matmul: A and B must be ND or NZ (A may also be a VECTOR in GM)");
   static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ || C_TYPE::format == CubeFormat::ND_ALIGN,
                 "Matmul: C must be ND, ND_ALIGN or NZ");
+  static_assert(C_TYPE::pos != TPosition::CO1 ||
+                    (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, typename GetMmDstType<SrcT>::Type>),
+                "Matmul: a C at CO1 is NZ of GetMmDstType<A's type>::Type");
   static_assert(!detail::configOf(MM_CFG).isEnableChannelSplit,
                 "Matmul: MatmulConfig.isEnableChannelSplit (float C in 16 x 8 fractals) is not simulated");
   // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
@@ -1145,6 +1179,19 @@ class Matmul {
     } else {
       TakeJob();
       return cube_.Iterate(enPartialSum);
+    }
+  }
+  // The next block into the caller's L0C tensor (C at CO1, Nz, rows padded to 16); the caller
+  // hands it on through its CO1 queue and Fixpipes it.
+  template <bool sync = true, typename T> __aicore__ bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix) {
+    static_assert(std::is_same_v<T, typename GetMmDstType<SrcT>::Type>,
+                  "Matmul::Iterate into an L0C tensor: the tensor's type is GetMmDstType<A's type>::Type");
+    if constexpr (kClient) {
+      ::sk_trap(3, "Matmul::Iterate into an L0C tensor: L0C belongs to the AIC (an AIV's C is in GM or VECIN)");
+      return false;
+    } else {
+      TakeJob();
+      return cube_.Iterate(enPartialSum, (uint8_t*)localCmatrix.GetPhyAddr(), (uint64_t)localCmatrix.GetSize() * sizeof(T));
     }
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
