@@ -272,10 +272,21 @@ struct Device::Impl {
   };
   std::unordered_map<uint64_t, uint32_t> recordJob;  // record seq -> its job, during a flush
 
+  // Runs and times the queued work. What the functional run recorded is held until the replay
+  // times it, so the work is timed in batches of at most opts.replayBatchBytes of records: a
+  // program may queue any number of launches before it synchronises.
   void flush() {
     std::vector<Executed> done;
     std::vector<timing::Job> jobs;
     std::map<StreamId, uint32_t> lastJob;
+    uint64_t heldBytes = 0;
+    auto replay = [&] {
+      if (done.empty()) return;
+      std::vector<timing::JobTimes> times = timeline->replay(jobs);
+      for (size_t i = 0; i < done.size(); ++i) finish(done[i], jobs[i], times[i]);
+      done.clear(), jobs.clear(), lastJob.clear(), recordJob.clear();  // the next batch starts after these
+      heldBytes = 0;
+    };
     for (;;) {
       int best = -1;
       for (size_t i = 0; i < streams.size(); ++i) {
@@ -300,13 +311,20 @@ struct Device::Impl {
       }
       lastJob[e.stream] = (uint32_t)jobs.size();
       if (e.task.kind == Task::Kind::Record) recordJob[e.task.seq] = (uint32_t)jobs.size();
+      heldBytes += recordBytes(job);
       jobs.push_back(std::move(job));
       done.push_back(std::move(e));
+      if (heldBytes >= opts.replayBatchBytes) replay();
     }
-    if (done.empty()) return;
-    std::vector<timing::JobTimes> times = timeline->replay(jobs);
-    for (size_t i = 0; i < done.size(); ++i) finish(done[i], jobs[i], times[i]);
-    recordJob.clear();
+    replay();
+  }
+  static uint64_t recordBytes(const timing::Job& job) {
+    uint64_t bytes = sizeof(job);
+    for (const auto& block : job.blocks)
+      for (const timing::Program& p : block)
+        bytes += p.ops.size() * sizeof(timing::Op) + p.accesses.size() * sizeof(timing::Access) +
+                 p.gmRows.size() * sizeof(timing::GmRows);
+    return bytes;
   }
 
   // Runs a task's function; returns its job for the replay (timing still unknown).

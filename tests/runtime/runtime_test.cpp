@@ -617,9 +617,10 @@ TEST_F(Device, CopiesOutsideAnAllocationAreRejected) {
 }
 
 // A dav-2201 runtime with `workers` host threads that records a trace.
-std::unique_ptr<Runtime> tracingRuntime(unsigned workers) {
+std::unique_ptr<Runtime> tracingRuntime(unsigned workers, uint64_t replayBatchBytes = sk::sim::DeviceOptions{}.replayBatchBytes) {
   sk::sim::DeviceOptions o;
   o.workerThreads = workers;
+  o.replayBatchBytes = replayBatchBytes;
   o.trace = true;
   o.echoPrintf = false;
   return llvm::cantFail(Runtime::create(llvm::cantFail(sk::arch::loadArch("dav-2201")), o));
@@ -665,6 +666,37 @@ TEST(Trace, IsByteIdenticalWithOneTwoAndFourWorkerThreads) {
   EXPECT_NE(t1.find("\"thread_name\""), std::string::npos);
   EXPECT_EQ(t1, traceOfWorkload(2));
   EXPECT_EQ(t1, traceOfWorkload(4));
+}
+
+// Launches queued on one stream without a synchronisation, timed in batches of at most
+// `batchBytes` of recorded instructions: the trace and the results.
+std::pair<std::string, std::vector<int32_t>> oneStreamQueue(uint64_t batchBytes) {
+  auto rt = tracingRuntime(2, batchBytes);
+  auto& d = rt->device();
+  auto ex = testKernel(*rt, "barrier_exchange");
+  auto ids = testKernel(*rt, "core_ids");
+  void* slots = llvm::cantFail(d.malloc(48 * 32));
+  void* out = llvm::cantFail(d.malloc(48 * 32));
+  void* ids1 = llvm::cantFail(d.malloc(100 * 32));
+  void* flag = llvm::cantFail(d.malloc(32));
+  llvm::cantFail(d.memset(flag, 0, 32));
+  for (int round = 0; round < 6; ++round) {
+    llvm::cantFail(rt->launch(ex, 8 + 8 * round, {(uint64_t)slots, (uint64_t)out}, 0));
+    llvm::cantFail(rt->launch(ids, 100 - 10 * round, {(uint64_t)ids1, (uint64_t)flag}, 0));
+  }
+  llvm::cantFail(d.synchronizeDevice());
+  std::vector<int32_t> results(48 * 8 + 100 * 8);
+  llvm::cantFail(d.memcpy(results.data(), out, 48 * 32, sk::sim::CopyKind::DeviceToHost));
+  llvm::cantFail(d.memcpy(results.data() + 48 * 8, ids1, 100 * 32, sk::sim::CopyKind::DeviceToHost));
+  return {d.traceJson(), results};
+}
+
+TEST(Trace, WorkQueuedOnOneStreamTimesTheSameInSmallReplayBatches) {
+  auto whole = oneStreamQueue(sk::sim::DeviceOptions{}.replayBatchBytes);
+  auto batched = oneStreamQueue(1);  // every task timed on its own
+  EXPECT_NE(whole.first.find("\"name\":\"core_ids\""), std::string::npos);
+  EXPECT_EQ(whole.first, batched.first);
+  EXPECT_EQ(whole.second, batched.second);
 }
 
 // Kernels that talk through GM: a flag polled with scalar reads, and atomic adds of floats

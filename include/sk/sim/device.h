@@ -57,6 +57,11 @@ struct DeviceOptions {
   uint64_t stackBytes = 256 * 1024; // fiber stack of one simulated core
   bool trace = false;               // collect Chrome trace events
   bool echoPrintf = true;           // write kernel sk_printf output to stdout
+  // Queued work is run and timed in batches holding at most this many bytes of recorded
+  // instructions, so memory stays bounded however many launches a program queues before it
+  // synchronises. Work on one stream times the same either way; streams running side by side
+  // across a batch boundary are timed as if synchronised there.
+  uint64_t replayBatchBytes = uint64_t(1) << 30;
 };
 
 // Totals a tool prints after a run (virtual times in microseconds).
