@@ -254,6 +254,9 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
     fault(c, "Fixpipe: srcStride " + std::to_string(p->src_stride) + " is less than mSize " + std::to_string(p->m_size) +
                  ": column blocks of L0C would overlap (srcStride is the padded row count, a multiple of 16)");
   uint32_t ob = dtypeBytes(c, op, p->dst_dtype);
+  if (p->nz2nd > SK_FIXPIPE_NZ_SPLIT || (p->nz2nd == SK_FIXPIPE_NZ_SPLIT && p->dst_dtype != SK_DT_FLOAT32))
+    fault(c, "Fixpipe: isChannelSplit (Nz of 16 x 8 fractals) writes float only, and only as Nz (CFG_NZ)");
+  bool nd = p->nz2nd == SK_FIXPIPE_ND;
   requireLocal(c, op, "src", src, cube::fixpipeSrcBytes(*p), bit(SK_MEM_L0C));
   if (p->deq_tensor) requireLocal(c, op, "quant scale tensor", p->deq_tensor, 8ull * p->n_size, bit(SK_MEM_L1));
   uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
@@ -275,13 +278,17 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
       for (uint32_t r = 0; r < p->m_size && error.empty(); ++r) {
         uint32_t cols = std::min<uint32_t>(16, p->n_size - blk * 16);
         const uint8_t* s = (const uint8_t*)src + (uint64_t)i * p->src_nd_stride * 1024 + ((uint64_t)blk * p->src_stride + r) * 64;
-        uint32_t c0 = cube::nzColumns(ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
-        uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
-                       (p->nz2nd ? ((uint64_t)r * p->dst_stride + col) * ob
-                                 : (uint64_t)(col / c0) * p->dst_stride * 32 + ((uint64_t)r * c0 + col % c0) * ob);
+        uint32_t c0 = cube::nzColumns(*p, ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
         cube::fixpipeConvert(*p, s, cols, blk * 16, row);
-        if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row, (uint64_t)cols * ob);
-        else std::memcpy(out, row, (size_t)cols * ob);
+        // a fractal row lands in one column block, or (channel split) in two of 8 columns
+        for (uint32_t from = 0; from < cols && error.empty(); from += std::min(cols, c0)) {
+          uint32_t n = std::min(cols - from, c0), at = col + from;
+          uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
+                         (nd ? ((uint64_t)r * p->dst_stride + at) * ob
+                             : (uint64_t)(at / c0) * p->dst_stride * 32 + ((uint64_t)r * c0 + at % c0) * ob);
+          if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)from * ob, (uint64_t)n * ob);
+          else std::memcpy(out, row + (uint64_t)from * ob, (size_t)n * ob);
+        }
       }
   if (atomic) gmAtomicLock().unlock();
   faultIf(c, error);
@@ -294,7 +301,7 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
     // ND: m rows of n elements; NZ: column blocks of m rows of 32 bytes, dstStride blocks apart.
     timing::GmRows rows;
     rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->dst_nd_stride * ob;
-    if (p->nz2nd) rows.rowBytes = (uint64_t)p->n_size * ob, rows.pitch = (uint64_t)p->dst_stride * ob, rows.rows = p->m_size;
+    if (nd) rows.rowBytes = (uint64_t)p->n_size * ob, rows.pitch = (uint64_t)p->dst_stride * ob, rows.rows = p->m_size;
     else rows.rowBytes = 32ull * p->m_size, rows.pitch = 32ull * p->dst_stride, rows.rows = (p->n_size * ob + 31) / 32;
     chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out", false, rows);
   } else {

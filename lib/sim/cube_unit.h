@@ -27,7 +27,7 @@ uint64_t mmadCBytes(const MmadShape& s);
 uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p);
 // Columns of one NZ column block of a Fixpipe output: 32 bytes' worth (C0), so 32 for int8, 16
 // for half and bfloat16, and 16 for float too (the L0C fractal's width).
-uint32_t nzColumns(uint32_t elemBytes);
+uint32_t nzColumns(const sk_fixpipe_params& p, uint32_t elemBytes);
 uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t outBytes);
 
 void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p);

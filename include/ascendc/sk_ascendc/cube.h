@@ -406,7 +406,7 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd
   r.dst_stride = p.dstStride;
   r.quant = p.quantPre;
   r.relu = p.reluEn;
-  r.nz2nd = nz2nd;
+  r.nz2nd = nz2nd ? SK_FIXPIPE_ND : p.isChannelSplit ? SK_FIXPIPE_NZ_SPLIT : SK_FIXPIPE_NZ;
   r.src_dtype = dtypeOf<U>();
   r.dst_dtype = dtypeOf<T>();
   r.nd_num = p.ndNum;

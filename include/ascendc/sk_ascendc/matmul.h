@@ -458,6 +458,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
   __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
   __aicore__ void SetTriangle(Impl::Detail::MatmulTriangle t) { triangle_ = t; }
+  // A float NZ C in 16 x 8 fractals (MatmulConfig.isEnableChannelSplit).
+  __aicore__ void SetChannelSplit(bool split) { channelSplit_ = split; }
   // Joins the core's shared L0A/L0B/L0C (creates them when this is the first object), checking
   // this tiling's A, B and C blocks (double-buffered or not) fit.
   __aicore__ void ShareL0() {
@@ -559,10 +561,11 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     p.quantPre = QuantOf();
     p.deqScalar = job_.quantScalar;
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
-    if (nz) {  // C's NZ: 16-wide column blocks of rows padded to 16 (the block's rows, sequentially)
-      uint32_t rows = sequential ? detail::ceilTo(curM_, 16) : detail::ceilTo(job_.orgM, 16);
-      p.dstStride = rows * 16 * sizeof(DstT) / 32;
-      dst = sequential ? c : c + ((uint64_t)bn_ * t_.baseN / 16 * rows + bm_ * t_.baseM) * 16;
+    if (nz) {  // C's NZ: 16-wide (channel split: 8) column blocks of rows padded to 16 (the block's rows, sequentially)
+      uint32_t rows = sequential ? detail::ceilTo(curM_, 16) : detail::ceilTo(job_.orgM, 16), c0 = channelSplit_ ? 8 : 16;
+      p.dstStride = rows * c0 * sizeof(DstT) / 32;
+      p.isChannelSplit = channelSplit_;
+      dst = sequential ? c : c + ((uint64_t)bn_ * t_.baseN / c0 * rows + bm_ * t_.baseM) * c0;
     }
     ::sk_pipe_wait(SK_PIPE_FIX, cReady_);
     SetAtomic(enAtomic);
@@ -868,6 +871,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
   uint32_t l1_ = 0, c_ = 0;  // the buffers in use
   uint8_t* c1_ = nullptr;    // where the block's Mmads accumulate
+  bool channelSplit_ = false;
   detail::MatmulL0Share ownShare_;              // the core's, when this object came first
   detail::MatmulL0Share* l0Share_ = nullptr;    // the core's
   // When each buffer was last released by its reader, and when L0C's block is complete.
@@ -950,8 +954,9 @@ class Matmul {
   static_assert(C_TYPE::pos != TPosition::CO1 ||
                     (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, typename GetMmDstType<SrcT>::Type>),
                 "Matmul: a C at CO1 is NZ of GetMmDstType<A's type>::Type");
-  static_assert(!detail::configOf(MM_CFG).isEnableChannelSplit,
-                "Matmul: MatmulConfig.isEnableChannelSplit (float C in 16 x 8 fractals) is not simulated");
+  static_assert(!detail::configOf(MM_CFG).isEnableChannelSplit ||
+                    (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, float>),
+                "Matmul: MatmulConfig.isEnableChannelSplit writes a float C in NZ (16 x 8 fractals)");
   // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
   // object computes itself.
 #ifdef ASCENDC_CUBE_ONLY
@@ -990,6 +995,7 @@ class Matmul {
       cube_.Init(tiling, pipe);
       cube_.SetIterateOrder(Config().iterateOrder);
       cube_.SetTriangle(MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kTriangle);
+      cube_.SetChannelSplit(Config().isEnableChannelSplit);
     }
   }
   __aicore__ void SetIndex(uint32_t index) { index_ = index; }
