@@ -79,9 +79,11 @@ void dropFromUsed(llvm::Module& m, const std::set<llvm::GlobalValue*>& drop) {
 
 // Host code must not call the device: a kernel's code runs only inside a launch. Its assert
 // (AscendC's, which the kernel headers make every assert of the file) is the C library's there:
-// a host function of the runtime library reports and aborts.
+// a host function of the runtime library reports and aborts. So is its printf (AscendC::printf,
+// which `using namespace AscendC` makes host code's plain printf): the runtime prints to stdout.
 llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
   if (llvm::Function* a = m.getFunction("sk_assert_fail")) a->setName("sk_ss_host_assert_fail");
+  if (llvm::Function* p = m.getFunction("sk_printf")) p->setName("sk_ss_host_printf");
   for (llvm::Function& f : m)
     if (f.isDeclaration() && f.getName().starts_with("sk_") && !f.getName().starts_with("sk_ss_") && !f.use_empty())
       return sk::inputError(source + ": host code calls the device function " + f.getName().str() +

@@ -1031,6 +1031,16 @@ extern "C" void sk_ss_host_assert_fail(const char* file, int32_t line, const cha
   std::abort();
 }
 
+// AscendC's printf called from the host code of a single-source program (CANN's overload takes
+// a __gm__ format, so host calls reach the C library's): it prints on the host's stdout.
+extern "C" int sk_ss_host_printf(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = std::vprintf(fmt, ap);
+  va_end(ap);
+  return n;
+}
+
 extern "C" int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
                             uint64_t blockBytes, uint64_t scalarMask) {
   SK_LOCK;

@@ -25,6 +25,17 @@ template <typename T> inline void loadTiling(T* dst, const void* tiling) {
 }  // namespace AscendC
 
 
+// A tiling struct from its bytes at compile time (CANN's constant tilings and AOT kernels:
+// `static constexpr T value = convert_from_bytes<T>(bytes);` with `bytes` a constexpr array).
+template <typename T> constexpr T convert_from_bytes(const uint8_t* bytes) {
+  static_assert(std::is_trivially_copyable_v<T>, "convert_from_bytes: the struct must be trivially copyable");
+  struct Raw {
+    uint8_t b[sizeof(T)];
+  } raw{};
+  for (size_t i = 0; i < sizeof(T); ++i) raw.b[i] = bytes[i];
+  return __builtin_bit_cast(T, raw);
+}
+
 #define SK_ASCENDC_TILING_TYPE \
   decltype(__sk_tiling_default(0)), decltype(__sk_tiling_registered(::AscendC::detail::TilingRank<::AscendC::detail::kTilingRankTop>{}))
 namespace AscendC {
