@@ -2,7 +2,7 @@
 // sk_cc force-includes this header and rewrites every launch
 //     kernel<<<blocks, l2ctrl, stream>>>(args...)
 // into
-//     (::sk_ss::Launcher<decltype(&kernel), &kernel>(blocks, l2ctrl, stream))(args...)
+//     (::sk_ss::Launcher<decltype(+kernel), +kernel>(blocks, l2ctrl, stream))(args...)
 // so clang itself checks the arguments against the kernel's parameters (count, conversions) and
 // instantiates templates, as for a call. The launch names Entry<...>::call, the device entry
 // with the device ABI's signature (one GM address per parameter) that reads by-value params

@@ -129,7 +129,8 @@ std::string rewriteLaunches(llvm::StringRef s) {
     std::string callee = s.slice(l.start, l.open).rtrim().str();
     // every other character stays where it was (line numbers, and backslashes in macro bodies)
     out += s.slice(copied, l.start).str();
-    out += "(::sk_ss::Launcher<decltype(&" + callee + "), &" + callee + ">(";
+    // +callee: a kernel's address, also when callee is a constexpr pointer to one
+    out += "(::sk_ss::Launcher<decltype(+" + callee + "), +" + callee + ">(";
     out += s.slice(l.open + 3, l.close).str();
     out += "))";
     out += s.slice(l.close + 3, l.end).str();

@@ -334,7 +334,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"HaveWorkspaceWithoutParams", {"-DHAVE_WORKSPACE", "-DHAVE_TILING", "-c", "$D/noparams.cpp", "-o", "$D/k.o"},
                  "kernel k has 0 parameter(s), HAVE_WORKSPACE with HAVE_TILING needs the workspace before the last (the tiling)"},
         BadInput{"MatmulChannelSplit", {"-c", "$Smatmul_channel_split.cpp", "-o", "$D/k.o"},
-                 "Matmul: MatmulConfig.isEnableChannelSplit"},
+                 "Matmul: MatmulConfig.isEnableChannelSplit writes a float C in NZ"},
         BadInput{"NoClang", {"-c", "$Sprobe.cpp", "-o", "$D/k.o"}, "apt-get install clang-19", {"SK_CC_CLANG=/nonexistent/clang-19"}}),
     [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
 
