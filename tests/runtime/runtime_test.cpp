@@ -631,17 +631,25 @@ Function* testKernel(Runtime& rt, const std::string& name) {
   return llvm::cantFail(rt.getFunction(llvm::cantFail(rt.loadBinaryFile(kernelPath(name))), name));
 }
 
+// The barrier_exchange and core_ids kernels with their buffers (48 slots, 48 results, 100 ids,
+// a zeroed flag).
+struct ExchangeAndIds {
+  Function *ex, *ids;
+  void *slots, *out, *ids1, *flag;
+};
+ExchangeAndIds exchangeAndIds(Runtime& rt) {
+  auto& d = rt.device();
+  ExchangeAndIds k{testKernel(rt, "barrier_exchange"), testKernel(rt, "core_ids"), llvm::cantFail(d.malloc(48 * 32)),
+                   llvm::cantFail(d.malloc(48 * 32)),  llvm::cantFail(d.malloc(100 * 32)), llvm::cantFail(d.malloc(32))};
+  llvm::cantFail(d.memset(k.flag, 0, 32));
+  return k;
+}
+
 // A workload with two streams, an event between them, barriers, waves and a long launch.
 std::string traceOfWorkload(unsigned workers) {
   auto rt = tracingRuntime(workers);
   auto& d = rt->device();
-  auto ex = testKernel(*rt, "barrier_exchange");
-  auto ids = testKernel(*rt, "core_ids");
-  void* slots = llvm::cantFail(d.malloc(48 * 32));
-  void* out = llvm::cantFail(d.malloc(48 * 32));
-  void* ids1 = llvm::cantFail(d.malloc(100 * 32));
-  void* flag = llvm::cantFail(d.malloc(32));
-  llvm::cantFail(d.memset(flag, 0, 32));
+  auto [ex, ids, slots, out, ids1, flag] = exchangeAndIds(*rt);
   auto s1 = llvm::cantFail(d.createStream());
   auto ev = llvm::cantFail(d.createEvent());
   llvm::cantFail(rt->launch(ex, 40, {(uint64_t)slots, (uint64_t)out}, 0));
@@ -673,13 +681,7 @@ TEST(Trace, IsByteIdenticalWithOneTwoAndFourWorkerThreads) {
 std::pair<std::string, std::vector<int32_t>> oneStreamQueue(uint64_t batchBytes) {
   auto rt = tracingRuntime(2, batchBytes);
   auto& d = rt->device();
-  auto ex = testKernel(*rt, "barrier_exchange");
-  auto ids = testKernel(*rt, "core_ids");
-  void* slots = llvm::cantFail(d.malloc(48 * 32));
-  void* out = llvm::cantFail(d.malloc(48 * 32));
-  void* ids1 = llvm::cantFail(d.malloc(100 * 32));
-  void* flag = llvm::cantFail(d.malloc(32));
-  llvm::cantFail(d.memset(flag, 0, 32));
+  auto [ex, ids, slots, out, ids1, flag] = exchangeAndIds(*rt);
   for (int round = 0; round < 6; ++round) {
     llvm::cantFail(rt->launch(ex, 8 + 8 * round, {(uint64_t)slots, (uint64_t)out}, 0));
     llvm::cantFail(rt->launch(ids, 100 - 10 * round, {(uint64_t)ids1, (uint64_t)flag}, 0));
