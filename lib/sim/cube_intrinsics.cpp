@@ -281,7 +281,7 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
         uint32_t c0 = cube::nzColumns(*p, ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
         cube::fixpipeConvert(*p, s, cols, blk * 16, row);
         // a fractal row lands in one column block, or (channel split) in two of 8 columns
-        for (uint32_t from = 0; from < cols && error.empty(); from += std::min(cols, c0)) {
+        for (uint32_t from = 0; from < cols && error.empty(); from += c0) {
           uint32_t n = std::min(cols - from, c0), at = col + from;
           uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
                          (nd ? ((uint64_t)r * p->dst_stride + at) * ob

@@ -26,7 +26,7 @@ uint64_t mmadBBytes(const MmadShape& s);
 uint64_t mmadCBytes(const MmadShape& s);
 uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p);
 // Columns of one NZ column block of a Fixpipe output: 32 bytes' worth (C0), so 32 for int8, 16
-// for half and bfloat16, and 16 for float too (the L0C fractal's width).
+// for half and bfloat16, and 16 for float too (the L0C fractal's width), 8 with channel split.
 uint32_t nzColumns(const sk_fixpipe_params& p, uint32_t elemBytes);
 uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t outBytes);
 
