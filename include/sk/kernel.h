@@ -43,7 +43,11 @@ uint64_t sk_cycles(void);               /* this core's virtual clock, in device 
 enum sk_dtype {
   SK_DT_FLOAT32 = 0, SK_DT_FLOAT16 = 1, SK_DT_BFLOAT16 = 2, SK_DT_INT8 = 3,
   SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7, SK_DT_UINT16 = 8,
-  SK_DT_UINT32 = 9, SK_DT_UINT64 = 10, SK_DT_BOOL = 11 /* one byte, 0 or 1 */
+  SK_DT_UINT32 = 9, SK_DT_UINT64 = 10, SK_DT_BOOL = 11, /* one byte, 0 or 1 */
+  /* 4-bit signed integers, two to a byte, the first in the low nibble (AscendC's int4b_t). Only
+     the cube path (Nd2Nz, LoadData, Mmad) and Cast to or from half take it. It is not a
+     metadata dtype (sk::DType): an op declares its int4 tensors as int8 bytes. */
+  SK_DT_INT4 = 12
 };
 enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };
 enum sk_vec_scalar_op { SK_VOP_ADDS = 0, SK_VOP_MULS, SK_VOP_MAXS, SK_VOP_MINS, SK_VOP_LEAKYRELU };
@@ -264,10 +268,13 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct
 void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat, uint32_t src_stride,
                 uint32_t dst_gap, int32_t transpose);
 /* LoadDataWithTranspose, L1 -> L0A/L0B (MTE1): `repeat` squares transposed, square i from src +
-   (start + i * src_stride) * Q (Q = 1024 bytes for 1-byte elements, 512 for 2-byte), its
-   fractals to dst + i * (1 + dst_gap) * 512 + j * (1 + dst_frac_gap) * 512. A square: 32 x 32
-   bytes (b8: fractal j = rows 16j.. of its transpose) or 16 x 16 (b16); 4-byte elements are a
-   device exception (not simulated yet). */
+   (start + i * src_stride) * Q (Q = 512 bytes for 2-byte elements, 1024 for 1- and 4-byte, 2048
+   for int4), its fractals to dst + i * (1 + dst_gap) * 512 + j * (1 + dst_frac_gap) * 512. A
+   square: 32 x 32 bytes (b8: two fractals one above the other; fractal j = rows 16j.. of its
+   transpose), 16 x 16 (b16), 16 x 16 4-byte elements (b32: two 16 x 8 fractals side by side;
+   fractal j = columns 8j.. of its transpose) or, with elem_bytes SK_ELEM_INT4 (int4b_t), 64 x 64
+   half bytes (four fractals one above the other; fractal j = rows 16j.. of its transpose). */
+#define SK_ELEM_INT4 0x80u
 void sk_load_2d_transpose(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat,
                           uint32_t src_stride, uint32_t dst_gap, uint32_t dst_frac_gap);
 /* LoadData 3D v2 (img2col), L1 -> L0A/L0B (MTE1). src: an NC1HWC0 feature map (N = 1, C0 = 32 /
@@ -302,6 +309,17 @@ enum sk_mmad_init { SK_MMAD_ZERO = 0, SK_MMAD_ACCUMULATE, SK_MMAD_BIAS };
 enum sk_mmad_flags { SK_MMAD_K_ALIGN16 = 1, SK_MMAD_NO_GEMV = 2 };
 void sk_mmad(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
              int32_t ab_dtype, int32_t init, int32_t flags);
+/* LoadDataWithSparse, L1 -> L0B (MTE1): `repeat` 512-byte fractals of a 4:2-sparse int8 weight's
+   dense values (Zn) from src + start * 512 to dst, and their 128-byte index fractals (16 rows of 32
+   2-bit indices, the first in a byte's low bits) from idx + start * 128 into the core's index
+   buffer, at dst's L0B offset / 4. */
+void sk_load_2d_sparse(void* dst, const void* src, const void* idx, uint32_t start, uint32_t repeat);
+/* MmadWithSparse (M pipe): c (L0C Nz, int32) = init + a (L0A Zz, int8, m x k) x B (k x n), where
+   L0B holds B's dense values, k / 2 x n in Zn, and the index buffer where each sits in its group of
+   four along k: dense values 2j and 2j + 1 of a column at 4j + index and 4j + index + 1. init as
+   sk_mmad's (the bias from the bias table). */
+void sk_mmad_sparse(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
+                    int32_t init);
 /* Fixpipe L0C (Nz, fp32/int32) -> GM or L1 (FIX pipe): each element converted by `quant`, then
    relu. nz2nd 1 (SK_FIXPIPE_ND): dst is ND, element (r, c) at r * dst_stride + c elements; 0: Nz,
    column block j at j * dst_stride * 32 bytes, rows 16 elements apart (32 for 1-byte types); 2

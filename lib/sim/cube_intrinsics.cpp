@@ -2,6 +2,8 @@
 // that its operands lie in the memory the hardware reads them from, aligned as it requires,
 // computes with the cube unit (cube_unit.cpp) and charges its pipe (MTE2, MTE1, M, FIX).
 #include <algorithm>
+#include <cstring>
+#include <vector>
 
 #include "cube_unit.h"
 #include "intrinsic_support.h"
@@ -129,11 +131,10 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t star
   CoreRun* c = enter("sk_load_2d_transpose");
   if (!c) return;
   requireCoreType(c, op, CoreType::AIC);
-  elementBytes(c, op, eb);
-  if (eb == 4) fault(c, "LoadDataWithTranspose: 4-byte elements (two 16 x 8 fractals per square) are not simulated yet");
+  if (eb != SK_ELEM_INT4) elementBytes(c, op, eb);
   if (repeat == 0) return;
-  uint64_t square = eb == 2 ? cube::kFractalBytes : 2 * cube::kFractalBytes;
-  uint32_t fractals = eb == 2 ? 1 : 2;
+  uint32_t fractals = eb == 2 ? 1 : eb == SK_ELEM_INT4 ? 4 : 2;  // a square: 512, 1024 or 2048 (int4) bytes
+  uint64_t square = fractals * cube::kFractalBytes;
   uint64_t fracStep = (uint64_t)(1 + dstFracGap) * cube::kFractalBytes, step = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
   const uint8_t* first = (const uint8_t*)src + start * square;
   uint64_t srcBytes = ((uint64_t)(repeat - 1) * srcStride + 1) * square;
@@ -220,23 +221,71 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   CoreRun* c = enter("sk_mmad");
   if (!c) return;
   requireCoreType(c, op, CoreType::AIC);
-  uint32_t eb = dtypeBytes(c, op, abType);
+  uint32_t bits = abType == SK_DT_INT4 ? 4 : 8 * dtypeBytes(c, op, abType);
   if (m > 4095 || k > 4095 || n > 4095)
     fault(c, "Mmad: m " + std::to_string(m) + ", k " + std::to_string(k) + ", n " + std::to_string(n) + ": each must be 0..4095");
   if (m == 0 || k == 0 || n == 0) return;
-  if (eb != 1 && eb != 2 && eb != 4) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
+  if (bits != 4 && bits != 8 && bits != 16 && bits != 32) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
   if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "Mmad: unknown init mode " + std::to_string(init));
-  cube::MmadShape s = cube::mmadShape(m, k, n, eb, flags, c->launch->arch->l0aFormat == "Nz");
-  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s, eb), bit(SK_MEM_L0A));
+  cube::MmadShape s = cube::mmadShape(m, k, n, bits, flags, c->launch->arch->l0aFormat == "Nz");
+  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s), bit(SK_MEM_L0A));
   requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
   requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
   if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
   faultIf(c, cube::mmad(cm, a, b, bias, s, abType, init));
-  noteAccess(c, a, cube::mmadABytes(s, eb), false);
+  noteAccess(c, a, cube::mmadABytes(s), false);
   noteAccess(c, b, cube::mmadBBytes(s), false);
   noteAccess(c, cm, cube::mmadCBytes(s), true);
   if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
   chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
+}
+
+void sk_load_2d_sparse(void* dst, const void* src, const void* idx, uint32_t start, uint32_t repeat) {
+  const char* op = "LoadDataWithSparse";
+  CoreRun* c = enter("sk_load_2d_sparse");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  if (repeat == 0) return;
+  const uint8_t* first = (const uint8_t*)src + (uint64_t)start * cube::kFractalBytes;
+  const uint8_t* firstIndex = (const uint8_t*)idx + (uint64_t)start * cube::kSparseIndexFractalBytes;
+  uint64_t bytes = (uint64_t)repeat * cube::kFractalBytes, indexBytes = (uint64_t)repeat * cube::kSparseIndexFractalBytes;
+  requireLocal(c, op, "src", first, bytes, bit(SK_MEM_L1));
+  requireLocal(c, op, "idx", firstIndex, indexBytes, bit(SK_MEM_L1));
+  requireLocal(c, op, "dst", dst, bytes, bit(SK_MEM_L0B));
+  std::memcpy(dst, first, bytes);
+  std::vector<uint8_t>& index = c->sparseIndex;
+  index.resize(c->spaces[SK_MEM_L0B].size / 4);
+  std::memcpy(index.data() + ((const uint8_t*)dst - c->spaces[SK_MEM_L0B].base) / 4, firstIndex, indexBytes);
+  noteAccess(c, first, bytes, false);
+  noteAccess(c, firstIndex, indexBytes, false);
+  noteAccess(c, dst, bytes, true);
+  chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, bytes + indexBytes, 0, c->launch->l0bRate, "load L0B (sparse)");
+}
+
+void sk_mmad_sparse(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t init) {
+  const char* op = "MmadWithSparse";
+  CoreRun* c = enter("sk_mmad_sparse");
+  if (!c) return;
+  requireCoreType(c, op, CoreType::AIC);
+  if (m > 4095 || k > 4095 || n > 4095 || k % 4)
+    fault(c, "MmadWithSparse: m " + std::to_string(m) + ", k " + std::to_string(k) + ", n " + std::to_string(n) +
+                 ": each must be 0..4095, k a multiple of 4 (B is sparse in groups of four along k)");
+  if (m == 0 || k == 0 || n == 0) return;
+  if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "MmadWithSparse: unknown init mode " + std::to_string(init));
+  cube::MmadShape s = cube::mmadShape(m, k, n, 8, SK_MMAD_NO_GEMV, c->launch->arch->l0aFormat == "Nz");
+  cube::MmadShape dense = cube::sparseDenseShape(s);
+  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s), bit(SK_MEM_L0A));
+  requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(dense), bit(SK_MEM_L0B));
+  requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
+  if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
+  if (c->sparseIndex.empty()) fault(c, "MmadWithSparse: no LoadDataWithSparse has filled the index buffer on this core");
+  const uint8_t* index = c->sparseIndex.data() + ((const uint8_t*)b - c->spaces[SK_MEM_L0B].base) / 4;
+  cube::mmadSparse(cm, a, b, index, bias, s, init);
+  noteAccess(c, a, cube::mmadABytes(s), false);
+  noteAccess(c, b, cube::mmadBBytes(dense), false);
+  noteAccess(c, cm, cube::mmadCBytes(s), true);
+  if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
+  chargeMmad(c, (uint64_t)dense.m1 * dense.k1 * dense.n1, SK_DT_INT8);  // the dense half's fractals
 }
 
 void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {

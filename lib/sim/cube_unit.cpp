@@ -89,9 +89,19 @@ void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStrid
 }
 
 void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep) {
-  uint8_t s[1024];
-  std::memcpy(s, src, eb == 2 ? 512 : 1024);
-  if (eb == 1) {  // 32 x 32 bytes; fractal j (16 x 32) = rows 16j.. of the transpose
+  uint8_t s[2048];
+  std::memcpy(s, src, eb == 2 ? 512 : eb == SK_ELEM_INT4 ? 2048 : 1024);
+  if (eb == SK_ELEM_INT4) {  // 64 x 64 nibbles (32 bytes a row); fractal j = rows 16j.. of the transpose
+    auto nibble = [&](uint32_t r, uint32_t c) { return (s[r * 32 + c / 2] >> (c % 2 * 4)) & 0xF; };
+    for (uint32_t j = 0; j < 4; ++j)
+      for (uint32_t r = 0; r < 16; ++r)
+        for (uint32_t c = 0; c < 64; c += 2)
+          dst[j * fracStep + r * 32 + c / 2] = (uint8_t)(nibble(c, 16 * j + r) | nibble(c + 1, 16 * j + r) << 4);
+  } else if (eb == 4) {  // two 16 x 8 fractals side by side; fractal j = columns 8j.. of the transpose
+    for (uint32_t j = 0; j < 2; ++j)
+      for (uint32_t r = 0; r < 16; ++r)
+        for (uint32_t c = 0; c < 8; ++c) std::memcpy(dst + j * fracStep + (r * 8 + c) * 4, s + ((r / 8) * 128 + (8 * j + c) * 8 + r % 8) * 4, 4);
+  } else if (eb == 1) {  // 32 x 32 bytes; fractal j (16 x 32) = rows 16j.. of the transpose
     for (uint32_t j = 0; j < 2; ++j)
       for (uint32_t r = 0; r < 16; ++r)
         for (uint32_t c = 0; c < 32; ++c) dst[j * fracStep + r * 32 + c] = s[c * 32 + 16 * j + r];
@@ -133,19 +143,33 @@ void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_par
   }
 }
 
-MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz) {
-  MmadShape s{m, k, n, 32 / abBytes, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1 && !(flags & SK_MMAD_NO_GEMV), aNz};
-  s.k1 = abBytes == 4 && (flags & SK_MMAD_K_ALIGN16) ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBits, int32_t flags, bool aNz) {
+  MmadShape s{m, k, n, 256 / abBits, ceilDiv(m, 16), 0, ceilDiv(n, 16), m == 1 && !(flags & SK_MMAD_NO_GEMV), aNz};
+  s.k1 = abBits == 32 && (flags & SK_MMAD_K_ALIGN16) ? 2 * ceilDiv(k, 16) : ceilDiv(k, s.k0);
   return s;
 }
 
-uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes) {
-  return s.gemv ? (uint64_t)s.k * abBytes : (uint64_t)s.m1 * s.k1 * kFractalBytes;
+uint64_t mmadABytes(const MmadShape& s) {
+  return s.gemv ? ((uint64_t)s.k * (256 / s.k0) + 7) / 8 : (uint64_t)s.m1 * s.k1 * kFractalBytes;
 }
 uint64_t mmadBBytes(const MmadShape& s) { return (uint64_t)s.k1 * s.n1 * kFractalBytes; }
 uint64_t mmadCBytes(const MmadShape& s) { return (uint64_t)s.m1 * s.n1 * 1024; }
 
 namespace {
+// Where Mmad's operands keep element (r, col): A's (Zz, Nz or a GEMV row) and B's (Zn) element
+// index, C's byte offset (Nz of 4-byte elements).
+uint64_t aElement(const MmadShape& s, uint32_t r, uint32_t col) {
+  if (s.gemv) return col;
+  uint64_t fractal = s.aNz ? (uint64_t)(col / s.k0) * s.m1 + r / 16 : (uint64_t)(r / 16) * s.k1 + col / s.k0;
+  return fractal * 16 * s.k0 + (r % 16) * s.k0 + col % s.k0;
+}
+uint64_t bElement(const MmadShape& s, uint32_t kk, uint32_t col) {
+  return ((uint64_t)(kk / s.k0) * s.n1 + col / 16) * 16 * s.k0 + (col % 16) * s.k0 + kk % s.k0;
+}
+uint64_t cByte(const MmadShape& s, uint32_t r, uint32_t col) {
+  return (((uint64_t)(col / 16) * s.m1 + r / 16) * 256 + (r % 16) * 16 + col % 16) * 4;
+}
+
 // C (m x n, 4-byte elements at cAt(r, col)) from A (m x k) and B (k x n), both row-major: a row
 // of C at a time, each element summed in ascending k (as the cube does), the columns in a
 // contiguous, vectorizable inner loop. Acc is the accumulator: float, or uint32_t for int8 (the
@@ -185,30 +209,28 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, co
   uint8_t* c = (uint8_t*)cOut;
   const uint32_t eb = 32 / s.k0;
   // a (Zz, or one ND row for GEMV) and b (Zn) widened to row-major, then c in Nz.
-  auto aAt = [&](uint32_t r, uint32_t col) -> uint64_t {
-    if (s.gemv) return col;
-    uint64_t fractal = s.aNz ? (uint64_t)(col / s.k0) * s.m1 + r / 16 : (uint64_t)(r / 16) * s.k1 + col / s.k0;
-    return fractal * 16 * s.k0 + (r % 16) * s.k0 + col % s.k0;
-  };
-  auto bAt = [&](uint32_t kk, uint32_t col) -> uint64_t {
-    return ((uint64_t)(kk / s.k0) * s.n1 + col / 16) * 16 * s.k0 + (col % 16) * s.k0 + kk % s.k0;
-  };
-  auto cAt = [&](uint32_t r, uint32_t col) -> uint64_t {
-    return (((uint64_t)(col / 16) * s.m1 + r / 16) * 256 + (r % 16) * 16 + col % 16) * 4;
-  };
-  if (abType == SK_DT_INT8) {
+  auto aAt = [&](uint32_t r, uint32_t col) { return aElement(s, r, col); };
+  auto bAt = [&](uint32_t kk, uint32_t col) { return bElement(s, kk, col); };
+  auto cAt = [&](uint32_t r, uint32_t col) { return cByte(s, r, col); };
+  if (abType == SK_DT_INT8 || abType == SK_DT_INT4) {
+    // Element i of an operand: byte i (int8), or nibble i (int4: two to a byte, low first).
+    auto at = [int4 = abType == SK_DT_INT4](const uint8_t* base, uint64_t i) -> int32_t {
+      if (!int4) return (int8_t)base[i];
+      int32_t v = (base[i / 2] >> (i % 2 * 4)) & 0xF;
+      return v >= 8 ? v - 16 : v;
+    };
     thread_local std::vector<int32_t> bufA, bufB;
     int32_t* A = scratch(bufA, (size_t)s.m * s.k);
     int32_t* B = scratch(bufB, (size_t)s.k * s.n);
     for (uint32_t r = 0; r < s.m; ++r)
-      for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = (int8_t)a[aAt(r, p)];
+      for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = at(a, aAt(r, p));
     for (uint32_t p = 0; p < s.k; ++p)
-      for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = (int8_t)b[bAt(p, col)];
+      for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = at(b, bAt(p, col));
     multiplyRows<uint32_t>(c, A, B, bias, s, init, cAt);  // the accumulator wraps as the hardware's int32 does
     return "";
   }
   if (abType != SK_DT_FLOAT16 && abType != SK_DT_BFLOAT16 && abType != SK_DT_FLOAT32)
-    return "Mmad: inputs of dtype code " + std::to_string(abType) + " are not fp16, bf16, fp32 or int8";
+    return "Mmad: inputs of dtype code " + std::to_string(abType) + " are not fp16, bf16, fp32, int8 or int4";
   thread_local std::vector<float> bufA, bufB;
   float* A = scratch(bufA, (size_t)s.m * s.k);
   float* B = scratch(bufB, (size_t)s.k * s.n);
@@ -218,6 +240,33 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, co
     for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
   multiplyRows<float>(c, A, B, bias, s, init, cAt);
   return "";
+}
+
+MmadShape sparseDenseShape(const MmadShape& s) {
+  MmadShape d = s;
+  d.k = (s.k + 1) / 2, d.k1 = (d.k + d.k0 - 1) / d.k0;
+  return d;
+}
+
+void mmadSparse(void* cOut, const void* aIn, const void* bIn, const uint8_t* index, const void* bias, const MmadShape& s,
+                int32_t init) {
+  const uint8_t* a = (const uint8_t*)aIn;
+  const uint8_t* b = (const uint8_t*)bIn;
+  const MmadShape dense = sparseDenseShape(s);
+  thread_local std::vector<int32_t> bufA, bufB;
+  int32_t* A = scratch(bufA, (size_t)s.m * s.k);
+  int32_t* B = scratch(bufB, (size_t)s.k * s.n);
+  for (uint32_t r = 0; r < s.m; ++r)
+    for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = (int8_t)a[aElement(s, r, p)];
+  std::fill(B, B + (size_t)s.k * s.n, 0);
+  // Dense value d of a column lies in B at 4 (d / 2) + its index + d % 2 (a pair of a group of four).
+  for (uint32_t d = 0; d < dense.k; ++d)
+    for (uint32_t col = 0; col < s.n; ++col) {
+      uint64_t at = bElement(dense, d, col);
+      uint32_t kk = 4 * (d / 2) + ((index[at / 4] >> (at % 4 * 2)) & 3) + d % 2;
+      if (kk < s.k) B[(size_t)kk * s.n + col] += (int8_t)b[at];
+    }
+  multiplyRows<uint32_t>((uint8_t*)cOut, A, B, bias, s, init, [&](uint32_t r, uint32_t col) { return cByte(s, r, col); });
 }
 
 uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p) {

@@ -11,6 +11,7 @@
 namespace sk::sim::cube {
 
 constexpr uint64_t kFractalBytes = 512;
+constexpr uint64_t kSparseIndexFractalBytes = 128;  // 16 x 32 2-bit indices of a sparse weight's fractal
 
 // Bytes an instruction touches from its operand's start (for the bounds checks).
 uint64_t nd2nzSrcBytes(const sk_nd2nz& p, uint32_t eb);
@@ -20,8 +21,9 @@ struct MmadShape {
   bool gemv;
   bool aNz;  // A in L0A as Nz (dav-3510), else Zz
 };
-MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBytes, int32_t flags, bool aNz);
-uint64_t mmadABytes(const MmadShape& s, uint32_t abBytes);
+// abBits: 4 (int4), 8, 16 or 32; a fractal row holds 32 bytes of k.
+MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBits, int32_t flags, bool aNz);
+uint64_t mmadABytes(const MmadShape& s);
 uint64_t mmadBBytes(const MmadShape& s);
 uint64_t mmadCBytes(const MmadShape& s);
 uint64_t fixpipeSrcBytes(const sk_fixpipe_params& p);
@@ -33,7 +35,7 @@ uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t outBytes);
 void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p);
 // Fractals: `repeat` of them, source i at src + i * srcStride fractals, dest at i * dstStep.
 void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStride, uint64_t dstStep, bool transpose);
-// One square of LoadDataWithTranspose (see sk_load_2d_transpose; 1- or 2-byte elements): its
+// One square of LoadDataWithTranspose (see sk_load_2d_transpose; 1- or 2-byte elements or SK_ELEM_INT4): its
 // fractals, fractal j at dst + j * fracStep.
 void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep);
 // Where sk_img2col's block lands: L0A Zz of Y, L0A Zz of Y's transpose, L0B Zn of Y (K x N).
@@ -43,6 +45,11 @@ enum class Img2colDst { L0aZz, L0aZzTransposed, L0bZn };
 void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
              Img2colDst kind);
 std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
+// MmadWithSparse (int8): s is the sparse product's shape; B's dense values (k / 2 rows, Zn) are at
+// b and their 2-bit indices at index (the core's buffer, from b's L0B offset / 4).
+MmadShape sparseDenseShape(const MmadShape& s);
+void mmadSparse(void* c, const void* a, const void* b, const uint8_t* index, const void* bias, const MmadShape& s,
+                int32_t init);
 // One output row segment: `count` converted elements of src (4-byte, `srcType`), column `col0`
 // onward (per-channel scales), to `out` in dstType.
 void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t count, uint32_t col0, uint8_t* out);

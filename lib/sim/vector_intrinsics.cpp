@@ -96,6 +96,18 @@ void sk_vec_axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, u
 
 void sk_vec_convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src,
                     const sk_vec_repeat* r) {
+  if (dstType == SK_DT_INT4 || srcType == SK_DT_INT4) {
+    // The half-byte operand's footprint is checked here (vectorOp checks whole-byte ones).
+    bool toInt4 = dstType == SK_DT_INT4;
+    vec::Shape s;
+    CoreRun* c = vectorOp("sk_vec_convert", "cast", r, 2, {{dst, toInt4 ? 0 : 2}, {src, toInt4 ? 2 : 0}}, s);
+    if (!c) return;
+    int operand = toInt4 ? 0 : 1;
+    checkLocalAccess(c, "cast", toInt4 ? "dst" : "src0", toInt4 ? dst : src, vec::extentBits(s, operand, 4), toInt4);
+    faultIf(c, vec::convertInt4(dstType, srcType, round, dst, src, s));
+    chargeVector(c, "cast", s.repeats);
+    return;
+  }
   uint32_t db = widthOf(dstType), sb = widthOf(srcType);
   vec::Shape s;
   CoreRun* c = vectorOp("sk_vec_convert", "cast", r, db && sb ? std::max(db, sb) : 0, {{dst, db}, {src, sb}}, s);
@@ -445,7 +457,7 @@ void sk_cube_mmad(void* cm, const void* a, const void* b, uint32_t m, uint32_t k
   noteAccess(c, a, (uint64_t)m * k * eb, false);
   noteAccess(c, b, (uint64_t)k * n * eb, false);
   noteAccess(c, cm, (uint64_t)m * n * 4, true);
-  cube::MmadShape s = cube::mmadShape(m, k, n, eb, SK_MMAD_NO_GEMV, false);  // the fractals it takes
+  cube::MmadShape s = cube::mmadShape(m, k, n, 8 * eb, SK_MMAD_NO_GEMV, false);  // the fractals it takes
   chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
   inOrder(c);
 }

@@ -606,12 +606,14 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
   return "";
 }
 
-uint64_t extent(const Shape& s, int operand, uint32_t elemBytes) {
-  if (s.repeats == 0 || elemBytes == 0) return 0;
+uint64_t extent(const Shape& s, int operand, uint32_t elemBytes) { return extentBits(s, operand, elemBytes * 8); }
+
+uint64_t extentBits(const Shape& s, int operand, uint32_t elemBits) {
+  if (s.repeats == 0 || elemBits == 0) return 0;
   // Where element e of repeat r ends: its block (blk apart), its place in the block.
   auto endOf = [&](uint64_t r, uint64_t e) {
-    uint64_t byte = e * elemBytes;
-    return r * s.rep[operand] * 32 + byte / 32 * s.blk[operand] * 32 + byte % 32 + elemBytes;
+    uint64_t byte = e * elemBits / 8;
+    return r * s.rep[operand] * 32 + byte / 32 * s.blk[operand] * 32 + byte % 32 + (elemBits + 7) / 8;
   };
   uint64_t fullLast = s.perRepeat - 1;
   if (s.counter) {  // full repeats, then lastCount elements (0: full)
@@ -677,6 +679,37 @@ std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, 
     });
   });
   if (!known) return "cast: unknown dtype codes " + std::to_string(srcType) + " -> " + std::to_string(dstType);
+  return "";
+}
+
+std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s) {
+  if (round < SK_ROUND_NONE || round > SK_ROUND_ODD) return "cast: unknown round mode " + std::to_string(round);
+  const bool toInt4 = dstType == SK_DT_INT4;
+  if ((toInt4 ? srcType : dstType) != SK_DT_FLOAT16)
+    return "cast: int4b_t converts to and from half only (dtype codes " + std::to_string(srcType) + " -> " +
+           std::to_string(dstType) + ")";
+  // Element e of a repeat: a 32-byte block holds 64 int4 values (two to a byte, low nibble
+  // first) or 16 halves.
+  auto nibbleAt = [&](uint32_t r, uint32_t e, int operand) {
+    return ((uint64_t)r * s.rep[operand] * 32 + (uint64_t)(e / 64) * s.blk[operand] * 32) * 2 + e % 64;
+  };
+  auto* d = (uint8_t*)dst;
+  auto* a = (const uint8_t*)src;
+  for (uint32_t r = 0; r < s.repeats; ++r)
+    for (uint32_t e = 0; e < s.perRepeat; ++e) {
+      if (!s.take(r, e)) continue;
+      if (toInt4) {
+        uint64_t n = nibbleAt(r, e, 0);
+        float x = F16::load(a + offsetOf(r, e, 2, s.blk[1], s.rep[1]));
+        double v = std::isnan(x) ? 0.0 : std::clamp(roundWith(round, x), -8.0, 7.0);
+        uint8_t q = (uint8_t)((int)v & 0xF), shift = (uint8_t)(n % 2 * 4);
+        d[n / 2] = (uint8_t)((d[n / 2] & ~(0xF << shift)) | q << shift);
+      } else {
+        uint64_t n = nibbleAt(r, e, 1);
+        int v = (a[n / 2] >> (n % 2 * 4)) & 0xF;
+        F16::store(d + offsetOf(r, e, 2, s.blk[0], s.rep[0]), (float)(v >= 8 ? v - 16 : v));
+      }
+    }
   return "";
 }
 

@@ -40,11 +40,14 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
 // Bytes an operand spans from its base to the end of the last element the instruction takes
 // (bounds checks, race check): operand 0 = dst, 1 = src0, 2 = src1.
 uint64_t extent(const Shape& s, int operand, uint32_t elemBytes);
+uint64_t extentBits(const Shape& s, int operand, uint32_t elemBits);
 
 // Each returns "" or what is wrong (an op/dtype the unit does not support).
 std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                         const Shape& s);
 std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s);
+// half <-> int4 (SK_DT_INT4): to int4 rounds by `round` and saturates to -8..7.
+std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s);
 std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s,
                     const Registers& regs);
 // dst null (sums only): the repeats' sums go to the accumulator register only.

@@ -67,7 +67,14 @@ using float16_t = half;
 using float32_t = float;
 // Types kernels name but whose arithmetic the simulator does not model (4-bit and 8-bit floats):
 // storage of the right size, usable as tensor element types and in type tests.
-struct int4b_t { uint8_t bits; };
+// int4b_t: a 4-bit signed value. Tensors of it pack two to a byte, the first in the low nibble
+// (their sizes and offsets count elements); one alone takes a byte.
+struct int4b_t {
+  uint8_t bits;
+  int4b_t() = default;
+  constexpr int4b_t(int v) : bits((uint8_t)(v & 0xF)) {}
+  constexpr operator int() const { return bits & 8 ? (int)bits - 16 : (int)bits; }
+};
 struct uint1b_t { uint8_t bits; };
 struct int2b_t { uint8_t bits; };
 struct fp8_e4m3fn_t { uint8_t bits; };
@@ -241,6 +248,23 @@ template <class T, class F> struct Conditional<false, T, F> { using type = F; };
 template <typename T> struct PrimTraits { using type = T; };
 template <typename T> using PrimT = typename PrimTraits<T>::type;
 
+// Bits of one element in a tensor: int4b_t packs two to a byte; every other type is whole bytes.
+template <typename T> struct SizeOfBits { static constexpr uint32_t value = sizeof(T) * 8; };
+template <> struct SizeOfBits<int4b_t> { static constexpr uint32_t value = 4; };
+namespace detail {
+// Bytes of `count` elements of a tensor of T (a trailing half byte counts), and elements in `bytes`.
+template <typename T> constexpr uint64_t bytesOf(uint64_t count) {
+  return (count * SizeOfBits<PrimT<T>>::value + 7) / 8;
+}
+template <typename T> constexpr uint64_t countOf(uint64_t bytes) { return bytes * 8 / SizeOfBits<PrimT<T>>::value; }
+// The address of (the byte holding) element n of a tensor of T at p; instructions take an int4b_t
+// tensor at an even n, as the hardware requires.
+template <typename T, typename P> constexpr P* elementAt(P* p, uint64_t n) {
+  if constexpr (SizeOfBits<PrimT<T>>::value < 8) return (P*)((uint8_t*)p + n * SizeOfBits<PrimT<T>>::value / 8);
+  else return p + n;
+}
+}  // namespace detail
+
 /* ---- positions, events, modes ---- */
 enum class TPosition : uint8_t {
   GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM,
@@ -353,6 +377,7 @@ template <> struct DTypeCode<int32_t> { static constexpr int32_t value = SK_DT_I
 template <> struct DTypeCode<uint32_t> { static constexpr int32_t value = SK_DT_UINT32; };
 template <> struct DTypeCode<int64_t> { static constexpr int32_t value = SK_DT_INT64; };
 template <> struct DTypeCode<uint64_t> { static constexpr int32_t value = SK_DT_UINT64; };
+template <> struct DTypeCode<int4b_t> { static constexpr int32_t value = SK_DT_INT4; };  // Cast and the cube only
 template <typename T> constexpr int32_t dtypeOf() {
   constexpr int32_t code = DTypeCode<std::remove_cv_t<T>>::value;
   static_assert(code >= 0, "this element type has no arithmetic on the simulated vector unit");

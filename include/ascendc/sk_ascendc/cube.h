@@ -80,13 +80,15 @@ struct LoadData2DParams {
         repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
 };
 
+using LoadData2dParams = LoadData2DParams;  // the spelling of LoadDataWithSparse's page
+
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
   if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
   ::sk_load_2d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
                p.ifTranspose);
 }
-// Loads with each square transposed (1- and 2-byte types; include/sk/kernel.h says what a square
-// is): startIndex and srcStride in squares, dstGap and dstFracGap in 512-byte fractals.
+// Loads with each square transposed (1- and 2-byte types and int4b_t; include/sk/kernel.h says
+// what a square is): startIndex and srcStride in squares, dstGap and dstFracGap in 512-byte fractals.
 struct LoadData2dTransposeParams {
   uint16_t startIndex = 0;
   uint8_t repeatTimes = 0;
@@ -103,7 +105,8 @@ struct LoadData2dTransposeParams {
 template <typename T>
 __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p) {
   // addrMode is ignored: CANN issues these loads incrementing whatever the field says.
-  ::sk_load_2d_transpose(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride,
+  constexpr uint32_t elem = std::is_same_v<PrimT<T>, int4b_t> ? SK_ELEM_INT4 : sizeof(PrimT<T>);
+  ::sk_load_2d_transpose(dst.GetPhyAddr(), src.GetPhyAddr(), elem, p.startIndex, p.repeatTimes, p.srcStride,
                          p.dstGap, p.dstFracGap);
 }
 // Ascend 950's 2D load: an mStep x kStep block of fractals of an Nz matrix in L1 (rows from
@@ -147,6 +150,7 @@ __aicore__ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padL
 __aicore__ inline void SetLoadDataPaddingValue(uint64_t padValue) { detail::coreState(detail::kStateLoad3dPad) = padValue; }
 template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
   uint64_t bits = detail::scalarBits<T>(padValue);
+  if constexpr (SizeOfBits<T>::value == 4) bits = (bits & 0xF) * 0x11;  // a byte of two pad nibbles
   detail::coreState(detail::kStateLoad3dPad) = sizeof(T) == 1 ? (bits & 0xFF) << 8 | (bits & 0xFF) : bits;
 }
 __aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) { detail::coreState(detail::kStateLoad3dBoundary) = boundaryValue; }
@@ -238,9 +242,6 @@ struct LoadData3DParamsV2Pro {
 namespace detail {
 // One 3D load from the registers: the feature map (right one when fMatrixCtrl), the pad value,
 // repeat and boundary; `load` carries the instruction's own fields.
-template <typename T> constexpr void checkLoad3dType() {
-  static_assert(!std::is_same_v<T, int4b_t>, "LoadData (3D): int4b_t feature maps are not simulated");
-}
 inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
   if (enSmallK) ::sk_trap(3, "LoadData (LoadData3DParamsV2): enSmallK is no longer supported by the hardware; use false");
   uint64_t fm = coreState(fMatrixCtrl ? kStateLoad3dFmRight : kStateLoad3dFmLeft);
@@ -256,12 +257,18 @@ inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bo
   load.boundary = (uint32_t)coreState(kStateLoad3dBoundary);
   ::sk_img2col(dst, src, eb, &load);
 }
+// int4b_t moves as byte pairs: its C0 of 64 is int8's 32 bytes, so the channel and K counts
+// halve (and, as for int8, only L0A's Zz, not transposed, is a 1-byte load's destination).
+template <typename T>
+inline void load3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
+  if constexpr (SizeOfBits<PrimT<T>>::value == 4) load.channel_size /= 2, load.k_ext /= 2, load.k_start /= 2;
+  load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), fMatrixCtrl, enSmallK, load);
+}
 }  // namespace detail
 
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,
           typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
-  detail::checkLoad3dType<U>();
   if constexpr (defaultConfig.isSetFMatrix) SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
   if constexpr (defaultConfig.isSetPadding) SetLoadDataPaddingValue<U>(p.padValue);
   sk_img2col_params load{};
@@ -277,10 +284,9 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
   load.dilation_w = p.dilationFilterW;
   load.dilation_h = p.dilationFilterH;
   load.transpose = p.enTranspose;
-  detail::load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(U), p.fMatrixCtrl, p.enSmallK, load);
+  detail::load3d(dst, src, p.fMatrixCtrl, p.enSmallK, load);
 }
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& p) {
-  detail::checkLoad3dType<PrimT<T>>();
   sk_img2col_params load{};
   load.channel_size = p.channelSize;
   load.k_ext = (uint32_t)(p.extConfig & 0xFFFF);
@@ -294,7 +300,7 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   load.dilation_w = (uint32_t)((p.filterConfig >> 32) & 0xFF);
   load.dilation_h = (uint32_t)((p.filterConfig >> 40) & 0xFF);
   load.transpose = p.enTranspose;
-  detail::load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.fMatrixCtrl, p.enSmallK, load);
+  detail::load3d(dst, src, p.fMatrixCtrl, p.enSmallK, load);
 }
 
 /* ---- Mmad: L0A x L0B -> L0C ---- */
@@ -338,8 +344,12 @@ inline int32_t mmadFlags(const MmadParams& p) {
   return (p.kDirectionAlign ? SK_MMAD_K_ALIGN16 : 0) | gemv;
 }
 template <typename T, typename U> constexpr void checkMmadTypes() {
-  static_assert(std::is_same_v<PrimT<U>, int8_t> ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
-                "Mmad: L0C holds int32_t for int8_t inputs and float for half, bfloat16_t and float inputs");
+  constexpr bool integer = std::is_same_v<PrimT<U>, int8_t> || std::is_same_v<PrimT<U>, int4b_t>;
+  static_assert(integer ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
+                "Mmad: L0C holds int32_t for int8_t and int4b_t inputs and float for half, bfloat16_t and float inputs");
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  static_assert(!std::is_same_v<PrimT<U>, int4b_t>, "Mmad: Ascend 950's cube does not multiply int4b_t; unpack it to int8_t");
+#endif
 }
 }  // namespace detail
 
@@ -357,6 +367,25 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   detail::checkMmadTypes<T, U>();
   ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias.GetPhyAddr(), p.m, p.k, p.n,
             detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
+}
+
+/* ---- 4:2 sparse weights (int8): the dense half into L0B, its indices into the core's buffer ---- */
+// Only startIndex and repeatTimes are read (consecutive fractals, as the hardware moves them).
+template <typename T = int8_t, typename U = uint8_t>
+__aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
+                                          const LoadData2DParams& p) {
+  static_assert(std::is_same_v<PrimT<T>, int8_t> && std::is_same_v<PrimT<U>, uint8_t>,
+                "LoadDataWithSparse: int8_t weights with uint8_t (packed 2-bit) indices");
+  ::sk_load_2d_sparse(dst.GetPhyAddr(), src.GetPhyAddr(), idx.GetPhyAddr(), p.startIndex, p.repeatTimes);
+}
+template <typename T, typename U, typename S>
+__aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                                      const MmadParams& p) {
+  static_assert(std::is_same_v<PrimT<T>, int32_t> && std::is_same_v<PrimT<U>, int8_t> && std::is_same_v<PrimT<S>, int8_t>,
+                "MmadWithSparse: int8_t A and B into int32_t C");
+  int32_t init = detail::mmadInit(p);
+  const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
+  ::sk_mmad_sparse(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias, p.m, p.k, p.n, init);
 }
 
 /* ---- Fixpipe: L0C -> GM / L1 ---- */

@@ -79,7 +79,7 @@ namespace detail {
 // A contiguous copy of count elements; the hardware moves whole 32-byte blocks and drops a
 // partial last one.
 template <typename T> __aicore__ inline void copyContiguous(void* dst, const void* src, uint64_t count) {
-  ::sk_data_copy_2d(dst, src, 1, count * sizeof(PrimT<T>) / ONE_BLK_SIZE * ONE_BLK_SIZE, 0, 0);
+  ::sk_data_copy_2d(dst, src, 1, bytesOf<T>(count) / ONE_BLK_SIZE * ONE_BLK_SIZE, 0, 0);
 }
 // blockCount blocks of blockLen 32-byte units with gaps (end to start) in 32-byte units.
 inline void copyBlocks(void* dst, const void* src, const DataCopyParams& p) {

@@ -46,6 +46,9 @@ template <typename T> struct GetMmDstType {
 template <> struct GetMmDstType<int8_t> {
   using Type = int32_t;
 };
+template <> struct GetMmDstType<int4b_t> {
+  using Type = int32_t;
+};
 namespace Impl {
 constexpr int32_t QUEUE_DEPTH = 1;  // the depth of the queue kernels give C's CO1 tensor
 }
@@ -258,8 +261,9 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
   t.baseM = (int32_t)cfg.basicM, t.baseN = (int32_t)cfg.basicN, t.baseK = (int32_t)cfg.basicK;
   t.singleCoreM = (int32_t)cfg.singleCoreM, t.singleCoreN = (int32_t)cfg.singleCoreN, t.singleCoreK = (int32_t)cfg.singleCoreK;
   // Double-buffer L0A/L0B when two blocks fit (the L0 sizes of the part).
-  uint32_t elem = sizeof(typename A_TYPE::T);
-  bool two = 2ull * cfg.basicM * cfg.basicK * elem <= TOTAL_L0A_SIZE && 2ull * cfg.basicK * cfg.basicN * elem <= TOTAL_L0B_SIZE;
+  using SrcT = typename A_TYPE::T;
+  bool two = 2 * detail::bytesOf<SrcT>((uint64_t)cfg.basicM * cfg.basicK) <= TOTAL_L0A_SIZE &&
+             2 * detail::bytesOf<SrcT>((uint64_t)cfg.basicK * cfg.basicN) <= TOTAL_L0B_SIZE;
   t.dbL0A = t.dbL0B = two ? 2 : 1;
   (void)l1Size;
   return t;
@@ -420,11 +424,19 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // C at CO1: the caller's L0C tensor takes each block (Iterate(enPartialSum, tensor)); the
   // object keeps no L0C of its own.
   static constexpr bool kCo1 = C_TYPE::pos == TPosition::CO1;
-  static constexpr uint32_t kC0 = 32 / sizeof(SrcT);
+  // int4b_t: two to a byte; the MTE instructions move its pairs as bytes, so an Nd2Nz counts
+  // them along a row (Units) and a 32-byte block holds C0 = 64 of them.
+  static constexpr bool kInt4 = SizeOfBits<SrcT>::value == 4;
+  static constexpr uint32_t kC0 = 256 / SizeOfBits<SrcT>::value;
+  __aicore__ static constexpr uint64_t Units(uint64_t elements) { return kInt4 ? elements / 2 : elements; }
+  __aicore__ static const uint8_t* At(uint64_t base, uint64_t element) {
+    return (const uint8_t*)base + detail::bytesOf<SrcT>(element);
+  }
   // Operands stored in GM as NZ (fractals of 16 rows x C0, column blocks of rows padded to 16).
   static constexpr bool kANz = A_TYPE::format == CubeFormat::NZ;
   static constexpr bool kBNz = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kCNz = C_TYPE::format == CubeFormat::NZ;
+  static_assert(!kInt4 || (!kANz && !kBNz), "Matmul: int4b_t A and B in NZ are not simulated; give them in ND");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
 #else
@@ -438,8 +450,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
                  t_.baseM, t_.baseN, t_.baseK);
     if (!pipe) pipe = GetTPipePtr();
     uint32_t kPad = detail::ceilTo(t_.baseK, 16 > kC0 ? 16 : kC0);
-    aBytes_ = detail::ceilTo(t_.baseM * kPad * sizeof(SrcT), 512);
-    bBytes_ = detail::ceilTo(kPad * NL0(t_.baseN) * sizeof(SrcT), 512);
+    aBytes_ = detail::ceilTo(detail::bytesOf<SrcT>(t_.baseM * kPad), 512);
+    bBytes_ = detail::ceilTo(detail::bytesOf<SrcT>(kPad * NL0(t_.baseN)), 512);
     cBytes_ = detail::ceilTo(t_.baseM * NL0(t_.baseN) * sizeof(L0cT), 1024);
     l0Buffers_ = t_.dbL0A > 1 && t_.dbL0B > 1 ? 2 : 1;
     c1Buffers_ = t_.dbL0C > 1 ? 2 : 1;
@@ -452,7 +464,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       pipe->InitBuffer(biasL1_, bytes);
       pipe->InitBuffer(biasBt_, bytes);
     }
-    if constexpr (std::is_same_v<SrcT, int8_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
+    if constexpr (std::is_same_v<L0cT, int32_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
     next_ = 0;
   }
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
@@ -626,8 +638,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     for (uint32_t i = 0; i < batches; ++i) {
       detail::MatmulJob j = base;
       uint32_t ci = i / reduceG;
-      j.a = base.a + a.Offset(a.Batch(i, batches)) * sizeof(SrcT);
-      j.b = base.b + b.Offset(b.Batch(i, batches)) * sizeof(SrcT);
+      j.a = (uint64_t)At(base.a, a.Offset(a.Batch(i, batches)));
+      j.b = (uint64_t)At(base.b, b.Offset(b.Batch(i, batches)));
       j.bias = base.bias + (uint64_t)biasAlign * ci * sizeof(BiasT);
       j.aDense = j.bDense = 0;
       j.orgM = base.transA ? a.Pitch() : m, j.orgKa = base.transA ? k : a.Pitch();
@@ -669,6 +681,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 
   // One baseK step: A and B blocks GM -> L1 (MTE2), L1 -> L0A/L0B (MTE1), Mmad (M).
   __aicore__ void Step(uint32_t k, uint32_t curK, bool first) {
+    if constexpr (kInt4) {
+      if ((AOrgK() | curK | (job_.transB ? BOrgK() : BOrgN() | curN_)) % 2)
+        ::sk_trapf(3, "Matmul: int4b_t rows of odd length (K %u, N %u): they pack two values to a byte, so K (and a K x N "
+                      "B's N) must be even", AOrgK(), BOrgN());
+      if (job_.aL1 || job_.bL1) ::sk_trap(3, "Matmul: int4b_t A or B in TSCM is not simulated");
+    }
     l1_ ^= 1;
     uint8_t* a1 = a1_.template Get<uint8_t>().GetPhyAddr() + l1_ * aBytes_;
     uint8_t* b1 = b1_.template Get<uint8_t>().GetPhyAddr() + l1_ * bBytes_;
@@ -706,29 +724,30 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // Transposed (A stored K x M): as A^T's Nz.
   __aicore__ void CopyA(uint8_t* a1, uint32_t k, uint32_t curK) {
     if constexpr (kANz) return CopyANz(a1, k, curK);
-    const SrcT* a = (const SrcT*)job_.a;
     uint32_t m0 = bm_ * t_.baseM;
     sk_nd2nz p{};
     p.dst_n_stride = 1;
     if (job_.transA) {
+      if constexpr (kInt4) ::sk_trap(3, "Matmul: an int4b_t A is not transposed (as on the hardware)");
       p.nd_num = 1, p.n_value = curK, p.d_value = curM_, p.src_d_value = AOrgM(), p.dst_c0_stride = detail::ceilTo(curK, 16);
-      ::sk_copy_nd2nz(a1, a + (uint64_t)k * AOrgM() + m0, sizeof(SrcT), &p);
+      ::sk_copy_nd2nz(a1, At(job_.a, (uint64_t)k * AOrgM() + m0), sizeof(SrcT), &p);
       return;
     }
     uint32_t kFractals = (curK + kC0 - 1) / kC0;
-    const SrcT* src = a + (uint64_t)m0 * AOrgK() + k;
+    const uint8_t* src = At(job_.a, (uint64_t)m0 * AOrgK() + k);
     if (kL0aNz) {  // L0A takes A's Nz as it is
       p.nd_num = 1, p.n_value = curM_, p.d_value = curK, p.src_d_value = AOrgK(), p.dst_c0_stride = detail::ceilTo(curM_, 16);
       ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
       return;
     }
-    p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = curK, p.src_d_value = AOrgK(), p.dst_c0_stride = 16;
-    p.src_matrix_stride = 16ull * AOrgK(), p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
+    p.nd_num = curM_ / 16, p.n_value = 16, p.d_value = Units(curK), p.src_d_value = Units(AOrgK()), p.dst_c0_stride = 16;
+    p.src_matrix_stride = Units(16ull * AOrgK()), p.dst_matrix_stride = (uint64_t)kFractals * 512 / sizeof(SrcT);
     if (p.nd_num) ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
     if (curM_ % 16) {  // the last, partial fractal row
       uint32_t full = p.nd_num;
       p.nd_num = 1, p.n_value = curM_ % 16;
-      ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + (uint64_t)full * 16 * AOrgK(), sizeof(SrcT), &p);
+      ::sk_copy_nd2nz(a1 + (uint64_t)full * kFractals * 512, src + detail::bytesOf<SrcT>((uint64_t)full * 16 * AOrgK()),
+                      sizeof(SrcT), &p);
     }
   }
   // An NZ operand's block is already fractals: whole 32-byte rows of `rows` (padded) rows per
@@ -774,12 +793,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     sk_nd2nz p{};
     p.nd_num = 1, p.dst_n_stride = 1;
     if (job_.transB) {
-      p.n_value = curN_, p.d_value = curK, p.src_d_value = BOrgK(), p.dst_c0_stride = detail::ceilTo(curN_, 16);
-      ::sk_copy_nd2nz(b1, b + (uint64_t)n0 * BOrgK() + k, sizeof(SrcT), &p);
+      p.n_value = curN_, p.d_value = Units(curK), p.src_d_value = Units(BOrgK()), p.dst_c0_stride = detail::ceilTo(curN_, 16);
+      ::sk_copy_nd2nz(b1, At(job_.b, (uint64_t)n0 * BOrgK() + k), sizeof(SrcT), &p);
     } else {
-      // (int8: K rows padded to 32, so LoadB's squares are whole)
-      p.n_value = curK, p.d_value = curN_, p.src_d_value = BOrgN(), p.dst_c0_stride = detail::ceilTo(curK, kC0 == 32 ? 32 : 16);
-      ::sk_copy_nd2nz(b1, b + (uint64_t)k * BOrgN() + n0, sizeof(SrcT), &p);
+      // (int8 and int4: K rows padded to C0, so LoadB's squares are whole)
+      p.n_value = curK, p.d_value = Units(curN_), p.src_d_value = Units(BOrgN()), p.dst_c0_stride = detail::ceilTo(curK, kC0 >= 32 ? kC0 : 16);
+      ::sk_copy_nd2nz(b1, At(job_.b, (uint64_t)k * BOrgN() + n0), sizeof(SrcT), &p);
     }
   }
   __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
@@ -805,19 +824,23 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
         ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
       return;
     }
-    if constexpr (sizeof(SrcT) == 1) {  // int8 K x N: each 32 x 32 square of L1's Nz transposed into two Zn fractals
-      uint32_t kSquares = detail::ceilTo(curK, 32) / 32, nSquares = detail::ceilTo(curN_, 32) / 32;
+    if constexpr (sizeof(SrcT) == 1) {
+      // int8 K x N: each 32 x 32 square of L1's Nz transposed into two Zn fractals; int4: each
+      // 64 x 64 square into four.
+      constexpr uint32_t fractals = kInt4 ? 4 : 2;
+      uint32_t kSquares = detail::ceilTo(curK, kC0) / kC0, nSquares = detail::ceilTo(curN_, kC0) / kC0;
       for (uint32_t i = 0; i < kSquares; ++i)
-        ::sk_load_2d_transpose(b2 + (uint64_t)i * 2 * nSquares * 512, b1, 1, i, nSquares, kSquares, 1, 0);
+        ::sk_load_2d_transpose(b2 + (uint64_t)i * fractals * nSquares * 512, b1, kInt4 ? SK_ELEM_INT4 : 1, i, nSquares,
+                               kSquares, fractals - 1, 0);
       return;
     }
     uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
     for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
   }
-  // The N an L0B block and Mmad span for a K x N B: int8 rounds it up to whole 32 x 32 squares
-  // (its load writes fractals in pairs; C's extra columns are never copied out). Buffers are
-  // sized with it whichever way B comes.
-  __aicore__ static uint32_t NL0(uint32_t n) { return sizeof(SrcT) == 1 ? detail::ceilTo(n, 32) : n; }
+  // The N an L0B block and Mmad span for a K x N B: int8 (int4) rounds it up to whole 32 x 32
+  // (64 x 64) squares (its load writes fractals in pairs, or fours; C's extra columns are never
+  // copied out). Buffers are sized with it whichever way B comes.
+  __aicore__ static uint32_t NL0(uint32_t n) { return sizeof(SrcT) == 1 ? detail::ceilTo(n, kC0) : n; }
   // A in TSCM: the whole single-core A in L1 as Nz (column blocks of C0 over K, ceil16(singleM)
   // rows each; CANN's LoadData srcStride Ceil(aL1M, 16)), read in place: the block's fractals
   // into L0A's Zz (dav-3510: Nz).

@@ -140,7 +140,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
       next_ = (i + 1) % num_;
       state_[i] = kAllocated;
       ::sk_pipe_wait(producer, released_[i]);
-      return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)i * len_), len_ / sizeof(PrimT<T>), pos);
+      return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)i * len_), (uint32_t)detail::countOf<T>(len_), pos);
     }
     fail("TQue::AllocTensor: every buffer of the queue is allocated or queued; FreeTensor one first "
          "(or give the queue more buffers in InitBuffer)");
@@ -164,7 +164,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     if (state_[i] == kFree) fail("TQue::EnQue: the tensor's buffer is free; AllocTensor it from this queue first");
     bool again = state_[i] == kTaken;
     state_[i] = kQueued;
-    fifo_[(head_ + count_) % kMaxBuffers] = {i, (uint32_t)(t.GetSize() * sizeof(PrimT<T>)),
+    fifo_[(head_ + count_) % kMaxBuffers] = {i, t.GetLength(),
                                               (uint32_t)((const uint8_t*)t.GetPhyAddr() - (base_ + (uint64_t)i * len_)), again};
     ++count_;
     if (again) {
@@ -189,7 +189,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     } else {
       ::sk_pipe_wait(consumer, ready_[e.index]);
     }
-    return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)e.index * len_ + e.offset), e.bytes / sizeof(PrimT<T>), pos);
+    return LocalTensor<T>((PrimT<T>*)(base_ + (uint64_t)e.index * len_ + e.offset), (uint32_t)detail::countOf<T>(e.bytes), pos);
   }
   template <typename T> __aicore__ void DeQue(LocalTensor<T>& t) { t = DeQue<T>(); }
   template <TPosition srcUserPos, TPosition dstUserPos, typename T> __aicore__ LocalTensor<T> DeQue() {
@@ -270,14 +270,14 @@ template <TPosition pos = TPosition::LCM> class TBuf {
   }
   template <typename T> __aicore__ LocalTensor<T> Get() {
     if (!base_) detail::fail("TBuf::Get: the buffer has no memory; call TPipe::InitBuffer first");
-    return LocalTensor<T>((PrimT<T>*)base_, len_ / sizeof(PrimT<T>), pos);
+    return LocalTensor<T>((PrimT<T>*)base_, (uint32_t)detail::countOf<T>(len_), pos);
   }
   template <typename T> __aicore__ LocalTensor<T> Get(uint32_t len) {
-    if ((uint64_t)len * sizeof(PrimT<T>) > len_) detail::fail("TBuf::Get: more elements requested than the buffer holds");
+    if (detail::bytesOf<T>(len) > len_) detail::fail("TBuf::Get: more elements requested than the buffer holds");
     return LocalTensor<T>((PrimT<T>*)base_, len, pos);
   }
   template <typename T> __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
-    if ((uint64_t)size * sizeof(PrimT<T>) + bufOffset > len_)
+    if (detail::bytesOf<T>(size) + bufOffset > len_)
       detail::fail("TBuf::GetWithOffset: size * sizeof(T) + bufOffset exceeds the buffer");
     return LocalTensor<T>((PrimT<T>*)(base_ + bufOffset), size, pos);
   }
@@ -424,7 +424,7 @@ template <typename T, TPosition pos> __aicore__ inline bool PopStackBuffer(Local
   uint64_t size = ::sk_local_size(mem);
   uint64_t at = (detail::arenaUsed(mem) + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
   if (size == 0 || at >= size) return false;
-  popLocal = LocalTensor<T>((PrimT<T>*)(detail::localBase(mem) + at), (uint32_t)((size - at) / sizeof(PrimT<T>)), pos);
+  popLocal = LocalTensor<T>((PrimT<T>*)(detail::localBase(mem) + at), (uint32_t)detail::countOf<T>(size - at), pos);
   return true;
 }
 
@@ -445,7 +445,7 @@ template <Hardware hard = Hardware::UB> class LocalMemAllocator {
   }
   template <TPosition pos, class DataType> __aicore__ LocalTensor<DataType> Alloc(uint32_t tileSize) {
     static_assert(detail::memOf(pos) == detail::memOf(hard), "LocalMemAllocator::Alloc: the position is not in this allocator's memory");
-    uint64_t bytes = (uint64_t)tileSize * sizeof(PrimT<DataType>);
+    uint64_t bytes = detail::bytesOf<DataType>(tileSize);
     if (cur_ + bytes > ::sk_local_size(detail::memOf(hard)))
       detail::fail("LocalMemAllocator::Alloc: the tiles exceed the local memory");
     LocalTensor<DataType> t(pos, cur_, tileSize);

@@ -60,39 +60,51 @@ template <typename T> class GlobalTensor {
   }
   __aicore__ PrimType GetValue(const uint64_t offset) const {
     PrimType v;
-    ::sk_scalar_copy(&v, addr_ + offset, sizeof(PrimType));
+    ::sk_scalar_copy(&v, detail::elementAt<T>(addr_, offset), sizeof(PrimType));
+    if constexpr (kHalfByte) v = PrimType(v.bits >> (offset % 2 * 4));
     return v;
   }
   __aicore__ void SetValue(const uint64_t offset, PrimType value) const {
-    ::sk_scalar_copy(addr_ + offset, &value, sizeof(PrimType));
+    if constexpr (kHalfByte) {  // read, modify, write the byte the nibble is in
+      uint8_t byte, shift = (uint8_t)(offset % 2 * 4);
+      ::sk_scalar_copy(&byte, detail::elementAt<T>(addr_, offset), 1);
+      byte = (uint8_t)((byte & ~(0xF << shift)) | (value.bits & 0xF) << shift);
+      ::sk_scalar_copy(detail::elementAt<T>(addr_, offset), &byte, 1);
+    } else {
+      ::sk_scalar_copy(addr_ + offset, &value, sizeof(PrimType));
+    }
   }
-  __aicore__ __gm__ PrimType& operator()(const uint64_t offset) const { return addr_[offset]; }
+  __aicore__ __gm__ PrimType& operator()(const uint64_t offset) const {
+    static_assert(!kHalfByte, "GlobalTensor<int4b_t>: no reference to a half byte; use GetValue/SetValue");
+    return addr_[offset];
+  }
   __aicore__ GlobalTensor operator[](const uint64_t offset) const {
     GlobalTensor t;
-    t.addr_ = addr_ + offset;
+    t.addr_ = detail::elementAt<T>(addr_, offset);
     t.size_ = size_ > offset ? size_ - offset : 0;
     t.cacheMode_ = cacheMode_;
     return t;
   }
   __aicore__ __gm__ PrimType* GetPhyAddr() const { return addr_; }
-  __aicore__ __gm__ PrimType* GetPhyAddr(const uint64_t offset) const { return addr_ + offset; }
+  __aicore__ __gm__ PrimType* GetPhyAddr(const uint64_t offset) const { return detail::elementAt<T>(addr_, offset); }
   __aicore__ uint64_t GetSize() const { return size_; }
   __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
   template <typename U> __aicore__ GlobalTensor<U> ReinterpretCast() const {
     GlobalTensor<U> t;
-    t.SetGlobalBuffer((__gm__ PrimT<U>*)addr_, size_ * sizeof(PrimType) / sizeof(PrimT<U>));
+    t.SetGlobalBuffer((__gm__ PrimT<U>*)addr_, detail::countOf<U>(detail::bytesOf<T>(size_)));
     return t;
   }
   // An L2 hint for this core's accesses of the buffer: CACHE_MODE_DISABLE streams past L2 (no
   // allocation); the other modes allocate as usual in the memory model.
   template <CacheRwMode rwMode = CacheRwMode::RW> __aicore__ void SetL2CacheHint(CacheMode mode) {
     cacheMode_ = mode;
-    if (addr_) ::sk_l2_mode(addr_, size_ * sizeof(PrimType), mode == CacheMode::CACHE_MODE_DISABLE ? SK_L2_BYPASS : SK_L2_NORMAL);
+    if (addr_) ::sk_l2_mode(addr_, detail::bytesOf<T>(size_), mode == CacheMode::CACHE_MODE_DISABLE ? SK_L2_BYPASS : SK_L2_NORMAL);
   }
   __aicore__ CacheMode GetL2CacheHint() const { return cacheMode_; }
 
  private:
+  static constexpr bool kHalfByte = SizeOfBits<PrimType>::value < 8;
   __gm__ PrimType* addr_ = nullptr;
   uint64_t size_ = 0;
   CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
@@ -107,30 +119,42 @@ template <typename T> class LocalTensor {
       : addr_(addr), size_(size), pos_(pos) {}
   // Static-tensor programming: `addr` is a byte offset into the position's local memory.
   __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
-  __aicore__ PrimType GetValue(const uint32_t index) const { return *detail::localLoad(addr_ + index); }
+  __aicore__ PrimType GetValue(const uint32_t index) const {
+    if constexpr (kHalfByte) return PrimType(detail::localLoad(detail::elementAt<T>(addr_, index))->bits >> (index % 2 * 4));
+    else return *detail::localLoad(addr_ + index);
+  }
   template <typename T1> __aicore__ void SetValue(const uint32_t index, const T1 value) const {
-    *detail::localStore(addr_ + index) = (PrimType)value;
+    if constexpr (kHalfByte) {
+      uint8_t& byte = detail::localStore(detail::elementAt<T>(addr_, index))->bits;
+      uint8_t shift = (uint8_t)(index % 2 * 4);
+      byte = (uint8_t)((byte & ~(0xF << shift)) | (PrimType(value).bits & 0xF) << shift);
+    } else {
+      *detail::localStore(addr_ + index) = (PrimType)value;
+    }
   }
   // A reference the kernel may read or write: one access either way.
-  __aicore__ PrimType& operator()(const uint32_t offset) const { return *detail::localLoad(addr_ + offset); }
+  __aicore__ PrimType& operator()(const uint32_t offset) const {
+    static_assert(!kHalfByte, "LocalTensor<int4b_t>: no reference to a half byte; use GetValue/SetValue");
+    return *detail::localLoad(addr_ + offset);
+  }
   __aicore__ LocalTensor operator[](const uint32_t offset) const {
-    return LocalTensor(addr_ + offset, size_ > offset ? size_ - offset : 0, pos_);
+    return LocalTensor(detail::elementAt<T>(addr_, offset), size_ > offset ? size_ - offset : 0, pos_);
   }
   __aicore__ uint32_t GetSize() const { return size_; }
   __aicore__ void SetSize(const uint32_t size) { size_ = size; }
-  __aicore__ uint32_t GetLength() const { return size_ * sizeof(PrimType); }
-  __aicore__ void SetBufferLen(uint32_t len) { size_ = len / sizeof(PrimType); }
+  __aicore__ uint32_t GetLength() const { return (uint32_t)detail::bytesOf<T>(size_); }
+  __aicore__ void SetBufferLen(uint32_t len) { size_ = (uint32_t)detail::countOf<T>(len); }
   __aicore__ PrimType* GetPhyAddr() const { return addr_; }
-  __aicore__ PrimType* GetPhyAddr(const uint32_t offset) const { return addr_ + offset; }
+  __aicore__ PrimType* GetPhyAddr(const uint32_t offset) const { return detail::elementAt<T>(addr_, offset); }
   __aicore__ TPosition GetPosition() const { return pos_; }
   __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
   template <typename S> __aicore__ void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
-    addr_ = (PrimType*)(src.GetPhyAddr() + offset);
+    addr_ = (PrimType*)src.GetPhyAddr(offset);
     pos_ = src.GetPosition();
   }
   template <typename U> __aicore__ LocalTensor<U> ReinterpretCast() const {
-    return LocalTensor<U>((PrimT<U>*)addr_, (uint32_t)((uint64_t)size_ * sizeof(PrimType) / sizeof(PrimT<U>)), pos_);
+    return LocalTensor<U>((PrimT<U>*)addr_, (uint32_t)detail::countOf<U>(detail::bytesOf<T>(size_)), pos_);
   }
   // dst = a + b and the other vector operators (sk_ascendc/vector.h).
   template <class E, class = typename E::IsSkVectorExpr> __aicore__ LocalTensor& operator=(const E& expr) {
@@ -139,6 +163,7 @@ template <typename T> class LocalTensor {
   }
 
  private:
+  static constexpr bool kHalfByte = SizeOfBits<PrimType>::value < 8;
   PrimType* addr_ = nullptr;
   uint32_t size_ = 0;
   TPosition pos_ = TPosition::VECCALC;

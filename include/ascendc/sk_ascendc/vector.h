@@ -70,16 +70,20 @@ constexpr DivConfig DEFAULT_DIV_CONFIG{};
 
 namespace detail {
 
-// The shape of a count-form instruction: `count` contiguous elements of each operand.
-inline sk_vec_repeat countShape(uint64_t count, uint32_t dstBytes, uint32_t srcBytes) {
-  uint32_t widest = dstBytes > srcBytes ? dstBytes : srcBytes;
+// The shape of a count-form instruction: `count` contiguous elements of each operand (sizes in
+// bytes, or in bits with countShapeBits: a repeat spans 8 blocks of the widest operand).
+inline sk_vec_repeat countShapeBits(uint64_t count, uint32_t dstBits, uint32_t srcBits) {
+  uint32_t widest = dstBits > srcBits ? dstBits : srcBits;
   sk_vec_repeat r{};
   r.mode = SK_MASK_COUNTER;
   r.mask_lo = count;
   r.dst_blk = r.src0_blk = r.src1_blk = 1;
-  r.dst_rep = (uint16_t)(8 * dstBytes / widest);
-  r.src0_rep = r.src1_rep = (uint16_t)(8 * srcBytes / widest);
+  r.dst_rep = (uint16_t)(8 * dstBits / widest);
+  r.src0_rep = r.src1_rep = (uint16_t)(8 * srcBits / widest);
   return r;
+}
+inline sk_vec_repeat countShape(uint64_t count, uint32_t dstBytes, uint32_t srcBytes) {
+  return countShapeBits(count, 8 * dstBytes, 8 * srcBytes);
 }
 // A mask-bit form: mask[0] = elements 0..63 of a repeat, mask[1] = 64..127.
 template <bool isSetMask> inline sk_vec_repeat bitsShape(const uint64_t* mask, uint32_t repeat) {
@@ -323,16 +327,25 @@ __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src
 }
 
 /* ---- Cast and Axpy (operands of different widths: a repeat holds 256 / widest elements) ---- */
+namespace detail {
+template <typename T, typename U> constexpr void checkCast() {
+  constexpr bool int4 = std::is_same_v<PrimT<T>, int4b_t> || std::is_same_v<PrimT<U>, int4b_t>;
+  static_assert(!int4 || std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<U>, half>,
+                "Cast: int4b_t converts to and from half only");
+}
+}  // namespace detail
 template <typename T, typename U>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                             const uint32_t count) {
-  sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<U>());
+  detail::checkCast<T, U>();
+  sk_vec_repeat r = detail::countShapeBits(count, SizeOfBits<PrimT<T>>::value, SizeOfBits<PrimT<U>>::value);
   ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
                    src.GetPhyAddr(), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                             const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  detail::checkCast<T, U>();
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
                    src.GetPhyAddr(), &r);
@@ -340,6 +353,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
                             const uint8_t repeatTime, const UnaryRepeatParams& p) {
+  detail::checkCast<T, U>();
   constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
   ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
