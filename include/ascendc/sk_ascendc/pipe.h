@@ -132,6 +132,14 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
     next_ = head_ = count_ = 0;
     for (uint32_t i = 0; i < num; ++i) state_[i] = kFree, ready_[i] = released_[i] = 0;
   }
+  // A custom pool (EXTERN_IMPL_BUFPOOL) places buffer `index` at `addr`: the buffers lie
+  // back to back from the first one's address, as every public pool lays them out.
+  template <class Pool> __aicore__ void InitBufHandle(Pool*, uint32_t index, TBufHandle, uint64_t addr, uint32_t len) {
+    if (index == 0) base_ = (uint8_t*)addr;
+    if (index >= num_ || len != len_ || (uint8_t*)addr != base_ + (uint64_t)index * len_)
+      fail("TQue::InitBufHandle: buffers of a queue lie back to back, each of the length InitStartBufHandle gave "
+           "(other layouts are not simulated)");
+  }
   template <typename T> __aicore__ LocalTensor<T> AllocTensor() {
     if (num_ == 0) fail("TQue::AllocTensor: the queue has no buffers; call TPipe::InitBuffer first");
     for (uint32_t k = 0; k < num_; ++k) {
@@ -268,6 +276,10 @@ template <TPosition pos = TPosition::LCM> class TBuf {
     base_ = start;
     len_ = len;
   }
+  template <class Pool> __aicore__ void InitBufHandle(Pool*, uint32_t, TBufHandle, uint64_t addr, uint32_t len) {
+    base_ = (uint8_t*)addr;
+    len_ = len;
+  }
   template <typename T> __aicore__ LocalTensor<T> Get() {
     if (!base_) detail::fail("TBuf::Get: the buffer has no memory; call TPipe::InitBuffer first");
     return LocalTensor<T>((PrimT<T>*)base_, (uint32_t)detail::countOf<T>(len_), pos);
@@ -336,6 +348,37 @@ template <TPosition pos, uint32_t bufIDSize = 4> class TBufPool {
   uint8_t* base_ = nullptr;
   uint64_t len_ = 0, used_ = 0;
 };
+
+// A pool of the kernel's own (CANN's customised TBufPool): the class gets the pool's position,
+// its memory from TPipe::InitBufPool and the bookkeeping its own InitBuffer methods use - the
+// address (GetCurAddr, an address in the position's memory) and the count of buffers
+// (GetCurBufSize) handed out so far - with GetBufHandle for InitStartBufHandle/InitBufHandle.
+#define EXTERN_IMPL_BUFPOOL(NAME, POSITION, BUF_ID_SIZE)                                                        \
+ public:                                                                                                        \
+  static constexpr ::AscendC::TPosition kPosition = POSITION;                                                   \
+  __aicore__ void Init() { skBase_ = nullptr, skLen_ = 0, skCurAddr_ = 0, skCurBufSize_ = 0; }                 \
+  __aicore__ void Reset() { skCurAddr_ = (uint64_t)skBase_, skCurBufSize_ = 0; }                               \
+  __aicore__ void InitStartBufHandle(::AscendC::TBufHandle start, uint8_t, uint32_t len) {                     \
+    skBase_ = start, skLen_ = len;                                                                              \
+    Reset();                                                                                                    \
+  }                                                                                                             \
+  __aicore__ ::AscendC::TBufHandle GetBufHandle(uint32_t index) {                                               \
+    if (index >= (BUF_ID_SIZE)) ::sk_trap(3, #NAME ": more buffers than the pool's BUF_ID_SIZE");              \
+    return skBase_;                                                                                             \
+  }                                                                                                             \
+  __aicore__ uint32_t GetCurBufSize() const { return skCurBufSize_; }                                           \
+  __aicore__ void SetCurBufSize(uint32_t n) { skCurBufSize_ = n; }                                              \
+  __aicore__ uint64_t GetCurAddr() const { return skCurAddr_; }                                                 \
+  __aicore__ void SetCurAddr(uint64_t addr) {                                                                   \
+    if (addr < (uint64_t)skBase_ || addr > (uint64_t)skBase_ + skLen_)                                          \
+      ::sk_trap(3, #NAME ": the pool is exhausted; give it more memory in InitBufPool");                        \
+    skCurAddr_ = addr;                                                                                          \
+  }                                                                                                             \
+                                                                                                                \
+ private:                                                                                                       \
+  ::AscendC::TBufHandle skBase_ = nullptr;                                                                      \
+  uint64_t skLen_ = 0, skCurAddr_ = 0;                                                                          \
+  uint32_t skCurBufSize_ = 0
 
 // The pipe: InitBuffer carves buffers for queues, TBufs and pools; event ids for SetFlag/WaitFlag.
 class TPipe {
