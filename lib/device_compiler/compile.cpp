@@ -98,6 +98,8 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   if (meta)
     for (std::string& d : metaDefines(*meta)) a.push_back(d);
   for (const std::string& d : o.defines) a.push_back("-D" + d);
+  a.push_back("-include");
+  a.push_back("sk_ascendc/builtin_types.h");
   if (meta || llvm::sys::path::extension(o.source) != ".asc") {  // the op build's DT_*/FORMAT_* macros
     a.push_back("-include");
     a.push_back("sk_ascendc/op_build_macros.h");

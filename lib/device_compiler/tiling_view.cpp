@@ -3,13 +3,19 @@
 // generates a header with the tiling data classes instead. sk_cc does the same from the header's
 // text: the BEGIN_TILING_DATA_DEF ... END_TILING_DATA_DEF blocks, the REGISTER_TILING_DATA_CLASS
 // statements, and the integral constants and object-like macros they may use, each under a #line
-// of the original.
+// of the original. A tiling header may include another op's (`#include "../../x/op_host/x_tiling.h"`,
+// whose structs its own nest): such an include, found relative to the header, becomes that
+// header's view in place.
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <set>
 #include <vector>
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include "sk/device_compiler.h"
+#include "sk/file_io.h"
 
 namespace sk::devcc {
 
@@ -46,7 +52,8 @@ bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w) {
 }
 
 struct Chunk {
-  size_t begin, end;  // [begin, end) of the text
+  size_t begin, end;   // [begin, end) of the text
+  std::string nested;  // or an included tiling header's view
 };
 
 // An object-like #define whose value is an integer expression (array sizes of tiling fields).
@@ -81,9 +88,37 @@ bool isConstantDeclaration(llvm::StringRef stmt) {
   return false;
 }
 
-}  // namespace
+// The header a directive includes with quotes, resolved against the including header's folder.
+std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::StringRef includer) {
+  llvm::StringRef l = directive.ltrim();
+  if (!l.consume_front("#")) return std::nullopt;
+  l = l.ltrim();
+  if (!l.consume_front("include")) return std::nullopt;
+  l = l.ltrim();
+  if (!l.consume_front("\"")) return std::nullopt;
+  llvm::StringRef name = l.take_until([](char c) { return c == '"'; });
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(includer));
+  llvm::sys::path::append(path, name);
+  llvm::sys::path::remove_dots(path, true);
+  return path.str().str();
+}
 
-std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen);
+
+// The view of a tiling header `directive` includes, when it is one (read once per view).
+std::string includedView(llvm::StringRef directive, llvm::StringRef includer, std::set<std::string>& seen) {
+  std::optional<std::string> path = quotedInclude(directive, includer);
+  if (!path || !seen.insert(*path).second) return "";
+  auto text = sk::readFile(*path, 16ull << 20, "tiling header");
+  if (!text) {
+    llvm::consumeError(text.takeError());
+    return "";
+  }
+  return viewBody(*text, *path, seen).value_or("");
+}
+
+// The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen) {
   std::string text = withoutComments(header);
   llvm::StringRef s = text;
   if (!s.contains("BEGIN_TILING_DATA_DEF")) return std::nullopt;
@@ -102,7 +137,8 @@ std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRe
       do e = s.find('\n', e + 1);
       while (e != llvm::StringRef::npos && s[e - 1] == '\\');
       e = e == llvm::StringRef::npos ? s.size() : e;
-      if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e});
+      if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e, ""});
+      else if (std::string nested = includedView(s.slice(i, e), path, seen); !nested.empty()) chunks.push_back({i, e, nested});
       i = e - 1;
       statement = e;
       continue;
@@ -118,7 +154,7 @@ std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRe
       size_t end = s.find("END_TILING_DATA_DEF", i);
       if (end == llvm::StringRef::npos) return std::nullopt;  // malformed: let clang report the original
       end += std::strlen("END_TILING_DATA_DEF");
-      chunks.push_back({i, end});
+      chunks.push_back({i, end, ""});
       i = end - 1;
       statement = end;
       continue;
@@ -127,7 +163,7 @@ std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRe
       size_t open = s.find('(', i);
       size_t close = open == llvm::StringRef::npos ? open : s.find(')', open);
       if (close == llvm::StringRef::npos) return std::nullopt;
-      chunks.push_back({i, close + 1});
+      chunks.push_back({i, close + 1, ""});
       i = close;
       statement = close + 1;
       continue;
@@ -140,21 +176,34 @@ std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRe
       if (!braces.empty()) braces.pop_back();
       statement = i + 1;
     } else if (c == ';') {
-      if (atNamespaceScope && isConstantDeclaration(s.slice(statement, i))) chunks.push_back({statement, i + 1});
+      if (atNamespaceScope && isConstantDeclaration(s.slice(statement, i))) chunks.push_back({statement, i + 1, ""});
       statement = i + 1;
     }
   }
-  std::string out = "// The device view sk_cc made of " + path.str() +
-                    " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"
-                    "namespace optiling {\n";
+  std::string out;
   for (const Chunk& c : chunks) {
+    if (!c.nested.empty()) {
+      out += c.nested;
+      continue;
+    }
     llvm::StringRef body = s.slice(c.begin, c.end);
     bool directive = body.ltrim().starts_with("#");
     size_t first = c.begin + (body.size() - body.ltrim().size());
     out += "#line " + std::to_string(lineOf(s, first)) + " \"" + path.str() + "\"\n" + body.ltrim().str();
     out += directive ? "\n" : ";\n";
   }
-  return out + "}  // namespace optiling\n";
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
+  std::set<std::string> seen{path.str()};
+  std::optional<std::string> body = viewBody(header, path, seen);
+  if (!body) return std::nullopt;
+  return "// The device view sk_cc made of " + path.str() +
+         " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"
+         "namespace optiling {\n" + *body + "}  // namespace optiling\n";
 }
 
 }  // namespace sk::devcc

@@ -352,6 +352,68 @@ TEST(SkCc, AForcedIncludeIsFoundInTheWorkingDirectoryOrAnIncludeDirectory) {
   EXPECT_NE(r.err.find("-include op_tiling.h: no such file"), std::string::npos) << r.err;
 }
 
+TEST(SkCc, AnOpTilingHeaderMayRegisterDozensOfPerKeyStructs) {
+  // 40 per-key structs (more than a rank band holds) and the op's own: GET_TILING_DATA takes the
+  // op's, GET_TILING_DATA_WITH_STRUCT the one it names.
+  TempDir d;
+  std::string header = "#include \"register/tilingdata_base.h\"\nnamespace optiling {\n";
+  for (int i = 0; i < 40; ++i) {
+    std::string n = "KeyTiling" + std::to_string(i);
+    header += "BEGIN_TILING_DATA_DEF(" + n + ")\nTILING_DATA_FIELD_DEF(uint32_t, key" + std::to_string(i) +
+              ");\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(ManyKeys_" + std::to_string(i) + ", " + n + ")\n";
+  }
+  header += "BEGIN_TILING_DATA_DEF(ManyKeysTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, count);\nEND_TILING_DATA_DEF;\n"
+            "REGISTER_TILING_DATA_CLASS(ManyKeys, ManyKeysTilingData)\n}\n";
+  sk::test::writeText(d.file("many_keys_tiling.h"), header);
+  sk::test::writeText(d.file("k.cpp"),
+                      "#include \"kernel_operator.h\"\n"
+                      "extern \"C\" __global__ __aicore__ void many_keys(GM_ADDR out, GM_ADDR tiling) {\n"
+                      "  GET_TILING_DATA(t, tiling);\n"
+                      "  static_assert(sizeof(t.count) == 4, \"GET_TILING_DATA took another struct than the op's\");\n"
+                      "  GET_TILING_DATA_WITH_STRUCT(KeyTiling33, k33, tiling);\n"
+                      "  static_assert(sizeof(k33.key33) == 4);\n"
+                      "}\n");
+  CommandResult r = skCc({"-I", d.path(), "-include", "many_keys_tiling.h", "-c", d.file("k.cpp"), "-o", d.file("k.o")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST(SkCc, AKernelsOwnMaxTemplateWinsOverTheCompilersUnqualifiedOne) {
+  TempDir d;
+  sk::test::writeText(d.file("k.cpp"),
+                      "#include \"kernel_operator.h\"\n"
+                      "template <typename T, typename U> __aicore__ constexpr T max(T a, U b) { return a > (T)b ? a + 1000 : (T)b + 1000; }\n"
+                      "static_assert(max(16, 3u) == 1016, \"the kernel's own max\");\n"
+                      "static_assert(min(7, 3u) == 3u && min(2.5f, 4) == 2.5f, \"the compiler's min, mixed types\");\n"
+                      "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {}\n");
+  CommandResult r = skCc({"-c", d.file("k.cpp"), "-o", d.file("k.o")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST(SkCc, TheLowerCaseNamesOfCannsOwnKernelsCompile) {
+  // What ops-nn style kernels use beside the AscendC API: `half` before any header (a compiler
+  // type), the 2D load's address mode `inc`, the instruction-cache PRELOAD, DataCopy's default
+  // constants, the cross-core sync message.
+  TempDir d;
+  sk::test::writeText(d.file("k.cpp"),
+                      "constexpr half kOne = 1;\n"
+                      "#include \"kernel_operator.h\"\n"
+                      "using namespace AscendC;\n"
+                      "static_assert(GetffstMsg(0x2, SYNC_AIV_FLAG) == (1 | 2 << 4 | 12 << 8));\n"
+                      "static_assert(DEFAULT_DATA_COPY_NBURST == 1 && DEFAULT_DATA_COPY_STRIDE == 0 && "
+                      "ONE_FOURTH_DEFAULT_REPEAT_STRIDE == 2);\n"
+                      "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {\n"
+                      "  PRELOAD(4);\n"
+                      "  InitDump(false, out, 1024);\n"
+                      "  set_mask_count();\n"
+                      "  set_vector_mask(0, 128);\n"
+                      "  vconv_s42f16((__ubuf__ half*)nullptr, (__ubuf__ int4b_t*)nullptr, 0, 1, 1, 8, 2);\n"
+                      "  LoadData2dParams p = {0, 1, 1, 0, 0, false, inc};\n"
+                      "  (void)p;\n"
+                      "}\n");
+  CommandResult r = skCc({"-c", d.file("k.cpp"), "-o", d.file("k.o")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
 TEST(SkCc, TheFlagsOfCannBuildFilesAreAcceptedWithoutEffect) {
   TempDir d;
   sk::test::writeText(d.file("k.cpp"), "#include \"kernel_operator.h\"\n"

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "llvm/Support/FileSystem.h"
 #include "sk/device_compiler.h"
+#include "test_support.h"
 
 namespace {
 
@@ -173,6 +175,30 @@ TEST(TilingView, HeadersWithoutTilingDataAreNotViewed) {
   EXPECT_FALSE(tilingDataView("/* BEGIN_TILING_DATA_DEF(X) */\n", "c.h").has_value());
   EXPECT_FALSE(tilingDataView("BEGIN_TILING_DATA_DEF(X)\nTILING_DATA_FIELD_DEF(int, n);\n", "d.h").has_value());
   EXPECT_TRUE(tilingDataView("BEGIN_TILING_DATA_DEF(X)\nEND_TILING_DATA_DEF;\n", "e.h").has_value());
+}
+
+TEST(TilingView, ATilingHeaderOfAnotherOpItIncludesIsViewedInPlaceOnce) {
+  // batch_mat_mul_v3's header nests mat_mul_v3's structs: the include (relative to the header)
+  // becomes that header's view before the structs using it; an include cycle ends; a quoted
+  // include that is not a tiling header (or not there) is dropped as before.
+  sk::test::TempDir d;
+  llvm::sys::fs::create_directories(d.file("inner/op_host"));
+  llvm::sys::fs::create_directories(d.file("outer/op_host"));
+  sk::test::writeText(d.file("inner/op_host/inner_tiling.h"),
+                      "#include \"../../outer/op_host/outer_tiling.h\"\n"
+                      "BEGIN_TILING_DATA_DEF(InnerTiling)\nTILING_DATA_FIELD_DEF(uint32_t, m);\nEND_TILING_DATA_DEF;\n");
+  std::string outer = "#include \"register/tilingdata_base.h\"\n#include \"../../inner/op_host/inner_tiling.h\"\n"
+                      "BEGIN_TILING_DATA_DEF(OuterTiling)\nTILING_DATA_FIELD_DEF_STRUCT(InnerTiling, inner);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Outer, OuterTiling)\n";
+  sk::test::writeText(d.file("outer/op_host/outer_tiling.h"), outer);
+  std::optional<std::string> v = tilingDataView(outer, d.file("outer/op_host/outer_tiling.h"));
+  ASSERT_TRUE(v.has_value());
+  size_t inner = v->find("BEGIN_TILING_DATA_DEF(InnerTiling)"), outerAt = v->find("BEGIN_TILING_DATA_DEF(OuterTiling)");
+  ASSERT_NE(inner, std::string::npos) << *v;
+  EXPECT_LT(inner, outerAt) << *v;
+  EXPECT_EQ(v->find("BEGIN_TILING_DATA_DEF(OuterTiling)", outerAt + 1), std::string::npos) << "viewed once: " << *v;
+  EXPECT_TRUE(contains(*v, "inner_tiling.h\"\n")) << "#line of the included header: " << *v;
+  EXPECT_FALSE(contains(*v, "#include \"../../")) << *v;
 }
 
 TEST(TilingView, AStringThatLooksLikeCodeIsNotCode) {

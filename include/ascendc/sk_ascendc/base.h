@@ -61,8 +61,7 @@
 #endif
 
 /* ---- element types ---- */
-using half = _Float16;
-using bfloat16_t = __bf16;
+#include "sk_ascendc/builtin_types.h"  // half, bfloat16_t
 using float16_t = half;
 using float32_t = float;
 // Types kernels name but whose arithmetic the simulator does not model (4-bit and 8-bit floats):
@@ -321,6 +320,10 @@ constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr uint32_t DEFAULT_BLK_NUM = 8;
 constexpr uint32_t DEFAULT_BLK_STRIDE = 1;
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr uint8_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+constexpr uint8_t ONE_FOURTH_DEFAULT_REPEAT_STRIDE = 2;
+constexpr uint8_t DEFAULT_DATA_COPY_NBURST = 1;  // DataCopyParams' defaults, as CANN names them
+constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr int32_t DEFAULT_C0_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;

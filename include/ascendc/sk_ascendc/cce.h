@@ -25,6 +25,20 @@ inline sk_vec_repeat registerShape(uint32_t repeat, uint16_t dstBlk, uint16_t sr
 __aicore__ inline void pipe_barrier(pipe_t pipe) { ::sk_pipe_barrier(pipe); }
 __aicore__ inline void set_flag(pipe_t src, pipe_t dst, int32_t id) { ::sk_set_flag(src, dst, id); }
 __aicore__ inline void wait_flag(pipe_t src, pipe_t dst, int32_t id) { ::sk_wait_flag(src, dst, id); }
+// The cross-core flags (CrossCoreSetFlag/WaitFlag): the message GetffstMsg builds carries the
+// mode in bits 4-5 and the flag in bits 8-11.
+__aicore__ inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config) {
+  ::sk_cross_set((int32_t)((config >> 4) & 0x3), pipe, (int32_t)((config >> 8) & 0xf));
+}
+__aicore__ inline void wait_flag_dev(int64_t flagId) { ::sk_cross_wait((int32_t)flagId); }
+__aicore__ inline void wait_flag_dev(pipe_t, int64_t flagId) { ::sk_cross_wait((int32_t)flagId); }
+// The 2D loads' address mode (LoadData2DParams.addrMode): incrementing or decrementing.
+enum addr_cal_mode_t : uint8_t { inc = 0, dec = 1 };
+// Instruction-cache preloading: nothing to preload here.
+#define PRELOAD(len) \
+  do {               \
+    (void)(len);     \
+  } while (0)
 __aicore__ inline void set_mask_norm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
 __aicore__ inline void set_mask_count() { ::sk_set_mask_mode(SK_MASK_COUNTER); }
 __aicore__ inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) { ::sk_set_vector_mask(maskHigh, maskLow); }
@@ -42,14 +56,22 @@ __aicore__ inline void set_ctrl(uint64_t v) { ::AscendC::detail::coreState(::Asc
 __aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull << bit); }
 __aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
 template <typename T> __aicore__ inline void dcci(T*, uint64_t, uint64_t = 0) {}
-// The compiler's scalar min/max, which kernels call unqualified (min(baseM, rowNum)). Less
-// specialised than std::min(const T&, const T&) and than a kernel's own min(T, T), so those win
-// where they are visible.
-template <typename T, typename U> __aicore__ inline constexpr std::common_type_t<T, U> min(const T& a, const U& b) {
-  return b < a ? (std::common_type_t<T, U>)b : (std::common_type_t<T, U>)a;
+// The compiler's scalar min/max, which kernels call unqualified (min(baseM, rowNum)). Variadic,
+// so less specialised than any two-parameter one - std::min(const T&, const T&), a kernel's own
+// min(T, T) or max(T, U) - and those win where they are visible.
+template <typename... Ts> __aicore__ inline constexpr std::common_type_t<Ts...> min(const Ts&... values) {
+  static_assert(sizeof...(Ts) >= 2, "min: two values or more");
+  using C = std::common_type_t<Ts...>;
+  C v[] = {(C)values...}, r = v[0];
+  for (C x : v) r = x < r ? x : r;
+  return r;
 }
-template <typename T, typename U> __aicore__ inline constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
-  return a < b ? (std::common_type_t<T, U>)b : (std::common_type_t<T, U>)a;
+template <typename... Ts> __aicore__ inline constexpr std::common_type_t<Ts...> max(const Ts&... values) {
+  static_assert(sizeof...(Ts) >= 2, "max: two values or more");
+  using C = std::common_type_t<Ts...>;
+  C v[] = {(C)values...}, r = v[0];
+  for (C x : v) r = r < x ? x : r;
+  return r;
 }
 
 /* ---- moves ---- */
@@ -197,6 +219,13 @@ SK_ASCENDC_CCE_CONV(vconv_f162s32r, int32_t, half, SK_ROUND_RINT)
 SK_ASCENDC_CCE_CONV(vconv_s162f32, float, int16_t, SK_ROUND_NONE)
 SK_ASCENDC_CCE_CONV(vconv_s162f16, half, int16_t, SK_ROUND_NONE)
 SK_ASCENDC_CCE_CONV(vconv_f322s16r, int16_t, float, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_s42f16, half, int4b_t, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_f162s4, int4b_t, half, SK_ROUND_NONE)
+SK_ASCENDC_CCE_CONV(vconv_f162s4r, int4b_t, half, SK_ROUND_RINT)
+SK_ASCENDC_CCE_CONV(vconv_f162s4a, int4b_t, half, SK_ROUND_ROUND)
+SK_ASCENDC_CCE_CONV(vconv_f162s4f, int4b_t, half, SK_ROUND_FLOOR)
+SK_ASCENDC_CCE_CONV(vconv_f162s4c, int4b_t, half, SK_ROUND_CEIL)
+SK_ASCENDC_CCE_CONV(vconv_f162s4z, int4b_t, half, SK_ROUND_TRUNC)
 #undef SK_ASCENDC_CCE_CONV
 
 #endif /* SK_ASCENDC_CCE_H */

@@ -39,6 +39,9 @@ template <typename T> inline double asDouble(const T& v) {
   else return 0.0;
 }
 }  // namespace detail
+// The dump area's set-up: DumpTensor and printf print through the simulator, nothing to set up.
+__aicore__ inline void InitDump(bool /*mixFlag*/, uint32_t /*gmLen*/) {}
+__aicore__ inline void InitDump(bool /*mixFlag*/, GM_ADDR /*dumpStartAddr*/, uint32_t /*gmLen*/) {}
 template <typename T> __aicore__ inline void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize) {
   detail::dumpValues("local", desc, dumpSize, [&](uint32_t i) { return detail::asDouble(t.GetValue(i)); });
 }

@@ -1499,18 +1499,24 @@ using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATM
 
 namespace detail {
 template <class... MMs> struct MatmulSet {
-  // Every registered object with its tiling (a null tiling: the kernel calls Init itself).
-  template <class MM, class... Rest> __aicore__ static void Init(TPipe* pipe, uint32_t index, MM& mm, const TCubeTiling* t, Rest&&... rest) {
+  // Every registered object with its tiling (a null tiling: the kernel calls Init itself). The
+  // tiling comes as a TCubeTiling pointer or, as some kernels pass it, a void pointer to one.
+  template <class P> __aicore__ static const TCubeTiling* TilingOf(P t) {
+    static_assert(std::is_pointer_v<P> || std::is_null_pointer_v<P>, "REGIST_MATMUL_OBJ: each object's tiling is a pointer");
+    if constexpr (std::is_null_pointer_v<P>) return nullptr;
+    else return (const TCubeTiling*)t;
+  }
+  template <class MM, class P, class... Rest> __aicore__ static void Init(TPipe* pipe, uint32_t index, MM& mm, P tiling, Rest&&... rest) {
     mm.SetIndex(index);
-    if (t) mm.Init(t, pipe);
+    if (const TCubeTiling* t = TilingOf(tiling)) mm.Init(t, pipe);
     if constexpr (sizeof...(Rest) > 0) Init(pipe, index + 1, rest...);
   }
-  template <class MM, class... Rest> __aicore__ static void Bounce(TPipe* pipe, MM& mm, const TCubeTiling*, Rest&&... rest) {
+  template <class MM, class P, class... Rest> __aicore__ static void Bounce(TPipe* pipe, MM& mm, P, Rest&&... rest) {
     mm.Cube().InitBounce(pipe);
     if constexpr (sizeof...(Rest) > 0) Bounce(pipe, rest...);
   }
-  template <class MM, class... Rest>
-  __aicore__ static bool Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm, const TCubeTiling*, Rest&&... rest) {
+  template <class MM, class P, class... Rest>
+  __aicore__ static bool Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm, P, Rest&&... rest) {
     if (index == m.obj) return mm.Serve(m, client);
     if constexpr (sizeof...(Rest) > 0) return Serve(index + 1, m, client, rest...);
     ::sk_trapf(3, "Matmul server: request for object %u, of which %u are registered", m.obj, index + 1);

@@ -103,6 +103,20 @@ template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(u
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
   ::sk_cross_wait(flagId);
 }
+// The same as CANN's older names: NotifyEvent sets in mode 2 (an AIC and its AIVs).
+template <pipe_t pipe> __aicore__ inline void NotifyEvent(uint16_t flagId) { ::sk_cross_set(2, pipe, flagId); }
+template <pipe_t pipe = PIPE_S> __aicore__ inline void WaitEvent(uint16_t flagId) { ::sk_cross_wait(flagId); }
+// The flag ids CANN's own code reserves, and the message of the cross-core sync instruction
+// (ffts_cross_core_sync, cce.h): 1 + mode << 4 + flag << 8.
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+constexpr uint16_t SYNC_MODE_SHIFT_VALUE = 4;
+constexpr uint16_t SYNC_FLAG_SHIFT_VALUE = 8;
+__aicore__ inline constexpr uint16_t GetffstMsg(uint16_t mode, uint16_t flagId) {
+  return (uint16_t)(0x1 + ((mode & 0x3) << SYNC_MODE_SHIFT_VALUE) + ((flagId & 0xf) << SYNC_FLAG_SHIFT_VALUE));
+}
 // Point-to-point block flags: the flag (blockIdx, eventID) is set by IBSet after everything the
 // core issued; the n-th IBWait of a block on it waits for its n-th IBSet. The simulator keeps the
 // flags itself: the GM and UB workspaces are not touched.
