@@ -129,6 +129,10 @@ uint64_t* sk_core_state(void);
 /* Word SK_STATE_SYS_WORKSPACE holds the system workspace: the entry sk_cc generates stores the
    kernel's workspace parameter there (AscendC's GetSysWorkSpacePtr reads it). */
 #define SK_STATE_SYS_WORKSPACE 1
+/* This core's copy of a per-block global (AscendC's __BLOCK_LOCAL__): `size` bytes, set from
+   `initial` (the variable's initializer) when a block first asks. sk_cc redirects every access to
+   such a variable through it; on the host (outside a launch) it is `initial` itself. */
+void* sk_block_local(const void* initial, uint64_t size);
 /* The tiling key of the running kernel (metadata "tilingKey"): what TILING_KEY_IS compares. */
 uint64_t sk_tiling_key(void);
 /* sk_trap with a printf-style message. */
@@ -174,6 +178,10 @@ enum sk_vop {
 };
 void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
             const struct sk_vec_repeat* r);
+/* dst = src0 * src1 + dst (SK_V_MULADDDST) with half sources into a float dst: the elements of
+   one repeat are the dst's (64), the sources' blocks hold 16 each. */
+void sk_vec_mixed(int32_t op, int32_t dst_dtype, int32_t src_dtype, void* dst, const void* src0, const void* src1,
+                  const struct sk_vec_repeat* r);
 /* dst = scalar * src + dst; dst and src may differ in width (half src, float dst). */
 void sk_vec_axpy(int32_t dst_dtype, int32_t src_dtype, void* dst, const void* src, uint64_t scalar,
                  const struct sk_vec_repeat* r);

@@ -288,6 +288,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     if (!l) return l.takeError();
     linked = std::move(*l);
   }
+  if (llvm::Error e = redirectBlockLocals(*linked, o.source)) return std::move(e);
   redirectStdioToDevice(*linked);
   instrumentScalarCost(*linked);
   std::optional<std::string> embedded;

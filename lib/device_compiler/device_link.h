@@ -71,6 +71,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
                                                                 const subkernel::KernelMeta* meta,
                                                                 const std::string& source);
 
+// The section AscendC's __BLOCK_LOCAL__ puts a variable in (sk_ascendc/base.h).
+constexpr const char* kBlockLocalSection = ".sk.block_local";
+// Every access to a __BLOCK_LOCAL__ variable goes to the running core's copy instead
+// (sk_block_local, once per function that uses it). Run on the linked module.
+llvm::Error redirectBlockLocals(llvm::Module& m, const std::string& source);
+
 // Makes the kernel's own code (loops, index arithmetic, local GetValue/SetValue) cost scalar-unit
 // time: each function counts the instructions of the blocks it runs and hands the count to the
 // simulator (sk_scalar) before each call out of the module, before returning, and in loops that

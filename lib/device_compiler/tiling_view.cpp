@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 #include "sk/device_compiler.h"
 #include "sk/file_io.h"
@@ -105,16 +108,30 @@ std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::String
 
 std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen);
 
+// A header's one name, however a path spells it (the path itself if it is not there).
+std::string realPath(llvm::StringRef path) {
+  llvm::SmallString<256> real;
+  return llvm::sys::fs::real_path(path, real) ? path.str() : real.str().str();
+}
+
+// A view under a guard named after the header's real path: a tiling header that is both
+// -include'd and included by another's view is defined once.
+std::string guarded(llvm::StringRef path, const std::string& body) {
+  std::string macro = "SK_TILING_VIEW_" + llvm::utohexstr(llvm::xxh3_64bits(realPath(path)));
+  return "#ifndef " + macro + "\n#define " + macro + "\n" + body + "#endif\n";
+}
+
 // The view of a tiling header `directive` includes, when it is one (read once per view).
 std::string includedView(llvm::StringRef directive, llvm::StringRef includer, std::set<std::string>& seen) {
   std::optional<std::string> path = quotedInclude(directive, includer);
-  if (!path || !seen.insert(*path).second) return "";
+  if (!path || !seen.insert(realPath(*path)).second) return "";
   auto text = sk::readFile(*path, 16ull << 20, "tiling header");
   if (!text) {
     llvm::consumeError(text.takeError());
     return "";
   }
-  return viewBody(*text, *path, seen).value_or("");
+  std::optional<std::string> body = viewBody(*text, *path, seen);
+  return body ? guarded(*path, *body) : "";
 }
 
 // The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
@@ -198,12 +215,12 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
 }  // namespace
 
 std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
-  std::set<std::string> seen{path.str()};
+  std::set<std::string> seen{realPath(path)};
   std::optional<std::string> body = viewBody(header, path, seen);
   if (!body) return std::nullopt;
   return "// The device view sk_cc made of " + path.str() +
          " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"
-         "namespace optiling {\n" + *body + "}  // namespace optiling\n";
+         "namespace optiling {\n" + guarded(path, *body) + "}  // namespace optiling\n";
 }
 
 }  // namespace sk::devcc

@@ -184,6 +184,22 @@ uint64_t* sk_core_state(void) {
   CoreRun* c = enter("sk_core_state");
   return c ? c->layerState : nullptr;
 }
+void* sk_block_local(const void* initial, uint64_t size) {
+  CoreRun* c = currentCore();
+  if (!c) return const_cast<void*>(initial);  // device code called on the host: the variable itself
+  auto it = std::find_if(c->blockLocals.begin(), c->blockLocals.end(),
+                         [&](const CoreRun::BlockLocal& b) { return b.initial == initial && b.size == size; });
+  if (it == c->blockLocals.end()) {
+    auto storage = std::make_unique<uint8_t[]>(size + 63);
+    auto* bytes = (uint8_t*)(((uintptr_t)storage.get() + 63) & ~(uintptr_t)63);
+    it = c->blockLocals.insert(c->blockLocals.end(), {initial, size, c->blockEpoch - 1, std::move(storage), bytes});
+  }
+  if (it->epoch != c->blockEpoch) {
+    std::memcpy(it->bytes, initial, size);
+    it->epoch = c->blockEpoch;
+  }
+  return it->bytes;
+}
 uint64_t sk_tiling_key(void) {
   CoreRun* c = enter("sk_tiling_key");
   if (!c) return 0;
@@ -462,13 +478,13 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_block_idx),        SK_INTRINSIC(sk_block_num),       SK_INTRINSIC(sk_sub_block_idx),
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
       SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size),
-      SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_tiling_key),
+      SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_block_local),      SK_INTRINSIC(sk_tiling_key),
       SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
       SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
       SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_sync_all_of_type), SK_INTRINSIC(sk_wait_pre_task_end),
       SK_INTRINSIC(sk_set_next_task_start), SK_INTRINSIC(sk_trap),            SK_INTRINSIC(sk_trapf),           SK_INTRINSIC(sk_assert_fail),         SK_INTRINSIC(sk_printf),
-      SK_INTRINSIC(sk_vec),              SK_INTRINSIC(sk_vec_axpy),        SK_INTRINSIC(sk_vec_convert),
+      SK_INTRINSIC(sk_vec),              SK_INTRINSIC(sk_vec_axpy),        SK_INTRINSIC(sk_vec_mixed),        SK_INTRINSIC(sk_vec_convert),
       SK_INTRINSIC(sk_vec_whole_reduce), SK_INTRINSIC(sk_vec_block_reduce), SK_INTRINSIC(sk_vec_pair_reduce),
       SK_INTRINSIC(sk_vec_reduce_all),   SK_INTRINSIC(sk_vec_compare),     SK_INTRINSIC(sk_vec_select),
       SK_INTRINSIC(sk_set_cmpmask),      SK_INTRINSIC(sk_get_cmpmask),

@@ -245,7 +245,18 @@ struct CoreRun {
   // An AIC's sparse-index buffer (a quarter of L0B's size): LoadDataWithSparse fills it,
   // MmadWithSparse reads it; the index of the L0B byte at offset o is at o / 4.
   std::vector<uint8_t> sparseIndex;
+  // Per-block globals (sk_block_local): this core's copy of each, by the variable's initial
+  // image; a copy is set from it again when a later block first asks (blockEpoch moved on).
+  struct BlockLocal {
+    const void* initial;
+    uint64_t size, epoch;
+    std::unique_ptr<uint8_t[]> storage;  // size + 63 bytes
+    uint8_t* bytes;                      // the copy: in storage, 64-byte aligned (any alignas a kernel asks)
+  };
+  std::vector<BlockLocal> blockLocals;
+  uint64_t blockEpoch = 0;
   void resetBlockState() {
+    ++blockEpoch;
     regs = vec::Registers{};
     l2Modes.clear();
     atomicMode = SK_ATOMIC_NONE;

@@ -85,6 +85,18 @@ void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* 
   chargeVector(c, name, s.repeats);
 }
 
+void sk_vec_mixed(int32_t op, int32_t dstType, int32_t srcType, void* dst, const void* src0, const void* src1,
+                  const sk_vec_repeat* r) {
+  uint32_t db = widthOf(dstType), sb = widthOf(srcType);
+  const char* name = vec::opName(op);
+  vec::Shape s;
+  CoreRun* c = vectorOp("sk_vec_mixed", name, r, std::max(db, sb), {{dst, db}, {src0, sb}, {src1, sb}}, s);
+  if (!c) return;
+  if (op != SK_V_MULADDDST) fault(c, std::string("sk_vec_mixed: ") + name + " has no mixed-type form (MulAddDst has)");
+  faultIf(c, vec::mulAddDstMixed(dstType, srcType, dst, src0, src1, s));
+  chargeVector(c, name, s.repeats);
+}
+
 void sk_vec_axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const sk_vec_repeat* r) {
   uint32_t db = widthOf(dstType), sb = widthOf(srcType);
   vec::Shape s;

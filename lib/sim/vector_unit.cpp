@@ -649,6 +649,19 @@ std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, 
   return err == "?" ? unsupported(opName(op), dtype) : err;
 }
 
+std::string mulAddDstMixed(int32_t dstType, int32_t srcType, void* dst, const void* src0, const void* src1, const Shape& s) {
+  if (dstType != SK_DT_FLOAT32 || srcType != SK_DT_FLOAT16)
+    return "muladddst: mixed types are half sources into a float dst (dtype codes " + std::to_string(srcType) + " -> " +
+           std::to_string(dstType) + ")";
+  auto* d = (uint8_t*)dst;
+  auto* a = (const uint8_t*)src0;
+  auto* b = (const uint8_t*)src1;
+  walk(s, 4, 2, 2, [&](uint64_t od, uint64_t oa, uint64_t ob) {
+    Plain<float>::store(d + od, F16::load(a + oa) * F16::load(b + ob) + Plain<float>::load(d + od));
+  });
+  return "";
+}
+
 std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s) {
   bool ok = dstType == srcType || (dstType == SK_DT_FLOAT32 && srcType == SK_DT_FLOAT16);
   if (!ok || (srcType != SK_DT_FLOAT16 && srcType != SK_DT_FLOAT32)) return unsupported("axpy", srcType);

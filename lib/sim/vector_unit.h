@@ -45,6 +45,8 @@ uint64_t extentBits(const Shape& s, int operand, uint32_t elemBits);
 // Each returns "" or what is wrong (an op/dtype the unit does not support).
 std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                         const Shape& s);
+// dst = src0 * src1 + dst, float dst and half sources (MulAddDst's mixed form).
+std::string mulAddDstMixed(int32_t dstType, int32_t srcType, void* dst, const void* src0, const void* src1, const Shape& s);
 std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s);
 // half <-> int4 (SK_DT_INT4): to int4 rounds by `round` and saturates to -8..7.
 std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s);

@@ -128,6 +128,8 @@ std::vector<Case> matmulApiCases() {
        partialSum, 0, 0, smallInts},
       {"matmul_api_async_iterate", "matmul_api_async", "matmul_api_async.cpp", "matmul_api_async.json",
        {"matmul_api_async_tiling.h"}, twiceProduct},
+      {"matmul_api_async_workspace_gm", "matmul_api_async", "matmul_api_async.cpp", "matmul_api_async_gm.json",
+       {"matmul_api_async_tiling.h"}, twiceProduct},
       {"matmul_api_vecout_a_nd_align_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nd_align.json",
        {"matmul_api_ub_tiling.h"}, vecoutANdAlign},
       {"matmul_api_vecout_b_nz_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nz.json", {"matmul_api_ub_tiling.h"},

@@ -126,7 +126,7 @@ TEST(TilingView, DropsIncludesHostCodeAndEveryOtherConstant) {
   std::string v = view();
   for (const char* gone : {"tiling/tiling_api.h", "register/op_def_registry.h", "<string>", "gert::", "ge::graphStatus",
                            "DemoTilingHelper", "TilingDemo", "HELPER_CORES", "LOCAL_ROWS", "DEMO_RATIO", "DEMO_NAME",
-                           "DEMO_LOG", "DEMO_OP_NAME", "#ifndef", "#endif", "DEMO_TILING_H", "rows per tile",
+                           "DEMO_LOG", "DEMO_OP_NAME", "DEMO_TILING_H", "rows per tile",
                            "in a comment", "namespace inner"})
     EXPECT_FALSE(contains(v, gone)) << gone << " should not be in the view:\n" << v;
 }
@@ -177,20 +177,28 @@ TEST(TilingView, HeadersWithoutTilingDataAreNotViewed) {
   EXPECT_TRUE(tilingDataView("BEGIN_TILING_DATA_DEF(X)\nEND_TILING_DATA_DEF;\n", "e.h").has_value());
 }
 
+// batch_mat_mul_v3's case: an op's tiling header (outer) including another op's (inner, which
+// includes outer back: a cycle). Returns outer's text.
+const char* const kInnerTiling =
+    "#include \"../../outer/op_host/outer_tiling.h\"\n"
+    "BEGIN_TILING_DATA_DEF(InnerTiling)\nTILING_DATA_FIELD_DEF(uint32_t, m);\nEND_TILING_DATA_DEF;\n";
+std::string writeNestedTilingHeaders(const sk::test::TempDir& d) {
+  llvm::sys::fs::create_directories(d.file("inner/op_host"));
+  llvm::sys::fs::create_directories(d.file("outer/op_host"));
+  sk::test::writeText(d.file("inner/op_host/inner_tiling.h"), kInnerTiling);
+  std::string outer = "#include \"register/tilingdata_base.h\"\n#include \"../../inner/op_host/inner_tiling.h\"\n"
+                      "BEGIN_TILING_DATA_DEF(OuterTiling)\nTILING_DATA_FIELD_DEF_STRUCT(InnerTiling, inner);\n"
+                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Outer, OuterTiling)\n";
+  sk::test::writeText(d.file("outer/op_host/outer_tiling.h"), outer);
+  return outer;
+}
+
 TEST(TilingView, ATilingHeaderOfAnotherOpItIncludesIsViewedInPlaceOnce) {
   // batch_mat_mul_v3's header nests mat_mul_v3's structs: the include (relative to the header)
   // becomes that header's view before the structs using it; an include cycle ends; a quoted
   // include that is not a tiling header (or not there) is dropped as before.
   sk::test::TempDir d;
-  llvm::sys::fs::create_directories(d.file("inner/op_host"));
-  llvm::sys::fs::create_directories(d.file("outer/op_host"));
-  sk::test::writeText(d.file("inner/op_host/inner_tiling.h"),
-                      "#include \"../../outer/op_host/outer_tiling.h\"\n"
-                      "BEGIN_TILING_DATA_DEF(InnerTiling)\nTILING_DATA_FIELD_DEF(uint32_t, m);\nEND_TILING_DATA_DEF;\n");
-  std::string outer = "#include \"register/tilingdata_base.h\"\n#include \"../../inner/op_host/inner_tiling.h\"\n"
-                      "BEGIN_TILING_DATA_DEF(OuterTiling)\nTILING_DATA_FIELD_DEF_STRUCT(InnerTiling, inner);\n"
-                      "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Outer, OuterTiling)\n";
-  sk::test::writeText(d.file("outer/op_host/outer_tiling.h"), outer);
+  std::string outer = writeNestedTilingHeaders(d);
   std::optional<std::string> v = tilingDataView(outer, d.file("outer/op_host/outer_tiling.h"));
   ASSERT_TRUE(v.has_value());
   size_t inner = v->find("BEGIN_TILING_DATA_DEF(InnerTiling)"), outerAt = v->find("BEGIN_TILING_DATA_DEF(OuterTiling)");
@@ -199,6 +207,23 @@ TEST(TilingView, ATilingHeaderOfAnotherOpItIncludesIsViewedInPlaceOnce) {
   EXPECT_EQ(v->find("BEGIN_TILING_DATA_DEF(OuterTiling)", outerAt + 1), std::string::npos) << "viewed once: " << *v;
   EXPECT_TRUE(contains(*v, "inner_tiling.h\"\n")) << "#line of the included header: " << *v;
   EXPECT_FALSE(contains(*v, "#include \"../../")) << *v;
+}
+
+TEST(TilingView, AHeaderViewedOnItsOwnAndNestedInAnotherIsDefinedOnce) {
+  // `sk_cc -include inner_tiling.h -include outer_tiling.h`: inner's own view and its view nested
+  // in outer's (reached by another spelling of its path) are under one guard.
+  sk::test::TempDir d;
+  std::string outer = writeNestedTilingHeaders(d);
+  std::optional<std::string> innerView = tilingDataView(kInnerTiling, d.file("outer/../inner/op_host/inner_tiling.h"));
+  std::optional<std::string> outerView = tilingDataView(outer, d.file("outer/op_host/outer_tiling.h"));
+  ASSERT_TRUE(innerView && outerView);
+  std::vector<std::string> lines = linesOf(*innerView);
+  auto guard = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("#ifndef SK_TILING_VIEW_", 0) == 0; });
+  ASSERT_NE(guard, lines.end()) << *innerView;
+  size_t nested = outerView->find(*guard + "\n");
+  ASSERT_NE(nested, std::string::npos) << "inner's guard around its view in outer's: " << *outerView;
+  EXPECT_LT(nested, outerView->find("BEGIN_TILING_DATA_DEF(InnerTiling)")) << *outerView;
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), *guard), 1) << *innerView;
 }
 
 TEST(TilingView, AStringThatLooksLikeCodeIsNotCode) {

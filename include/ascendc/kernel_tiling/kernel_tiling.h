@@ -211,6 +211,37 @@ struct ConfusionTransposeTiling {
 #undef SK_ADV_TILING_HOST
 #pragma pack(pop)
 }  // namespace tiling
+
+namespace sk_adv {
+// The SoftMax family's split of [M, K] rows: splitM rows per round as `workBytes` hold (`perRow`
+// float temporaries of a row each), reduce outputs of one 32-byte block per row. The host's
+// tiling functions (tiling/adv_api_tiling.h) and the kernel-side SoftMaxFlashV2TilingFuncImpl
+// both fill a SoftMaxTiling-shaped struct with it.
+template <typename Tiling>
+constexpr void softmaxSplit(uint32_t M, uint32_t K, uint32_t dataTypeSize, uint32_t workBytes, uint32_t perRow, Tiling& t) {
+  uint32_t blk = 32 / (dataTypeSize ? dataTypeSize : 4);
+  t.srcM = M;
+  t.srcK = K;
+  t.srcSize = M * K;
+  t.outMaxM = M;
+  t.outMaxK = blk;
+  t.outMaxSize = M * blk;
+  uint64_t rowBytes = (uint64_t)perRow * (((uint64_t)K * 4 + 31) / 32 * 32);
+  uint64_t split = rowBytes ? workBytes / rowBytes : workBytes;
+  uint64_t most = M ? M : 1;
+  split = split < 1 ? 1 : split > most ? most : split;
+  t.splitM = (uint32_t)split;
+  t.splitK = K;
+  t.splitSize = t.splitM * K;
+  t.reduceM = t.splitM;
+  t.reduceK = blk;
+  t.reduceSize = t.splitM * blk;
+  t.rangeM = M / t.splitM;
+  t.tailM = M % t.splitM;
+  t.tailSplitSize = t.tailM * K;
+  t.tailReduceSize = t.tailM * blk;
+}
+}  // namespace sk_adv
 }  // namespace AscendC
 
 using AscendC::tiling::SoftMaxTiling;

@@ -214,6 +214,29 @@ __aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T
   LogSoftMax<T, isReuseSource, isDataFormatNZ>(dst, sumTensor, maxTensor, src, LocalTensor<uint8_t>(), tiling, shape);
 }
 
+// The SoftmaxFlashV2 tiling a kernel computes itself for a block of srcM x srcK (CANN's
+// kernel-side form of SoftMaxFlashV2TilingFunc; localWorkSpaceSize in float elements).
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFuncImpl(const uint32_t srcM, const uint32_t srcK,
+                                                                       const uint32_t dataTypeSize1, const uint32_t dataTypeSize2,
+                                                                       const uint32_t localWorkSpaceSize, const bool isUpdate = false,
+                                                                       const bool isBasicBlock = false,
+                                                                       const bool isDataFormatNZ = false,
+                                                                       const bool isFlashOutputBrc = false) {
+  (void)dataTypeSize1, (void)isBasicBlock, (void)isDataFormatNZ, (void)isFlashOutputBrc;
+  SoftMaxTiling t;
+  sk_adv::softmaxSplit(srcM, srcK, dataTypeSize2, localWorkSpaceSize * 4, isUpdate ? 3 : 2, t);
+  return t;
+}
+// The shape record CANN's SoftMax implementations pass around (kernels name it in using-declarations).
+struct ReduceLastND {
+  uint32_t originalSrcM;
+  uint32_t originalSrcK;
+  uint32_t srcM;
+  uint32_t srcK;
+  uint32_t dstM;
+  uint32_t dstK;
+};
+
 // SoftmaxFlashV2: without update, dst = exp(src - rowmax), expSum = rowsum(dst), max = rowmax;
 // with update, max = max(inMax, rowmax), dst = exp(src - max), expMax = exp(inMax - max),
 // expSum = expMax * inExpSum + rowsum(dst). The outputs may alias the inputs (read first).

@@ -25,6 +25,9 @@
 #define __global__ __attribute__((annotate("sk.global"), used))
 #endif
 #define __aicore__
+// A namespace-scope variable with one copy per core (and block): sk_cc finds the section and sends
+// every access to the running core's copy (docs/ascendc.md).
+#define __BLOCK_LOCAL__ __attribute__((section(".sk.block_local")))
 // The kernel type of a single-source program's kernel (sk_cc reads the annotations; docs/sk_cc.md).
 #define __vector__ __attribute__((annotate("sk.vector")))
 #define __cube__ __attribute__((annotate("sk.cube")))

@@ -423,9 +423,59 @@ struct FixpipeParamsV220 {
         deqScalar((uint64_t)deqScalarIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
         reluEn(reluEnIn), unitFlag(unitFlagIn) {}
 };
-template <typename T> using FixpipeParams = FixpipeParamsV220;
+// The older Fixpipe parameters, which kernels of CANN's earlier ops still fill: bursts of
+// ceil(M / 16) fractals of C (one burst per 16 columns), lengths and gaps in the units of that
+// form; converted to FixpipeParamsV220 below, as the hardware reads them.
+struct QuantParams {
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  __aicore__ QuantParams() {}
+  __aicore__ QuantParams(const QuantMode_t quantPreIn) : quantPre(quantPreIn) {}
+  __aicore__ QuantParams(const QuantMode_t quantPreIn, const uint64_t deqScalarIn) : quantPre(quantPreIn), deqScalar(deqScalarIn) {}
+};
+struct Nz2NdParams {
+  bool nz2ndEn = false;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  uint16_t originalNSize = 0;  // with nz2ndEn: C's columns (need not be a multiple of 16)
+  __aicore__ Nz2NdParams() {}
+  __aicore__ Nz2NdParams(const bool nz2ndEnIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                         const uint16_t dstNdStrideIn, const uint16_t originalNSizeIn)
+      : nz2ndEn(nz2ndEnIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
+        originalNSize(originalNSizeIn) {}
+};
+template <typename T = int32_t> struct FixpipeParams {
+  uint16_t cburstNum = 1;  // bursts: column blocks of 16
+  uint16_t burstLen = 1;   // 32-byte units of the source per burst: M x 16 x 4 bytes, so 2 M
+  uint32_t dstStride = 0;  // NZ: the gap between bursts in 32-byte units; with nz2ndEn: the row pitch in elements
+  uint16_t srcStride = 0;  // the gap between bursts in fractals (256 elements)
+  QuantParams quantParams;
+  bool reluEn = false;
+  Nz2NdParams nz2ndParams;
+  uint8_t unitFlag = 0;
+  __aicore__ FixpipeParams() {}
+  __aicore__ FixpipeParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn)
+      : cburstNum(count), burstLen(len), dstStride(dstStrideIn), srcStride(srcStrideIn) {}
+};
 
 namespace detail {
+template <typename S, typename T> inline FixpipeParamsV220 fromOlderForm(const FixpipeParams<S>& o) {
+  FixpipeParamsV220 p;
+  p.mSize = (uint16_t)(o.burstLen / 2);  // L0C holds 4-byte elements: 2 M 32-byte units per burst
+  p.nSize = o.nz2ndParams.nz2ndEn ? o.nz2ndParams.originalNSize : (uint16_t)(o.cburstNum * 16);
+  p.srcStride = (uint16_t)(o.srcStride * 16 + (p.mSize + 15) / 16 * 16);  // gap + burst, in rows of 16
+  p.dstStride = o.nz2ndParams.nz2ndEn ? o.dstStride : o.dstStride + (uint32_t)o.burstLen * sizeof(T) / 4;
+  p.quantPre = o.quantParams.quantPre;
+  p.deqScalar = o.quantParams.deqScalar;
+  p.reluEn = o.reluEn;
+  p.ndNum = o.nz2ndParams.ndNum;
+  p.srcNdStride = o.nz2ndParams.srcNdStride;
+  p.dstNdStride = o.nz2ndParams.dstNdStride;
+  p.unitFlag = o.unitFlag;
+  return p;
+}
+
 template <typename T, typename U>
 inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd, const uint64_t* scales) {
   sk_fixpipe_params r{};
@@ -465,6 +515,27 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
   detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.GetPhyAddr());
+}
+// The older parameter form (nz2ndParams.nz2ndEn picks ND or NZ, as CFG_ROW_MAJOR / CFG_NZ do).
+template <typename T, typename U, typename S>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+}
+template <typename T, typename U, typename S>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParams<S>& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
+                  cbufWorkspace.GetPhyAddr());
+}
+template <typename T, typename U, typename S>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+}
+template <typename T, typename U, typename S>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParams<S>& p) {
+  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
+                  cbufWorkspace.GetPhyAddr());
 }
 // The Fixpipe registers the DataCopy form of L0C -> GM reads (SetFixpipeNz2ndFlag and the scalar
 // quant value); kept per core.

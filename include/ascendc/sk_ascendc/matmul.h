@@ -1238,7 +1238,12 @@ class Matmul {
   // apart; NZ column blocks of 16 columns, ceil16(curM) rows each; ND_ALIGN rows padded with 0
   // to ceil(curN, 32 / sizeof(DstT)) (CANN's DataCopyPad of the single-core C: the block must
   // be the whole single-core C).
-  template <bool sync = true> __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+  // (height, width, srcGap and dstGap: the older prototype's, to be left at 0.)
+  template <bool sync = true>
+  __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                             uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0) {
+    if (height || width || srcGap || dstGap)
+      ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: height, width, srcGap and dstGap are deprecated; leave them 0");
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
     if (enAtomic) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: enAtomic must be 0 (atomics apply to GM)");
     const uint8_t* staged = !sync && asyncActive_ ? TakeAsync(false) : StagingOf(detail::kStageC);
@@ -1259,6 +1264,21 @@ class Matmul {
     uint64_t copied = ::sk_pipe_done(SK_PIPE_MTE2);
     ::sk_pipe_wait(SK_PIPE_V, copied);
     ::sk_pipe_wait(SK_PIPE_MTE3, copied);
+  }
+  // The next block of an asynchronous Iterate (C at VECIN) where the AIC left it in the workspace
+  // (SetWorkspace): curM x curN, written as GetTensorC's enSequentialWrite writes; the caller
+  // copies it on.
+  template <bool sync = true> __aicore__ GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+    static_assert(C_TYPE::pos == TPosition::VECIN, "Matmul::GetTensorC(): the workspace's C needs C at TPosition::VECIN");
+    if (!kClient) ::sk_trap(3, "Matmul::GetTensorC(): C at VECIN exists on the AIVs of a MIX kernel");
+    if (enAtomic || enSequentialWrite)
+      ::sk_trap(3, "Matmul::GetTensorC(): enAtomic and enSequentialWrite must be 0 (the block stays in the workspace)");
+    if (!asyncActive_)
+      ::sk_trap(3, "Matmul::GetTensorC(): the workspace holds C's blocks after an asynchronous Iterate<false>; call it first");
+    const uint8_t* block = TakeAsync(false);
+    GlobalTensor<DstT> gm;
+    gm.SetGlobalBuffer((__gm__ DstT*)block, curM_ * curN_);
+    return gm;
   }
   template <bool sync = true>
   __aicore__ void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,

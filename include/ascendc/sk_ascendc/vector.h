@@ -151,9 +151,38 @@ SK_ASCENDC_BINARY(And, SK_V_AND)
 SK_ASCENDC_BINARY(Or, SK_V_OR)
 SK_ASCENDC_BINARY(AddRelu, SK_V_ADDRELU)
 SK_ASCENDC_BINARY(SubRelu, SK_V_SUBRELU)
-SK_ASCENDC_BINARY(MulAddDst, SK_V_MULADDDST)
 SK_ASCENDC_BINARY(FusedMulAdd, SK_V_FUSEDMULADD)
 #undef SK_ASCENDC_BINARY
+
+// dst = src0 * src1 + dst; the sources may be half into a float dst (then 64 elements a repeat).
+namespace detail {
+template <typename T, typename U> inline void mulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                                                        const LocalTensor<U>& src1, const sk_vec_repeat& r) {
+  if constexpr (std::is_same_v<PrimT<T>, PrimT<U>>) {
+    vop(SK_V_MULADDDST, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, r);
+  } else {
+    static_assert(std::is_same_v<PrimT<T>, float> && std::is_same_v<PrimT<U>, half>,
+                  "MulAddDst: the sources and dst have one type, or half sources into a float dst");
+    ::sk_vec_mixed(SK_V_MULADDDST, dtypeOf<float>(), dtypeOf<half>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), &r);
+  }
+}
+}  // namespace detail
+template <typename T, typename U = T>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 const int32_t& count) {
+  detail::mulAddDst(dst, src0, src1, detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<U>()));
+}
+template <typename T, typename U = T, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  detail::mulAddDst(dst, src0, src1, detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
+}
+template <typename T, typename U = T, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  constexpr uint32_t widest = sizeof(PrimT<T>) > sizeof(PrimT<U>) ? sizeof(PrimT<T>) : sizeof(PrimT<U>);
+  detail::mulAddDst(dst, src0, src1, detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p));
+}
 
 // Div takes an optional configuration first (template <typename T, const DivConfig& = ...>).
 template <typename T, const DivConfig& config = DEFAULT_DIV_CONFIG>

@@ -176,33 +176,10 @@ inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t typeSize,
 
 /* ---- the SoftMax family: rows of the shape's last dim ---- */
 namespace sk_adv {
-// Fills a SoftMaxTiling-shaped struct for [M, K] (M = product of the outer dims): splitM rows per
-// round as the work buffer holds (k float temporaries of a row each), reduce outputs of one
-// 32-byte block per row.
+// Fills a SoftMaxTiling-shaped struct for [M, K] (M = product of the outer dims).
 template <typename Tiling>
 inline void softmaxTiling(const TensorShape& s, uint32_t dataTypeSize, uint32_t workBytes, uint32_t k, Tiling& t) {
-  uint32_t K = lastDim(s), M = outerDims(s);
-  if (!dataTypeSize) dataTypeSize = 4;
-  uint32_t blk = 32 / dataTypeSize;
-  t.srcM = M;
-  t.srcK = K;
-  t.srcSize = M * K;
-  t.outMaxM = M;
-  t.outMaxK = blk;
-  t.outMaxSize = M * blk;
-  uint32_t rowBytes = std::max<uint32_t>(1, k * align32((uint64_t)K * 4));
-  uint32_t split = workBytes / rowBytes;
-  split = std::max<uint32_t>(1, std::min<uint32_t>(split ? split : 1, M ? M : 1));
-  t.splitM = split;
-  t.splitK = K;
-  t.splitSize = split * K;
-  t.reduceM = split;
-  t.reduceK = blk;
-  t.reduceSize = split * blk;
-  t.rangeM = M / split;
-  t.tailM = M % split;
-  t.tailSplitSize = t.tailM * K;
-  t.tailReduceSize = t.tailM * blk;
+  softmaxSplit(outerDims(s), lastDim(s), dataTypeSize, workBytes, k, t);
 }
 }  // namespace sk_adv
 // SoftMax / SimpleSoftMax: x - max, exp (2 per row).

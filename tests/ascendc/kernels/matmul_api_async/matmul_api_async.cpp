@@ -3,7 +3,8 @@
 // block while the AIC computes the next blocks into the workspace. AIV 0 counts the blocks
 // itself; AIV 1 loops while (Iterate<false>()). Each AIV owns singleCoreM rows of
 // y = 2 (a x b); blocks come in ORDER_M (block i at row i % blocksM, column i / blocksM), the
-// last row and column of blocks short (a tail in M and in N).
+// last row and column of blocks short (a tail in M and in N). Tiling key 1: each AIV takes its
+// blocks with GetTensorC(), the workspace's GlobalTensor, and copies them into UB itself.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -50,7 +51,12 @@ class AsyncKernel {
     uint32_t rows = t_.singleCoreM - bm * t_.baseM < (uint32_t)t_.baseM ? t_.singleCoreM - bm * t_.baseM : t_.baseM;
     uint32_t cols = t_.singleCoreN - bn * t_.baseN < (uint32_t)t_.baseN ? t_.singleCoreN - bn * t_.baseN : t_.baseN;
     LocalTensor<float> c = cQue_.AllocTensor<float>();
-    mm.template GetTensorC<false>(c, false, true);
+    if (TILING_KEY_IS(1)) {  // the block where the AIC left it in the workspace, copied in by the kernel
+      GlobalTensor<float> block = mm.GetTensorC();
+      DataCopy(c, block, rows * cols);
+    } else {
+      mm.template GetTensorC<false>(c, false, true);
+    }
     cQue_.EnQue(c);
     c = cQue_.DeQue<float>();
     LocalTensor<float> out = yQue_.AllocTensor<float>();
