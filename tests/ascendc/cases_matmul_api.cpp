@@ -137,6 +137,8 @@ std::vector<Case> matmulApiCases() {
       // c = a x b + bias, a and b handed over in TSCM: the reference of the partial sums.
       {"matmul_api_tscm_a_b", "matmul_api_tscm", "matmul_api_tscm.cpp", "matmul_api_tscm.json", {"matmul_api_tscm_tiling.h"},
        partialSum},
+      {"matmul_api_tscm_declared_nd", "matmul_api_tscm", "matmul_api_tscm.cpp", "matmul_api_tscm_nd.json",
+       {"matmul_api_tscm_tiling.h"}, partialSum},
       {"matmul_api_batch_broadcast_bias", "matmul_api_batch", "matmul_api_batch.cpp", "matmul_api_batch.json",
        {"matmul_api_batch_tiling.h"}, batchMatmul},
       {"matmul_api_batch_cube_stride", "matmul_api_batch", "matmul_api_batch_cube.cpp", "matmul_api_batch_cube.json",

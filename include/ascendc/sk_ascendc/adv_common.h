@@ -24,12 +24,12 @@ namespace adv {
 template <typename T> using E = PrimT<T>;
 
 // The elements of a LocalTensor as a host pointer (the simulated local memory).
-template <typename T> inline E<T>* ptr(const LocalTensor<T>& t) { return (E<T>*)t.GetPhyAddr(); }
+template <typename T> inline E<T>* ptr(const LocalTensor<T>& t) { return (E<T>*)t.HostPtr(); }
 
 // `api`'s operand `role` must hold n elements.
 template <typename T> inline void need(const char* api, const char* role, const LocalTensor<T>& t, uint64_t n) {
   if (n == 0) return;
-  if (t.GetPhyAddr() == nullptr) ::sk_trapf(3, "%s: %s is an empty LocalTensor (%llu elements needed)", api, role, (unsigned long long)n);
+  if (t.HostPtr() == nullptr) ::sk_trapf(3, "%s: %s is an empty LocalTensor (%llu elements needed)", api, role, (unsigned long long)n);
   if (n > t.GetSize())
     ::sk_trapf(3, "%s: %s holds %u elements, the call needs %llu", api, role, t.GetSize(), (unsigned long long)n);
 }

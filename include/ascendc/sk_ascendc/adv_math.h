@@ -19,7 +19,7 @@ constexpr PowerConfig defaultPowerConfig{};
 
 namespace detail {
 template <typename T> inline void unaryAll(int32_t op, const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
-  vop(op, dst, src.GetPhyAddr(), nullptr, 0, countShape(count, width<T>(), width<T>()));
+  vop(op, dst, src.HostPtr(), nullptr, 0, countShape(count, width<T>(), width<T>()));
 }
 }  // namespace detail
 
@@ -71,11 +71,11 @@ SK_ASCENDC_ADV_UNARY(Erf, SK_V_ERF)
     CALL(dst.GetSize());                                                                                              \
   }
 #define SK_ASCENDC_POW_TT(n) \
-  detail::vop(SK_V_POW, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, detail::countShape(n, detail::width<T>(), detail::width<T>()))
+  detail::vop(SK_V_POW, dst, src0.HostPtr(), src1.HostPtr(), 0, detail::countShape(n, detail::width<T>(), detail::width<T>()))
 #define SK_ASCENDC_POW_TS(n) \
-  detail::vop(SK_V_POWS, dst, src0.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(src1), detail::countShape(n, detail::width<T>(), detail::width<T>()))
+  detail::vop(SK_V_POWS, dst, src0.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(src1), detail::countShape(n, detail::width<T>(), detail::width<T>()))
 #define SK_ASCENDC_POW_ST(n) \
-  detail::vop(SK_V_RPOWS, dst, src1.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(src0), detail::countShape(n, detail::width<T>(), detail::width<T>()))
+  detail::vop(SK_V_RPOWS, dst, src1.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(src0), detail::countShape(n, detail::width<T>(), detail::width<T>()))
 SK_ASCENDC_POWER(const LocalTensor<T>&, const LocalTensor<T>&, SK_ASCENDC_POW_TT)
 SK_ASCENDC_POWER(const LocalTensor<T>&, const PrimT<T>&, SK_ASCENDC_POW_TS)
 SK_ASCENDC_POWER(const PrimT<T>&, const LocalTensor<T>&, SK_ASCENDC_POW_ST)
@@ -152,15 +152,15 @@ inline void softmaxRows(const LocalTensor<T>& dst, const LocalTensor<U>* sum, co
   uint32_t n = shape.oriSrcK ? shape.oriSrcK : pitch;
   const uint32_t perBlock = ONE_BLK_SIZE / sizeof(PrimT<U>);
   for (uint32_t r = 0; r < rows; ++r) {
-    const PrimT<T>* x = src.GetPhyAddr() + (uint64_t)r * pitch;
-    PrimT<T>* y = dst.GetPhyAddr() + (uint64_t)r * pitch;
+    const PrimT<T>* x = src.HostPtr() + (uint64_t)r * pitch;
+    PrimT<T>* y = dst.HostPtr() + (uint64_t)r * pitch;
     float m = -std::numeric_limits<float>::infinity(), s = 0;
     for (uint32_t i = 0; i < n; ++i) m = std::max(m, (float)x[i]);
     for (uint32_t i = 0; i < n; ++i) s += std::exp((float)x[i] - m);
     for (uint32_t i = 0; i < n; ++i) y[i] = (PrimT<T>)(std::exp((float)x[i] - m) / s);
     for (uint32_t j = 0; j < perBlock; ++j) {
-      if (sum) sum->GetPhyAddr()[(uint64_t)r * perBlock + j] = (PrimT<U>)s;
-      if (max) max->GetPhyAddr()[(uint64_t)r * perBlock + j] = (PrimT<U>)m;
+      if (sum) sum->HostPtr()[(uint64_t)r * perBlock + j] = (PrimT<U>)s;
+      if (max) max->HostPtr()[(uint64_t)r * perBlock + j] = (PrimT<U>)m;
     }
   }
   ::sk_vec_charge("softmax", (uint64_t)rows * ((uint64_t)n * sizeof(float) + 255) / 256);

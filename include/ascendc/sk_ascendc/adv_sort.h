@@ -92,7 +92,7 @@ __aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
   a::need("Sort", "dst", dst, GetSortLen<T>(n));
   Sort32(dst, concat, index, repeatTime);
   if (isFullSort && repeatTime > 1) {
-    a::mergeRuns((uint64_t*)dst.GetPhyAddr(), n, 32, [](uint64_t x, uint64_t y) { return a::entryScore<T>(x) > a::entryScore<T>(y); });
+    a::mergeRuns((uint64_t*)dst.HostPtr(), n, 32, [](uint64_t x, uint64_t y) { return a::entryScore<T>(x) > a::entryScore<T>(y); });
     uint64_t passes = 0;
     for (uint32_t w = 32; w < n; w *= 4) ++passes;  // MrgSort merges four queues per pass
     ::sk_vec_charge("mrgsort", passes * ((uint64_t)n * 8 + 255) / 256);

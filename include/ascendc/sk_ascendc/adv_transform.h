@@ -221,7 +221,7 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
     if (sizeof(PrimT<T>) != 2) ::sk_trapf(3, "Transpose: TRANSPOSE_ND2ND_B16 takes 2-byte elements (uint16_t)");
     a::need(api, "src", src, 256);
     a::need(api, "dst", dst, 256);
-    ::sk_vec_transpose16(dst.GetPhyAddr(), src.GetPhyAddr());
+    ::sk_vec_transpose16(dst.HostPtr(), src.HostPtr());
     return;
   }
   const bool toNhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
@@ -231,7 +231,7 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
   const uint64_t N = p.nSize, C = p.cSize, H = p.hSize, W = p.wSize, count = N * C * H * W;
   a::need(api, "src", src, count);
   a::need(api, "dst", dst, count);
-  if (count != 0 && src.GetPhyAddr() == dst.GetPhyAddr())
+  if (count != 0 && src.HostPtr() == dst.HostPtr())
     ::sk_trapf(3, "Transpose: %s cannot work in place (src and dst are the same tensor)",
                toNhwc ? "TRANSPOSE_NCHW2NHWC" : "TRANSPOSE_NHWC2NCHW");
   const PrimT<T>* s = a::ptr(src);

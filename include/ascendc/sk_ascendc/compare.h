@@ -13,19 +13,19 @@ template <typename T, typename U>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, uint32_t count) {
   sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 // Compare with the result in the CMPMASK register (no dst, one repeat of 256 bytes); read it with
 // GetCmpMask, or select by it with Select's VSEL_CMPMASK_SPR form without a mask.
@@ -33,37 +33,37 @@ template <typename T, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[],
                                const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, 1), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask,
                                const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, 1, detail::width<T>()), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 // The CMPMASK register's 128 bits (16 bytes) to or from local memory.
-template <typename T> __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst) { ::sk_get_cmpmask(dst.GetPhyAddr()); }
-template <typename T> __aicore__ inline void SetCmpMask(const LocalTensor<T>& src) { ::sk_set_cmpmask(src.GetPhyAddr()); }
+template <typename T> __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst) { ::sk_get_cmpmask(dst.HostPtr()); }
+template <typename T> __aicore__ inline void SetCmpMask(const LocalTensor<T>& src) { ::sk_set_cmpmask(src.HostPtr()); }
 // CompareScalar (also spelled Compares): src0[i] cmp scalar.
 template <typename T, typename U>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
                                      CMPMODE cmpMode, uint32_t count) {
   sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), nullptr,
                    detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
                                      CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime, const UnaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), nullptr,
                    detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
                                      CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const UnaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
-  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr,
+  ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), nullptr,
                    detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
 }
 template <typename T, typename U, typename... Rest>
@@ -77,14 +77,14 @@ template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
   sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
-                  src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
+                  src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               PrimT<T> src1, SELMODE selMode, uint32_t count) {
   sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
                   nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -92,30 +92,30 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                               const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTime,
                               const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
-                  src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
+                  src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
                               const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
-                  src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
+                  src1.HostPtr(), 0, 0, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               PrimT<T> src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTime,
                               const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
                   nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               PrimT<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), selMask.GetPhyAddr(), src0.GetPhyAddr(),
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
                   nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
 }
 
@@ -126,8 +126,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& s
                               uint8_t repeatTime, const BinaryRepeatParams& p) {
   static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE, "Select: mode 1 without a mask takes selMask and src0 only");
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<false>(nullptr, repeatTime), p);
-  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), nullptr, src0.GetPhyAddr(),
-                  src1.GetPhyAddr(), 0, 0, &r);
+  ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), nullptr, src0.HostPtr(),
+                  src1.HostPtr(), 0, 0, &r);
 }
 // ... and mode 1: selMask ? src0 : the scalar in CMPMASK's low element (SetCmpMask of a tensor
 // holding it).
@@ -135,8 +135,8 @@ template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               uint8_t repeatTime, const BinaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<false>(nullptr, repeatTime), p);
-  ::sk_vec_select((int32_t)SELMODE::VSEL_TENSOR_SCALAR_MODE, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(),
-                  selMask.GetPhyAddr(), src0.GetPhyAddr(), nullptr, 0, SK_SELECT_SCALAR_CMPMASK, &r);
+  ::sk_vec_select((int32_t)SELMODE::VSEL_TENSOR_SCALAR_MODE, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(),
+                  selMask.HostPtr(), src0.HostPtr(), nullptr, 0, SK_SELECT_SCALAR_CMPMASK, &r);
 }
 
 /* ---- Select with a byte mask (the high-level API; old name SelectWithBytesMask):
@@ -159,16 +159,16 @@ inline void selectBytes(T* dst, const A& a, const B& b, const U* mask, const Sel
 template <typename T, typename U, bool isReuseMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, PrimT<T> src1, const LocalTensor<U>& mask,
                               const LocalTensor<uint8_t>&, const SelectWithBytesMaskShapeInfo& info) {
-  const PrimT<T>* a = src0.GetPhyAddr();
-  detail::selectBytes(dst.GetPhyAddr(), [a](uint64_t i) { return a[i]; }, [src1](uint64_t) { return src1; },
-                      mask.GetPhyAddr(), info);
+  const PrimT<T>* a = src0.HostPtr();
+  detail::selectBytes(dst.HostPtr(), [a](uint64_t i) { return a[i]; }, [src1](uint64_t) { return src1; },
+                      mask.HostPtr(), info);
 }
 template <typename T, typename U, bool isReuseMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, PrimT<T> src0, const LocalTensor<T>& src1, const LocalTensor<U>& mask,
                               const LocalTensor<uint8_t>&, const SelectWithBytesMaskShapeInfo& info) {
-  const PrimT<T>* b = src1.GetPhyAddr();
-  detail::selectBytes(dst.GetPhyAddr(), [src0](uint64_t) { return src0; }, [b](uint64_t i) { return b[i]; },
-                      mask.GetPhyAddr(), info);
+  const PrimT<T>* b = src1.HostPtr();
+  detail::selectBytes(dst.HostPtr(), [src0](uint64_t) { return src0; }, [b](uint64_t i) { return b[i]; },
+                      mask.HostPtr(), info);
 }
 template <typename T, typename U, bool isReuseMask = true, typename S>
 __aicore__ inline void SelectWithBytesMask(const LocalTensor<T>& dst, const S& src0, const LocalTensor<T>& src1,
@@ -187,7 +187,7 @@ __aicore__ inline void SelectWithBytesMask(const LocalTensor<T>& dst, const Loca
 template <typename T>
 __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                               const uint32_t srcBaseAddr, const uint32_t count) {
-  ::sk_vec_gather(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src.GetPhyAddr(), srcOffset.GetPhyAddr(), srcBaseAddr, count);
+  ::sk_vec_gather(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(), srcOffset.HostPtr(), srcBaseAddr, count);
 }
 
 /* ---- Gatherb: 32-byte blocks of src0 gathered by a table of byte offsets, 8 per repeat ---- */
@@ -211,7 +211,7 @@ struct GatherRepeatParams {
 template <typename T>
 __aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
                                const uint8_t repeatTime, const GatherRepeatParams& repeatParams) {
-  ::sk_vec_gatherb(dst.GetPhyAddr(), src0.GetPhyAddr(), offset.GetPhyAddr(), repeatTime, repeatParams.dstBlkStride,
+  ::sk_vec_gatherb(dst.HostPtr(), src0.HostPtr(), offset.HostPtr(), repeatTime, repeatParams.dstBlkStride,
                    repeatParams.dstRepStride);
 }
 
@@ -230,14 +230,14 @@ struct GatherMaskParams {
 template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
 __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                                   const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
-  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1Pattern.GetPhyAddr(), 0,
+  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1Pattern.HostPtr(), 0,
                                  p.repeatTimes, p.src0BlockStride, p.src0RepeatStride, p.src1RepeatStride,
                                  reduceMode ? mask : 0);
 }
 template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                                   const bool reduceMode, const uint32_t mask, const GatherMaskParams& p, uint64_t& rsvdCnt) {
-  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), nullptr, src1Pattern,
+  rsvdCnt = ::sk_vec_gather_mask(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), nullptr, src1Pattern,
                                  p.repeatTimes, p.src0BlockStride, p.src0RepeatStride, p.src1RepeatStride,
                                  reduceMode ? mask : 0);
 }
@@ -254,13 +254,13 @@ struct BrcbRepeatParams {
 template <typename T>
 __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
                             const BrcbRepeatParams& p) {
-  ::sk_vec_brcb(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0.GetPhyAddr(), repeatTime, p.dstBlkStride, p.dstRepStride);
+  ::sk_vec_brcb(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), repeatTime, p.dstBlkStride, p.dstRepStride);
 }
 
 /* ---- CreateVecIndex: dst[i] = firstValue + i ---- */
 template <typename T>
 __aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const PrimT<T>& firstValue, uint32_t count) {
-  ::sk_vec_index(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), detail::scalarBits<PrimT<T>>(firstValue), count);
+  ::sk_vec_index(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), detail::scalarBits<PrimT<T>>(firstValue), count);
 }
 
 /* ---- Arange (older name ArithProgression): dst[i] = firstValue + i * diffValue ---- */
@@ -304,14 +304,14 @@ __aicore__ inline void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE]
 template <typename T>
 __aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
                                       const TransDataTo5HDParams& p) {
-  detail::transData<T>((void* const*)dst.GetPhyAddr(), (const void* const*)src.GetPhyAddr(), p);
+  detail::transData<T>((void* const*)dst.HostPtr(), (const void* const*)src.HostPtr(), p);
 }
 template <typename T>
 __aicore__ inline void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
                                       const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p) {
   void* d[NCHW_CONV_ADDR_LIST_SIZE];
   const void* s[NCHW_CONV_ADDR_LIST_SIZE];
-  for (uint32_t i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) d[i] = dstList[i].GetPhyAddr(), s[i] = srcList[i].GetPhyAddr();
+  for (uint32_t i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) d[i] = dstList[i].HostPtr(), s[i] = srcList[i].HostPtr();
   detail::transData<T>(d, s, p);
 }
 // The internal spelling (address arrays of typed pointers).
@@ -324,7 +324,7 @@ __aicore__ inline void TransDataTo5HDImpl(T* dstList[NCHW_CONV_ADDR_LIST_SIZE], 
 /* ---- Transpose: one 16 x 16 block of 2-byte elements ---- */
 template <typename T> __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
   static_assert(sizeof(PrimT<T>) == 2, "Transpose: the 16x16 form takes 2-byte elements");
-  ::sk_vec_transpose16(dst.GetPhyAddr(), src.GetPhyAddr());
+  ::sk_vec_transpose16(dst.HostPtr(), src.HostPtr());
 }
 
 /* ---- BroadCast (also Broadcast): a 1-D or 2-D tensor stretched along one axis ---- */

@@ -61,7 +61,7 @@ inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
 
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
   sk_nd2nz r = detail::nd2nzOf(p);
-  ::sk_copy_nd2nz(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), &r);
+  ::sk_copy_nd2nz(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), &r);
 }
 
 /* ---- L1 -> L0A / L0B ---- */
@@ -84,7 +84,7 @@ using LoadData2dParams = LoadData2DParams;  // the spelling of LoadDataWithSpars
 
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
   if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
-  ::sk_load_2d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
+  ::sk_load_2d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
                p.ifTranspose);
 }
 // Loads with each square transposed (1- and 2-byte types and int4b_t; include/sk/kernel.h says
@@ -106,7 +106,7 @@ template <typename T>
 __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& p) {
   // addrMode is ignored: CANN issues these loads incrementing whatever the field says.
   constexpr uint32_t elem = std::is_same_v<PrimT<T>, int4b_t> ? SK_ELEM_INT4 : sizeof(PrimT<T>);
-  ::sk_load_2d_transpose(dst.GetPhyAddr(), src.GetPhyAddr(), elem, p.startIndex, p.repeatTimes, p.srcStride,
+  ::sk_load_2d_transpose(dst.HostPtr(), src.HostPtr(), elem, p.startIndex, p.repeatTimes, p.srcStride,
                          p.dstGap, p.dstFracGap);
 }
 // Ascend 950's 2D load: an mStep x kStep block of fractals of an Nz matrix in L1 (rows from
@@ -132,7 +132,7 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   if (p.ifTranspose) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose is not simulated");
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
   for (uint32_t k = 0; k < p.kStep; ++k)
-    ::sk_load_2d((uint8_t*)dst.GetPhyAddr() + (uint64_t)k * p.dstStride * 512, src.GetPhyAddr(), sizeof(PrimT<T>),
+    ::sk_load_2d((uint8_t*)dst.HostPtr() + (uint64_t)k * p.dstStride * 512, src.HostPtr(), sizeof(PrimT<T>),
                  (p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, p.mStep, 1, 0, 0);
 }
 /* ---- L1 -> L0A / L0B: the 3D load (img2col) and its registers ---- */
@@ -262,7 +262,7 @@ inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bo
 template <typename T>
 inline void load3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
   if constexpr (SizeOfBits<PrimT<T>>::value == 4) load.channel_size /= 2, load.k_ext /= 2, load.k_start /= 2;
-  load3d(dst.GetPhyAddr(), src.GetPhyAddr(), sizeof(PrimT<T>), fMatrixCtrl, enSmallK, load);
+  load3d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), fMatrixCtrl, enSmallK, load);
 }
 }  // namespace detail
 
@@ -358,14 +358,14 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   detail::checkMmadTypes<T, U>();
   int32_t init = detail::mmadInit(p);
   const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
-  ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
+  ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
             detail::mmadFlags(p));
 }
 template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p) {
   detail::checkMmadTypes<T, U>();
-  ::sk_mmad(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias.GetPhyAddr(), p.m, p.k, p.n,
+  ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p.m, p.k, p.n,
             detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
 }
 
@@ -376,7 +376,7 @@ __aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const Local
                                           const LoadData2DParams& p) {
   static_assert(std::is_same_v<PrimT<T>, int8_t> && std::is_same_v<PrimT<U>, uint8_t>,
                 "LoadDataWithSparse: int8_t weights with uint8_t (packed 2-bit) indices");
-  ::sk_load_2d_sparse(dst.GetPhyAddr(), src.GetPhyAddr(), idx.GetPhyAddr(), p.startIndex, p.repeatTimes);
+  ::sk_load_2d_sparse(dst.HostPtr(), src.HostPtr(), idx.HostPtr(), p.startIndex, p.repeatTimes);
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
@@ -385,7 +385,7 @@ __aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTens
                 "MmadWithSparse: int8_t A and B into int32_t C");
   int32_t init = detail::mmadInit(p);
   const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
-  ::sk_mmad_sparse(dst.GetPhyAddr(), fm.GetPhyAddr(), filter.GetPhyAddr(), bias, p.m, p.k, p.n, init);
+  ::sk_mmad_sparse(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias, p.m, p.k, p.n, init);
 }
 
 /* ---- Fixpipe: L0C -> GM / L1 ---- */
@@ -500,42 +500,42 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR exists on Ascend 950 only");
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.GetPhyAddr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.HostPtr());
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.GetPhyAddr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.HostPtr());
 }
 // The older parameter form (nz2ndParams.nz2ndEn picks ND or NZ, as CFG_ROW_MAJOR / CFG_NZ do).
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
-                  cbufWorkspace.GetPhyAddr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
+                  cbufWorkspace.HostPtr());
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
-                  cbufWorkspace.GetPhyAddr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
+                  cbufWorkspace.HostPtr());
 }
 // The Fixpipe registers the DataCopy form of L0C -> GM reads (SetFixpipeNz2ndFlag and the scalar
 // quant value); kept per core.
@@ -581,11 +581,11 @@ inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
 }  // namespace detail
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
 }
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.GetPhyAddr(), src.GetPhyAddr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
 }
 
 /* ---- fills of L1 / L0A / L0B ---- */
@@ -605,7 +605,7 @@ template <typename T, typename U = PrimT<T>>
 __aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
   int32_t mem = detail::memOf(dst.GetPosition());
   uint32_t block = mem == SK_MEM_L0A || mem == SK_MEM_L0B ? 512 : 32;
-  ::sk_local_fill(dst.GetPhyAddr(), detail::dtypeOf<PrimT<T>>(), detail::scalarBits<PrimT<T>>(p.initValue), p.repeatTimes,
+  ::sk_local_fill(dst.HostPtr(), detail::dtypeOf<PrimT<T>>(), detail::scalarBits<PrimT<T>>(p.initValue), p.repeatTimes,
                   p.blockNum, p.dstGap, block);
 }
 template <typename T, typename U = PrimT<T>>

@@ -159,39 +159,39 @@ template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* s
 
 /* ---- DataCopy ---- */
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
-  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+  detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
 }
 template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+  detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
 }
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-  detail::copyContiguous<T>(dst.GetPhyAddr(), src.GetPhyAddr(), count);
+  detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
 }
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
-  if (dst.GetPosition() == TPosition::C2) detail::copyToBiasTable(dst.GetPhyAddr(), src.GetPhyAddr(), p);
-  else detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  if (dst.GetPosition() == TPosition::C2) detail::copyToBiasTable(dst.HostPtr(), src.HostPtr(), p);
+  else detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                                 const DataCopyEnhancedParams&) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                                 const DataCopyEnhancedParams&) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                                 const DataCopyEnhancedParams&) {
-  detail::copyBlocks(dst.GetPhyAddr(), src.GetPhyAddr(), p);
+  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 
 /* ---- DataCopy of slices (SliceInfo): a multi-dimensional subset GM <-> UB ----
@@ -269,12 +269,12 @@ inline void sliceCopy(T* dst, const T* src, const SliceInfo dstInfo[], const Sli
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
                                 const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
-  detail::sliceCopy(dst.GetPhyAddr(), src.GetPhyAddr(), dstSliceInfo, srcSliceInfo, dimValue);
+  detail::sliceCopy(dst.HostPtr(), src.HostPtr(), dstSliceInfo, srcSliceInfo, dimValue);
 }
 template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
                                 const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1) {
-  detail::sliceCopy(dst.GetPhyAddr(), src.GetPhyAddr(), dstSliceInfo, srcSliceInfo, dimValue);
+  detail::sliceCopy(dst.HostPtr(), src.HostPtr(), dstSliceInfo, srcSliceInfo, dimValue);
 }
 
 /* ---- Scalar GM access past the data cache: the simulator's GM is coherent, so a plain scalar
@@ -292,23 +292,23 @@ template <typename T> __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr,
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                                    const DataCopyPadExtParams<T>& pad) {
-  detail::copyPadIn<PrimT<T>>(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+  detail::copyPadIn<PrimT<T>>(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
                               pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue);
 }
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                                    const DataCopyPadParams& pad) {
-  detail::copyPadIn<PrimT<T>>(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
+  detail::copyPadIn<PrimT<T>>(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
                               pad.isPad, pad.leftPadding, pad.rightPadding,
                               detail::padFromBits<PrimT<T>>(pad.paddingValue));
 }
 template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
-  detail::copyPadOut(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+  detail::copyPadOut(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyPadOut(dst.GetPhyAddr(), src.GetPhyAddr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+  detail::copyPadOut(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 // The internal spellings some kernels call directly (pointers instead of tensors).
 template <typename T>
@@ -348,7 +348,7 @@ template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, con
   alignas(32) PrimT<T> pattern[kChunk / sizeof(PrimT<T>)];
   for (auto& v : pattern) v = value;
   uint64_t bytes = size * sizeof(PrimT<T>);
-  auto* out = (uint8_t*)gm.GetPhyAddr();
+  auto* out = (uint8_t*)gm.HostPtr();
   ::sk_data_copy_2d(out, pattern, bytes / kChunk, kChunk, 0, kChunk);
   if (bytes % kChunk) ::sk_data_copy_2d(out + bytes / kChunk * kChunk, pattern, 1, bytes % kChunk, 0, 0);
 }

@@ -584,10 +584,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     const L0cT* src = (const L0cT*)(l0Share_->c1 + c_ * cBytes_);
     if (p.quantPre == QuantMode_t::VDEQF16) {
       LocalTensor<uint64_t> scale = scaleL1_.template Get<uint64_t>();
-      ::sk_data_copy_2d(scale.GetPhyAddr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
+      ::sk_data_copy_2d(scale.HostPtr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
                         detail::ceilTo(curN_ * 8, 32), 0, 0);
       ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
-      detail::fixpipe(dst, src, p, !nz, scale.GetPhyAddr());
+      detail::fixpipe(dst, src, p, !nz, scale.HostPtr());
     } else {
       detail::fixpipe(dst, src, p, !nz, (const uint64_t*)nullptr);
     }
@@ -598,12 +598,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ void CopyStaged(__gm__ DstT* c, const __gm__ DstT* staged, uint32_t pitch, uint8_t enAtomic, bool sequential) {
     LocalTensor<DstT> l1 = bounceL1_.template Get<DstT>();
     uint64_t row = (uint64_t)curN_ * sizeof(DstT);
-    ::sk_data_copy_2d(l1.GetPhyAddr(), staged, curM_, row, (uint64_t)pitch * sizeof(DstT), row);
+    ::sk_data_copy_2d(l1.HostPtr(), staged, curM_, row, (uint64_t)pitch * sizeof(DstT), row);
     ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
     uint32_t dstPitch = sequential ? curN_ : (job_.orgKc ? job_.orgKc : job_.orgN);
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * dstPitch + bn_ * t_.baseN;
     SetAtomic(enAtomic);
-    ::sk_data_copy_2d(dst, l1.GetPhyAddr(), curM_, row, row, (uint64_t)dstPitch * sizeof(DstT));
+    ::sk_data_copy_2d(dst, l1.HostPtr(), curM_, row, row, (uint64_t)dstPitch * sizeof(DstT));
     SetAtomic(0);
     ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_FIX));
   }
@@ -688,8 +688,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       if (job_.aL1 || job_.bL1) ::sk_trap(3, "Matmul: int4b_t A or B in TSCM is not simulated");
     }
     l1_ ^= 1;
-    uint8_t* a1 = a1_.template Get<uint8_t>().GetPhyAddr() + l1_ * aBytes_;
-    uint8_t* b1 = b1_.template Get<uint8_t>().GetPhyAddr() + l1_ * bBytes_;
+    uint8_t* a1 = a1_.template Get<uint8_t>().HostPtr() + l1_ * aBytes_;
+    uint8_t* b1 = b1_.template Get<uint8_t>().HostPtr() + l1_ * bBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE2, l1Free_[l1_]);
     if (!job_.aL1) CopyA(a1, k, curK);
     if (!job_.bL1) CopyB(b1, k, curK);
@@ -714,7 +714,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
     ::sk_mmad(c1_, a2, b2,
-              job_.hasBias ? biasBt_.template Get<L0cT>().GetPhyAddr() : nullptr, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(),
+              job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(),
               init, SK_MMAD_NO_GEMV);
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
@@ -867,19 +867,27 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // The block's bias: GM -> L1 -> bias table.
   // A half or bfloat16 bias with float L0C becomes float on its way into the table.
+  // A bias type L0C cannot take is an exception when a bias is set, not a compile error: CANN's
+  // kernels instantiate such objects (an int8 Matmul with a half bias type) on paths without one.
+  static constexpr bool kBiasFits =
+      std::is_same_v<BiasT, L0cT> || (std::is_same_v<L0cT, float> && (std::is_same_v<BiasT, half> || std::is_same_v<BiasT, bfloat16_t>));
   __aicore__ void LoadBias() {
-    static_assert(std::is_same_v<BiasT, L0cT> ||
-                      (std::is_same_v<L0cT, float> && (std::is_same_v<BiasT, half> || std::is_same_v<BiasT, bfloat16_t>)),
-                  "Matmul: the bias has L0C's type (float, or int32_t for int8 inputs), or half/bfloat16 for float L0C");
+    if constexpr (!kBiasFits) {
+      ::sk_trap(3, "Matmul: the bias has L0C's type (float, or int32_t for int8 inputs), or half/bfloat16 for float L0C");
+    } else {
+      LoadBiasTable();
+    }
+  }
+  __aicore__ void LoadBiasTable() {
     LocalTensor<BiasT> l1 = biasL1_.template Get<BiasT>();
     LocalTensor<L0cT> bt = biasBt_.template Get<L0cT>();
     ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
     // From GM exactly the block's bias (a tail block's ends with N); the table takes whole units.
-    ::sk_data_copy_2d(l1.GetPhyAddr(), (const BiasT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(BiasT), 0, 0);
+    ::sk_data_copy_2d(l1.HostPtr(), (const BiasT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(BiasT), 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
     ::sk_pipe_wait(SK_PIPE_MTE1, btFree_);  // the block before has read its bias
     uint64_t units = (curN_ * sizeof(BiasT) + detail::kBiasTableUnit - 1) / detail::kBiasTableUnit;
-    detail::copyToBiasTable(bt.GetPhyAddr(), l1.GetPhyAddr(), DataCopyParams(1, (uint16_t)units, 0, 0));
+    detail::copyToBiasTable(bt.HostPtr(), l1.HostPtr(), DataCopyParams(1, (uint16_t)units, 0, 0));
     uint64_t ready = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, ready);
     biasFree_ = ready;
@@ -962,12 +970,13 @@ class Matmul {
   using SrcT = typename A_TYPE::T;
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
-  static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM) &&
-                    (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM),
-                "Matmul: A and B must be in GM, VECOUT or TSCM");
-  static_assert((A_TYPE::pos != TPosition::TSCM || A_TYPE::format == CubeFormat::NZ) &&
-                    (B_TYPE::pos != TPosition::TSCM || B_TYPE::format == CubeFormat::NZ),
-                "Matmul: a TSCM input must be NZ");
+  // An input in L1 the kernel fills itself: TSCM, or A1 / B1 as CANN's weight-quant kernels
+  // declare it. L1 holds it as Nz whatever the declared format (which names the matrix it came from).
+  static constexpr bool kAInL1 = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
+  static constexpr bool kBInL1 = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
+  static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || kAInL1) &&
+                    (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || kBInL1),
+                "Matmul: A and B must be in GM, VECOUT or TSCM (A1 for A, B1 for B)");
   static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
                  (A_TYPE::format == CubeFormat::VECTOR && A_TYPE::pos == TPosition::GM)) &&
                     (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ),
@@ -1068,12 +1077,12 @@ class Matmul {
   }
   __aicore__ void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
-    job_.a = (uint64_t)gm.GetPhyAddr(), job_.transA = isTransposeA, job_.aDense = 0, job_.aL1 = 0;
+    job_.a = (uint64_t)gm.HostPtr(), job_.transA = isTransposeA, job_.aDense = 0, job_.aL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
     if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
-    job_.b = (uint64_t)gm.GetPhyAddr(), job_.transB = isTransposeB, job_.bDense = 0, job_.bL1 = 0;
+    job_.b = (uint64_t)gm.HostPtr(), job_.transB = isTransposeB, job_.bDense = 0, job_.bL1 = 0;
     restart_ = true;
   }
   // A / B in an AIV's UB (VECOUT) holding the whole single-core matrix, as ND (rows singleK
@@ -1083,32 +1092,32 @@ class Matmul {
   // At TSCM (on the AIC, which reads it in place): the whole single-core A or B in L1 as NZ;
   // not transposed (A: fractal rows of C0 columns; B: 2-byte types).
   __aicore__ void SetTensorA(const LocalTensor<SrcT>& ub, bool isTransposeA = false) {
-    static_assert(A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::TSCM,
-                  "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT or TSCM");
-    if constexpr (A_TYPE::pos == TPosition::TSCM) return SetTscm(ub, isTransposeA, true);
+    static_assert(A_TYPE::pos == TPosition::VECOUT || kAInL1,
+                  "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT or TSCM (or A1)");
+    if constexpr (kAInL1) return SetTscm(ub, isTransposeA, true);
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
     aStage_ = StageUb(ub, true);
     job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = 1, job_.aL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetTensorB(const LocalTensor<SrcT>& ub, bool isTransposeB = false) {
-    static_assert(B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::TSCM,
-                  "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM");
-    if constexpr (B_TYPE::pos == TPosition::TSCM) return SetTscm(ub, isTransposeB, false);
+    static_assert(B_TYPE::pos == TPosition::VECOUT || kBInL1,
+                  "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM (or B1)");
+    if constexpr (kBInL1) return SetTscm(ub, isTransposeB, false);
     if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
     bStage_ = StageUb(ub, false);
     job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = 1, job_.bL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
-    job_.bias = (uint64_t)gm.GetPhyAddr(), job_.hasBias = 1;
+    job_.bias = (uint64_t)gm.HostPtr(), job_.hasBias = 1;
     restart_ = true;
   }
   __aicore__ void DisableBias() { job_.hasBias = 0, restart_ = true; }
   __aicore__ void ClearBias() { DisableBias(); }
   __aicore__ void SetQuantScalar(const uint64_t scalar) { job_.quantScalar = scalar, job_.quantMode = 1, restart_ = true; }
   __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {
-    job_.quantVector = (uint64_t)gm.GetPhyAddr(), job_.quantMode = 2, restart_ = true;
+    job_.quantVector = (uint64_t)gm.HostPtr(), job_.quantMode = 2, restart_ = true;
   }
 #ifdef ASCENDC_CUBE_ONLY
   // Cube-only kernels give the batch counts here and call IterateBatch's cube-only form.
@@ -1124,11 +1133,26 @@ class Matmul {
              enAtomic);
   }
 #else
-  // MIX kernels (and AIC kernels) name the batch counts in the call.
+  // MIX kernels (and AIC kernels) name the batch counts in the call. CANN builds each tiling
+  // key for its own kernel type, so a MIX kernel's AIC-only branch uses the cube-only form:
+  // SetBatchNum, then IterateBatch(gm, enPartialSum, enAtomic, enSequentialWrite, strides...).
+  // sk_cc builds one object for every key, where the two forms cannot both be overloads (their
+  // integer arguments convert alike): once SetBatchNum has run on an AIC, IterateBatch reads its
+  // second and third arguments as the cube-only form's.
+  __aicore__ void SetBatchNum(int32_t batchA, int32_t batchB) {
+    if constexpr (kClient) ::sk_trap(3, "Matmul::SetBatchNum is the cube-only form: an AIV names the counts in IterateBatch");
+    if (batchA <= 0 || batchB <= 0) ::sk_trapf(3, "Matmul::SetBatchNum(%d, %d): both must be positive", batchA, batchB);
+    batch_.batchA = batchA, batch_.batchB = batchB;
+  }
   template <bool sync = true, bool waitIterateBatch = false>
   __aicore__ void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                                const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                                const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    if (!kClient && batch_.batchA) {  // the cube-only form (above): (gm, enPartialSum, enAtomic, enSequentialWrite, ...)
+      RunBatch(gm, batch_.batchA, batch_.batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, batchA != 0,
+               (uint8_t)batchB);
+      return;
+    }
     RunBatch(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
   }
   __aicore__ void WaitIterateBatch() {}
@@ -1177,7 +1201,7 @@ class Matmul {
     GlobalTensor<DstT> gm = GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
     uint32_t elems = nBatchC_ * (uint32_t)job_.singleM * (uint32_t)job_.singleN;
     CheckUbC(c, elems);
-    ::sk_data_copy_2d(c.GetPhyAddr(), gm.GetPhyAddr(), 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
+    ::sk_data_copy_2d(c.HostPtr(), gm.HostPtr(), 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
     uint64_t copied = ::sk_pipe_done(SK_PIPE_MTE2);
     ::sk_pipe_wait(SK_PIPE_V, copied);
     ::sk_pipe_wait(SK_PIPE_MTE3, copied);
@@ -1190,7 +1214,7 @@ class Matmul {
   __aicore__ void SetLocalWorkspace(const LocalTensor<uint8_t>&) {}
   // Where an asynchronous Iterate leaves C's blocks for GetTensorC<false> to take.
   template <class T> __aicore__ void SetWorkspace(const GlobalTensor<T>& addr) {
-    workspace_ = (uint64_t)addr.GetPhyAddr(), workspaceBytes_ = addr.GetSize() * sizeof(T);
+    workspace_ = (uint64_t)addr.HostPtr(), workspaceBytes_ = addr.GetSize() * sizeof(T);
   }
   template <class T> __aicore__ void SetWorkspace(__gm__ const T* addr, int size) {
     workspace_ = (uint64_t)addr, workspaceBytes_ = (uint64_t)size * sizeof(T);
@@ -1220,7 +1244,7 @@ class Matmul {
       return false;
     } else {
       TakeJob();
-      return cube_.Iterate(enPartialSum, (uint8_t*)localCmatrix.GetPhyAddr(), (uint64_t)localCmatrix.GetSize() * sizeof(T));
+      return cube_.Iterate(enPartialSum, (uint8_t*)localCmatrix.HostPtr(), (uint64_t)localCmatrix.GetSize() * sizeof(T));
     }
   }
   template <bool sync = true> __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
@@ -1228,10 +1252,10 @@ class Matmul {
     if constexpr (kClient) {
       static_assert(C_TYPE::format != CubeFormat::NZ, "Matmul: an AIV's GetTensorC into GM writes ND; use IterateAll for NZ");
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
-      m->dst = (uint64_t)gm.GetPhyAddr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
+      m->dst = (uint64_t)gm.HostPtr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
       Send(detail::kMatmulCopyOut, false, false);
     } else {
-      cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+      cube_.GetTensorC(gm.HostPtr(), enAtomic, enSequentialWrite);
     }
   }
   // An AIV's block into its UB (C at VECIN), from the block the AIC staged packed: ND rows curN
@@ -1253,11 +1277,11 @@ class Matmul {
                    curM_, curN_, job_.singleM, job_.singleN);
       uint32_t c0 = 32 / sizeof(DstT), padded = detail::ceilTo(curN_, c0);
       CheckUbC(local, curM_ * padded);
-      detail::copyPadIn<DstT>(local.GetPhyAddr(), staged, curM_, curN_ * sizeof(DstT), 0, 0, true, 0, padded - curN_, DstT(0));
+      detail::copyPadIn<DstT>(local.HostPtr(), staged, curM_, curN_ * sizeof(DstT), 0, 0, true, 0, padded - curN_, DstT(0));
     } else {
       uint32_t elems = C_TYPE::format == CubeFormat::NZ ? detail::ceilTo(curM_, 16) * detail::ceilTo(curN_, 16) : curM_ * curN_;
       CheckUbC(local, elems);
-      ::sk_data_copy_2d(local.GetPhyAddr(), staged, 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
+      ::sk_data_copy_2d(local.HostPtr(), staged, 1, detail::ceilTo((uint32_t)(elems * sizeof(DstT)), 32), 0, 0);
     }
     // C is in UB when GetTensorC returns, for whichever pipe reads it next: V (compute) or MTE3
     // (a copy out straight from the VECIN tensor, as kernels hand C on through a VECIN queue).
@@ -1285,14 +1309,14 @@ class Matmul {
                              bool waitIterateAll = false, bool fakeMsg = false) {
     if constexpr (kClient) {
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
-      m->dst = (uint64_t)gm.GetPhyAddr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
+      m->dst = (uint64_t)gm.HostPtr(), m->enAtomic = enAtomic, m->sequential = enSequentialWrite;
       restart_ = true;
       Send(detail::kMatmulIterateAll, true, false);
       restart_ = true;
     } else {
       TakeJob();
       cube_.Restart();
-      while (cube_.Iterate()) cube_.GetTensorC(gm.GetPhyAddr(), enAtomic, enSequentialWrite);
+      while (cube_.Iterate()) cube_.GetTensorC(gm.HostPtr(), enAtomic, enSequentialWrite);
     }
   }
   __aicore__ void WaitIterateAll() {}
@@ -1358,13 +1382,13 @@ class Matmul {
     if constexpr (kClient) {
       detail::MatmulMsg* m = detail::matmulMsg(detail::matmulClient(GetSubBlockIdx()));
       m->batch = bt;
-      m->dst = (uint64_t)gm.GetPhyAddr();
+      m->dst = (uint64_t)gm.HostPtr();
       restart_ = true;
       Send(detail::kMatmulIterateBatch, true, false);
       restart_ = true;
     } else {
       TakeJob();
-      cube_.IterateBatch(gm.GetPhyAddr(), bt);
+      cube_.IterateBatch(gm.HostPtr(), bt);
       restart_ = true;
     }
   }
@@ -1383,9 +1407,9 @@ class Matmul {
     if (transposed) ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): a transposed TSCM input is not simulated", isA ? 'A' : 'B');
     if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
       ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): the tensor is not in L1 (TSCM)", isA ? 'A' : 'B');
-    if (isA) job_.a = (uint64_t)l1.GetPhyAddr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
+    if (isA) job_.a = (uint64_t)l1.HostPtr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
     else if (sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorB(TSCM): B in TSCM is simulated for 2-byte types only");
-    else job_.b = (uint64_t)l1.GetPhyAddr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
+    else job_.b = (uint64_t)l1.HostPtr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
     restart_ = true;
   }
   __aicore__ void CheckUbC(const LocalTensor<DstT>& local, uint32_t elems) const {
@@ -1413,7 +1437,7 @@ class Matmul {
     if (!isA) bStage_ = room;
     ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_V));
     ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_MTE2));
-    ::sk_data_copy_2d(StagingOf(isA ? detail::kStageA : detail::kStageB), ub.GetPhyAddr(), 1, bytes, 0, 0);
+    ::sk_data_copy_2d(StagingOf(isA ? detail::kStageA : detail::kStageB), ub.HostPtr(), 1, bytes, 0, 0);
     ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
     return room;
   }

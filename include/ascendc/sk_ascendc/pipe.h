@@ -155,7 +155,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   }
   template <typename T> __aicore__ void AllocTensor(LocalTensor<T>& t) { t = AllocTensor<T>(); }
   template <typename T> __aicore__ void FreeTensor(LocalTensor<T>& t) {
-    uint32_t i = indexOf(t.GetPhyAddr(), "TQue::FreeTensor");
+    uint32_t i = indexOf(t.HostPtr(), "TQue::FreeTensor");
     if (state_[i] == kFree) fail("TQue::FreeTensor: the tensor's buffer is already free (freed twice?)");
     if (state_[i] == kQueued) fail("TQue::FreeTensor: the tensor is still in the queue; DeQue it first");
     state_[i] = kFree;
@@ -167,13 +167,13 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   // is then not the queue's pair of pipes, so that hand-off orders every pipe of the memory
   // after the work issued on any of them.
   template <typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
-    uint32_t i = indexOf(t.GetPhyAddr(), "TQue::EnQue");
+    uint32_t i = indexOf(t.HostPtr(), "TQue::EnQue");
     if (state_[i] == kQueued) fail("TQue::EnQue: the tensor is queued already; DeQue it before queueing it again");
     if (state_[i] == kFree) fail("TQue::EnQue: the tensor's buffer is free; AllocTensor it from this queue first");
     bool again = state_[i] == kTaken;
     state_[i] = kQueued;
     fifo_[(head_ + count_) % kMaxBuffers] = {i, t.GetLength(),
-                                              (uint32_t)((const uint8_t*)t.GetPhyAddr() - (base_ + (uint64_t)i * len_)), again};
+                                              (uint32_t)((const uint8_t*)t.HostPtr() - (base_ + (uint64_t)i * len_)), again};
     ++count_;
     if (again) {
       for (int32_t k = 0; k < kMemPipes; ++k) readyAll_[i][k] = ::sk_pipe_done(memPipes()[k]);
@@ -213,13 +213,13 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   }
   __aicore__ void FreeAllEvent() {}
   // The buffer-handle forms (the tensor forms' bookkeeping on raw buffer addresses).
-  __aicore__ TBufHandle AllocBuffer() { return AllocTensor<uint8_t>().GetPhyAddr(); }
+  __aicore__ TBufHandle AllocBuffer() { return AllocTensor<uint8_t>().HostPtr(); }
   __aicore__ void FreeBuffer(TBufHandle buf) {
     LocalTensor<uint8_t> t(buf, 1, pos);
     FreeTensor(t);
   }
   __aicore__ bool EnQue(TBufHandle buf) { return EnQue(LocalTensor<uint8_t>(buf, len_, pos)); }
-  __aicore__ TBufHandle DeQue() { return DeQue<uint8_t>().GetPhyAddr(); }
+  __aicore__ TBufHandle DeQue() { return DeQue<uint8_t>().HostPtr(); }
 
  private:
   enum State : uint8_t { kFree, kAllocated, kQueued, kTaken };

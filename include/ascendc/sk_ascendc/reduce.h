@@ -11,7 +11,7 @@ namespace AscendC {
 namespace detail {
 template <typename T> inline void reduceAll(int32_t op, const LocalTensor<T>& dst, const LocalTensor<T>& src, bool calIndex,
                                             const sk_vec_repeat& r) {
-  ::sk_vec_reduce_all(op, dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src.GetPhyAddr(), calIndex ? 1 : 0, &r);
+  ::sk_vec_reduce_all(op, dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(), calIndex ? 1 : 0, &r);
 }
 inline sk_vec_repeat srcStrides(sk_vec_repeat r, int32_t srcBlkStride, int32_t srcRepStride) {
   r.dst_blk = 1, r.src0_blk = (uint16_t)srcBlkStride, r.src1_blk = 1;
@@ -54,7 +54,7 @@ SK_ASCENDC_REDUCE_ALL(ReduceMin, SK_VOP_REDUCE_MIN, SK_ASCENDC_COMMA bool calInd
                               const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,          \
                               const int32_t srcRepStride ORDER_PARAM) {                                                 \
     sk_vec_repeat r = detail::srcStrides(detail::bitsShape<isSetMask>(mask, repeatTime), srcBlkStride, srcRepStride);   \
-    ::sk_vec_whole_reduce(OP, detail::dtypeOf<PrimT<T>>(), (int32_t)(ORDER_ARG), dst.GetPhyAddr(), src.GetPhyAddr(),    \
+    ::sk_vec_whole_reduce(OP, detail::dtypeOf<PrimT<T>>(), (int32_t)(ORDER_ARG), dst.HostPtr(), src.HostPtr(),    \
                           (uint32_t)dstRepStride, &r);                                                                  \
   }                                                                                                                     \
   template <typename T, bool isSetMask = true>                                                                          \
@@ -63,7 +63,7 @@ SK_ASCENDC_REDUCE_ALL(ReduceMin, SK_VOP_REDUCE_MIN, SK_ASCENDC_COMMA bool calInd
                               const int32_t srcRepStride ORDER_PARAM) {                                                 \
     sk_vec_repeat r = detail::srcStrides(detail::lenShape<isSetMask>((uint64_t)(int64_t)mask, repeatTime, detail::width<T>()), \
                                          srcBlkStride, srcRepStride);                                                   \
-    ::sk_vec_whole_reduce(OP, detail::dtypeOf<PrimT<T>>(), (int32_t)(ORDER_ARG), dst.GetPhyAddr(), src.GetPhyAddr(),    \
+    ::sk_vec_whole_reduce(OP, detail::dtypeOf<PrimT<T>>(), (int32_t)(ORDER_ARG), dst.HostPtr(), src.HostPtr(),    \
                           (uint32_t)dstRepStride, &r);                                                                  \
   }
 SK_ASCENDC_WHOLE_REDUCE(WholeReduceSum, SK_VOP_REDUCE_SUM, , SK_ORDER_ONLY_VALUE)
@@ -88,13 +88,13 @@ SK_ASCENDC_WHOLE_REDUCE(WholeReduceMin, SK_VOP_REDUCE_MIN, SK_ASCENDC_COMMA Redu
                                          srcBlkStride, srcRepStride);                                                   \
     CALL;                                                                                                               \
   }
-SK_ASCENDC_BLOCK_REDUCE(BlockReduceSum, ::sk_vec_block_reduce(SK_VOP_REDUCE_SUM, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(),
-                                                              src.GetPhyAddr(), (uint32_t)dstRepStride, &r))
-SK_ASCENDC_BLOCK_REDUCE(BlockReduceMax, ::sk_vec_block_reduce(SK_VOP_REDUCE_MAX, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(),
-                                                              src.GetPhyAddr(), (uint32_t)dstRepStride, &r))
-SK_ASCENDC_BLOCK_REDUCE(BlockReduceMin, ::sk_vec_block_reduce(SK_VOP_REDUCE_MIN, detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(),
-                                                              src.GetPhyAddr(), (uint32_t)dstRepStride, &r))
-SK_ASCENDC_BLOCK_REDUCE(PairReduceSum, ::sk_vec_pair_reduce(detail::dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+SK_ASCENDC_BLOCK_REDUCE(BlockReduceSum, ::sk_vec_block_reduce(SK_VOP_REDUCE_SUM, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(),
+                                                              src.HostPtr(), (uint32_t)dstRepStride, &r))
+SK_ASCENDC_BLOCK_REDUCE(BlockReduceMax, ::sk_vec_block_reduce(SK_VOP_REDUCE_MAX, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(),
+                                                              src.HostPtr(), (uint32_t)dstRepStride, &r))
+SK_ASCENDC_BLOCK_REDUCE(BlockReduceMin, ::sk_vec_block_reduce(SK_VOP_REDUCE_MIN, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(),
+                                                              src.HostPtr(), (uint32_t)dstRepStride, &r))
+SK_ASCENDC_BLOCK_REDUCE(PairReduceSum, ::sk_vec_pair_reduce(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(),
                                                             (uint32_t)dstRepStride, &r))
 #undef SK_ASCENDC_BLOCK_REDUCE
 #undef SK_ASCENDC_COMMA

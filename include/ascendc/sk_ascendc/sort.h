@@ -56,13 +56,13 @@ __aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& s
                               const int32_t repeatTime) {
   static_assert(sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4, "Sort32: half or float scores");
   for (int32_t r = 0; r < repeatTime; ++r) {
-    const PrimT<T>* score = src0.GetPhyAddr() + r * 32;
-    const uint32_t* index = src1.GetPhyAddr() + r * 32;
+    const PrimT<T>* score = src0.HostPtr() + r * 32;
+    const uint32_t* index = src1.HostPtr() + r * 32;
     uint8_t order[32];
     for (uint8_t i = 0; i < 32; ++i) order[i] = i;
     for (int i = 1; i < 32; ++i)  // insertion sort: stable, descending
       for (int j = i; j > 0 && (float)score[order[j]] > (float)score[order[j - 1]]; --j) std::swap(order[j], order[j - 1]);
-    uint8_t* out = (uint8_t*)dst.GetPhyAddr() + r * 256;
+    uint8_t* out = (uint8_t*)dst.HostPtr() + r * 256;
     for (int i = 0; i < 32; ++i) detail::storeEntry<T>(out + 8 * i, score[order[i]], index[order[i]]);
   }
   if (repeatTime > 0) ::sk_vec_charge("sort32", (uint64_t)repeatTime);
@@ -76,12 +76,12 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
   bool repeated = p.repeatTimes > 1;
   uint32_t total = 0;
   for (int q = 0; q < queues; ++q) total += p.elementLengths[q];
-  uint8_t* out = (uint8_t*)dst.GetPhyAddr();
+  uint8_t* out = (uint8_t*)dst.HostPtr();
   for (uint16_t r = 0; r < (repeated ? p.repeatTimes : 1); ++r) {
     const uint8_t* head[4];
     uint32_t taken[4] = {0, 0, 0, 0};
     for (int q = 0; q < queues; ++q)  // repeats: four equal queues stored one after another
-      head[q] = (const uint8_t*)(repeated ? lists[0]->GetPhyAddr() : lists[q]->GetPhyAddr()) +
+      head[q] = (const uint8_t*)(repeated ? lists[0]->HostPtr() : lists[q]->HostPtr()) +
                 8ull * (repeated ? r * total + q * p.elementLengths[0] : 0);
     for (;;) {
       int best = -1;
@@ -115,10 +115,10 @@ __aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSor
 template <typename T>
 __aicore__ inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex,
                                const LocalTensor<T>& sorted, const int32_t repeatTime) {
-  const uint8_t* in = (const uint8_t*)sorted.GetPhyAddr();
+  const uint8_t* in = (const uint8_t*)sorted.HostPtr();
   for (int32_t i = 0; i < repeatTime * 32; ++i) {
-    std::memcpy(dstValue.GetPhyAddr() + i, in + 8ull * i, sizeof(PrimT<T>));
-    std::memcpy(dstIndex.GetPhyAddr() + i, in + 8ull * i + 4, 4);
+    std::memcpy(dstValue.HostPtr() + i, in + 8ull * i, sizeof(PrimT<T>));
+    std::memcpy(dstIndex.HostPtr() + i, in + 8ull * i + 4, 4);
   }
   if (repeatTime > 0) ::sk_vec_charge("mrgsort", (uint64_t)repeatTime);
 }

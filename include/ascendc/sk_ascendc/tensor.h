@@ -87,6 +87,9 @@ template <typename T> class GlobalTensor {
   }
   __aicore__ __gm__ PrimType* GetPhyAddr() const { return addr_; }
   __aicore__ __gm__ PrimType* GetPhyAddr(const uint64_t offset) const { return detail::elementAt<T>(addr_, offset); }
+  // The headers' accessor (as LocalTensor's): GetPhyAddr's pointer.
+  __aicore__ __gm__ PrimType* HostPtr() const { return addr_; }
+  __aicore__ __gm__ PrimType* HostPtr(const uint64_t offset) const { return detail::elementAt<T>(addr_, offset); }
   __aicore__ uint64_t GetSize() const { return size_; }
   __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
@@ -144,13 +147,18 @@ template <typename T> class LocalTensor {
   __aicore__ void SetSize(const uint32_t size) { size_ = size; }
   __aicore__ uint32_t GetLength() const { return (uint32_t)detail::bytesOf<T>(size_); }
   __aicore__ void SetBufferLen(uint32_t len) { size_ = (uint32_t)detail::countOf<T>(len); }
-  __aicore__ PrimType* GetPhyAddr() const { return addr_; }
-  __aicore__ PrimType* GetPhyAddr(const uint32_t offset) const { return detail::elementAt<T>(addr_, offset); }
+  // The tensor's address as the API gives it, a uint64_t (kernels cast it: `(__ubuf__ T*)x.HostPtr()`,
+  // or add byte offsets to it for address lists). Here it is the simulator's host address.
+  __aicore__ uint64_t GetPhyAddr() const { return (uint64_t)addr_; }
+  __aicore__ uint64_t GetPhyAddr(const uint32_t offset) const { return (uint64_t)detail::elementAt<T>(addr_, offset); }
+  // The same address as a pointer: what these headers hand to the simulator.
+  __aicore__ PrimType* HostPtr() const { return addr_; }
+  __aicore__ PrimType* HostPtr(const uint32_t offset) const { return detail::elementAt<T>(addr_, offset); }
   __aicore__ TPosition GetPosition() const { return pos_; }
   __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
   template <typename S> __aicore__ void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
-    addr_ = (PrimType*)src.GetPhyAddr(offset);
+    addr_ = (PrimType*)src.HostPtr(offset);
     pos_ = src.GetPosition();
   }
   template <typename U> __aicore__ LocalTensor<U> ReinterpretCast() const {

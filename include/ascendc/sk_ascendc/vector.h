@@ -116,7 +116,7 @@ inline sk_vec_repeat withStrides(sk_vec_repeat r, const UnaryRepeatParams& p) {
 
 template <typename T> inline void vop(int32_t op, const LocalTensor<T>& dst, const void* src0, const void* src1,
                                       uint64_t scalar, const sk_vec_repeat& r) {
-  ::sk_vec(op, dtypeOf<PrimT<T>>(), dst.GetPhyAddr(), src0, src1, scalar, &r);
+  ::sk_vec(op, dtypeOf<PrimT<T>>(), dst.HostPtr(), src0, src1, scalar, &r);
 }
 template <typename T> constexpr uint32_t width() { return (uint32_t)sizeof(PrimT<T>); }
 
@@ -127,19 +127,19 @@ template <typename T> constexpr uint32_t width() { return (uint32_t)sizeof(PrimT
   template <typename T>                                                                                          \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
                               const int32_t& count) {                                                            \
-    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+    detail::vop(OP, dst, src0.HostPtr(), src1.HostPtr(), 0,                                               \
                 detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
                               const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {   \
-    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+    detail::vop(OP, dst, src0.HostPtr(), src1.HostPtr(), 0,                                               \
                 detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
                               uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {           \
-    detail::vop(OP, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,                                               \
+    detail::vop(OP, dst, src0.HostPtr(), src1.HostPtr(), 0,                                               \
                 detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
   }
 SK_ASCENDC_BINARY(Add, SK_V_ADD)
@@ -159,11 +159,11 @@ namespace detail {
 template <typename T, typename U> inline void mulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0,
                                                         const LocalTensor<U>& src1, const sk_vec_repeat& r) {
   if constexpr (std::is_same_v<PrimT<T>, PrimT<U>>) {
-    vop(SK_V_MULADDDST, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0, r);
+    vop(SK_V_MULADDDST, dst, src0.HostPtr(), src1.HostPtr(), 0, r);
   } else {
     static_assert(std::is_same_v<PrimT<T>, float> && std::is_same_v<PrimT<U>, half>,
                   "MulAddDst: the sources and dst have one type, or half sources into a float dst");
-    ::sk_vec_mixed(SK_V_MULADDDST, dtypeOf<float>(), dtypeOf<half>(), dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), &r);
+    ::sk_vec_mixed(SK_V_MULADDDST, dtypeOf<float>(), dtypeOf<half>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), &r);
   }
 }
 }  // namespace detail
@@ -188,19 +188,19 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
 template <typename T, const DivConfig& config = DEFAULT_DIV_CONFIG>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                            const int32_t& count) {
-  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+  detail::vop(SK_V_DIV, dst, src0.HostPtr(), src1.HostPtr(), 0,
               detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                            const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
-  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+  detail::vop(SK_V_DIV, dst, src0.HostPtr(), src1.HostPtr(), 0,
               detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
                            const uint8_t repeatTime, const BinaryRepeatParams& p) {
-  detail::vop(SK_V_DIV, dst, src0.GetPhyAddr(), src1.GetPhyAddr(), 0,
+  detail::vop(SK_V_DIV, dst, src0.HostPtr(), src1.HostPtr(), 0,
               detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
 }
 
@@ -208,19 +208,19 @@ __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0
 #define SK_ASCENDC_UNARY(Name, OP)                                                                               \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {     \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, 0,                                                          \
                 detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],       \
                               const uint8_t repeatTime, const UnaryRepeatParams& p) {                           \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, 0,                                                          \
                 detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,               \
                               const uint8_t repeatTime, const UnaryRepeatParams& p) {                           \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, 0,                                                          \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, 0,                                                          \
                 detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
   }
 SK_ASCENDC_UNARY(Ln, SK_V_LN)
@@ -236,18 +236,18 @@ SK_ASCENDC_UNARY(Not, SK_V_NOT)
 // isReuseSource> (computed exactly here; the Taylor expansion's rounding is not reproduced).
 template <typename T>
 __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
-  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0,
+  detail::vop(SK_V_EXP, dst, src.HostPtr(), nullptr, 0,
               detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                            const uint8_t repeatTime, const UnaryRepeatParams& p) {
-  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0, detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
+  detail::vop(SK_V_EXP, dst, src.HostPtr(), nullptr, 0, detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                            const UnaryRepeatParams& p) {
-  detail::vop(SK_V_EXP, dst, src.GetPhyAddr(), nullptr, 0,
+  detail::vop(SK_V_EXP, dst, src.HostPtr(), nullptr, 0,
               detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
 }
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
@@ -265,19 +265,19 @@ __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
                               const int32_t& count) {                                                            \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
                 detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));          \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
                               const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {    \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
                 detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));                       \
   }                                                                                                              \
   template <typename T, bool isSetMask = true>                                                                   \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
                               uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p) {            \
-    detail::vop(OP, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
+    detail::vop(OP, dst, src.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
                 detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
   }
 SK_ASCENDC_SCALAR(Adds, SK_V_ADDS)
@@ -292,20 +292,20 @@ SK_ASCENDC_SCALAR(ShiftLeft, SK_V_SHIFTLEFT)
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
                                   const int32_t& count) {
-  detail::vop(SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),
+  detail::vop(SK_V_SHIFTRIGHT, dst, src.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),
               detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<T>()));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
                                   const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p,
                                   bool roundEn = false) {
-  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr,
+  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.HostPtr(), nullptr,
               detail::scalarBits<PrimT<T>>(scalarValue), detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,
                                   uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false) {
-  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.GetPhyAddr(), nullptr,
+  detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.HostPtr(), nullptr,
               detail::scalarBits<PrimT<T>>(scalarValue),
               detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
 }
@@ -336,23 +336,26 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scal
 }
 
 /* ---- Copy (local -> local through the vector unit) ---- */
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// The count form is Ascend 950's only (kernels for the A2 define their own Copy(dst, src, count)).
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, detail::countShape(count, detail::width<T>(), detail::width<T>()));
+  detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, detail::countShape(count, detail::width<T>(), detail::width<T>()));
 }
+#endif
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                             const uint8_t repeatTime, const CopyRepeatParams& p) {
   sk_vec_repeat r = detail::bitsShape<isSetMask>(mask, repeatTime);
   r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
-  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, r);
+  detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, r);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                             const CopyRepeatParams& p) {
   sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>());
   r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
-  detail::vop(SK_V_COPY, dst, src.GetPhyAddr(), nullptr, 0, r);
+  detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, r);
 }
 
 /* ---- Cast and Axpy (operands of different widths: a repeat holds 256 / widest elements) ---- */
@@ -368,16 +371,16 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const uint32_t count) {
   detail::checkCast<T, U>();
   sk_vec_repeat r = detail::countShapeBits(count, SizeOfBits<PrimT<T>>::value, SizeOfBits<PrimT<U>>::value);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
-                   src.GetPhyAddr(), &r);
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+                   src.HostPtr(), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                             const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
   detail::checkCast<T, U>();
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
-                   src.GetPhyAddr(), &r);
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+                   src.HostPtr(), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
@@ -385,8 +388,8 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
   detail::checkCast<T, U>();
   constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.GetPhyAddr(),
-                   src.GetPhyAddr(), &r);
+  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+                   src.HostPtr(), &r);
 }
 // CastDequant (int16 -> int8/uint8 with the dequant scale): the same instruction here.
 template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
@@ -398,14 +401,14 @@ template <typename T, typename U>
 __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue,
                             const int32_t& count) {
   sk_vec_repeat r = detail::countShape((uint64_t)(int64_t)count, detail::width<T>(), detail::width<U>());
-  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.HostPtr(), src.HostPtr(),
                 detail::scalarBits<PrimT<U>>(scalarValue), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue,
                             const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.HostPtr(), src.HostPtr(),
                 detail::scalarBits<PrimT<U>>(scalarValue), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -413,7 +416,7 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const uint8_t repeatTime, const UnaryRepeatParams& p) {
   constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
-  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.GetPhyAddr(), src.GetPhyAddr(),
+  ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.HostPtr(), src.HostPtr(),
                 detail::scalarBits<PrimT<U>>(scalarValue), &r);
 }
 
@@ -476,7 +479,7 @@ template <typename T, int32_t op> struct VectorExpr {
   const LocalTensor<T>& a;
   const LocalTensor<T>& b;
   void run(const LocalTensor<T>& dst) const {
-    vop(op, dst, a.GetPhyAddr(), b.GetPhyAddr(), 0, countShape(dst.GetSize(), width<T>(), width<T>()));
+    vop(op, dst, a.HostPtr(), b.HostPtr(), 0, countShape(dst.GetSize(), width<T>(), width<T>()));
   }
 };
 }  // namespace detail

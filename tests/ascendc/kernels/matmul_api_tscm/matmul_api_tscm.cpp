@@ -2,7 +2,9 @@
 // and B (K x N) from GM into L1 as NZ itself (DataCopy with Nd2NzParams; A's column blocks
 // ceil16(M) rows tall), hands the L1 tensors over with SetTensorA/SetTensorB, and the Matmul
 // reads them in place (no GM -> L1 copies of its own): C = A x B + bias into GM. A's queue is
-// declared with the TSCM alias, B's as the TQueBind it stands for.
+// declared with the TSCM alias, B's as the TQueBind it stands for. Tiling key 1 declares the
+// TSCM inputs ND, as CANN's mat_mul_v3 declares its L1-full-load A (the format of the matrix it
+// came from): L1 holds Nz all the same.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -11,13 +13,10 @@ using namespace AscendC;
 static_assert(std::is_same<TSCM<TPosition::GM, 1>, TQueBind<TPosition::GM, TPosition::TSCM, 1>>::value,
               "TSCM<pos, depth> is TQueBind<pos, TPosition::TSCM, depth>");
 
-extern "C" __global__ __aicore__ void matmul_api_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
-                                                      GM_ADDR tiling) {
-  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
-  GET_TILING_DATA(tilingData, tiling);
-  const TCubeTiling& t = tilingData.cubeTilingData;
-  using AType = MatmulType<TPosition::TSCM, CubeFormat::NZ, half>;
-  using BType = MatmulType<TPosition::TSCM, CubeFormat::NZ, half>;
+template <CubeFormat TSCM_FORMAT>
+__aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const TCubeTiling& t) {
+  using AType = MatmulType<TPosition::TSCM, TSCM_FORMAT, half>;
+  using BType = MatmulType<TPosition::TSCM, TSCM_FORMAT, half>;
   using CType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   TPipe pipe;
@@ -48,4 +47,12 @@ extern "C" __global__ __aicore__ void matmul_api_tscm(GM_ADDR a, GM_ADDR b, GM_A
   mm.End();
   scmA.FreeTensor(a1);
   scmB.FreeTensor(b1);
+}
+
+extern "C" __global__ __aicore__ void matmul_api_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
+                                                      GM_ADDR tiling) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  GET_TILING_DATA(tilingData, tiling);
+  if (TILING_KEY_IS(1)) Run<CubeFormat::ND>(a, b, bias, c, tilingData.cubeTilingData);
+  else Run<CubeFormat::NZ>(a, b, bias, c, tilingData.cubeTilingData);
 }
