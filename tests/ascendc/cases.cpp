@@ -732,6 +732,11 @@ std::vector<Case> baseCases() {
        matmulApi<false, true>},
       {"matmul_api_transb", "matmul_api", "matmul_api.cpp", "matmul_api_transb.json", {"matmul_api_tiling.h"},
        matmulApi<true, false>},
+      // Float A and B, B K x N: its 16 x 16 squares transposed into L0B (LoadDataWithTranspose).
+      {"matmul_api_float_kn", "matmul_api", "matmul_api.cpp", "matmul_api_float_kn.json", {"matmul_api_tiling.h"},
+       matmulApi<false, true>},
+      {"matmul_api_float_kn_dav3510", "matmul_api", "matmul_api.cpp", "matmul_api_float_kn.json", {"matmul_api_tiling.h"},
+       matmulApi<false, true>, 0, 0, nullptr, "", "dav-3510"},
       {"matmul_api_int8", "matmul_api", "matmul_api.cpp", "matmul_api_int8.json", {"matmul_api_tiling.h"}, matmulApiInt8, 0, 0,
        int8Scales},
       {"matmul_api_static", "matmul_api", "matmul_api.cpp", "matmul_api_static.json", {"matmul_api_tiling.h"},

@@ -795,6 +795,18 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (job_.transB) {
       p.n_value = curN_, p.d_value = Units(curK), p.src_d_value = Units(BOrgK()), p.dst_c0_stride = detail::ceilTo(curN_, 16);
       ::sk_copy_nd2nz(b1, At(job_.b, (uint64_t)n0 * BOrgK() + k), sizeof(SrcT), &p);
+    } else if constexpr (sizeof(SrcT) == 4) {
+      // float: each 16 rows of K their own Nz, so a 16 x 16 square's two 16 x 8 fractals sit
+      // side by side for LoadB's transposing load (N padded to whole squares).
+      uint32_t groups = curK / 16, squareElems = 256 * (detail::ceilTo(curN_, 16) / 16);
+      p.n_value = 16, p.d_value = curN_, p.src_d_value = BOrgN(), p.dst_c0_stride = 16;
+      p.nd_num = groups, p.src_matrix_stride = 16ull * BOrgN(), p.dst_matrix_stride = squareElems;
+      const uint8_t* src = At(job_.b, (uint64_t)k * BOrgN() + n0);
+      if (groups) ::sk_copy_nd2nz(b1, src, sizeof(SrcT), &p);
+      if (curK % 16) {  // the last, partial group
+        p.nd_num = 1, p.n_value = curK % 16;
+        ::sk_copy_nd2nz(b1 + (uint64_t)groups * squareElems * 4, src + (uint64_t)groups * 16 * BOrgN() * 4, sizeof(SrcT), &p);
+      }
     } else {
       // (int8 and int4: K rows padded to C0, so LoadB's squares are whole)
       p.n_value = curK, p.d_value = Units(curN_), p.src_d_value = Units(BOrgN()), p.dst_c0_stride = detail::ceilTo(curK, kC0 >= 32 ? kC0 : 16);
@@ -835,6 +847,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       return;
     }
     uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
+    if constexpr (sizeof(SrcT) == 4) {
+      // float K x N: each 16 x 16 square (two 16 x 8 fractals of L1) transposed into the Zn
+      // fractals of K rows 16i.. and 16i + 8.. (nBlocks fractals apart).
+      for (uint32_t i = 0; i < kBlocks; ++i)
+        ::sk_load_2d_transpose(b2 + (uint64_t)2 * i * nBlocks * 512, b1, 4, i * nBlocks, nBlocks, 1, 0, nBlocks - 1);
+      return;
+    }
     for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
   }
   // The N an L0B block and Mmad span for a K x N B: int8 (int4) rounds it up to whole 32 x 32
@@ -1002,10 +1021,11 @@ class Matmul {
                                      ((A_TYPE::layout != LayoutMode::BSNGD && A_TYPE::layout != LayoutMode::SBNGD) ||
                                       (A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND));
 
-  // B stored K x N (not transposed): 2-byte types, and int8 (its 32 x 32 squares transposed into
-  // L0B).
-  static constexpr bool kBKxN = sizeof(SrcT) <= 2;
-  static constexpr const char* kBKxNMessage = "Matmul::SetTensorB: a float B must be given transposed (N x K, isTransposeB true)";
+  // B stored K x N (not transposed): 2-byte types, int8 (its 32 x 32 squares transposed into
+  // L0B) and float in ND (its 16 x 16 squares).
+  static constexpr bool kBKxN = sizeof(SrcT) <= 2 || B_TYPE::format != CubeFormat::NZ;
+  static constexpr const char* kBKxNMessage =
+      "Matmul::SetTensorB: a float B in NZ must be given transposed (N x K, isTransposeB true); in ND it may be K x N";
   __aicore__ Matmul() = default;
   __aicore__ ~Matmul() {
     if constexpr (kClient)

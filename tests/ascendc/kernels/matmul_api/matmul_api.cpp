@@ -6,7 +6,8 @@
 // the `bias` param holds the uint64 scales); key 5: as key 1 without bias, the base blocks a
 // compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling; key 6: one
 // core, Iterate + GetTensorC(enSequentialWrite): the blocks in the order the schedule visits them;
-// key 7: as key 1 with a half bias (converted to float on its way into the bias table).
+// key 7: as key 1 with a half bias (converted to float on its way into the bias table); key 8: as
+// key 1 with float A and B, B stored K x N (not transposed).
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -148,4 +149,5 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(5)) runStatic(a, b, c, tilingData.cubeTilingData);
   if (TILING_KEY_IS(6)) runInOrder(a, b, c, tilingData);
   if (TILING_KEY_IS(7)) run<MatmulApiKernel<float, false, true, CubeFormat::ND, half, half>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(8)) run<MatmulApiKernel<float, false, true, CubeFormat::ND, float, float>>(a, b, bias, c, workspace, tilingData);
 }
