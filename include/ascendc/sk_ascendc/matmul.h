@@ -39,6 +39,23 @@ struct MatmulType {
   constexpr static TPosition srcPos = SRCPOS;
 };
 
+// A 4:2 sparse B (int8, given transposed: N x K/2 kept values) with its 2-bit index matrix at
+// INDEX_POSITION (GM: NZ of 16 x 8-byte fractals, column blocks ceil16(N) rows tall), set by
+// SetSparseIndex; the layouts MmadWithSparse reads (docs/ascendc.md).
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+  constexpr static TPosition indexPosition = INDEX_POSITION;
+};
+namespace detail {
+template <class T, class = void> constexpr bool kIsSparse = false;
+template <class T> constexpr bool kIsSparse<T, std::void_t<decltype(T::indexPosition)>> = true;
+template <class T> constexpr TPosition indexPositionOf() {
+  if constexpr (kIsSparse<T>) return T::indexPosition;
+  else return TPosition::GM;
+}
+}  // namespace detail
+
 // The type L0C accumulates an input type in (the C of a Matmul whose C is at CO1).
 template <typename T> struct GetMmDstType {
   using Type = float;  // half, bfloat16_t, float
@@ -299,7 +316,7 @@ namespace detail {
 // Where the matmul of one block reads and writes, and how (one request of an AIV client, or the
 // AIC's own state).
 struct MatmulJob {
-  uint64_t a = 0, b = 0, bias = 0, quantVector = 0;  // GM addresses
+  uint64_t a = 0, b = 0, bias = 0, quantVector = 0, sparseIndex = 0;  // GM addresses
   int32_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0, orgKc = 0;
   int32_t singleM = 0, singleN = 0, singleK = 0;
   uint8_t transA = 0, transB = 0, hasBias = 0, quantMode = 0;
@@ -436,6 +453,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static constexpr bool kANz = A_TYPE::format == CubeFormat::NZ;
   static constexpr bool kBNz = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kCNz = C_TYPE::format == CubeFormat::NZ;
+  static constexpr bool kSparse = detail::kIsSparse<B_TYPE>;
+  static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && B_TYPE::format == CubeFormat::ND && B_TYPE::pos == TPosition::GM &&
+                             detail::indexPositionOf<B_TYPE>() == TPosition::GM),
+                "SparseMatmulType: an int8_t B in ND in GM, its index matrix in GM");
   static_assert(!kInt4 || (!kANz && !kBNz), "Matmul: int4b_t A and B in NZ are not simulated; give them in ND");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
@@ -465,6 +486,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       pipe->InitBuffer(biasBt_, bytes);
     }
     if constexpr (std::is_same_v<L0cT, int32_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
+    if constexpr (kSparse) pipe->InitBuffer(index1_, 2 * bBytes_ / 4);
     next_ = 0;
   }
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
@@ -692,7 +714,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     uint8_t* b1 = b1_.template Get<uint8_t>().HostPtr() + l1_ * bBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE2, l1Free_[l1_]);
     if (!job_.aL1) CopyA(a1, k, curK);
-    if (!job_.bL1) CopyB(b1, k, curK);
+    uint8_t* index1 = nullptr;
+    if constexpr (kSparse) index1 = index1_.template Get<uint8_t>().HostPtr() + l1_ * bBytes_ / 4;
+    if constexpr (kSparse) CopySparseB(b1, index1, k, curK);
+    else if (!job_.bL1) CopyB(b1, k, curK);
     uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
     detail::MatmulL0Share& l0 = *l0Share_;
     if (l0.user != this) {  // another object computed here last: both halves may hold its blocks
@@ -708,14 +733,15 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (job_.aL1) LoadATscm(a2, k, curK);
     else LoadA(a2, a1, curK);
     if (job_.bL1) LoadBTscm(b2, k);
+    else if constexpr (kSparse) LoadSparseB(b2, b1, index1, curK);
     else LoadB(b2, b1, curK);
     l1Free_[l1_] = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
-    ::sk_mmad(c1_, a2, b2,
-              job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(),
-              init, SK_MMAD_NO_GEMV);
+    void* bias = job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr;
+    if constexpr (kSparse) ::sk_mmad_sparse(c1_, a2, b2, bias, curM_, curK, curN_, init);
+    else ::sk_mmad(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(), init, SK_MMAD_NO_GEMV);
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
   }
@@ -812,6 +838,24 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       p.n_value = curK, p.d_value = Units(curN_), p.src_d_value = Units(BOrgN()), p.dst_c0_stride = detail::ceilTo(curK, kC0 >= 32 ? kC0 : 16);
       ::sk_copy_nd2nz(b1, At(job_.b, (uint64_t)k * BOrgN() + n0), sizeof(SrcT), &p);
     }
+  }
+  // A sparse B's block: the kept values (B stored N x K/2) as B^T's Nz, and their index fractals
+  // (GM: column blocks of 8 bytes = 32 values, ceil16(orgN) rows) in the same order.
+  __aicore__ void CopySparseB(uint8_t* b1, uint8_t* index1, uint32_t k, uint32_t curK) {
+    if (!job_.transB || !job_.sparseIndex || k % 64)
+      ::sk_trapf(3, "Matmul: a SparseMatmulType B is given transposed (SetTensorB(gm, true)) with SetSparseIndex, in K "
+                    "steps of a multiple of 64 (baseK %d)", t_.baseK);
+    uint32_t n0 = bn_ * t_.baseN, orgKept = BOrgK() / 2, rows = detail::ceilTo(curN_, 16), orgRows = detail::ceilTo(BOrgN(), 16);
+    sk_nd2nz p{};
+    p.nd_num = 1, p.dst_n_stride = 1, p.n_value = curN_, p.d_value = (curK + 1) / 2, p.src_d_value = orgKept, p.dst_c0_stride = rows;
+    ::sk_copy_nd2nz(b1, (const uint8_t*)job_.b + (uint64_t)n0 * orgKept + k / 2, 1, &p);
+    ::sk_data_copy_2d(index1, (const uint8_t*)job_.sparseIndex + ((uint64_t)k / 64 * orgRows + n0) * 8,
+                      detail::ceilTo((curK + 1) / 2, 32) / 32, rows * 8ull, orgRows * 8ull, rows * 8ull);
+  }
+  __aicore__ void LoadSparseB(uint8_t* b2, const uint8_t* b1, const uint8_t* index1, uint32_t curK) {
+    uint32_t fractals = detail::ceilTo((curK + 1) / 2, 32) / 32 * (detail::ceilTo(curN_, 16) / 16);
+    for (uint32_t f = 0; f < fractals; f += 255)
+      ::sk_load_2d_sparse(b2 + f * 512ull, b1, index1, f, std::min<uint32_t>(255, fractals - f));
   }
   __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
     uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
@@ -914,7 +958,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 
   TCubeTiling t_;
   detail::MatmulJob job_;
-  TBuf<TPosition::A1> a1_;
+  TBuf<TPosition::A1> a1_, index1_;
   TBuf<TPosition::B1> b1_;
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
@@ -1134,6 +1178,10 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void DisableBias() { job_.hasBias = 0, restart_ = true; }
+  __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& gm) {
+    static_assert(detail::kIsSparse<B_TYPE>, "Matmul::SetSparseIndex: B's type is a SparseMatmulType");
+    job_.sparseIndex = (uint64_t)gm.HostPtr(), restart_ = true;
+  }
   __aicore__ void ClearBias() { DisableBias(); }
   __aicore__ void SetQuantScalar(const uint64_t scalar) { job_.quantScalar = scalar, job_.quantMode = 1, restart_ = true; }
   __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {

@@ -270,6 +270,12 @@ class MatmulApiTilingBase {
     hasBias_ = isBiasIn;
     return 0;
   }
+  // A 4:2 sparse B (SparseMatmulType): its K steps take whole 32-byte rows of the dense half and
+  // of the index fractals, so baseK is a multiple of 64.
+  int32_t SetSparse(bool isSparseIn = false) {
+    sparse_ = isSparseIn;
+    return 0;
+  }
 
   // ---- BatchMatmul (IterateBatch / IterateNBatch): each matrix's B, S, N, G, D axes (C's S and
   // D are its S1 and S2), or for the NORMAL layout the batch counts and one batch's M, N, K; and
@@ -445,7 +451,7 @@ class MatmulApiTilingBase {
     p.bitsA = detail::BitsOf(a_.dtype), p.bitsB = detail::BitsOf(b_.dtype);
     p.bitsC = detail::BitsOf(OutputType(family)), p.bitsBias = detail::BitsOf(BiasType(family));
     // Transposition needs no case of its own: baseK is a multiple of max(16, C0) either way.
-    p.kAlign = detail::KAlignment(p.bitsA, p.bitsB);
+    p.kAlign = sparse_ ? 64 : detail::KAlignment(p.bitsA, p.bitsB);
     if (fixedBaseK_ != -1 && (fixedBaseK_ <= 0 || fixedBaseK_ % p.kAlign != 0)) return false;
     p.hasBias = hasBias_;
     p.aResidentInL1 = a_.pos == TPosition::TSCM, p.bResidentInL1 = b_.pos == TPosition::TSCM;
@@ -521,7 +527,7 @@ class MatmulApiTilingBase {
   detail::OperandDesc a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
   int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
-  bool hasBias_ = false;
+  bool hasBias_ = false, sparse_ = false;
   int32_t l1Space_ = -1, l0cSpace_ = -1, ubSpace_ = -1, btSpace_ = -1;
   int32_t fixedBaseM_ = -1, fixedBaseN_ = -1, fixedBaseK_ = -1;
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
