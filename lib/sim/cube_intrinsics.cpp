@@ -185,13 +185,29 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
     fault(c, op + ": the block at (mStartPt " + num(p->m_start) + ", kStartPt " + num(p->k_start) + ") of " + num(p->m_ext) +
                  " x " + num(p->k_ext) + " leaves the " + num(rows) + " x " + num(cols) + " img2col matrix");
   uint64_t srcBytes = (uint64_t)p->channel_size * p->l1_h * p->l1_w * eb;
-  requireLocal(c, op.c_str(), "src (feature map)", src, srcBytes, bit(SK_MEM_L1));
-  if (p->boundary) {
-    uint64_t end = (uint64_t)((const uint8_t*)src - c->spaces[SK_MEM_L1].base) + srcBytes;
-    if (p->boundary < 1024) fault(c, op + ": SetLoadDataBoundary(" + num(p->boundary) + "): values 1..1023 are undefined");
-    if (end > p->boundary)
-      fault(c, op + ": the feature map ends at L1 byte " + num(end) + ", past SetLoadDataBoundary(" + num(p->boundary) +
-                   "); reads wrapping at the boundary are not simulated");
+  // SetLoadDataBoundary: reads at or past the boundary go on from L1 byte 0, so a map that
+  // crosses it is read through a copy of what those reads see.
+  if (p->boundary && p->boundary < 1024)
+    fault(c, op + ": SetLoadDataBoundary(" + num(p->boundary) + "): values 1..1023 are undefined");
+  const uint8_t* map = (const uint8_t*)src;
+  const auto& l1 = c->spaces[SK_MEM_L1];
+  uint64_t start = (uint64_t)(map - l1.base);  // meaningful when the map is in L1
+  if (p->boundary && map >= l1.base && start < l1.size && start + srcBytes > p->boundary) {
+    if (p->boundary > l1.size || start >= p->boundary)
+      fault(c, op + ": the feature map starts at L1 byte " + num(start) + "; SetLoadDataBoundary(" + num(p->boundary) +
+                   ") must lie within L1 (" + num(l1.size) + " bytes) and after the map's start");
+    thread_local std::vector<uint8_t> wrapped;
+    wrapped.resize(srcBytes);
+    for (uint64_t i = 0; i < srcBytes;) {
+      uint64_t at = (start + i) % p->boundary, run = std::min(srcBytes - i, p->boundary - at);
+      std::memcpy(wrapped.data() + i, l1.base + at, run);
+      i += run;
+    }
+    noteAccess(c, l1.base, std::min<uint64_t>(srcBytes + start, p->boundary), false);
+    map = wrapped.data();
+  } else {
+    requireLocal(c, op.c_str(), "src (feature map)", src, srcBytes, bit(SK_MEM_L1));
+    noteAccess(c, src, srcBytes, false);
   }
   int mem = requireLocal(c, op.c_str(), "dst", dst, (uint64_t)p->m_ext * p->k_ext * eb, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
   cube::Img2colDst kind = mem == SK_MEM_L0B ? cube::Img2colDst::L0bZn
@@ -207,8 +223,7 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
     fault(c, op + ": " + (zz ? "kExtension " + num(p->k_ext) : "mExtension " + num(p->m_ext)) + " must be a multiple of C0 = " +
                  num(c0) + " for this destination (" + (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") +
                  "): it is the matrix's K axis, whose fractals are whole");
-  cube::img2col((uint8_t*)dst, (const uint8_t*)src, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
-  noteAccess(c, src, srcBytes, false);
+  cube::img2col((uint8_t*)dst, map, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
   noteAccess(c, dst, (uint64_t)p->m_ext * p->k_ext * eb, true);
   const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)p->m_ext * p->k_ext * eb, 0,

@@ -182,7 +182,7 @@ TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
       {1, "LoadData (LoadData3DParamsV2): channelSize 24 is not a multiple of C0 = 16"},
       {2, "SetLoadDataRepeat's repeatTime 2 is not simulated"},
       {3, "kStartPt 8 must be a multiple of C0 = 16"},
-      {5, "the feature map ends at L1 byte 2048, past SetLoadDataBoundary(1024)"},
+      {5, "the feature map starts at L1 byte 2048; SetLoadDataBoundary(1024) must lie within L1"},
       {6, "leaves the 16 x 32 img2col matrix"},
       {7, "LoadData (LoadData3DParamsV2): dst"},
       {8, "kExtension 24 must be a multiple of C0 = 16 for this destination (L0A): it is the matrix's K axis"},

@@ -24,7 +24,8 @@ extern "C" __global__ __aicore__ void img2col_misuse(GM_ADDR x) {
   if (TILING_KEY_IS(4)) SetLoadDataBoundary(1024);  // the 1024-byte map starts at L1 byte 0: fits
   if (TILING_KEY_IS(5)) {
     SetLoadDataBoundary(1024);
-    p.l1W = 32;  // 2048 bytes: crosses it
+    LoadData(a, fm[1024], p);  // the map starts at L1 byte 2048, past the boundary
+    return;
   }
   if (TILING_KEY_IS(6)) p.mStartPt = 16;  // rows 16..31 of a 16-row matrix
   if (TILING_KEY_IS(8)) p.kExtension = 24;  // L0A's K axis ends part way through a fractal
