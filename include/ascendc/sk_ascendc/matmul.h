@@ -323,6 +323,8 @@ struct MatmulJob {
   uint64_t quantScalar = 0;
   // A / B are dense single-core matrices, read with the single-core sizes as row pitches: an
   // AIV's UB (VECOUT) tensor copied verbatim to GM, or one batch of IterateBatch.
+  // 2: an ND UB tensor whose rows are padded to 32 bytes (Ascend 950, where CANN moves UB to L1
+  // with ND2NZ at aligned pitches).
   uint8_t aDense = 0, bDense = 0;
   uint8_t aL1 = 0, bL1 = 0;  // A / B are TSCM tensors in this AIC's L1 (addresses a, b)
 };
@@ -682,10 +684,11 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // The row pitches (org sizes) A and B are read with: the tiling's, or for a matrix an AIV
   // handed over from UB the single-core sizes (CANN's GetOrgHeight/GetOrgWidth for UB inputs).
-  __aicore__ uint32_t AOrgM() const { return job_.aDense ? job_.singleM : job_.orgM; }
-  __aicore__ uint32_t AOrgK() const { return job_.aDense ? job_.singleK : job_.orgKa; }
-  __aicore__ uint32_t BOrgN() const { return job_.bDense ? job_.singleN : job_.orgN; }
-  __aicore__ uint32_t BOrgK() const { return job_.bDense ? job_.singleK : job_.orgKb; }
+  __aicore__ static uint32_t DensePitch(uint8_t dense, uint32_t single) { return dense == 2 ? detail::ceilTo(single, kC0) : single; }
+  __aicore__ uint32_t AOrgM() const { return job_.aDense ? DensePitch(job_.aDense, job_.singleM) : job_.orgM; }
+  __aicore__ uint32_t AOrgK() const { return job_.aDense ? DensePitch(job_.aDense, job_.singleK) : job_.orgKa; }
+  __aicore__ uint32_t BOrgN() const { return job_.bDense ? DensePitch(job_.bDense, job_.singleN) : job_.orgN; }
+  __aicore__ uint32_t BOrgK() const { return job_.bDense ? DensePitch(job_.bDense, job_.singleK) : job_.orgKb; }
   __aicore__ void SetAtomic(uint8_t enAtomic) {
     int32_t mode = enAtomic == 1 ? SK_ATOMIC_ADD : enAtomic == 2 ? SK_ATOMIC_MAX : enAtomic == 3 ? SK_ATOMIC_MIN : SK_ATOMIC_NONE;
     ::sk_set_atomic(mode, detail::dtypeOf<DstT>());
@@ -1161,7 +1164,7 @@ class Matmul {
     if constexpr (kAInL1) return SetTscm(ub, isTransposeA, true);
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
     aStage_ = StageUb(ub, true);
-    job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = 1, job_.aL1 = 0;
+    job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = UbDense<A_TYPE>(), job_.aL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetTensorB(const LocalTensor<SrcT>& ub, bool isTransposeB = false) {
@@ -1170,7 +1173,7 @@ class Matmul {
     if constexpr (kBInL1) return SetTscm(ub, isTransposeB, false);
     if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
     bStage_ = StageUb(ub, false);
-    job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = 1, job_.bL1 = 0;
+    job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = UbDense<B_TYPE>(), job_.bL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
@@ -1468,6 +1471,14 @@ class Matmul {
   }
   // The compile-time config (MM_CFG is a MatmulConfig or a constant tiling holding one).
   __aicore__ static constexpr const MatmulConfig& Config() { return detail::configOf(MM_CFG); }
+  // How the AIC reads a staged UB matrix: dense rows, or on Ascend 950 ND rows padded to 32 bytes.
+  template <class TYPE> __aicore__ static constexpr uint8_t UbDense() {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+    return TYPE::format == CubeFormat::ND ? 2 : 1;
+#else
+    return 1;
+#endif
+  }
   __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
     if constexpr (kClient)
       ::sk_trap(3, "Matmul::SetTensorA/B(TSCM) on an AIV: an AIV's TSCM tensor (the AIC's L1, filled by forwarded copies) is not "
