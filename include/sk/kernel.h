@@ -333,8 +333,9 @@ void sk_mmad_sparse(void* c, const void* a, const void* b, const void* bias, uin
    column block j at j * dst_stride * 32 bytes, rows 16 elements apart (32 for 1-byte types); 2
    (SK_FIXPIPE_NZ_SPLIT, float dst only): Nz of 8-column blocks (channel split). src column blocks lie src_stride * 16
    elements apart. Scalar modes take the scale's float bits from deq_scalar's low 32 bits; vector
-   modes (V*) one uint64 per column from deq_tensor (L1). nd_num matrices: src + i * src_nd_stride
-   * 1024 bytes, dst + i * dst_nd_stride elements. Copies into GM honour the atomic mode. */
+   modes (V*) one uint64 per column from deq_tensor (L1 or the fixpipe buffer; read before dst is
+   written). nd_num matrices: src + i * src_nd_stride * 1024 bytes, dst + i * dst_nd_stride
+   elements. Copies into GM honour the atomic mode. */
 enum sk_quant {
   SK_QUANT_NONE = 0, SK_QUANT_F322F16, SK_QUANT_F322BF16, SK_QUANT_DEQF16, SK_QUANT_VDEQF16, SK_QUANT_QF322B8,
   SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8

@@ -23,6 +23,7 @@ struct sk_ss_kernel {
   const void* object;       // the device object (ELF relocatable) embedded in the executable
   uint64_t objectBytes;
   uint32_t aic, aiv;        // the kernel type: cores per block (__vector__ 0:1, __cube__ 1:0, __mix__(c, v))
+  const char* npuArch;      // the arch it was compiled for (sk_cc --npu-arch), e.g. "dav-2201"
 };
 // What `sk_cc --emit-meta` learns about each parameter of a launched kernel (the `info` array of
 // Entry<...>::call, read from the device module, docs/sk_cc.md): kind 0 a GM address, 1 a value;

@@ -46,17 +46,17 @@ llvm::GlobalVariable* constantGlobal(llvm::Module& m, llvm::Constant* init, cons
   return g;
 }
 
-// sk_ss_kernel {name, source, object, objectBytes, aic, aiv} (include/sk/single_source.h).
+// sk_ss_kernel {name, source, object, objectBytes, aic, aiv, npuArch} (include/sk/single_source.h).
 llvm::Constant* descriptor(llvm::Module& m, const LaunchEntry& e, llvm::Constant* source, llvm::GlobalVariable* object,
-                           uint64_t objectBytes) {
+                           uint64_t objectBytes, llvm::Constant* arch) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
   llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
-  auto* type = llvm::StructType::get(ctx, {ptr, ptr, ptr, llvm::Type::getInt64Ty(ctx), i32, i32});
+  auto* type = llvm::StructType::get(ctx, {ptr, ptr, ptr, llvm::Type::getInt64Ty(ctx), i32, i32, ptr});
   llvm::Constant* name = constantGlobal(m, llvm::ConstantDataArray::getString(ctx, e.symbol), "sk_ss.name", 1);
   llvm::Constant* init = llvm::ConstantStruct::get(
       type, {name, source, object, llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx), objectBytes),
-             llvm::ConstantInt::get(i32, e.ration.aic), llvm::ConstantInt::get(i32, e.ration.aiv)});
+             llvm::ConstantInt::get(i32, e.ration.aic), llvm::ConstantInt::get(i32, e.ration.aiv), arch});
   return constantGlobal(m, init, "sk_ss.kernel", 8);
 }
 
@@ -94,7 +94,7 @@ llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
 // The host module: kernels dropped, launch entries replaced by descriptors of `object`'s entries.
 llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, const std::vector<char>& object,
                                              const std::vector<LaunchEntry>& entries, const std::string& source,
-                                             char optLevel) {
+                                             const std::string& arch, char optLevel) {
   auto annotations = functionAnnotations(*m);
   if (llvm::GlobalVariable* g = m->getNamedGlobal("llvm.global.annotations")) g->eraseFromParent();
   llvm::LLVMContext& ctx = m->getContext();
@@ -104,6 +104,7 @@ llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, co
     blob = constantGlobal(*m, llvm::ConstantDataArray::get(ctx, bytes), "sk_ss.device_object", 16);
   }
   llvm::Constant* file = constantGlobal(*m, llvm::ConstantDataArray::getString(ctx, source), "sk_ss.source", 1);
+  llvm::Constant* archName = constantGlobal(*m, llvm::ConstantDataArray::getString(ctx, arch), "sk_ss.npu_arch", 1);
   std::map<std::string, const LaunchEntry*> byLaunch;
   for (const LaunchEntry& e : entries) byLaunch[e.launchSymbol] = &e;
   std::set<llvm::GlobalValue*> dropped;
@@ -112,7 +113,7 @@ llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, co
     if (text == "sk.launch" && !f->use_empty()) {
       auto it = byLaunch.find(f->getName().str());
       if (it == byLaunch.end()) return sk::internalError(source + ": no device entry for " + f->getName().str());
-      f->replaceAllUsesWith(descriptor(*m, *it->second, file, blob, object.size()));
+      f->replaceAllUsesWith(descriptor(*m, *it->second, file, blob, object.size(), archName));
     }
     dropped.insert(f);
   }
@@ -314,7 +315,7 @@ llvm::Expected<std::vector<char>> programObject(const Options& o, const Target& 
     if (!d) return d.takeError();
     device = std::move(*d);
   }
-  return hostObject(std::move(host), device, fe->entries, o.source, o.optLevel[2]);
+  return hostObject(std::move(host), device, fe->entries, o.source, o.arch, o.optLevel[2]);
 }
 
 // The same, written to scratch: its path.

@@ -1050,6 +1050,12 @@ extern "C" int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, c
   if (aclError rc = checkBlocks(blocks, api.c_str())) return rc;
   sk::sim::StreamId id;
   if (!streamId(stream, id, api.c_str(), skCode)) return skCode;
+  // The headers laid the kernel's data out for its arch (e.g. L0A's Zz or Nz): another arch's
+  // device would compute garbage.
+  if (rt->device().arch().name != k.npuArch)
+    return fail(ACL_ERROR_RT_PARAM_INVALID, api + ": compiled for " + k.npuArch + " (sk_cc --npu-arch), but the simulated "
+                "device is " + rt->device().arch().name + ": run it with SK_ARCH=" + k.npuArch + " or compile for " +
+                rt->device().arch().name);
   auto f = embeddedFunction(rt, k);
   if (!f) return failWith(f.takeError(), api.c_str(), ACL_ERROR_RT_INTERNAL_ERROR);
   auto args = placeArgBlock(rt, id, block, slots, blockBytes, scalarMask);

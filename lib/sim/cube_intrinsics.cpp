@@ -77,7 +77,8 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   const char* op = "DataCopy (Nd2NzParams)";
   CoreRun* c = enter("sk_copy_nd2nz");
   if (!c) return;
-  requireCoreType(c, op, CoreType::AIC);
+  // An AIV of a MIX kernel may fill its TSCM, the AIC's L1 (CANN forwards the copy to the AIC).
+  if (!c->spaces[SK_MEM_L1].size) requireCoreType(c, op, CoreType::AIC);
   if (!p) fault(c, std::string(op) + ": null parameters");
   elementBytes(c, op, eb);
   uint64_t srcBytes = cube::nd2nzSrcBytes(*p, eb), dstBytes = cube::nd2nzDstBytes(*p, eb);
@@ -303,12 +304,14 @@ void sk_mmad_sparse(void* cm, const void* a, const void* b, const void* bias, ui
   chargeMmad(c, (uint64_t)dense.m1 * dense.k1 * dense.n1, SK_DT_INT8);  // the dense half's fractals
 }
 
-void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
+void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
   const char* op = "Fixpipe";
   CoreRun* c = enter("sk_fixpipe");
   if (!c) return;
   requireCoreType(c, op, CoreType::AIC);
-  if (!p) fault(c, "Fixpipe: null parameters");
+  if (!given) fault(c, "Fixpipe: null parameters");
+  sk_fixpipe_params scaled = *given;
+  const sk_fixpipe_params* p = &scaled;
   faultIf(c, cube::checkFixpipeTypes(*p));
   if (p->n_size == 0 || p->m_size == 0 || p->nd_num == 0) return;
   if (p->n_size > 4095 || p->m_size > 65535)
@@ -322,7 +325,14 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
     fault(c, "Fixpipe: isChannelSplit (Nz of 16 x 8 fractals) writes float only, and only as Nz (CFG_NZ)");
   bool nd = p->nz2nd == SK_FIXPIPE_ND;
   requireLocal(c, op, "src", src, cube::fixpipeSrcBytes(*p), bit(SK_MEM_L0C));
-  if (p->deq_tensor) requireLocal(c, op, "quant scale tensor", p->deq_tensor, 8ull * p->n_size, bit(SK_MEM_L1));
+  if (p->deq_tensor) {
+    requireLocal(c, op, "quant scale tensor", p->deq_tensor, 8ull * p->n_size, bit(SK_MEM_L1) | bit(SK_MEM_FB));
+    noteAccess(c, p->deq_tensor, 8ull * p->n_size, false);
+    // The scales are in the fixpipe buffer before the results leave (CANN copies an L1 tensor
+    // there first): a destination over them in L1 does not change them.
+    c->quantScales.assign((const uint64_t*)p->deq_tensor, (const uint64_t*)p->deq_tensor + p->n_size);
+    scaled.deq_tensor = c->quantScales.data();
+  }
   uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
   Space d = classify(c, dst, dstBytes);
   bool toGm = d == Space::Gm;
@@ -357,7 +367,6 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* p) {
   if (atomic) gmAtomicLock().unlock();
   faultIf(c, error);
   noteAccess(c, src, cube::fixpipeSrcBytes(*p), false);
-  if (p->deq_tensor) noteAccess(c, p->deq_tensor, 8ull * p->n_size, false);
   if (!toGm) noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;
   uint64_t moved = (uint64_t)p->nd_num * p->m_size * p->n_size * ob;

@@ -451,6 +451,9 @@ void Device::Impl::placeCores(Launch& L) {
       c.blocks.push_back(BlockSlot{idx, sub, b, member});
     }
     c.blockIdx = c.blocks.front().blockIdx;
+    // The AIVs of a MIX block see their AIC's L1: the TSCM a kernel's AIV code fills for the
+    // Matmul API (the AIC reads it in place).
+    if (t == CoreType::AIV) c.spaces[SK_MEM_L1] = r.aic ? aicRuns[slot].spaces[SK_MEM_L1] : CoreRun::Space{};
     L.cores.push_back(&c);
   };
   for (uint32_t slot = 0; slot < used; ++slot) {

@@ -38,6 +38,7 @@ bool inRange(const void* p, uint64_t bytes, const uint8_t* lo, const uint8_t* hi
 
 Space classify(CoreRun* c, const void* p, uint64_t bytes) {
   if (inRange(p, bytes, c->local, c->local + c->localSize)) return Space::Local;
+  if (spaceOf(c, p, bytes) >= 0) return Space::Local;  // an AIV's view of its AIC's L1 (TSCM)
   if (inRange(p, bytes, c->stack.lo, c->stack.hi)) return Space::Scalar;
   auto a = (uint64_t)p;
   if (a >= c->launch->hbmBase && a < c->launch->hbmEnd) return Space::Gm;

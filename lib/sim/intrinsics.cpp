@@ -37,12 +37,13 @@ void checkPipe(CoreRun* c, const char* op, int32_t pipe, bool allowAll) {
 }
 
 // The pipe a copy runs on, from where its ends are: into GM, L0C's results leave on FIX and
-// L1's (copy_cbuf_to_gm) and UB's on MTE3.
+// L1's (copy_cbuf_to_gm) and UB's on MTE3; into L1 (from L0C) and the fixpipe buffer
+// (copy_cbuf_to_fbuf) on FIX.
 int32_t copyPipe(const CoreRun* c, Space d, Space s, int srcSpace, int dstSpace) {
   if (s == Space::Gm) return SK_PIPE_MTE2;
   if (d == Space::Gm) return srcSpace == SK_MEM_L0C ? SK_PIPE_FIX : SK_PIPE_MTE3;
-  if (c->type == CoreType::AIV) return SK_PIPE_V;
-  return dstSpace == SK_MEM_L1 ? SK_PIPE_FIX : SK_PIPE_MTE1;
+  if (c->type == CoreType::AIV) return dstSpace == SK_MEM_L1 ? SK_PIPE_MTE3 : SK_PIPE_V;
+  return dstSpace == SK_MEM_L1 || dstSpace == SK_MEM_FB ? SK_PIPE_FIX : SK_PIPE_MTE1;
 }
 
 // The latest sk_l2_mode range holding addr decides.
@@ -80,7 +81,9 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
     const void* bad = d == Space::Invalid ? dst : src;
     fault(c, std::string(op) + ": " + (d == Space::Invalid ? "dst " : "src ") + hexAddress((uint64_t)bad) + " (+" +
                  std::to_string(d == Space::Invalid ? dstSpan : srcSpan) + " bytes) is neither inside this core's local memory (" +
-                 localName(c) + ") nor in device memory (GM)");
+                 localName(c) + ") nor in device memory (GM)" +
+                 (c->type == CoreType::AIV ? ": an AIV reaches L1 (a TSCM tensor) only in a MIX kernel, where it is its AIC's"
+                                           : ""));
   }
   if (d == Space::Gm && s == Space::Gm)
     fault(c, std::string(op) + ": GM to GM copy (" + hexAddress((uint64_t)src) + " -> " + hexAddress((uint64_t)dst) +

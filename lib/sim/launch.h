@@ -245,6 +245,8 @@ struct CoreRun {
   // An AIC's sparse-index buffer (a quarter of L0B's size): LoadDataWithSparse fills it,
   // MmadWithSparse reads it; the index of the L0B byte at offset o is at o / 4.
   std::vector<uint8_t> sparseIndex;
+  // A Fixpipe's per-channel quant scales as the fixpipe buffer holds them while it runs.
+  std::vector<uint64_t> quantScales;
   // Per-block globals (sk_block_local): this core's copy of each, by the variable's initial
   // image; a copy is set from it again when a later block first asks (blockEpoch moved on).
   struct BlockLocal {

@@ -698,6 +698,18 @@ void quantMatmul(Tensors& t) {
     for (size_t j = 0; j < n; ++j)
       t["y"][i * n + j] = h((float)intSum(t["x"], t["w"], k, n, i, j, true) * scaleOf(t["scale"][j]));
 }
+// quant_matmul_l1: the same values, y as the tiles of quant_matmul_l1.json's tiling (32 x 64)
+// one after another, each Nz (column blocks of 16 columns, 32 rows).
+void quantMatmulNzTiles(Tensors& t) {
+  constexpr size_t baseM = 32, baseN = 64;
+  size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["w"][0];
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      size_t tile = (i / baseM) * (n / baseN) + j / baseN, r = i % baseM, col = j % baseN;
+      t["y"][tile * baseM * baseN + (col / 16) * baseM * 16 + r * 16 + col % 16] =
+          h((float)intSum(t["x"], t["w"], k, n, i, j, true) * scaleOf(t["scale"][j]));
+    }
+}
 void matmulApiInt8(Tensors& t) {
   size_t m = t.shapes["a"][0], k = t.shapes["a"][1], n = t.shapes["b"][0];
   for (size_t i = 0; i < m; ++i)
@@ -757,6 +769,10 @@ std::vector<Case> baseCases() {
       {"mmad_int8_kn_nz", "mmad_int8_kn", "mmad_int8_kn.cpp", "mmad_int8_kn_nz.json", {}, int8MatmulKnNz},
       {"quant_matmul", "quant_matmul", "quant_matmul.cpp", "quant_matmul.json", {"quant_matmul_tiling.h"}, quantMatmul, 0, 0,
        quantScales},
+      {"quant_matmul_fixpipe_buffer", "quant_matmul", "quant_matmul.cpp", "quant_matmul_fixpipe_buffer.json",
+       {"quant_matmul_tiling.h"}, quantMatmul, 0, 0, quantScales},
+      {"quant_matmul_l1", "quant_matmul", "quant_matmul.cpp", "quant_matmul_l1.json", {"quant_matmul_tiling.h"},
+       quantMatmulNzTiles, 0, 0, quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},
       {"vadd_tail_float", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key2.json", {"vadd_tail_tiling.h"}, vaddTailFloat},
       {"scale_cast_half", "scale_cast", "scale_cast.cpp", "scale_cast_half.json", {}, scaleCastHalf},

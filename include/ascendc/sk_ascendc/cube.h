@@ -543,7 +543,16 @@ __aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride,
   detail::coreState(detail::kStateFixpipeNd) = ((uint64_t)ndNum << 32) | ((uint64_t)srcNdStride << 16) | dstNdStride;
 }
 __aicore__ inline void SetFixpipePreQuantFlag(uint64_t config) { detail::coreState(detail::kStateFixpipeQuant) = config; }
-template <typename T> __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>&, bool = false) {}
+// The quant tensor (in the fixpipe buffer, C2PIPE2GM) that DataCopy's L0C -> GM/L1 reads in a
+// vector quant mode; the relu tensor is reserved (the API takes it, the hardware's ReLU needs none).
+template <typename T, bool setRelu = false> __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool = false) {
+  static_assert(!setRelu, "SetFixPipeConfig: setRelu is reserved (false): the tensor is the quant tensor");
+  detail::coreState(detail::kStateFixpipeQuantTensor) = (uint64_t)preData.HostPtr();
+}
+template <typename T>
+__aicore__ inline void SetFixPipeConfig(const LocalTensor<T>&, const LocalTensor<T>& quantPre, bool isUnitFlag = false) {
+  SetFixPipeConfig<T>(quantPre, isUnitFlag);
+}
 
 struct DataCopyCO12DstParams {
   uint8_t sid = 0;
@@ -578,14 +587,19 @@ inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
   }
   return f;
 }
+// SetFixPipeConfig's tensor, for the vector (per-channel) quant modes.
+inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
+  bool perChannel = mode == QuantMode_t::VDEQF16 || mode == QuantMode_t::VQF322B8_PRE || mode == QuantMode_t::VREQ8;
+  return perChannel ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
+}
 }  // namespace detail
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, detail::fixpipeQuantTensor(p.quantPre));
 }
 
 /* ---- fills of L1 / L0A / L0B ---- */

@@ -136,6 +136,13 @@ constexpr uint64_t kBiasTableUnit = 32;
 #else
 constexpr uint64_t kBiasTableUnit = 64;
 #endif
+// L1 -> the fixpipe buffer (C2PIPE2GM, copy_cbuf_to_fbuf): blocks of blockLen x 128 bytes,
+// srcStride in 32-byte units, dstStride in 128-byte units.
+inline void copyToFixpipeBuffer(void* dst, const void* src, const DataCopyParams& p) {
+  constexpr uint64_t kUnit = 128;
+  uint64_t len = (uint64_t)p.blockLen * kUnit;
+  ::sk_data_copy_2d(dst, src, p.blockCount, len, len + (uint64_t)p.srcStride * ONE_BLK_SIZE, len + (uint64_t)p.dstStride * kUnit);
+}
 template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* src, const DataCopyParams& p) {
   constexpr uint64_t kUnit = kBiasTableUnit;
   constexpr bool kWiden = sizeof(T) == 4 && sizeof(U) == 2;
@@ -176,6 +183,7 @@ template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
   if (dst.GetPosition() == TPosition::C2) detail::copyToBiasTable(dst.HostPtr(), src.HostPtr(), p);
+  else if (dst.GetPosition() == TPosition::C2PIPE2GM) detail::copyToFixpipeBuffer(dst.HostPtr(), src.HostPtr(), p);
   else detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
 template <typename T>

@@ -1480,12 +1480,11 @@ class Matmul {
 #endif
   }
   __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
-    if constexpr (kClient)
-      ::sk_trap(3, "Matmul::SetTensorA/B(TSCM) on an AIV: an AIV's TSCM tensor (the AIC's L1, filled by forwarded copies) is not "
-                   "simulated; use it on the AIC");
     if (transposed) ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): a transposed TSCM input is not simulated", isA ? 'A' : 'B');
     if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
       ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): the tensor is not in L1 (TSCM)", isA ? 'A' : 'B');
+    // An AIV's TSCM (the AIC's L1) is filled by MTE2 from GM or MTE3 from UB; the request to the AIC follows on MTE2.
+    if constexpr (kClient) ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
     if (isA) job_.a = (uint64_t)l1.HostPtr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
     else if (sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorB(TSCM): B in TSCM is simulated for 2-byte types only");
     else job_.b = (uint64_t)l1.HostPtr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;

@@ -50,8 +50,8 @@ constexpr const char* memName(int32_t mem) {
 constexpr int32_t producerPipe(TPosition src, TPosition dst) {
   if (src == TPosition::GM) return SK_PIPE_MTE2;
   switch (src) {
-    case TPosition::VECIN: return dst == TPosition::VECOUT ? SK_PIPE_MTE2 : SK_PIPE_V;
-    case TPosition::VECOUT: case TPosition::VECCALC: return SK_PIPE_V;
+    case TPosition::VECIN: return dst == TPosition::VECOUT ? SK_PIPE_MTE2 : dst == TPosition::TSCM ? SK_PIPE_MTE3 : SK_PIPE_V;
+    case TPosition::VECOUT: case TPosition::VECCALC: return dst == TPosition::TSCM ? SK_PIPE_MTE3 : SK_PIPE_V;
     case TPosition::A1: case TPosition::B1: case TPosition::C1: return SK_PIPE_MTE1;
     case TPosition::CO1: return SK_PIPE_M;
     case TPosition::CO2: return SK_PIPE_FIX;
@@ -68,6 +68,9 @@ constexpr int32_t consumerPipe(TPosition src, TPosition dst) {
     case TPosition::CO2: return SK_PIPE_FIX;
     default: return SK_PIPE_V;
   }
+}
+constexpr TPosition queueHome(TPosition src, TPosition dst) {
+  return src == TPosition::GM || dst == TPosition::TSCM ? dst : src;
 }
 // A TQue's two ends from its one position (VECIN = GM -> VECIN, A2 = A1 -> A2, CO1 = CO1 -> CO2, ...).
 constexpr TPosition queueSource(TPosition p) {
@@ -96,12 +99,31 @@ inline uint64_t& arenaUsed(int32_t mem) { return coreState(kStateArena0 + mem); 
   __builtin_unreachable();
 }
 
-// `bytes` (rounded up to the memory's granularity) of `mem`, from the per-core arena. A memory
-// this core type lacks (UB on an AIC) is bookkeeping only, as on the hardware: a MIX kernel's
-// Init that both core types run may set up vector queues the AIC never touches. Their addresses
-// lie in the never-mapped first pages, so an instruction that does touch one is a device exception.
-inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who) {
-  uint64_t size = ::sk_local_size(mem);
+// An AIV's TSCM buffer, in its AIC's L1 (a MIX kernel). As CANN's TPipe does, it is taken from
+// the top of L1 once per AIV of the block (sub-block s gets the s-th copy), clear of the buffers
+// the AIC's own pipes (the Matmul's A1/B1) take from the bottom.
+inline uint8_t* carveTscm(uint64_t bytes, uint64_t size, const char* who) {
+  uint64_t one = (bytes + alignOf(SK_MEM_L1) - 1) / alignOf(SK_MEM_L1) * alignOf(SK_MEM_L1);
+  uint64_t copies = (uint64_t)::sk_sub_block_num(), used = coreState(kStateTscmUsed);
+  if (used + copies * one > size) {
+    ::sk_trapf(2, "%s: %llu bytes of TSCM (the AIC's L1) for each of %llu AIVs requested with %llu of %llu in use; shrink the "
+               "buffers or their number", who, (unsigned long long)bytes, (unsigned long long)copies,
+               (unsigned long long)used, (unsigned long long)size);
+    __builtin_unreachable();
+  }
+  used = coreState(kStateTscmUsed) = used + copies * one;
+  return localBase(SK_MEM_L1) + size - used + (uint64_t)::sk_sub_block_idx() * one;
+}
+
+// `bytes` (rounded up to the memory's granularity) of `mem`, from the per-core arena (`tscm`:
+// for a TSCM position). A memory this core type lacks (UB on an AIC; L1 on an AIV, but for the
+// TSCM of a MIX kernel's AIV) is bookkeeping only, as on the hardware: a MIX kernel's Init that
+// both core types run may set up vector queues the AIC never touches. Their addresses lie in the
+// never-mapped first pages, so an instruction that does touch one is a device exception.
+inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who, bool tscm = false) {
+  bool aivL1 = mem == SK_MEM_L1 && ::sk_core_type() == 1;
+  uint64_t size = aivL1 && !tscm ? 0 : ::sk_local_size(mem);
+  if (aivL1 && size) return carveTscm(bytes, size, who);
   uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem);
   if (size == 0) {
     arenaUsed(mem) = at + bytes;
@@ -256,8 +278,9 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
 template <typename Q> struct IsQueue : std::false_type {};
 }  // namespace detail
 
+// The buffers are at the destination when data comes in from GM or goes into TSCM (L1), else at the source.
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
-class TQueBind : public detail::QueueImpl<detail::memOf(src == TPosition::GM ? dst : src), src == TPosition::GM ? dst : src,
+class TQueBind : public detail::QueueImpl<detail::memOf(detail::queueHome(src, dst)), detail::queueHome(src, dst),
                                           detail::producerPipe(src, dst), detail::consumerPipe(src, dst)> {};
 
 template <TPosition pos, int32_t depth = 1, auto mask = 0>
@@ -405,18 +428,20 @@ class TPipe {
   // Every buffer handed out so far becomes free again (queues and TBufs must be re-initialised).
   __aicore__ void Reset() {
     for (int32_t m = 0; m < SK_MEM_COUNT; ++m) detail::arenaUsed(m) = 0;
+    detail::coreState(detail::kStateTscmUsed) = 0;
   }
   template <class Q> __aicore__ bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
     constexpr int32_t mem = detail::memOf(Q::kPosition);
     uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
     if (num == 0) detail::fail("TPipe::InitBuffer: num must be at least 1");
-    que.InitStartBufHandle(detail::carve(mem, (uint64_t)num * aligned, "TPipe::InitBuffer"), num, aligned);
+    que.InitStartBufHandle(detail::carve(mem, (uint64_t)num * aligned, "TPipe::InitBuffer", Q::kPosition == TPosition::TSCM), num,
+                           aligned);
     return true;
   }
   template <TPosition bufPos> __aicore__ bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
     constexpr int32_t mem = detail::memOf(bufPos);
     uint32_t aligned = (len + detail::alignOf(mem) - 1) / detail::alignOf(mem) * detail::alignOf(mem);
-    buf.InitStartBufHandle(detail::carve(mem, aligned, "TPipe::InitBuffer"), 1, aligned);
+    buf.InitStartBufHandle(detail::carve(mem, aligned, "TPipe::InitBuffer", bufPos == TPosition::TSCM), 1, aligned);
     return true;
   }
   template <class P> __aicore__ bool InitBufPool(P& pool, uint32_t len) {

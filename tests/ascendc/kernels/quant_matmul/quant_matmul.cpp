@@ -2,6 +2,11 @@
 // per-channel dequantization (VDEQF16) with one uint64 scale per output column (the scale's
 // float bits in the low word, as the host packs them), read from L1. The weight is stored n x k,
 // so its Nz image in L1 is already the Zn layout L0B wants: one LoadData moves it all.
+// Tiling key 2 hands the scales over as DataCopy's L0C -> GM form does: L1 -> the fixpipe
+// buffer (C2PIPE2GM, 128-byte bursts), SetFixPipeConfig, then DataCopy with
+// DataCopyCO12DstParams. Key 3 dequantizes into L1 over its own scales (the Fixpipe reads them
+// first) and copies each tile out as it lies there: y holds the tiles one after another, each
+// Nz (column blocks of 16, baseM rows).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -28,6 +33,8 @@ class QuantMatmul {
     pipe_.InitBuffer(inQueueB2_, 1, baseN_ * baseK_);
     pipe_.InitBuffer(outQueueCO1_, 1, baseM_ * baseN_ * sizeof(int32_t));
     pipe_.InitBuffer(scaleBuf_, baseN_ * sizeof(uint64_t));
+    if (TILING_KEY_IS(2)) pipe_.InitBuffer(fixpipeBuf_, baseN_ * sizeof(uint64_t));
+    if (TILING_KEY_IS(3)) pipe_.InitBuffer(yL1Buf_, baseM_ * baseN_ * sizeof(half));
   }
 
   __aicore__ inline void Process() {
@@ -78,6 +85,8 @@ class QuantMatmul {
   }
 
   __aicore__ inline void CopyOut(uint32_t tm, uint32_t tn) {
+    if (TILING_KEY_IS(2)) return CopyOutThroughFixpipeBuffer(tm, tn);
+    if (TILING_KEY_IS(3)) return CopyOutThroughL1(tm, tn);
     LocalTensor<uint64_t> scaleL1 = scaleBuf_.Get<uint64_t>();
     DataCopy(scaleL1, scaleGm_[tn * baseN_], baseN_);
     SetFlag<HardEvent::MTE2_FIX>(EVENT_ID0);
@@ -91,6 +100,41 @@ class QuantMatmul {
     WaitFlag<HardEvent::FIX_MTE2>(EVENT_ID0);
   }
 
+  __aicore__ inline void CopyOutThroughFixpipeBuffer(uint32_t tm, uint32_t tn) {
+    LocalTensor<uint64_t> scaleL1 = scaleBuf_.Get<uint64_t>();
+    DataCopy(scaleL1, scaleGm_[tn * baseN_], baseN_);
+    SetFlag<HardEvent::MTE2_FIX>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_FIX>(EVENT_ID0);
+    LocalTensor<uint64_t> scaleFb = fixpipeBuf_.Get<uint64_t>();
+    DataCopy(scaleFb, scaleL1, DataCopyParams(1, baseN_ * sizeof(uint64_t) / 128, 0, 0));
+    SetFixPipeConfig(scaleFb);
+    LocalTensor<int32_t> c1 = outQueueCO1_.DeQue<int32_t>();
+    SetFixpipeNz2ndFlag(1, 0, 0);
+    DataCopyCO12DstParams p(baseN_, baseM_, n_, baseM_, QuantMode_t::VDEQF16, 0, false, true);
+    DataCopy(yGm_[(uint64_t)tm * baseM_ * n_ + tn * baseN_], c1, p);
+    outQueueCO1_.FreeTensor(c1);
+    SetFlag<HardEvent::FIX_MTE2>(EVENT_ID0);
+    WaitFlag<HardEvent::FIX_MTE2>(EVENT_ID0);
+  }
+
+  __aicore__ inline void CopyOutThroughL1(uint32_t tm, uint32_t tn) {
+    LocalTensor<uint64_t> scales = yL1Buf_.Get<uint64_t>();  // where the tile's first columns will land
+    DataCopy(scales, scaleGm_[tn * baseN_], baseN_);
+    SetFlag<HardEvent::MTE2_FIX>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_FIX>(EVENT_ID0);
+    LocalTensor<half> yL1 = yL1Buf_.Get<half>();
+    LocalTensor<int32_t> c1 = outQueueCO1_.DeQue<int32_t>();
+    FixpipeParamsV220 p(baseN_, baseM_, baseM_, baseM_ * 16 * sizeof(half) / ONE_BLK_SIZE, false);  // column blocks baseM rows apart
+    p.quantPre = QuantMode_t::VDEQF16;
+    Fixpipe<half, int32_t, CFG_NZ>(yL1, c1, scales, p);
+    outQueueCO1_.FreeTensor(c1);
+    SetFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+    DataCopy(yGm_[((uint64_t)tm * (n_ / baseN_) + tn) * baseM_ * baseN_], yL1, baseM_ * baseN_);
+    SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+  }
+
   TPipe pipe_;
   TQue<TPosition::A1, 2> inQueueA1_;
   TQue<TPosition::B1, 2> inQueueB1_;
@@ -98,6 +142,8 @@ class QuantMatmul {
   TQue<TPosition::B2, 1> inQueueB2_;
   TQue<TPosition::CO1, 1> outQueueCO1_;
   TBuf<TPosition::C1> scaleBuf_;
+  TBuf<TPosition::C2PIPE2GM> fixpipeBuf_;
+  TBuf<TPosition::C1> yL1Buf_;
   GlobalTensor<int8_t> xGm_, wGm_;
   GlobalTensor<uint64_t> scaleGm_;
   GlobalTensor<half> yGm_;
