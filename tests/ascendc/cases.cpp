@@ -732,6 +732,9 @@ std::vector<Case> baseCases() {
   return {
       {"mmad_basic_f32", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat},
       {"mmad_basic_f16", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f16.json", {"mmad_basic_tiling.h"}, matmulHalf},
+      // UnitFlag between Mmad and Fixpipe instead of a CO1 queue; two tiles per block reuse L0C.
+      {"mmad_basic_unit_flag", "mmad_basic", "mmad_basic.cpp", "mmad_basic_unit_flag.json", {"mmad_basic_tiling.h"},
+       matmulFloat},
       {"mmad_basic_f32_dav3510", "mmad_basic", "mmad_basic.cpp", "mmad_basic_f32.json", {"mmad_basic_tiling.h"}, matmulFloat,
        0, 0, nullptr, "", "dav-3510"},
       {"matmul_leakyrelu", "matmul_leakyrelu", "matmul_leakyrelu.cpp", "matmul_leakyrelu.json", {"matmul_leakyrelu_tiling.h"},

@@ -335,6 +335,12 @@ inline int32_t mmadInit(const MmadParams& p) {
   if (p.isBias || !p.cmatrixInitVal) return p.cmatrixSource && !p.isBias ? SK_MMAD_BIAS : SK_MMAD_ACCUMULATE;
   return SK_MMAD_ZERO;
 }
+// UnitFlag: an Mmad and a Fixpipe that both set it hand L0C over without SetFlag/WaitFlag (the
+// hardware's per-unit flags): the Fixpipe waits for the Mmad that wrote its results, an Mmad for
+// the Fixpipe still reading what it overwrites. Modelled per pipe, not per L0C unit.
+inline void unitFlagWait(int32_t pipe, int32_t after, uint8_t unitFlag) {
+  if (unitFlag) ::sk_pipe_wait(pipe, ::sk_pipe_done(after));
+}
 inline int32_t mmadFlags(const MmadParams& p) {
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   int32_t gemv = p.disableGemv ? SK_MMAD_NO_GEMV : 0;
@@ -356,6 +362,7 @@ template <typename T, typename U> constexpr void checkMmadTypes() {
 template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
   detail::checkMmadTypes<T, U>();
+  detail::unitFlagWait(SK_PIPE_M, SK_PIPE_FIX, p.unitFlag);
   int32_t init = detail::mmadInit(p);
   const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
   ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
@@ -365,6 +372,7 @@ template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p) {
   detail::checkMmadTypes<T, U>();
+  detail::unitFlagWait(SK_PIPE_M, SK_PIPE_FIX, p.unitFlag);
   ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p.m, p.k, p.n,
             detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
 }
@@ -478,6 +486,7 @@ template <typename S, typename T> inline FixpipeParamsV220 fromOlderForm(const F
 
 template <typename T, typename U>
 inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd, const uint64_t* scales) {
+  unitFlagWait(SK_PIPE_FIX, SK_PIPE_M, p.unitFlag);
   sk_fixpipe_params r{};
   r.n_size = p.nSize;
   r.m_size = p.mSize;
@@ -578,6 +587,7 @@ namespace detail {
 inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
   FixpipeParamsV220 f(p.nSize, p.mSize, p.srcStride, p.dstStride, p.reluPre != 0);
   f.quantPre = p.quantPre;
+  f.unitFlag = p.unitFlag;
   f.deqScalar = coreState(kStateFixpipeQuant);
   uint64_t nd = coreState(kStateFixpipeNd);
   if (p.nz2ndEn && nd) {

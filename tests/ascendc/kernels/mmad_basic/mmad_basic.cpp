@@ -2,7 +2,9 @@
 // dtype (fp32, or fp16 through the Fixpipe's F322F16). Each block owns baseM x baseN tiles of C
 // (round robin); for each it walks K in baseK steps: A and B tiles GM -> L1 (ND to Nz,
 // double-buffered), L1 -> L0A (Zz) and L0B (Zn, each fractal transposed), Mmad accumulating
-// in L0C, then one Fixpipe (Nz to ND) into C.
+// in L0C, then one Fixpipe (Nz to ND) into C. Tiling key 3 (fp32) hands L0C from Mmad to
+// Fixpipe and back with UnitFlag instead of a CO1 queue: one L0C buffer, the Mmads of a tile
+// unitFlag 2 and the last 3, the Fixpipe 3, and no flag between them.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -11,7 +13,7 @@ namespace {
 
 constexpr int32_t L1_BUFFERS = 2;
 
-template <typename CType> class MmadBasic {
+template <typename CType, bool kUnitFlag = false> class MmadBasic {
  public:
   __aicore__ inline MmadBasic() {}
   __aicore__ inline void Init(GM_ADDR a, GM_ADDR b, GM_ADDR c, const MmadBasicTilingData& t) {
@@ -28,7 +30,8 @@ template <typename CType> class MmadBasic {
     pipe_.InitBuffer(inQueueB1_, L1_BUFFERS, baseK_ * baseN_ * sizeof(half));
     pipe_.InitBuffer(inQueueA2_, 1, baseM_ * baseK_ * sizeof(half));
     pipe_.InitBuffer(inQueueB2_, 1, baseK_ * baseN_ * sizeof(half));
-    pipe_.InitBuffer(outQueueCO1_, 1, baseM_ * baseN_ * sizeof(float));
+    if constexpr (kUnitFlag) pipe_.InitBuffer(c1Buf_, baseM_ * baseN_ * sizeof(float));
+    else pipe_.InitBuffer(outQueueCO1_, 1, baseM_ * baseN_ * sizeof(float));
   }
 
   __aicore__ inline void Process() {
@@ -39,7 +42,7 @@ template <typename CType> class MmadBasic {
         CopyIn(tm, tn, kk);
         SplitA();
         SplitB();
-        Compute(kk == 0);
+        Compute(kk == 0, kk + baseK_ >= k_);
       }
       CopyOut(tm, tn);
     }
@@ -102,11 +105,12 @@ template <typename CType> class MmadBasic {
     inQueueB1_.FreeTensor(b1);
   }
 
-  __aicore__ inline void Compute(bool first) {
+  __aicore__ inline void Compute(bool first, bool last) {
     LocalTensor<half> a2 = inQueueA2_.DeQue<half>();
     LocalTensor<half> b2 = inQueueB2_.DeQue<half>();
-    if (first) c1_ = outQueueCO1_.AllocTensor<float>();
+    if (first) c1_ = kUnitFlag ? c1Buf_.Get<float>() : outQueueCO1_.AllocTensor<float>();
     MmadParams p;
+    if constexpr (kUnitFlag) p.unitFlag = last ? 3 : 2;
     p.m = baseM_;
     p.n = baseN_;
     p.k = baseK_;
@@ -118,9 +122,10 @@ template <typename CType> class MmadBasic {
   }
 
   __aicore__ inline void CopyOut(uint32_t tm, uint32_t tn) {
-    outQueueCO1_.EnQue(c1_);
-    LocalTensor<float> c1 = outQueueCO1_.DeQue<float>();
+    if constexpr (!kUnitFlag) outQueueCO1_.EnQue(c1_);
+    LocalTensor<float> c1 = kUnitFlag ? c1_ : outQueueCO1_.DeQue<float>();
     FixpipeParamsV220 p;
+    if constexpr (kUnitFlag) p.unitFlag = 3;
     p.nSize = baseN_;
     p.mSize = baseM_;
     p.srcStride = baseM_;
@@ -128,7 +133,7 @@ template <typename CType> class MmadBasic {
     p.ndNum = 1;
     p.quantPre = std::is_same<CType, half>::value ? QuantMode_t::F322F16 : QuantMode_t::NoQuant;
     Fixpipe(cGm_[(uint64_t)tm * baseM_ * n_ + tn * baseN_], c1, p);
-    outQueueCO1_.FreeTensor(c1);
+    if constexpr (!kUnitFlag) outQueueCO1_.FreeTensor(c1);
   }
 
   TPipe pipe_;
@@ -137,6 +142,7 @@ template <typename CType> class MmadBasic {
   TQue<TPosition::A2, 1> inQueueA2_;
   TQue<TPosition::B2, 1> inQueueB2_;
   TQue<TPosition::CO1, 1> outQueueCO1_;
+  TBuf<TPosition::CO1> c1Buf_;
   GlobalTensor<half> aGm_, bGm_;
   GlobalTensor<CType> cGm_;
   LocalTensor<float> c1_;
@@ -149,6 +155,10 @@ extern "C" __global__ __aicore__ void mmad_basic(GM_ADDR a, GM_ADDR b, GM_ADDR c
   GET_TILING_DATA(tilingData, tiling);
   if (TILING_KEY_IS(1)) {
     MmadBasic<half> op;
+    op.Init(a, b, c, tilingData);
+    op.Process();
+  } else if (TILING_KEY_IS(3)) {
+    MmadBasic<float, true> op;
     op.Init(a, b, c, tilingData);
     op.Process();
   } else {
