@@ -756,6 +756,9 @@ std::vector<Case> baseCases() {
        int8Scales},
       {"matmul_api_static", "matmul_api", "matmul_api.cpp", "matmul_api_static.json", {"matmul_api_tiling.h"},
        matmulApi<false, false, true>},
+      // Constant single-core sizes too: the edge blocks' SetTail(m, n) keeps the tiling's K.
+      {"matmul_api_static_tail", "matmul_api", "matmul_api.cpp", "matmul_api_static_tail.json", {"matmul_api_tiling.h"},
+       matmulApi<false, false, true>},
       {"matmul_api_order", "matmul_api", "matmul_api.cpp", "matmul_api_order.json", {"matmul_api_tiling.h"}, matmulApiOrder},
       {"matmul_api_nz", "matmul_api", "matmul_api.cpp", "matmul_api_nz.json", {"matmul_api_tiling.h"}, matmulApiNz},
       // The same kernel with the tiling the host tiling library computes (no hand-written bytes).

@@ -452,7 +452,6 @@ TEST(MatmulTiling, BadInputGivesMinusOne) {
       {"base blocks beyond L0", 0, [](MultiCoreMatmulTiling& t, int32_t& r) { r = t.SetFixSplit(256, 256, 256); }},
       {"singleK below K without split-K", 0, [](MultiCoreMatmulTiling& t, int32_t& r) { r = t.SetSingleShape(-1, -1, 128); }},
       {"single block beyond the shape", 0, [](MultiCoreMatmulTiling& t, int32_t& r) { r = t.SetSingleShape(512, -1, -1); }},
-      {"too few cores for the fixed blocks", 0, [](MultiCoreMatmulTiling& t, int32_t& r) { r = t.SetSingleShape(16, 16, -1); }},
       {"VECTOR A with two rows", 0, [](MultiCoreMatmulTiling& t, int32_t& r) { r = t.SetAType(TPosition::GM, CubeFormat::VECTOR, DT_FLOAT16); }},
   };
   for (const Bad& b : bad) {
@@ -522,6 +521,33 @@ TEST(MatmulTiling, SingleShapeAlignAndCoreNumbers) {
   EXPECT_EQ(m, 128);
   EXPECT_EQ(n, 64);
   EXPECT_EQ(k, 256);
+
+  // More fixed blocks than cores (16 x 16 of them on 8 cores): the kernel loops over them.
+  MultiCoreMatmulTiling many = ReadyTiler();
+  EXPECT_EQ(many.SetSingleShape(16, 16, -1), 0);
+  ASSERT_EQ(many.GetTiling(out), 0);
+  EXPECT_EQ(out.get_singleCoreM(), 16);
+  EXPECT_EQ(out.get_singleCoreN(), 16);
+  EXPECT_EQ(out.get_usedCoreNum(), 8) << "usedCoreNum is SetDim, as in CANN";
+  ASSERT_EQ(many.GetCoreNum(dim, mDim, nDim), 0);
+  EXPECT_EQ(mDim * nDim, 256);
+
+  // The SDK's L2-cache matmul sample: 8192^3 in 1024 x 1536 blocks (48) on 24 cores, fixed base.
+  MultiCoreMatmulTiling l2(PlatformAscendC("dav-2201"));
+  l2.SetDim(24);
+  l2.SetSingleShape(1024, 1536, 8192);
+  l2.SetAType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
+  l2.SetBType(TPosition::GM, CubeFormat::ND, DT_FLOAT16, true);
+  l2.SetCType(TPosition::GM, CubeFormat::ND, DT_FLOAT16);
+  l2.SetOrgShape(8192, 8192, 8192);
+  l2.SetShape(8192, 8192, 8192);
+  l2.SetBufferSpace(-1, -1, -1);
+  l2.SetFixSplit(128, 256, 64);
+  ASSERT_EQ(l2.GetTiling(out), 0);
+  EXPECT_EQ(out.get_usedCoreNum(), 24);
+  EXPECT_EQ(out.get_baseM(), 128);
+  EXPECT_EQ(out.get_baseN(), 256);
+  EXPECT_EQ(out.get_baseK(), 64);
 
   MultiCoreMatmulTiling aligned = ReadyTiler();
   aligned.SetShape(1000, 1000, 256);

@@ -1113,7 +1113,10 @@ class Matmul {
       detail::MatmulJob j = job_;
       Init(&t, pipe);
       job_ = j;
-      if (!job_.singleM) job_.singleM = t.singleCoreM, job_.singleN = t.singleCoreN, job_.singleK = t.singleCoreK;
+      // Each single-core size not set by SetSingleShape / SetTail (SetTail(m, n) leaves K) comes from the tiling.
+      if (!job_.singleM) job_.singleM = t.singleCoreM;
+      if (!job_.singleN) job_.singleN = t.singleCoreN;
+      if (!job_.singleK) job_.singleK = t.singleCoreK;
     } else {
       ::sk_trap(3, "Matmul: REGIST_MATMUL_OBJ passed no tiling and the object has no constant one (GetMatmulApiTiling); call Init");
     }

@@ -571,6 +571,8 @@ class BatchMatmulTiling : public MatmulApiTiling {
 // not with a bias). Without SetDim the AIC count is used. The split is the one CANN's tiler
 // chooses (detail::ChooseCannCoreSplit), which public samples hard-code; with SetSingleShape,
 // SetAlignSplit, or a fixed base larger than CANN's block (CANN then fails) it is our search.
+// With SetSingleShape, usedCoreNum is SetDim, as in CANN, and the fixed blocks may outnumber
+// the cores (the kernel loops over them).
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
  public:
   MultiCoreMatmulTiling() = default;
@@ -649,7 +651,10 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
         return true;
       }
     }
-    return detail::ChooseCoreSplit(problem, req, split);
+    if (!detail::ChooseCoreSplit(problem, req, split)) return false;
+    // As CANN's tiler: with a single-core shape from the user, usedCoreNum is SetDim.
+    if (singleM_ > 0 || singleN_ > 0 || singleK_ > 0) split.cores = dim_;
+    return true;
   }
 
  private:

@@ -400,7 +400,10 @@ inline bool PlanSingleCore(const SingleCoreProblem& p, SingleCorePlan& plan) {
 struct CoreSplit {
   int64_t mDim = 1, nDim = 1, kDim = 1;
   int64_t singleM = 0, singleN = 0, singleK = 0;
-  int64_t UsedCores() const { return mDim * nDim * kDim; }
+  // > 0: the usedCoreNum reported instead of one core per block (SetSingleShape: SetDim).
+  int64_t cores = 0;
+  int64_t Blocks() const { return mDim * nDim * kDim; }
+  int64_t UsedCores() const { return cores > 0 ? cores : Blocks(); }
 };
 
 // A quick estimate of one core's time for a block: streaming with a typical large base block
@@ -445,8 +448,11 @@ inline std::vector<int64_t> DimChoices(int64_t total, int64_t fixedSingle, int64
 }
 
 // The split with the lowest estimate; more cores must be at least 5 % faster to be chosen,
-// so small problems stay on few cores. False when no split fits maxCores.
+// so small problems stay on few cores. False when no split fits maxCores, except that a split
+// the user fixed on M and N (K whole or fixed too) may have more blocks than cores, as CANN's
+// tiler allows: the kernel then loops over blocks.
 inline bool ChooseCoreSplit(const SingleCoreProblem& shape, const SplitRequest& req, CoreSplit& best) {
+  bool userFixed = req.fixedSingleM > 0 && req.fixedSingleN > 0 && (req.fixedSingleK > 0 || !req.allowSplitK);
   std::vector<CoreSplit> splits;
   for (int64_t mDim : DimChoices(req.m, req.fixedSingleM, req.maxCores))
     for (int64_t nDim : DimChoices(req.n, req.fixedSingleN, req.maxCores / mDim))
@@ -459,10 +465,10 @@ inline bool ChooseCoreSplit(const SingleCoreProblem& shape, const SplitRequest& 
         s.nDim = CeilDiv(req.n, s.singleN);
         s.kDim = CeilDiv(req.k, s.singleK);
         bool holdsBase = AlignUp(s.singleM, kCubeBlock) >= req.minBlockM && AlignUp(s.singleN, kCubeBlock) >= req.minBlockN;
-        if (s.UsedCores() <= req.maxCores && holdsBase) splits.push_back(s);
+        if ((s.Blocks() <= req.maxCores || userFixed) && holdsBase) splits.push_back(s);
       }
   std::sort(splits.begin(), splits.end(), [](const CoreSplit& x, const CoreSplit& y) {
-    return std::make_tuple(x.UsedCores(), x.mDim, x.nDim, x.kDim) < std::make_tuple(y.UsedCores(), y.mDim, y.nDim, y.kDim);
+    return std::make_tuple(x.Blocks(), x.mDim, x.nDim, x.kDim) < std::make_tuple(y.Blocks(), y.mDim, y.nDim, y.kDim);
   });
   double bestCycles = 0;
   bool found = false;

@@ -7,7 +7,8 @@
 // compile-time tiling (GetMatmulApiTiling), REGIST_MATMUL_OBJ given no tiling; key 6: one
 // core, Iterate + GetTensorC(enSequentialWrite): the blocks in the order the schedule visits them;
 // key 7: as key 1 with a half bias (converted to float on its way into the bias table); key 8: as
-// key 1 with float A and B, B stored K x N (not transposed).
+// key 1 with float A and B, B stored K x N (not transposed); key 9: as key 5 with the single-core
+// sizes constants as well, the edge blocks calling SetTail(m, n).
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -82,16 +83,22 @@ struct StaticTilingTypes {
   using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   static constexpr MatmulConfig kConfig = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(::MatmulShapeParams{0, 0, 0, 64, 64, 64});
   static constexpr MatmulApiStaticTiling kTiling = AdjustedTiling<A, B, C, Bias>(kConfig);
+  // Key 9: the single-core sizes are constants too (those of matmul_api_static.json's tiling).
+  static constexpr MatmulApiStaticTiling kSingleTiling =
+      AdjustedTiling<A, B, C, Bias>(GetMMConfig<MatmulConfigMode::CONFIG_MDL>(::MatmulShapeParams{112, 64, 152, 64, 64, 64}));
 };
 // GetMDLConfig's twelve parameters (the last: enableKdimReorderLoad).
 static_assert(GetMDLConfig(false, false, 0, false, false, false, false, true, true, false, false, true).enableKdimReorderLoad &&
                   !GetMDLConfig().enableKdimReorderLoad && !GetMDLConfig().doNorm,
               "GetMDLConfig");
 
+// kConstSingle: the tiling's single-core sizes are constants, so only the edge blocks set
+// theirs, with SetTail(m, n) (K stays the tiling's), as the SDK's constant-tiling samples do.
+template <bool kConstSingle>
 __aicore__ inline void runStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTiling& t) {
   using S = StaticTilingTypes;
   TPipe pipe;
-  Matmul<S::A, S::B, S::C, S::Bias, S::kTiling> mm;
+  Matmul<S::A, S::B, S::C, S::Bias, kConstSingle ? S::kSingleTiling : S::kTiling> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, (TCubeTiling*)nullptr);
   GlobalTensor<half> aGm, bGm;
   GlobalTensor<float> cGm;
@@ -102,8 +109,10 @@ __aicore__ inline void runStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTil
   uint32_t m0 = GetBlockIdx() % mCores * t.singleCoreM, n0 = GetBlockIdx() / mCores * t.singleCoreN;
   if (m0 >= (uint32_t)t.M || n0 >= (uint32_t)t.N) return;
   mm.SetOrgShape(t.M, t.N, t.Ka);
-  mm.SetSingleShape(t.M - m0 < (uint32_t)t.singleCoreM ? t.M - m0 : t.singleCoreM,
-                    t.N - n0 < (uint32_t)t.singleCoreN ? t.N - n0 : t.singleCoreN, t.Ka);
+  int tailM = t.M - m0 < (uint32_t)t.singleCoreM ? t.M - m0 : t.singleCoreM;
+  int tailN = t.N - n0 < (uint32_t)t.singleCoreN ? t.N - n0 : t.singleCoreN;
+  if (!kConstSingle) mm.SetSingleShape(tailM, tailN, t.Ka);
+  else if (tailM < t.singleCoreM || tailN < t.singleCoreN) mm.SetTail(tailM, tailN);
   mm.SetTensorA(aGm[(uint64_t)m0 * t.Ka]);
   mm.SetTensorB(bGm[n0]);
   mm.IterateAll(cGm[(uint64_t)m0 * t.N + n0]);
@@ -146,8 +155,9 @@ extern "C" __global__ __aicore__ void matmul_api(GM_ADDR a, GM_ADDR b, GM_ADDR b
   if (TILING_KEY_IS(2)) run<MatmulApiKernel<half, true, false>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(3)) run<MatmulApiKernel<float, true, false, CubeFormat::NZ>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(4)) run<MatmulApiKernel<half, true, false, CubeFormat::ND, int8_t>>(a, b, bias, c, workspace, tilingData);
-  if (TILING_KEY_IS(5)) runStatic(a, b, c, tilingData.cubeTilingData);
+  if (TILING_KEY_IS(5)) runStatic<false>(a, b, c, tilingData.cubeTilingData);
   if (TILING_KEY_IS(6)) runInOrder(a, b, c, tilingData);
   if (TILING_KEY_IS(7)) run<MatmulApiKernel<float, false, true, CubeFormat::ND, half, half>>(a, b, bias, c, workspace, tilingData);
   if (TILING_KEY_IS(8)) run<MatmulApiKernel<float, false, true, CubeFormat::ND, float, float>>(a, b, bias, c, workspace, tilingData);
+  if (TILING_KEY_IS(9)) runStatic<true>(a, b, c, tilingData.cubeTilingData);
 }
