@@ -329,7 +329,8 @@ void sk_load_2d_sparse(void* dst, const void* src, const void* idx, uint32_t sta
 void sk_mmad_sparse(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
                     int32_t init);
 /* Fixpipe L0C (Nz, fp32/int32) -> GM or L1 (FIX pipe): each element converted by `quant`, then
-   relu. nz2nd 1 (SK_FIXPIPE_ND): dst is ND, element (r, c) at r * dst_stride + c elements; 0: Nz,
+   relu. nz2nd 1 (SK_FIXPIPE_ND): dst is ND, element (r, c) at r * dst_stride + c elements; 3
+   (SK_FIXPIPE_DN, Ascend 950's NZ2DN): element (r, c) at c * dst_stride + r elements; 0: Nz,
    column block j at j * dst_stride * 32 bytes, rows 16 elements apart (32 for 1-byte types); 2
    (SK_FIXPIPE_NZ_SPLIT, float dst only): Nz of 8-column blocks (channel split). src column blocks lie src_stride * 16
    elements apart. Scalar modes take the scale's float bits from deq_scalar's low 32 bits; vector
@@ -340,7 +341,7 @@ enum sk_quant {
   SK_QUANT_NONE = 0, SK_QUANT_F322F16, SK_QUANT_F322BF16, SK_QUANT_DEQF16, SK_QUANT_VDEQF16, SK_QUANT_QF322B8,
   SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8
 };
-enum { SK_FIXPIPE_NZ = 0, SK_FIXPIPE_ND = 1, SK_FIXPIPE_NZ_SPLIT = 2 };
+enum { SK_FIXPIPE_NZ = 0, SK_FIXPIPE_ND = 1, SK_FIXPIPE_NZ_SPLIT = 2, SK_FIXPIPE_DN = 3 };
 struct sk_fixpipe_params {
   uint32_t n_size, m_size, src_stride, dst_stride;
   int32_t quant, relu, nz2nd, src_dtype, dst_dtype;

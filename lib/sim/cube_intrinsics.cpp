@@ -321,9 +321,9 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
     fault(c, "Fixpipe: srcStride " + std::to_string(p->src_stride) + " is less than mSize " + std::to_string(p->m_size) +
                  ": column blocks of L0C would overlap (srcStride is the padded row count, a multiple of 16)");
   uint32_t ob = dtypeBytes(c, op, p->dst_dtype);
-  if (p->nz2nd > SK_FIXPIPE_NZ_SPLIT || (p->nz2nd == SK_FIXPIPE_NZ_SPLIT && p->dst_dtype != SK_DT_FLOAT32))
+  if (p->nz2nd > SK_FIXPIPE_DN || (p->nz2nd == SK_FIXPIPE_NZ_SPLIT && p->dst_dtype != SK_DT_FLOAT32))
     fault(c, "Fixpipe: isChannelSplit (Nz of 16 x 8 fractals) writes float only, and only as Nz (CFG_NZ)");
-  bool nd = p->nz2nd == SK_FIXPIPE_ND;
+  bool nd = p->nz2nd == SK_FIXPIPE_ND, dn = p->nz2nd == SK_FIXPIPE_DN;
   requireLocal(c, op, "src", src, cube::fixpipeSrcBytes(*p), bit(SK_MEM_L0C));
   if (p->deq_tensor) {
     requireLocal(c, op, "quant scale tensor", p->deq_tensor, 8ull * p->n_size, bit(SK_MEM_L1) | bit(SK_MEM_FB));
@@ -354,6 +354,13 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
         const uint8_t* s = (const uint8_t*)src + (uint64_t)i * p->src_nd_stride * 1024 + ((uint64_t)blk * p->src_stride + r) * 64;
         uint32_t c0 = cube::nzColumns(*p, ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
         cube::fixpipeConvert(*p, s, cols, blk * 16, row);
+        if (dn) {  // each element of the row starts a column of the DN matrix
+          uint8_t* out = (uint8_t*)dst + ((uint64_t)i * p->dst_nd_stride + (uint64_t)col * p->dst_stride + r) * ob;
+          for (uint32_t j = 0; j < cols && error.empty(); ++j, out += (uint64_t)p->dst_stride * ob)
+            if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)j * ob, ob);
+            else std::memcpy(out, row + (uint64_t)j * ob, ob);
+          continue;
+        }
         // a fractal row lands in one column block, or (channel split) in two of 8 columns
         for (uint32_t from = 0; from < cols && error.empty(); from += c0) {
           uint32_t n = std::min(cols - from, c0), at = col + from;
@@ -375,6 +382,7 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
     timing::GmRows rows;
     rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->dst_nd_stride * ob;
     if (nd) rows.rowBytes = (uint64_t)p->n_size * ob, rows.pitch = (uint64_t)p->dst_stride * ob, rows.rows = p->m_size;
+    else if (dn) rows.rowBytes = (uint64_t)p->m_size * ob, rows.pitch = (uint64_t)p->dst_stride * ob, rows.rows = p->n_size;
     else rows.rowBytes = 32ull * p->m_size, rows.pitch = 32ull * p->dst_stride, rows.rows = (p->n_size * ob + 31) / 32;
     chargeMove(c, SK_PIPE_FIX, timing::Route::GmWrite, moved, (uint64_t)dst, L.l1WriteRate, "fixpipe out", false, rows);
   } else {

@@ -283,6 +283,7 @@ uint64_t fixpipeDstBytes(const sk_fixpipe_params& p, uint32_t ob) {
   if (!p.n_size || !p.m_size || !p.nd_num) return 0;
   uint64_t last = (uint64_t)(p.nd_num - 1) * p.dst_nd_stride * ob;
   if (p.nz2nd == SK_FIXPIPE_ND) return last + ((uint64_t)(p.m_size - 1) * p.dst_stride + p.n_size) * ob;
+  if (p.nz2nd == SK_FIXPIPE_DN) return last + ((uint64_t)(p.n_size - 1) * p.dst_stride + p.m_size) * ob;
   uint32_t c0 = nzColumns(p, ob);
   return last + (uint64_t)(ceilDiv(p.n_size, c0) - 1) * p.dst_stride * 32 + (uint64_t)p.m_size * c0 * ob;
 }

@@ -128,12 +128,31 @@ struct LoadData2DParamsV2 {
       : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
         srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
 };
+// ifTranspose transposes each fractal (b16), or each 32 x 32-byte square of two fractals one
+// above the other (b8: mStep even; fractal j of the pair = rows 16j.. of its transpose), and the
+// grid with it: source row block m lands in destination column block m (dstStride fractals per
+// column), source column block k in destination row block k (b8: row blocks 2k and 2k + 1).
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
-  if (p.ifTranspose) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose is not simulated");
+  constexpr uint32_t bytes = std::is_same_v<PrimT<T>, int4b_t> ? 0 : sizeof(PrimT<T>);
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
-  for (uint32_t k = 0; k < p.kStep; ++k)
-    ::sk_load_2d((uint8_t*)dst.HostPtr() + (uint64_t)k * p.dstStride * 512, src.HostPtr(), sizeof(PrimT<T>),
-                 (p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, p.mStep, 1, 0, 0);
+  if (p.ifTranspose && bytes != 1 && bytes != 2)
+    ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose is simulated for 1- and 2-byte types only");
+  if (p.ifTranspose && bytes == 1 && p.mStep % 2)
+    ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with a 1-byte type needs an even mStep, not %u", p.mStep);
+  uint8_t* out = (uint8_t*)dst.HostPtr();
+  const uint8_t* in = (const uint8_t*)src.HostPtr();
+  for (uint32_t k = 0; k < p.kStep; ++k) {
+    uint64_t from = (uint64_t)(p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, to = (uint64_t)k * p.dstStride;
+    if (!p.ifTranspose) {
+      ::sk_load_2d(out + to * 512, in, sizeof(PrimT<T>), (uint32_t)from, p.mStep, 1, 0, 0);
+    } else if (bytes == 2) {
+      if (p.dstStride == 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose needs a dstStride of at least 1");
+      ::sk_load_2d(out + (uint64_t)k * 512, in, 2, (uint32_t)from, p.mStep, 1, p.dstStride - 1u, 1);
+    } else {
+      for (uint32_t m = 0; m < p.mStep; m += 2)
+        ::sk_load_2d_transpose(out + ((uint64_t)m / 2 * p.dstStride + 2ull * k) * 512, in + (from + m) * 512, 1, 0, 1, 0, 0, 0);
+    }
+  }
 }
 /* ---- L1 -> L0A / L0B: the 3D load (img2col) and its registers ---- */
 // The registers live in core state, encoded as the hardware's: a feature-map register
@@ -441,17 +460,66 @@ struct QuantParams {
   __aicore__ QuantParams(const QuantMode_t quantPreIn) : quantPre(quantPreIn) {}
   __aicore__ QuantParams(const QuantMode_t quantPreIn, const uint64_t deqScalarIn) : quantPre(quantPreIn), deqScalar(deqScalarIn) {}
 };
+// Both arches' form in one: dav-2201's (nz2ndEn, originalNSize, the 5-argument constructor) for
+// FixpipeParams, dav-3510's (ndNum, srcNdStride in C0_SIZE = 16 elements of L0C, dstNdStride in
+// elements, the 3-argument one) for FixpipeParamsArch3510<ROW_MAJOR>::params.
 struct Nz2NdParams {
   bool nz2ndEn = false;
   uint16_t ndNum = 1;
   uint16_t srcNdStride = 0;
-  uint16_t dstNdStride = 0;
+  uint32_t dstNdStride = 0;
   uint16_t originalNSize = 0;  // with nz2ndEn: C's columns (need not be a multiple of 16)
   __aicore__ Nz2NdParams() {}
   __aicore__ Nz2NdParams(const bool nz2ndEnIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
                          const uint16_t dstNdStrideIn, const uint16_t originalNSizeIn)
       : nz2ndEn(nz2ndEnIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
         originalNSize(originalNSizeIn) {}
+  __aicore__ Nz2NdParams(const uint16_t ndNumIn, const uint16_t srcNdStrideIn, const uint32_t dstNdStrideIn)
+      : ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn) {}
+};
+// Ascend 950's NZ2DN (CFG_COLUMN_MAJOR): dnNum matrices, srcNzMatrixStride apart in L0C (C0_SIZE
+// units), dstDnMatrixStride elements apart in dst; srcNzC0Stride, the C0_SIZE units between
+// rows of a source fractal, is 1 here (its other values are not simulated).
+struct Nz2DnParams {
+  uint16_t dnNum = 1;
+  uint16_t srcNzMatrixStride = 0;
+  uint32_t dstDnMatrixStride = 0;
+  uint16_t srcNzC0Stride = 0;
+  __aicore__ Nz2DnParams() {}
+  __aicore__ Nz2DnParams(const uint16_t dnNumIn, const uint16_t srcNzMatrixStrideIn, const uint32_t dstDnMatrixStrideIn,
+                         const uint16_t srcNzC0StrideIn)
+      : dnNum(dnNumIn), srcNzMatrixStride(srcNzMatrixStrideIn), dstDnMatrixStride(dstDnMatrixStrideIn),
+        srcNzC0Stride(srcNzC0StrideIn) {}
+};
+template <CO2Layout format> struct TransformParams {};
+template <> struct TransformParams<CO2Layout::NZ> { using PARAMS = uint8_t; };
+template <> struct TransformParams<CO2Layout::ROW_MAJOR> { using PARAMS = Nz2NdParams; };
+template <> struct TransformParams<CO2Layout::COLUMN_MAJOR> { using PARAMS = Nz2DnParams; };
+// Ascend 950's Fixpipe parameters: as FixpipeParamsV220, but an NZ dstStride counts elements
+// (not 32-byte blocks) and the layout's own parameters are in `params`. dualDstCtl and
+// subBlockId serve the L0C -> UB path, which is not simulated (they must stay 0).
+template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 {
+  __aicore__ FixpipeParamsArch3510() {}
+  __aicore__ FixpipeParamsArch3510(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
+                                   const uint32_t dstStrideIn)
+      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+  uint64_t reluScalar = 0;
+  uint64_t vectorRelu = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  uint8_t dualDstCtl = 0;
+  bool subBlockId = false;
+  typename TransformParams<format>::PARAMS params{};
+  bool isChannelSplit = false;
+};
+template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsC310 : FixpipeParamsArch3510<format> {
+  using FixpipeParamsArch3510<format>::FixpipeParamsArch3510;
 };
 template <typename T = int32_t> struct FixpipeParams {
   uint16_t cburstNum = 1;  // bursts: column blocks of 16
@@ -484,67 +552,136 @@ template <typename S, typename T> inline FixpipeParamsV220 fromOlderForm(const F
   return p;
 }
 
-template <typename T, typename U>
-inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, bool nz2nd, const uint64_t* scales) {
-  unitFlagWait(SK_PIPE_FIX, SK_PIPE_M, p.unitFlag);
+constexpr int32_t layoutOf(CO2Layout format) {
+  return format == CO2Layout::ROW_MAJOR ? SK_FIXPIPE_ND : format == CO2Layout::COLUMN_MAJOR ? SK_FIXPIPE_DN : SK_FIXPIPE_NZ;
+}
+template <typename S> constexpr int32_t layoutOf(const FixpipeParams<S>& o) {
+  return o.nz2ndParams.nz2ndEn ? SK_FIXPIPE_ND : SK_FIXPIPE_NZ;
+}
+
+// The fields both parameter forms share; layout SK_FIXPIPE_ND, _NZ (_NZ_SPLIT with
+// isChannelSplit) or _DN, one matrix.
+template <class P> inline sk_fixpipe_params fixpipeFields(const P& p, int32_t layout) {
   sk_fixpipe_params r{};
-  r.n_size = p.nSize;
-  r.m_size = p.mSize;
-  r.src_stride = p.srcStride;
-  r.dst_stride = p.dstStride;
-  r.quant = p.quantPre;
-  r.relu = p.reluEn;
-  r.nz2nd = nz2nd ? SK_FIXPIPE_ND : p.isChannelSplit ? SK_FIXPIPE_NZ_SPLIT : SK_FIXPIPE_NZ;
-  r.src_dtype = dtypeOf<U>();
-  r.dst_dtype = dtypeOf<T>();
-  r.nd_num = p.ndNum;
-  r.src_nd_stride = p.srcNdStride;
-  r.dst_nd_stride = p.dstNdStride;
-  r.deq_scalar = p.deqScalar;
-  r.deq_tensor = scales;
+  r.n_size = p.nSize, r.m_size = p.mSize, r.src_stride = p.srcStride, r.dst_stride = p.dstStride;
+  r.quant = p.quantPre, r.relu = p.reluEn, r.deq_scalar = p.deqScalar;
+  r.nz2nd = layout == SK_FIXPIPE_NZ && p.isChannelSplit ? SK_FIXPIPE_NZ_SPLIT : layout;
+  r.nd_num = 1;
+  return r;
+}
+template <typename T, typename U>
+inline void issueFixpipe(T* dst, const U* src, sk_fixpipe_params& r, uint8_t unitFlag, const uint64_t* scales) {
+  unitFlagWait(SK_PIPE_FIX, SK_PIPE_M, unitFlag);
+  r.src_dtype = dtypeOf<U>(), r.dst_dtype = dtypeOf<T>(), r.deq_tensor = scales;
   ::sk_fixpipe(dst, src, &r);
 }
+
+template <typename T, typename U>
+inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, int32_t layout, const uint64_t* scales) {
+  sk_fixpipe_params r = fixpipeFields(p, layout);
+  r.nd_num = p.ndNum, r.src_nd_stride = p.srcNdStride, r.dst_nd_stride = p.dstNdStride;
+  issueFixpipe(dst, src, r, p.unitFlag, scales);
+}
+
+// FixpipeParamsArch3510: an NZ dstStride in elements, the matrix strides of `params` in C0_SIZE
+// rows (64 bytes of L0C; whole 1 KiB fractals here) and elements.
+template <typename T, typename U, CO2Layout format>
+inline void fixpipe(T* dst, const U* src, const FixpipeParamsArch3510<format>& a, const uint64_t* scales) {
+  if (a.dualDstCtl || a.subBlockId) ::sk_trap(3, "Fixpipe: dualDstCtl / subBlockId (the L0C -> UB path) are not simulated");
+  sk_fixpipe_params r = fixpipeFields(a, layoutOf(format));
+  uint32_t srcNdStride = 0;
+  if constexpr (format == CO2Layout::NZ) {
+    if ((uint64_t)a.dstStride * sizeof(T) % 32)
+      ::sk_trapf(3, "Fixpipe: an NZ dstStride of %u elements is not a whole number of 32-byte blocks", a.dstStride);
+    r.dst_stride = (uint32_t)((uint64_t)a.dstStride * sizeof(T) / 32);
+  } else if constexpr (format == CO2Layout::ROW_MAJOR) {
+    r.nd_num = a.params.ndNum, srcNdStride = a.params.srcNdStride, r.dst_nd_stride = a.params.dstNdStride;
+  } else {
+    if (a.params.srcNzC0Stride != 1)
+      ::sk_trapf(3, "Fixpipe: NZ2DN srcNzC0Stride %u: only 1 (adjacent fractal rows) is simulated", a.params.srcNzC0Stride);
+    r.nd_num = a.params.dnNum, srcNdStride = a.params.srcNzMatrixStride, r.dst_nd_stride = a.params.dstDnMatrixStride;
+  }
+  if (r.nd_num > 1 && srcNdStride % 16)
+    ::sk_trapf(3, "Fixpipe: a source matrix stride of %u C0_SIZE rows is not a whole number of 1 KiB fractals", srcNdStride);
+  r.src_nd_stride = srcNdStride / 16;
+  issueFixpipe(dst, src, r, a.unitFlag, scales);
+}
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr bool kFixpipeArch3510 = true;
+#else
+constexpr bool kFixpipeArch3510 = false;
+#endif
 }  // namespace detail
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
-  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR exists on Ascend 950 only");
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), nullptr);
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.HostPtr());
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), cbufWorkspace.HostPtr());
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, nullptr);
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), nullptr);
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, config.format == CO2Layout::ROW_MAJOR, cbufWorkspace.HostPtr());
+  static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), cbufWorkspace.HostPtr());
 }
+// Ascend 950's parameter form; its layout is the config's.
+#define SK_FIXPIPE_ARCH3510_ONLY                                                                          \
+  static_assert(detail::kFixpipeArch3510 || sizeof(T) == 0,                                              \
+                "Fixpipe: FixpipeParamsArch3510 is Ascend 950's (dav-3510); on dav-2201 use FixpipeParamsV220")
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsArch3510<config.format>& p) {
+  SK_FIXPIPE_ARCH3510_ONLY;
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, nullptr);
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParamsArch3510<config.format>& p) {
+  SK_FIXPIPE_ARCH3510_ONLY;
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, cbufWorkspace.HostPtr());
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsArch3510<config.format>& p) {
+  SK_FIXPIPE_ARCH3510_ONLY;
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, nullptr);
+}
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
+                               const FixpipeParamsArch3510<config.format>& p) {
+  SK_FIXPIPE_ARCH3510_ONLY;
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, cbufWorkspace.HostPtr());
+}
+#undef SK_FIXPIPE_ARCH3510_ONLY
 // The older parameter form (nz2ndParams.nz2ndEn picks ND or NZ, as CFG_ROW_MAJOR / CFG_NZ do).
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), nullptr);
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
-                  cbufWorkspace.HostPtr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), cbufWorkspace.HostPtr());
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), nullptr);
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), p.nz2ndParams.nz2ndEn,
-                  cbufWorkspace.HostPtr());
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), cbufWorkspace.HostPtr());
 }
 // The Fixpipe registers the DataCopy form of L0C -> GM reads (SetFixpipeNz2ndFlag and the scalar
 // quant value); kept per core.
@@ -605,11 +742,11 @@ inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
 }  // namespace detail
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, detail::fixpipeQuantTensor(p.quantPre));
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn ? SK_FIXPIPE_ND : SK_FIXPIPE_NZ, detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn, detail::fixpipeQuantTensor(p.quantPre));
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fixpipeOf(p), p.nz2ndEn ? SK_FIXPIPE_ND : SK_FIXPIPE_NZ, detail::fixpipeQuantTensor(p.quantPre));
 }
 
 /* ---- fills of L1 / L0A / L0B ---- */

@@ -611,9 +611,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_data_copy_2d(scale.HostPtr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
                         detail::ceilTo(curN_ * 8, 32), 0, 0);
       ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
-      detail::fixpipe(dst, src, p, !nz, scale.HostPtr());
+      detail::fixpipe(dst, src, p, nz ? SK_FIXPIPE_NZ : SK_FIXPIPE_ND, scale.HostPtr());
     } else {
-      detail::fixpipe(dst, src, p, !nz, (const uint64_t*)nullptr);
+      detail::fixpipe(dst, src, p, nz ? SK_FIXPIPE_NZ : SK_FIXPIPE_ND, (const uint64_t*)nullptr);
     }
     SetAtomic(0);
     l0Share_->cFree[c_] = ::sk_pipe_done(SK_PIPE_FIX);
