@@ -262,11 +262,12 @@ uint64_t sk_get_rsvd_cnt(void);
 /* DataCopy GM (or UB) ND -> L1 Nz (Nd2NzParams): ND element (r, c) of matrix i (at src +
    i * src_matrix_stride, rows src_d_value apart) goes to byte i * dst_matrix_stride * eb +
    ((c / C0) * dst_c0_stride + r * dst_n_stride) * 32 + (c % C0) * eb of dst; a row's last
-   partial 32-byte block is zero-filled. Strides in elements unless noted. */
+   partial 32-byte block is zero-filled. Strides in elements unless noted. With src_dn (Ascend
+   950's Dn2NzParams) the source is column-major: element (r, c) at c * src_d_value + r. */
 struct sk_nd2nz {
   uint32_t nd_num, n_value, d_value;
   uint32_t dst_c0_stride, dst_n_stride; /* 32-byte units */
-  uint32_t reserved;
+  uint32_t src_dn;
   uint64_t src_matrix_stride, src_d_value, dst_matrix_stride;
 };
 void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct sk_nd2nz* p);

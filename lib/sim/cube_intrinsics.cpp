@@ -74,7 +74,7 @@ using sk::hexAddress;
 extern "C" {
 
 void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
-  const char* op = "DataCopy (Nd2NzParams)";
+  const char* op = p && p->src_dn ? "DataCopy (Dn2NzParams)" : "DataCopy (Nd2NzParams)";
   CoreRun* c = enter("sk_copy_nd2nz");
   if (!c) return;
   // An AIV of a MIX kernel may fill its TSCM, the AIC's L1 (CANN forwards the copy to the AIC).
@@ -92,7 +92,8 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   noteAccess(c, dst, dstBytes, true);
   uint64_t moved = (uint64_t)p->nd_num * p->n_value * p->d_value * eb;
   timing::GmRows rows;
-  rows.rowBytes = (uint64_t)p->d_value * eb, rows.pitch = (uint64_t)p->src_d_value * eb, rows.rows = p->n_value;
+  rows.rowBytes = (uint64_t)(p->src_dn ? p->n_value : p->d_value) * eb, rows.pitch = (uint64_t)p->src_d_value * eb;
+  rows.rows = p->src_dn ? p->d_value : p->n_value;
   rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->src_matrix_stride * eb;
   // The on-the-fly ND2NZ uses the bandwidth poorly when the inner axis is not 256-byte aligned
   // (DK Matmul性能调优案例/AIV核上的ND2NZ格式转换.md): every row but the first starts off 256.

@@ -47,7 +47,8 @@ float scaleOf(const sk_fixpipe_params& p, uint32_t col) {
 
 uint64_t nd2nzSrcBytes(const sk_nd2nz& p, uint32_t eb) {
   if (!p.nd_num || !p.n_value || !p.d_value) return 0;
-  return ((uint64_t)(p.nd_num - 1) * p.src_matrix_stride + (uint64_t)(p.n_value - 1) * p.src_d_value + p.d_value) * eb;
+  uint64_t lines = p.src_dn ? p.d_value : p.n_value, line = p.src_dn ? p.n_value : p.d_value;
+  return ((uint64_t)(p.nd_num - 1) * p.src_matrix_stride + (lines - 1) * p.src_d_value + line) * eb;
 }
 
 uint64_t nd2nzDstBytes(const sk_nd2nz& p, uint32_t eb) {
@@ -67,7 +68,11 @@ void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p) {
       for (uint32_t b = 0; b < blocks; ++b) {
         uint8_t* out = d + ((uint64_t)b * p.dst_c0_stride + (uint64_t)r * p.dst_n_stride) * 32;
         uint32_t cols = std::min(c0, p.d_value - b * c0);
-        std::memcpy(out, s + ((uint64_t)r * p.src_d_value + (uint64_t)b * c0) * eb, (size_t)cols * eb);
+        if (p.src_dn)  // the row's elements are a column's apart
+          for (uint32_t k = 0; k < cols; ++k)
+            std::memcpy(out + k * eb, s + ((uint64_t)(b * c0 + k) * p.src_d_value + r) * eb, eb);
+        else
+          std::memcpy(out, s + ((uint64_t)r * p.src_d_value + (uint64_t)b * c0) * eb, (size_t)cols * eb);
         if (cols < c0) std::memset(out + cols * eb, 0, (size_t)(c0 - cols) * eb);
       }
   }

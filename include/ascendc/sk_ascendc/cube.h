@@ -45,6 +45,11 @@ struct Nd2NzParams {
 };
 
 namespace detail {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr bool kArch3510 = true;  // Ascend 950's own parameter forms compile there only
+#else
+constexpr bool kArch3510 = false;
+#endif
 inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
   sk_nd2nz r{};
   r.nd_num = p.ndNum;
@@ -61,6 +66,36 @@ inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
 
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
   sk_nd2nz r = detail::nd2nzOf(p);
+  ::sk_copy_nd2nz(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), &r);
+}
+
+/* ---- GM -> L1: DN (column-major) to Nz, Ascend 950 ---- */
+// dnNum matrices of nValue x dValue stored column-major (element (n, d) at d * srcDValue + n),
+// each to the Nz the same matrix stored ND would get (Nd2NzParams' destination fields).
+struct Dn2NzParams {
+  uint16_t dnNum = 0;
+  uint16_t nValue = 0;
+  uint32_t dValue = 0;
+  uint64_t srcDnMatrixStride = 0;
+  uint64_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint32_t dstNzMatrixStride = 0;
+  __aicore__ Dn2NzParams() {}
+  __aicore__ Dn2NzParams(const uint16_t dnNumIn, const uint16_t nValueIn, const uint32_t dValueIn,
+                         const uint64_t srcDnMatrixStrideIn, const uint64_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+                         const uint16_t dstNzNStrideIn, const uint32_t dstNzMatrixStrideIn)
+      : dnNum(dnNumIn), nValue(nValueIn), dValue(dValueIn), srcDnMatrixStride(srcDnMatrixStrideIn), srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn), dstNzMatrixStride(dstNzMatrixStrideIn) {}
+};
+template <typename T, bool enableSmallC0 = false>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Dn2NzParams& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "DataCopy: Dn2NzParams is Ascend 950's (dav-3510)");
+  static_assert(!enableSmallC0, "DataCopy (Dn2NzParams): the SmallC0 mode is not simulated");
+  sk_nd2nz r{};
+  r.nd_num = p.dnNum, r.n_value = p.nValue, r.d_value = p.dValue;
+  r.dst_c0_stride = p.dstNzC0Stride, r.dst_n_stride = p.dstNzNStride, r.dst_matrix_stride = p.dstNzMatrixStride;
+  r.src_matrix_stride = p.srcDnMatrixStride, r.src_d_value = p.srcDValue, r.src_dn = 1;
   ::sk_copy_nd2nz(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), &r);
 }
 
@@ -606,11 +641,6 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsArch3510<format>& a
   r.src_nd_stride = srcNdStride / 16;
   issueFixpipe(dst, src, r, a.unitFlag, scales);
 }
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-constexpr bool kFixpipeArch3510 = true;
-#else
-constexpr bool kFixpipeArch3510 = false;
-#endif
 }  // namespace detail
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
@@ -637,7 +667,7 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
 }
 // Ascend 950's parameter form; its layout is the config's.
 #define SK_FIXPIPE_ARCH3510_ONLY                                                                          \
-  static_assert(detail::kFixpipeArch3510 || sizeof(T) == 0,                                              \
+  static_assert(detail::kArch3510 || sizeof(T) == 0,                                              \
                 "Fixpipe: FixpipeParamsArch3510 is Ascend 950's (dav-3510); on dav-2201 use FixpipeParamsV220")
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
