@@ -294,10 +294,13 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t elem_bytes, uint3
    that lies outside the map; Ho = (l1_h + pad_top + pad_bottom - (Fh - 1) * dilation_h - 1) /
    stride_h + 1, Wo likewise. The block Y[i][j] = X[m_start + i][k_start + j] (i < m_ext, j < k_ext)
    lands in L0A as Zz of Y (transpose: Zz of Y's transpose) or in L0B as Zn of the K x N matrix Y.
-   repeat_time 0 makes it a no-op; boundary (bytes, 0 = none) is SetLoadDataBoundary's value.
-   What the simulator does not model (repeat_time > 1, a crossed boundary, channel sizes that are
-   not a multiple of C0, partial fractals, blocks outside X, Ascend 950's Nz L0A) is a device
-   exception saying so. */
+   Where L0A holds Nz (the arch's l0aFormat, Ascend 950) it lands there as Nz of Y, its column
+   blocks dst_stride fractals apart (0: ceil(m_ext / 16)), or transposed as Nz of Y's transpose,
+   which is the Zn of Y that L0B gets too, its rows of fractals dst_stride apart (0: ceil(k_ext /
+   16)). repeat_time 0 makes it a no-op; boundary (bytes, 0 = none) is SetLoadDataBoundary's
+   value. What the simulator does not model (repeat_time > 1, a crossed boundary, channel sizes
+   that are not a multiple of C0, partial fractals, blocks outside X) is a device exception saying
+   so. */
 struct sk_img2col_params {
   uint32_t l1_h, l1_w;
   uint32_t pad_left, pad_right, pad_top, pad_bottom;
@@ -307,6 +310,7 @@ struct sk_img2col_params {
   uint32_t repeat_time; /* SetLoadDataRepeat's (one block per load: its stride and mode never matter) */
   uint32_t boundary;
   uint64_t pad_bits;
+  uint32_t dst_stride; /* SetLoadDataRepeatWithStride's dstStride (LoadDataWithStride), in fractals */
 };
 void sk_img2col(void* dst, const void* src, uint32_t elem_bytes, const struct sk_img2col_params* p);
 /* Mmad (M pipe): c (L0C, Nz) = init + a (L0A: Zz, or Nz where the arch's l0aFormat says so, as

@@ -159,8 +159,6 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
   requireCoreType(c, op.c_str(), CoreType::AIC);
   if (!p) fault(c, op + ": null parameters");
   elementBytes(c, op.c_str(), eb);
-  if (c->launch->arch->l0aFormat == "Nz")
-    fault(c, op + ": the 3D load of this arch (Nz L0A, SetLoadDataRepeatWithStride's dstStride) is not simulated");
   // A zero size, kernel or repeat count is a no-op, as the hardware's field ranges say.
   if (!p->l1_h || !p->l1_w || !p->channel_size || !p->k_ext || !p->m_ext || !p->filter_w || !p->filter_h || !p->repeat_time)
     return;
@@ -212,21 +210,35 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
     noteAccess(c, src, srcBytes, false);
   }
   int mem = requireLocal(c, op.c_str(), "dst", dst, (uint64_t)p->m_ext * p->k_ext * eb, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
-  cube::Img2colDst kind = mem == SK_MEM_L0B ? cube::Img2colDst::L0bZn
-                          : p->transpose     ? cube::Img2colDst::L0aZzTransposed
-                                             : cube::Img2colDst::L0aZz;
-  if (eb == 1 && kind != cube::Img2colDst::L0aZz)
+  bool nzL0a = c->launch->arch->l0aFormat == "Nz";
+  cube::Img2colDst kind = mem == SK_MEM_L0B || (nzL0a && p->transpose) ? cube::Img2colDst::ZnOfY
+                          : nzL0a                                      ? cube::Img2colDst::L0aNz
+                          : p->transpose                               ? cube::Img2colDst::L0aZzTransposed
+                                                                       : cube::Img2colDst::L0aZz;
+  if (eb == 1 && !nzL0a && kind != cube::Img2colDst::L0aZz)  // (Ascend 950 loads int8 into L0B too)
     fault(c, op + (mem == SK_MEM_L0B ? ": L0B takes no 1-byte types" : ": the transposed L0A load takes no 1-byte types"));
-  // The K axis in whole fractals (C0 elements: Zz's columns, the transposing forms' source rows);
-  // the other axis may end in a partial fractal, as the public samples pad K but not M or N: its
-  // rest stays as it was, read by Mmad only for C's rows or columns past the valid ones.
-  bool zz = kind == cube::Img2colDst::L0aZz;
-  if (zz ? p->k_ext % c0 : p->m_ext % c0)
-    fault(c, op + ": " + (zz ? "kExtension " + num(p->k_ext) : "mExtension " + num(p->m_ext)) + " must be a multiple of C0 = " +
-                 num(c0) + " for this destination (" + (zz ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") +
+  // The K axis in whole fractals (C0 elements: Zz's and Nz's columns, the transposing forms'
+  // source rows); the other axis may end in a partial fractal, as the public samples pad K but
+  // not M or N: its rest stays as it was, read by Mmad only for C's rows or columns past the valid ones.
+  bool kColumns = kind == cube::Img2colDst::L0aZz || kind == cube::Img2colDst::L0aNz;
+  if (kColumns ? p->k_ext % c0 : p->m_ext % c0)
+    fault(c, op + ": " + (kColumns ? "kExtension " + num(p->k_ext) : "mExtension " + num(p->m_ext)) +
+                 " must be a multiple of C0 = " + num(c0) + " for this destination (" +
+                 (kColumns ? "L0A" : mem == SK_MEM_L0B ? "L0B" : "L0A transposed") +
                  "): it is the matrix's K axis, whose fractals are whole");
-  cube::img2col((uint8_t*)dst, map, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind);
-  noteAccess(c, dst, (uint64_t)p->m_ext * p->k_ext * eb, true);
+  // Zn's rows of fractals or Nz's column blocks: dst_stride fractals apart, at least a block's worth.
+  bool nz = kind == cube::Img2colDst::L0aNz;
+  uint64_t innerRows = nz ? p->m_ext : p->k_ext, inner = (innerRows + 15) / 16, outer = nz ? p->k_ext / c0 : p->m_ext / c0;
+  uint64_t stride = p->dst_stride ? p->dst_stride : inner;
+  if (stride < inner)
+    fault(c, op + ": SetLoadDataRepeatWithStride's dstStride " + num(stride) + " is less than the " + num(inner) +
+                 " fractals of each block of the destination: they would overlap");
+  uint64_t dstBytes = kind == cube::Img2colDst::L0aZz || kind == cube::Img2colDst::L0aZzTransposed
+                          ? (uint64_t)p->m_ext * p->k_ext * eb
+                          : ((outer - 1) * stride * 16 + innerRows) * c0 * eb;  // up to the last row written
+  requireLocal(c, op.c_str(), "dst", dst, dstBytes, bit(mem));
+  cube::img2col((uint8_t*)dst, map, eb, *p, (uint32_t)wo, p->filter_h, p->filter_w, kind, stride);
+  noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)p->m_ext * p->k_ext * eb, 0,
              mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, "load 3d (img2col)");

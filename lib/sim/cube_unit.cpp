@@ -117,7 +117,7 @@ void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fra
 }
 
 void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
-             Img2colDst kind) {
+             Img2colDst kind, uint64_t stride) {
   const uint64_t c0 = 32 / eb, window = (uint64_t)fh * fw * c0;
   uint8_t pad[32];  // a run of the pad value (little-endian: its low eb bytes)
   for (uint64_t e = 0; e < c0; ++e) std::memcpy(pad + e * eb, &p.pad_bits, eb);
@@ -132,16 +132,16 @@ void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_par
       const uint8_t* run = pad;
       if (h >= 0 && h < (int64_t)p.l1_h && w >= 0 && w < (int64_t)p.l1_w) run = src + ((c1 * p.l1_h + h) * p.l1_w + w) * c0 * eb;
       uint64_t count = std::min<uint64_t>(c0, p.k_ext - j0);
-      if (kind == Img2colDst::L0aZz) {  // the run lands whole in a fractal row
-        std::memcpy(dst + (((i / 16) * (p.k_ext / c0) + j0 / c0) * 16 * c0 + (i % 16) * c0) * eb, run, count * eb);
+      if (kind == Img2colDst::L0aZz || kind == Img2colDst::L0aNz) {  // the run lands whole in a fractal row
+        uint64_t fractal = kind == Img2colDst::L0aZz ? (i / 16) * (p.k_ext / c0) + j0 / c0 : (j0 / c0) * stride + i / 16;
+        std::memcpy(dst + (fractal * 16 * c0 + (i % 16) * c0) * eb, run, count * eb);
         continue;
       }
       // (the K axis, whole fractals, is the caller's check; the other may end partial)
       for (uint64_t e = 0; e < count; ++e) {
         uint64_t j = j0 + e;
-        uint64_t at = kind == Img2colDst::L0aZzTransposed
-                          ? ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0
-                          : ((i / c0) * ((p.k_ext + 15) / 16) + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0;
+        uint64_t at = kind == Img2colDst::L0aZzTransposed ? ((j / 16) * (p.m_ext / c0) + i / c0) * 16 * c0 + (j % 16) * c0 + i % c0
+                                                          : ((i / c0) * stride + j / 16) * 16 * c0 + (j % 16) * c0 + i % c0;
         std::memcpy(dst + at * eb, run + e * eb, eb);
       }
     }

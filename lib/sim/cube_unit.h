@@ -38,12 +38,13 @@ void load2d(uint8_t* dst, const uint8_t* src, uint32_t repeat, uint64_t srcStrid
 // One square of LoadDataWithTranspose (see sk_load_2d_transpose; 1- or 2-byte elements or SK_ELEM_INT4): its
 // fractals, fractal j at dst + j * fracStep.
 void transposeSquare(uint8_t* dst, const uint8_t* src, uint32_t eb, uint64_t fracStep);
-// Where sk_img2col's block lands: L0A Zz of Y, L0A Zz of Y's transpose, L0B Zn of Y (K x N).
-enum class Img2colDst { L0aZz, L0aZzTransposed, L0bZn };
+// Where sk_img2col's block lands: L0A Zz of Y, L0A Zz of Y's transpose, Zn of Y (L0B's K x N,
+// or the Nz of Y's transpose in an Nz L0A), L0A Nz of Y.
+enum class Img2colDst { L0aZz, L0aZzTransposed, ZnOfY, L0aNz };
 // The img2col block of sk_img2col (fields checked by the caller): Wo output columns, kernel
-// Fh x Fw.
+// Fh x Fw; `stride`, in fractals, between Zn's rows of fractals or Nz's column blocks.
 void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
-             Img2colDst kind);
+             Img2colDst kind, uint64_t stride);
 std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
 // MmadWithSparse (int8): s is the sparse product's shape; B's dense values (k / 2 rows, Zn) are at
 // b and their 2-bit indices at index (the core's buffer, from b's L0B offset / 4).

@@ -66,6 +66,12 @@ std::vector<Case> img2colCases() {
       {"img2col_matmul_a_zz", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key1.json", none, img2colMatmul},
       {"img2col_matmul_b_zn", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key2.json", none, img2colMatmul},
       {"img2col_matmul_a_pro", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key3.json", none, img2colMatmul},
+      // Ascend 950 (L0A in Nz): the plain 3D load into L0A's Nz, and LoadDataWithStride with
+      // SetLoadDataRepeatWithStride's dstStride into L0A's Nz and L0B's Zn.
+      {"img2col_matmul_a_nz_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key1.json", none, img2colMatmul, 0,
+       0, nullptr, "", "dav-3510"},
+      {"img2col_matmul_with_stride_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key4.json", none,
+       img2colMatmul, 0, 0, nullptr, "", "dav-3510"},
       // 4-byte A stored transposed: the transposing load into L0A (and B into L0B), Mmad with
       // kDirectionAlign.
       {"img2col_matmul_f32_transpose", "img2col_matmul_f32", "img2col_matmul_f32.cpp", "img2col_matmul_f32.json", none,

@@ -167,13 +167,14 @@ TEST(SkCc, AMisusedMatmulIsADeviceExceptionNamingIt) {
 }
 
 // img2col_misuse with tiling key `key`.
-CommandResult runImg2colMisuse(const TempDir& d, int key) {
+CommandResult runImg2colMisuse(const TempDir& d, int key, const std::string& arch = "dav-2201") {
   std::string meta = sk::test::readText(src("img2col_misuse.json"));
   meta.replace(meta.find("\"tilingKey\": 1"), 14, "\"tilingKey\": " + std::to_string(key));
   sk::test::writeText(d.file("img2col_misuse.json"), meta);
-  CommandResult c = skCc({"--meta", d.file("img2col_misuse.json"), "-c", src("img2col_misuse.cpp"), "-o", d.file("img2col_misuse.o")});
+  CommandResult c = skCc({"--npu-arch=" + arch, "--meta", d.file("img2col_misuse.json"), "-c", src("img2col_misuse.cpp"), "-o",
+                          d.file("img2col_misuse.o")});
   EXPECT_EQ(c.exitCode, 0) << c.err;
-  return sk::test::run({SK_RUN, d.file("img2col_misuse.json"), "-q", "--output-dir", d.file("out")});
+  return sk::test::run({SK_RUN, d.file("img2col_misuse.json"), "-q", "--arch", arch, "--output-dir", d.file("out")});
 }
 
 TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
@@ -195,6 +196,15 @@ TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
   EXPECT_NE(runImg2colMisuse(d, 7).err.find("lies in L1; it must be in L0A or L0B"), std::string::npos);
   CommandResult r = runImg2colMisuse(d, 4);
   EXPECT_EQ(r.exitCode, 0) << "a boundary the map does not cross is harmless: " << r.err;
+  // Ascend 950's LoadDataWithStride.
+  r = runImg2colMisuse(d, 9, "dav-3510");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("LoadDataWithStride: set a dstStride with SetLoadDataRepeatWithStride first"), std::string::npos) << r.err;
+  r = runImg2colMisuse(d, 10, "dav-3510");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("SetLoadDataRepeatWithStride's dstStride 1 is less than the 2 fractals of each block of the destination"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(SkCc, CrossCoreFlagsNeedAMixKernelAndAWaitWithoutASetIsReportedNotHung) {

@@ -227,6 +227,23 @@ __aicore__ inline void SetLoadDataRepeat(uint64_t config) {
 __aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
   SetLoadDataRepeat((uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24));
 }
+// Ascend 950's repeat register, with LoadDataWithStride's dstStride (fractals between the
+// destination's K-direction blocks) in bits 32..47.
+struct LoadDataRepeatParamWithStride {
+  uint16_t repeatStride = 0;
+  uint8_t repeatTime = 1;
+  uint8_t repeatMode = 0;
+  uint16_t dstStride = 0;
+  __aicore__ LoadDataRepeatParamWithStride() {}
+  __aicore__ LoadDataRepeatParamWithStride(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn,
+                                           const uint16_t dstStrideIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn), dstStride(dstStrideIn) {}
+};
+__aicore__ inline void SetLoadDataRepeatWithStride(const LoadDataRepeatParamWithStride& p) {
+  detail::coreState(detail::kStateLoad3dRepeat) = (uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) |
+                                                   ((uint64_t)p.repeatMode << 24) | ((uint64_t)p.dstStride << 32) |
+                                                   detail::kLoad3dRepeatWritten;
+}
 
 struct IsResetLoad3dConfig {
   __aicore__ constexpr IsResetLoad3dConfig(const bool isSetFMatrixIn, const bool isSetPaddingIn)
@@ -295,8 +312,10 @@ struct LoadData3DParamsV2Pro {
 
 namespace detail {
 // One 3D load from the registers: the feature map (right one when fMatrixCtrl), the pad value,
-// repeat and boundary; `load` carries the instruction's own fields.
-inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
+// repeat, boundary and (LoadDataWithStride, withStride) dstStride; `load` carries the
+// instruction's own fields.
+inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load,
+                   bool withStride = false) {
   if (enSmallK) ::sk_trap(3, "LoadData (LoadData3DParamsV2): enSmallK is no longer supported by the hardware; use false");
   uint64_t fm = coreState(fMatrixCtrl ? kStateLoad3dFmRight : kStateLoad3dFmLeft);
   load.l1_w = (uint32_t)(fm & 0xFFFF);
@@ -308,21 +327,23 @@ inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bo
   load.pad_bits = coreState(kStateLoad3dPad);
   uint64_t rpt = coreState(kStateLoad3dRepeat);
   load.repeat_time = rpt & kLoad3dRepeatWritten ? (uint32_t)((rpt >> 16) & 0xFF) : 1;
+  if (withStride) {
+    load.dst_stride = (uint32_t)((rpt >> 32) & 0xFFFF);
+    if (!load.dst_stride) ::sk_trap(3, "LoadDataWithStride: set a dstStride with SetLoadDataRepeatWithStride first");
+  }
   load.boundary = (uint32_t)coreState(kStateLoad3dBoundary);
   ::sk_img2col(dst, src, eb, &load);
 }
 // int4b_t moves as byte pairs: its C0 of 64 is int8's 32 bytes, so the channel and K counts
 // halve (and, as for int8, only L0A's Zz, not transposed, is a 1-byte load's destination).
 template <typename T>
-inline void load3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load) {
+inline void load3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load,
+                   bool withStride = false) {
   if constexpr (SizeOfBits<PrimT<T>>::value == 4) load.channel_size /= 2, load.k_ext /= 2, load.k_start /= 2;
-  load3d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), fMatrixCtrl, enSmallK, load);
+  load3d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), fMatrixCtrl, enSmallK, load, withStride);
 }
-}  // namespace detail
-
-template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,
-          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
-__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
+template <const IsResetLoad3dConfig& defaultConfig, typename T, typename U>
+inline void load3dV2(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p, bool withStride) {
   if constexpr (defaultConfig.isSetFMatrix) SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
   if constexpr (defaultConfig.isSetPadding) SetLoadDataPaddingValue<U>(p.padValue);
   sk_img2col_params load{};
@@ -338,7 +359,21 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
   load.dilation_w = p.dilationFilterW;
   load.dilation_h = p.dilationFilterH;
   load.transpose = p.enTranspose;
-  detail::load3d(dst, src, p.fMatrixCtrl, p.enSmallK, load);
+  load3d(dst, src, p.fMatrixCtrl, p.enSmallK, load, withStride);
+}
+}  // namespace detail
+
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
+  detail::load3dV2<defaultConfig>(dst, src, p, false);
+}
+// Ascend 950's 3D load whose destination blocks lie SetLoadDataRepeatWithStride's dstStride apart.
+template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
+__aicore__ inline void LoadDataWithStride(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "LoadDataWithStride is Ascend 950's (dav-3510)");
+  detail::load3dV2<defaultConfig>(dst, src, p, true);
 }
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& p) {
   sk_img2col_params load{};

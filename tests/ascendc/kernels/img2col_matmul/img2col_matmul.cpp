@@ -7,6 +7,9 @@
 //          channelSize N), the registers set beforehand (IsResetLoad3dConfig {false, false}).
 //   key 3: A by LoadData3DParamsV2Pro from the right feature-map register (l1H the row blocks,
 //          l1W 16); B as key 1.
+//   key 4 (Ascend 950, whose L0A holds Nz): A and B by LoadDataWithStride, A into L0A's Nz
+//          (column blocks M_BLOCKS fractals apart), B into L0B's Zn (rows of fractals N_BLOCKS
+//          apart), the strides from SetLoadDataRepeatWithStride.
 // Sizes are constants: M 40, K 70 (both not fractal multiples), N 48.
 #include "kernel_operator.h"
 
@@ -42,6 +45,11 @@ class KernelImg2colMatmul {
     if (key == 2) {
       SplitA2d(a1, a2);
       SplitB3d(b1, b2);
+    } else if (key == 4) {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+      LoadWithStride(a2, a1, M_ALIGN, K_ALIGN, M_BLOCKS, false);
+      LoadWithStride(b2, b1, K_ALIGN, N, N_BLOCKS, true);
+#endif
     } else {
       if (key == 1) SplitA3d(a1, a2);
       else SplitA3dPro(a1, a2);
@@ -125,6 +133,25 @@ class KernelImg2colMatmul {
     LoadData<half, LOAD3D_KEEP_REGISTERS>(b2, b1, p);
   }
 
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  // An Nz of rows x cols in L1 as the img2col matrix of a 1 x 1 kernel over a 1 x rows map with
+  // cols channels; into L0A (rows M, cols K) or, transposed, L0B (rows K, cols N).
+  __aicore__ inline void LoadWithStride(const LocalTensor<half>& l0, const LocalTensor<half>& l1, uint32_t rows, uint32_t cols,
+                                        uint16_t dstStride, bool intoL0b) {
+    LoadData3DParamsV2<half> p;
+    p.l1H = 1;
+    p.l1W = rows;
+    p.channelSize = cols;
+    p.kExtension = cols;
+    p.mExtension = rows;
+    p.enTranspose = intoL0b;
+    LoadDataRepeatParamWithStride repeat;
+    repeat.dstStride = dstStride;
+    SetLoadDataRepeatWithStride(repeat);
+    LoadDataWithStride(l0, l1, p);
+  }
+#endif
+
   __aicore__ inline void Compute() {
     LocalTensor<half> a2 = a2Q_.DeQue<half>();
     LocalTensor<half> b2 = b2Q_.DeQue<half>();
@@ -168,5 +195,5 @@ extern "C" __global__ __aicore__ void img2col_matmul(GM_ADDR a, GM_ADDR b, GM_AD
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   KernelImg2colMatmul op;
   op.Init(a, b, c);
-  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : 3);
+  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : TILING_KEY_IS(3) ? 3 : 4);
 }

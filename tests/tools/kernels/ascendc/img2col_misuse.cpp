@@ -33,5 +33,17 @@ extern "C" __global__ __aicore__ void img2col_misuse(GM_ADDR x) {
     LoadData(fm[1024], fm, p);  // dst in L1
     return;
   }
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  // Ascend 950's LoadDataWithStride: no dstStride set (key 9); a 32-row block whose column
+  // blocks are set 1 fractal apart, so they would overlap (key 10).
+  if (TILING_KEY_IS(9) || TILING_KEY_IS(10)) {
+    if (TILING_KEY_IS(10)) {
+      p.l1W = 32, p.mExtension = 32;
+      SetLoadDataRepeatWithStride({0, 1, 0, 1});
+    }
+    LoadDataWithStride(a, fm, p);
+    return;
+  }
+#endif
   LoadData(a, fm, p);
 }
