@@ -335,7 +335,7 @@ inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bo
   ::sk_img2col(dst, src, eb, &load);
 }
 // int4b_t moves as byte pairs: its C0 of 64 is int8's 32 bytes, so the channel and K counts
-// halve (and, as for int8, only L0A's Zz, not transposed, is a 1-byte load's destination).
+// halve (and, as for int8, only L0A's Zz, not transposed, is a 1-byte load's destination on dav-2201).
 template <typename T>
 inline void load3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, bool fMatrixCtrl, bool enSmallK, sk_img2col_params& load,
                    bool withStride = false) {

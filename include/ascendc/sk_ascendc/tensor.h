@@ -120,8 +120,9 @@ template <typename T> class LocalTensor {
   __aicore__ LocalTensor() = default;
   __aicore__ LocalTensor(PrimType* addr, uint32_t size, TPosition pos = TPosition::VECCALC)
       : addr_(addr), size_(size), pos_(pos) {}
-  // Static-tensor programming: `addr` is a byte offset into the position's local memory.
-  __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
+  // Static-tensor programming: `addr` is a byte offset into the position's local memory, or an
+  // address GetPhyAddr gave (plus an offset), which here is the simulator's host address.
+  __aicore__ LocalTensor(TPosition pos, uint64_t addr, uint32_t tileSize);
   __aicore__ PrimType GetValue(const uint32_t index) const {
     if constexpr (kHalfByte) return PrimType(detail::localLoad(detail::elementAt<T>(addr_, index))->bits >> (index % 2 * 4));
     else return *detail::localLoad(addr_ + index);
@@ -210,8 +211,10 @@ inline uint8_t* localBase(int32_t mem) { return (uint8_t*)::sk_local_base(mem); 
 }  // namespace detail
 
 template <typename T>
-__aicore__ LocalTensor<T>::LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
-    : addr_((PrimType*)(detail::localBase(detail::memOf(pos)) + addr)), size_(tileSize), pos_(pos) {}
+__aicore__ LocalTensor<T>::LocalTensor(TPosition pos, uint64_t addr, uint32_t tileSize) : size_(tileSize), pos_(pos) {
+  uint8_t* base = detail::localBase(detail::memOf(pos));
+  addr_ = (PrimType*)(addr >= (uint64_t)base ? (uint8_t*)addr : base + addr);  // offsets are far below host addresses
+}
 
 }  // namespace AscendC
 
