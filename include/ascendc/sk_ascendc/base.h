@@ -430,6 +430,37 @@ __aicore__ inline int64_t GetSubBlockNum() { return ::sk_sub_block_num(); }
 __aicore__ inline int64_t GetTaskRatio() { return ::sk_core_type() == 1 ? ::sk_sub_block_num() : 1; }
 __aicore__ inline int64_t GetTaskRation() { return GetTaskRatio(); }
 __aicore__ inline int64_t GetSystemCycle() { return (int64_t)::sk_cycles(); }
+/* ---- system variables of Ascend 950 (0 on the other parts, as CANN's) ---- */
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+__aicore__ inline constexpr uint32_t GetUBSizeInBytes() { return TOTAL_UB_SIZE; }
+__aicore__ inline constexpr uint32_t GetVecLen() { return VECTOR_REG_WIDTH; }
+__aicore__ inline uint32_t GetRuntimeUBSize() { return TOTAL_UB_SIZE; }  // 248 KiB without SIMT
+#else
+__aicore__ inline constexpr uint32_t GetUBSizeInBytes() { return 0; }
+__aicore__ inline constexpr uint32_t GetVecLen() { return 0; }
+__aicore__ inline uint32_t GetRuntimeUBSize() { return 0; }
+#endif
+/* ---- the CTRL register, a field at a time ---- */
+// Bits startBit..endBit of the core's CTRL register (0 at kernel start; ResetCtrlSpr clears them
+// again). CTRL[48] is the float overflow mode SetOverflow sets: recorded, while the simulated
+// vector unit computes IEEE (Inf/NaN kept) either way.
+namespace detail {
+template <int8_t startBit, int8_t endBit> constexpr uint64_t ctrlField() {
+  static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "CtrlSpr: bits startBit..endBit of the 64-bit CTRL register");
+  return (endBit - startBit == 63 ? ~0ull : (1ull << (endBit - startBit + 1)) - 1) << startBit;
+}
+}  // namespace detail
+template <int8_t startBit, int8_t endBit> __aicore__ static inline void SetCtrlSpr(int64_t value) {
+  constexpr uint64_t field = detail::ctrlField<startBit, endBit>();
+  uint64_t& ctrl = detail::coreState(detail::kStateCtrl);
+  ctrl = (ctrl & ~field) | (((uint64_t)value << startBit) & field);
+}
+template <int8_t startBit, int8_t endBit> __aicore__ static inline int64_t GetCtrlSpr() {
+  return (int64_t)((detail::coreState(detail::kStateCtrl) & detail::ctrlField<startBit, endBit>()) >> startBit);
+}
+template <int8_t startBit, int8_t endBit> __aicore__ static inline void ResetCtrlSpr() {
+  detail::coreState(detail::kStateCtrl) &= ~detail::ctrlField<startBit, endBit>();
+}
 __aicore__ inline void InitSocState() {}
 // The system workspace: the kernel's workspace parameter (set by sk_cc's entry, or by the kernel),
 // the user's part after RESERVED_WORKSPACE.
