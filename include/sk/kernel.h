@@ -282,10 +282,11 @@ void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start,
    square: 32 x 32 bytes (b8: two fractals one above the other; fractal j = rows 16j.. of its
    transpose), 16 x 16 (b16), 16 x 16 4-byte elements (b32: two 16 x 8 fractals side by side;
    fractal j = columns 8j.. of its transpose) or, with elem_bytes SK_ELEM_INT4 (int4b_t), 64 x 64
-   half bytes (four fractals one above the other; fractal j = rows 16j.. of its transpose). */
+   half bytes (four fractals one above the other; fractal j = rows 16j.. of its transpose). A
+   square's fractals lie 1 + src_frac_gap fractals apart in src (0: the square is contiguous). */
 #define SK_ELEM_INT4 0x80u
 void sk_load_2d_transpose(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat,
-                          uint32_t src_stride, uint32_t dst_gap, uint32_t dst_frac_gap);
+                          uint32_t src_stride, uint32_t dst_gap, uint32_t dst_frac_gap, uint32_t src_frac_gap);
 /* LoadData 3D v2 (img2col), L1 -> L0A/L0B (MTE1). src: an NC1HWC0 feature map (N = 1, C0 = 32 /
    elem_bytes), element (c1, h, w, c0) at ((c1 * l1_h + h) * l1_w + w) * C0 + c0, C1 = channel_size
    / C0. Its img2col matrix X has rows m = ho * Wo + wo and columns k = ((c1 * Fh + kh) * Fw + kw) *

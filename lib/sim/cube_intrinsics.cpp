@@ -128,7 +128,7 @@ void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_
 }
 
 void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_t repeat, uint32_t srcStride,
-                          uint32_t dstGap, uint32_t dstFracGap) {
+                          uint32_t dstGap, uint32_t dstFracGap, uint32_t srcFracGap) {
   const char* op = "LoadDataWithTranspose";
   CoreRun* c = enter("sk_load_2d_transpose");
   if (!c) return;
@@ -139,14 +139,23 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t star
   uint64_t square = fractals * cube::kFractalBytes;
   uint64_t fracStep = (uint64_t)(1 + dstFracGap) * cube::kFractalBytes, step = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
   const uint8_t* first = (const uint8_t*)src + start * square;
-  uint64_t srcBytes = ((uint64_t)(repeat - 1) * srcStride + 1) * square;
+  uint64_t srcFracStep = (uint64_t)(1 + srcFracGap) * cube::kFractalBytes;
+  uint64_t srcBytes = (uint64_t)(repeat - 1) * srcStride * square + (fractals - 1) * srcFracStep + cube::kFractalBytes;
   uint64_t dstBytes = (uint64_t)(repeat - 1) * step + (fractals - 1) * fracStep + cube::kFractalBytes;
   requireLocal(c, op, "src", first, srcBytes, bit(SK_MEM_L1));
   int mem = requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
   noteAccess(c, first, srcBytes, false);
   noteAccess(c, dst, dstBytes, true);
-  for (uint32_t i = 0; i < repeat; ++i)
-    cube::transposeSquare((uint8_t*)dst + i * step, first + (uint64_t)i * srcStride * square, eb, fracStep);
+  thread_local std::vector<uint8_t> gathered;  // a square whose fractals lie apart, made contiguous
+  gathered.resize(square);
+  for (uint32_t i = 0; i < repeat; ++i) {
+    const uint8_t* from = first + (uint64_t)i * srcStride * square;
+    if (srcFracGap) {
+      for (uint32_t j = 0; j < fractals; ++j) std::memcpy(gathered.data() + j * cube::kFractalBytes, from + j * srcFracStep, cube::kFractalBytes);
+      from = gathered.data();
+    }
+    cube::transposeSquare((uint8_t*)dst + i * step, from, eb, fracStep);
+  }
   const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * square, 0, mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate,
              "load transposed");

@@ -142,7 +142,7 @@ __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const Lo
   // addrMode is ignored: CANN issues these loads incrementing whatever the field says.
   constexpr uint32_t elem = std::is_same_v<PrimT<T>, int4b_t> ? SK_ELEM_INT4 : sizeof(PrimT<T>);
   ::sk_load_2d_transpose(dst.HostPtr(), src.HostPtr(), elem, p.startIndex, p.repeatTimes, p.srcStride,
-                         p.dstGap, p.dstFracGap);
+                         p.dstGap, p.dstFracGap, 0);
 }
 // Ascend 950's 2D load: an mStep x kStep block of fractals of an Nz matrix in L1 (rows from
 // fractal row mStartPosition, columns from kStartPosition; srcStride fractal rows per column of
@@ -163,29 +163,37 @@ struct LoadData2DParamsV2 {
       : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
         srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
 };
-// ifTranspose transposes each fractal (b16), or each 32 x 32-byte square of two fractals one
-// above the other (b8: mStep even; fractal j of the pair = rows 16j.. of its transpose), and the
-// grid with it: source row block m lands in destination column block m (dstStride fractals per
-// column), source column block k in destination row block k (b8: row blocks 2k and 2k + 1).
+// ifTranspose transposes each fractal (b16), each 32 x 32-byte square of two fractals one above
+// the other (b8: mStep even; fractal j of the pair = rows 16j.. of its transpose) or each 16 x 16
+// square of two fractals side by side (b32: kStep even; fractal j = columns 8j.. of its
+// transpose), and the grid with it: source row block m lands in destination column block m
+// (b32: 2m and 2m + 1; dstStride fractals per column), source column block k in destination
+// row block k (b8: 2k and 2k + 1; b32: k / 2).
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
   constexpr uint32_t bytes = std::is_same_v<PrimT<T>, int4b_t> ? 0 : sizeof(PrimT<T>);
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
-  if (p.ifTranspose && bytes != 1 && bytes != 2)
-    ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose is simulated for 1- and 2-byte types only");
+  if (p.ifTranspose && bytes == 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose with int4b_t is not simulated");
+  if (p.ifTranspose && (p.dstStride == 0 || p.srcStride == 0))
+    ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose needs a srcStride and a dstStride of at least 1");
   if (p.ifTranspose && bytes == 1 && p.mStep % 2)
     ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with a 1-byte type needs an even mStep, not %u", p.mStep);
+  if (p.ifTranspose && bytes == 4 && p.kStep % 2)
+    ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with a 4-byte type needs an even kStep, not %u", p.kStep);
   uint8_t* out = (uint8_t*)dst.HostPtr();
   const uint8_t* in = (const uint8_t*)src.HostPtr();
-  for (uint32_t k = 0; k < p.kStep; ++k) {
+  for (uint32_t k = 0; k < p.kStep; k += p.ifTranspose && bytes == 4 ? 2 : 1) {
     uint64_t from = (uint64_t)(p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, to = (uint64_t)k * p.dstStride;
-    if (!p.ifTranspose) {
+    if (p.ifTranspose && bytes == 4) {  // fractals (m, k) and (m, k + 1), srcStride apart
+      for (uint32_t m = 0; m < p.mStep; ++m)
+        ::sk_load_2d_transpose(out + ((uint64_t)2 * m * p.dstStride + k / 2) * 512, in + (from + m) * 512, 4, 0, 1, 0, 0,
+                               p.dstStride - 1u, (uint32_t)p.srcStride - 1u);
+    } else if (!p.ifTranspose) {
       ::sk_load_2d(out + to * 512, in, sizeof(PrimT<T>), (uint32_t)from, p.mStep, 1, 0, 0);
     } else if (bytes == 2) {
-      if (p.dstStride == 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose needs a dstStride of at least 1");
       ::sk_load_2d(out + (uint64_t)k * 512, in, 2, (uint32_t)from, p.mStep, 1, p.dstStride - 1u, 1);
     } else {
       for (uint32_t m = 0; m < p.mStep; m += 2)
-        ::sk_load_2d_transpose(out + ((uint64_t)m / 2 * p.dstStride + 2ull * k) * 512, in + (from + m) * 512, 1, 0, 1, 0, 0, 0);
+        ::sk_load_2d_transpose(out + ((uint64_t)m / 2 * p.dstStride + 2ull * k) * 512, in + (from + m) * 512, 1, 0, 1, 0, 0, 0, 0);
     }
   }
 }

@@ -890,7 +890,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       uint32_t kSquares = detail::ceilTo(curK, kC0) / kC0, nSquares = detail::ceilTo(curN_, kC0) / kC0;
       for (uint32_t i = 0; i < kSquares; ++i)
         ::sk_load_2d_transpose(b2 + (uint64_t)i * fractals * nSquares * 512, b1, kInt4 ? SK_ELEM_INT4 : 1, i, nSquares,
-                               kSquares, fractals - 1, 0);
+                               kSquares, fractals - 1, 0, 0);
       return;
     }
     uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
@@ -898,7 +898,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       // float K x N: each 16 x 16 square (two 16 x 8 fractals of L1) transposed into the Zn
       // fractals of K rows 16i.. and 16i + 8.. (nBlocks fractals apart).
       for (uint32_t i = 0; i < kBlocks; ++i)
-        ::sk_load_2d_transpose(b2 + (uint64_t)2 * i * nBlocks * 512, b1, 4, i * nBlocks, nBlocks, 1, 0, nBlocks - 1);
+        ::sk_load_2d_transpose(b2 + (uint64_t)2 * i * nBlocks * 512, b1, 4, i * nBlocks, nBlocks, 1, 0, nBlocks - 1, 0);
       return;
     }
     for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
