@@ -147,10 +147,10 @@ void sk_load_2d_transpose(void* dst, const void* src, uint32_t eb, uint32_t star
   noteAccess(c, first, srcBytes, false);
   noteAccess(c, dst, dstBytes, true);
   thread_local std::vector<uint8_t> gathered;  // a square whose fractals lie apart, made contiguous
-  gathered.resize(square);
   for (uint32_t i = 0; i < repeat; ++i) {
     const uint8_t* from = first + (uint64_t)i * srcStride * square;
     if (srcFracGap) {
+      gathered.resize(square);
       for (uint32_t j = 0; j < fractals; ++j) std::memcpy(gathered.data() + j * cube::kFractalBytes, from + j * srcFracStep, cube::kFractalBytes);
       from = gathered.data();
     }
