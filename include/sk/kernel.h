@@ -246,6 +246,51 @@ void sk_vec_index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
    high-level APIs whose arithmetic the AscendC headers do element by element. */
 void sk_vec_charge(const char* op_name, uint64_t repeats);
 
+/* Ascend 950's register vector API (AscendC::Reg): a register is SK_REG_VL bytes of the kernel's
+   own memory, a mask register SK_REG_VL / 8 bytes with one bit per register byte (an element is
+   active when the bit of its first byte is set). Loads and stores reach this core's UB (checked,
+   aligned, race-tracked on V); the others compute on registers. AIV only. */
+#define SK_REG_VL 256
+enum sk_reg_load_dist {
+  SK_RLD_NORM = 0, /* VL bytes */
+  SK_RLD_BRC,      /* one element to every position */
+  SK_RLD_US,       /* VL/2 bytes, each element twice */
+  SK_RLD_DS,       /* 2*VL bytes, every other element */
+  SK_RLD_UNPACK,   /* VL/2 bytes, each element zero-extended to twice its width */
+  SK_RLD_UNPACK4,  /* VL/4 bytes, each element zero-extended to four times its width */
+  SK_RLD_BLK,      /* one 32-byte block to all eight */
+  SK_RLD_E2B,      /* VL/32 elements, each over one 32-byte block */
+  SK_RLD_MASK      /* VL/8 bytes into a mask register */
+};
+enum sk_reg_store_dist {
+  SK_RST_NORM = 0, /* the active elements */
+  SK_RST_FIRST,    /* element 0, whatever the mask */
+  SK_RST_PACK,     /* the low half of each active element, densely */
+  SK_RST_PACK4,    /* the low quarter of each active element, densely */
+  SK_RST_MASK      /* a mask register's VL/8 bytes */
+};
+enum sk_reg_mask_pattern { SK_RMASK_FIRST = 0 /* the first `count` elements */, SK_RMASK_M3, SK_RMASK_M4 };
+void sk_reg_load(void* reg, const void* ub, uint32_t elem_bytes, int32_t dist);
+void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t elem_bytes, int32_t dist);
+void sk_reg_mask(uint8_t* mask, uint32_t elem_bytes, int32_t pattern, uint32_t count);
+/* dst = op(src0[, src1 | scalar]) (enum sk_vop) on the active elements; the others 0, or kept
+   when `merging`. */
+void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
+               const uint8_t* mask, int32_t merging);
+/* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in
+   element 1), the rest 0. */
+void sk_reg_reduce(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask);
+/* dst_mask = (src0 cmp src1|scalar) on the active elements (enum sk_cmp). */
+void sk_reg_compare(int32_t cmp, int32_t dtype, uint8_t* dst_mask, const void* src0, const void* src1, uint64_t scalar,
+                    int32_t with_scalar, const uint8_t* mask);
+/* dst = (dst_dtype)src (enum sk_round_mode) on the active source elements, the rest 0. Between
+   widths `layout` is the narrow elements' place in each wide group: widening reads
+   src[layout + ratio * i], narrowing writes dst[layout + ratio * i]. */
+void sk_reg_cast(int32_t dst_dtype, int32_t src_dtype, int32_t round_mode, int32_t layout, void* dst, const void* src,
+                 const uint8_t* mask);
+/* dst = mask ? src0 : src1, element by element. */
+void sk_reg_select(uint32_t elem_bytes, void* dst, const void* src0, const void* src1, const uint8_t* mask);
+
 /* Vector registers: the mask, its mode, the accumulator of the last reduction, the dequant scale. */
 void     sk_set_vector_mask(uint64_t mask_hi, uint64_t mask_lo);
 void     sk_set_mask_mode(int32_t mode);

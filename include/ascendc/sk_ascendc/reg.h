@@ -1,0 +1,334 @@
+// Ascend 950's register vector API (AscendC::Reg, also AscendC::MicroAPI): `__simd_vf__`
+// functions started with `asc_vf_call`, computing on RegTensor registers (VL = 256 bytes) under
+// MaskReg predicates. Written from the public API reference (基础API/Reg矢量计算). A register
+// is the kernel's own memory; every load, store and computation is a simulator instruction
+// (sk_reg_*: UB accesses checked, aligned and race-tracked on V; the register arithmetic typed
+// as the vector unit's). Only on dav-3510, as on the hardware; docs/ascendc.md lists the subset.
+#ifndef SK_ASCENDC_REG_H
+#define SK_ASCENDC_REG_H
+
+#include "sk_ascendc/base.h"
+
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+
+#define __simd_vf__
+#define __simd_callee__
+
+// Starts a VF sub-task: here a call (the VF's instructions are charged as they run).
+template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Args&&... args) {
+  funcPtr(std::forward<Args>(args)...);
+}
+
+namespace AscendC {
+namespace Reg {
+
+struct DefaultType {};
+struct RegTrait {
+  int32_t regNum;
+};
+inline constexpr RegTrait RegTraitNumOne{1};
+inline constexpr RegTrait RegTraitNumTwo{2};
+
+enum class MaskPattern { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
+enum class MaskMergeMode { ZEROING, MERGING };
+enum class PostLiteral { POST_MODE_NORMAL, POST_MODE_UPDATE };
+enum class LoadDist {
+  DIST_NORM, DIST_BRC_B8, DIST_BRC_B16, DIST_BRC_B32, DIST_US_B8, DIST_US_B16, DIST_DS_B8, DIST_DS_B16,
+  DIST_UNPACK_B8, DIST_UNPACK_B16, DIST_BLK, DIST_E2B_B16, DIST_E2B_B32, DIST_UNPACK_B32, DIST_UNPACK4_B8,
+  DIST_DINTLV_B8, DIST_DINTLV_B16, DIST_DINTLV_B32
+};
+enum class StoreDist {
+  DIST_NORM_B8, DIST_NORM_B16, DIST_NORM_B32, DIST_FIRST_ELEMENT_B8, DIST_FIRST_ELEMENT_B16,
+  DIST_FIRST_ELEMENT_B32, DIST_PACK_B16, DIST_PACK_B32, DIST_PACK_B64, DIST_PACK4_B32, DIST_NORM,
+  DIST_INTLV_B8, DIST_INTLV_B16, DIST_INTLV_B32
+};
+enum class MemType { VEC_STORE, VEC_LOAD, SCALAR_STORE, SCALAR_LOAD, VEC_ALL, SCALAR_ALL };
+enum class ReduceType { SUM = 0, MAX, MIN };
+enum class MaskDist { DIST_NORM, DIST_US, DIST_DS, DIST_PACK };
+enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
+enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
+struct CastTrait {
+  RegLayout layoutMode = RegLayout::UNKNOWN;
+  SatMode satMode = SatMode::UNKNOWN;
+  MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+  RoundMode roundMode = RoundMode::UNKNOWN;
+};
+inline constexpr CastTrait castTrait{};
+
+template <typename T, const RegTrait& regTrait = RegTraitNumOne> struct RegTensor {
+  static_assert(regTrait.regNum == 1, "RegTensor: RegTraitNumTwo (register pairs) is not simulated");
+  static_assert(sizeof(PrimT<T>) <= 4, "RegTensor: 64-bit elements (register pairs) are not simulated");
+  using ElementType = T;
+  alignas(64) uint8_t bytes[SK_REG_VL];
+};
+
+// One bit per register byte: an element is active when the bit of its first byte is set.
+struct MaskReg {
+  alignas(8) uint8_t bits[SK_REG_VL / 8];
+};
+
+namespace detail {
+template <typename U> using Elem = PrimT<typename U::ElementType>;
+template <typename T> constexpr uint32_t kLanes = SK_REG_VL / sizeof(PrimT<T>);
+
+constexpr uint32_t patternCount(MaskPattern p, uint32_t lanes) {
+  switch (p) {
+    case MaskPattern::ALL: return lanes;
+    case MaskPattern::VL1: return 1;
+    case MaskPattern::VL2: return 2;
+    case MaskPattern::VL3: return 3;
+    case MaskPattern::VL4: return 4;
+    case MaskPattern::VL8: return 8;
+    case MaskPattern::VL16: return 16;
+    case MaskPattern::VL32: return 32;
+    case MaskPattern::VL64: return 64;
+    case MaskPattern::VL128: return 128;
+    case MaskPattern::H: return lanes / 2;
+    case MaskPattern::Q: return lanes / 4;
+    default: return 0;  // ALLF
+  }
+}
+
+// (simulator distribution, bytes of one element of it) of a LoadDist for elements of T.
+template <typename T, LoadDist dist> constexpr std::pair<int32_t, uint32_t> loadMode() {
+  switch (dist) {
+    case LoadDist::DIST_NORM: return {SK_RLD_NORM, sizeof(PrimT<T>)};
+    case LoadDist::DIST_BRC_B8: return {SK_RLD_BRC, 1};
+    case LoadDist::DIST_BRC_B16: return {SK_RLD_BRC, 2};
+    case LoadDist::DIST_BRC_B32: return {SK_RLD_BRC, 4};
+    case LoadDist::DIST_US_B8: return {SK_RLD_US, 1};
+    case LoadDist::DIST_US_B16: return {SK_RLD_US, 2};
+    case LoadDist::DIST_DS_B8: return {SK_RLD_DS, 1};
+    case LoadDist::DIST_DS_B16: return {SK_RLD_DS, 2};
+    case LoadDist::DIST_UNPACK_B8: return {SK_RLD_UNPACK, 1};
+    case LoadDist::DIST_UNPACK_B16: return {SK_RLD_UNPACK, 2};
+    case LoadDist::DIST_UNPACK_B32: return {SK_RLD_UNPACK, 4};
+    case LoadDist::DIST_UNPACK4_B8: return {SK_RLD_UNPACK4, 1};
+    case LoadDist::DIST_BLK: return {SK_RLD_BLK, sizeof(PrimT<T>)};
+    case LoadDist::DIST_E2B_B16: return {SK_RLD_E2B, 2};
+    case LoadDist::DIST_E2B_B32: return {SK_RLD_E2B, 4};
+    default: return {-1, 0};  // the dual-register DINTLV modes
+  }
+}
+template <typename T, StoreDist dist> constexpr std::pair<int32_t, uint32_t> storeMode() {
+  switch (dist) {
+    case StoreDist::DIST_NORM: return {SK_RST_NORM, sizeof(PrimT<T>)};
+    case StoreDist::DIST_NORM_B8: return {SK_RST_NORM, 1};
+    case StoreDist::DIST_NORM_B16: return {SK_RST_NORM, 2};
+    case StoreDist::DIST_NORM_B32: return {SK_RST_NORM, 4};
+    case StoreDist::DIST_FIRST_ELEMENT_B8: return {SK_RST_FIRST, 1};
+    case StoreDist::DIST_FIRST_ELEMENT_B16: return {SK_RST_FIRST, 2};
+    case StoreDist::DIST_FIRST_ELEMENT_B32: return {SK_RST_FIRST, 4};
+    case StoreDist::DIST_PACK_B16: return {SK_RST_PACK, 2};
+    case StoreDist::DIST_PACK_B32: return {SK_RST_PACK, 4};
+    case StoreDist::DIST_PACK4_B32: return {SK_RST_PACK4, 4};
+    default: return {-1, 0};  // PACK_B64 and the dual-register INTLV modes
+  }
+}
+
+template <typename U> inline void op(int32_t code, U& dst, const U& src0, const std::remove_cv_t<U>* src1, uint64_t scalar,
+                                     const MaskReg& mask, MaskMergeMode mode) {
+  ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.bytes, src0.bytes, src1 ? src1->bytes : nullptr, scalar,
+              mask.bits, mode == MaskMergeMode::MERGING);
+}
+}  // namespace detail
+
+/* ---- masks ---- */
+template <typename T, MaskPattern mode = MaskPattern::ALL, const RegTrait& regTrait = RegTraitNumOne>
+__simd_callee__ inline MaskReg CreateMask() {
+  MaskReg m;
+  constexpr int32_t pattern = mode == MaskPattern::M3 ? SK_RMASK_M3 : mode == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
+  ::sk_reg_mask(m.bits, sizeof(PrimT<T>), pattern, detail::patternCount(mode, detail::kLanes<T>));
+  return m;
+}
+// The first min(count, lanes) elements; count goes down by the lanes of one register.
+template <typename T, const RegTrait& regTrait = RegTraitNumOne> __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
+  constexpr uint32_t lanes = detail::kLanes<T>;
+  MaskReg m;
+  ::sk_reg_mask(m.bits, sizeof(PrimT<T>), SK_RMASK_FIRST, scalarValue < lanes ? scalarValue : lanes);
+  scalarValue = scalarValue < lanes ? 0 : scalarValue - lanes;
+  return m;
+}
+
+/* ---- UB <-> registers ---- */
+template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr) {
+  constexpr auto m = detail::loadMode<T, dist>();
+  static_assert(m.first >= 0, "LoadAlign: the dual-register DINTLV modes are not simulated");
+  ::sk_reg_load(dstReg.bytes, srcAddr, m.second, m.first);
+}
+// Loads from srcAddr, then srcAddr += postUpdateStride elements.
+template <typename T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "LoadAlign: the post-update form takes POST_MODE_UPDATE");
+  LoadAlign<T, dist>(dstReg, srcAddr);
+  srcAddr += postUpdateStride;
+}
+template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, const MaskReg& mask) {
+  constexpr auto m = detail::storeMode<T, dist>();
+  static_assert(m.first >= 0, "StoreAlign: DIST_PACK_B64 and the dual-register INTLV modes are not simulated");
+  ::sk_reg_store(dstAddr, srcReg.bytes, mask.bits, m.second, m.first);
+}
+template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const U& srcReg, int32_t postUpdateStride, const MaskReg& mask) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "StoreAlign: the post-update form takes POST_MODE_UPDATE");
+  StoreAlign<T, dist>(dstAddr, srcReg, mask);
+  dstAddr += postUpdateStride;
+}
+// A mask register from (to) VL/8 bytes of UB.
+template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr) {
+  static_assert(dist == MaskDist::DIST_NORM, "LoadAlign (MaskReg): only DIST_NORM is simulated");
+  ::sk_reg_load(mask.bits, srcAddr, 1, SK_RLD_MASK);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const MaskReg& mask) {
+  static_assert(dist == MaskDist::DIST_NORM, "StoreAlign (MaskReg): only DIST_NORM is simulated");
+  ::sk_reg_store(dstAddr, mask.bits, mask.bits, 1, SK_RST_MASK);
+}
+template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T*& srcAddr, int32_t offset) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "LoadAlign: the post-update form takes POST_MODE_UPDATE");
+  LoadAlign<T, dist>(mask, srcAddr);
+  srcAddr += offset;
+}
+template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const MaskReg& mask, int32_t offset) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "StoreAlign: the post-update form takes POST_MODE_UPDATE");
+  StoreAlign<T, dist>(dstAddr, mask);
+  dstAddr += offset;
+}
+// Orders the VF's own UB accesses; the simulated unit runs them in program order already.
+template <MemType src, MemType dst> __simd_callee__ inline void LocalMemBar() {}
+
+/* ---- arithmetic: dst = op(src...) on the active elements; the others 0 (ZEROING) or kept ---- */
+#define SK_REG_BINARY(NAME, CODE)                                                                          \
+  template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>                      \
+  __simd_callee__ inline void NAME(U& dstReg, const U& srcReg0, const U& srcReg1, const MaskReg& mask) {   \
+    detail::op(CODE, dstReg, srcReg0, &srcReg1, 0, mask, mode);                                            \
+  }
+SK_REG_BINARY(Add, SK_V_ADD)
+SK_REG_BINARY(Sub, SK_V_SUB)
+SK_REG_BINARY(Mul, SK_V_MUL)
+SK_REG_BINARY(Div, SK_V_DIV)
+SK_REG_BINARY(Max, SK_V_MAX)
+SK_REG_BINARY(Min, SK_V_MIN)
+SK_REG_BINARY(And, SK_V_AND)
+SK_REG_BINARY(Or, SK_V_OR)
+#undef SK_REG_BINARY
+
+#define SK_REG_UNARY(NAME, CODE)                                                                    \
+  template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>               \
+  __simd_callee__ inline void NAME(U& dstReg, const U& srcReg, const MaskReg& mask) {              \
+    detail::op(CODE, dstReg, srcReg, nullptr, 0, mask, mode);                                       \
+  }
+SK_REG_UNARY(Exp, SK_V_EXP)
+SK_REG_UNARY(Ln, SK_V_LN)
+SK_REG_UNARY(Log, SK_V_LN)
+SK_REG_UNARY(Log2, SK_V_LOG2)
+SK_REG_UNARY(Log10, SK_V_LOG10)
+SK_REG_UNARY(Abs, SK_V_ABS)
+SK_REG_UNARY(Relu, SK_V_RELU)
+SK_REG_UNARY(Sqrt, SK_V_SQRT)
+SK_REG_UNARY(Not, SK_V_NOT)
+#undef SK_REG_UNARY
+
+#define SK_REG_SCALAR(NAME, CODE)                                                                              \
+  template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>      \
+  __simd_callee__ inline void NAME(S& dstReg, const S& srcReg, U scalarValue, const MaskReg& mask) {           \
+    detail::op(CODE, dstReg, srcReg, nullptr, AscendC::detail::scalarBits<detail::Elem<S>>(scalarValue), mask, mode); \
+  }
+SK_REG_SCALAR(Adds, SK_V_ADDS)
+SK_REG_SCALAR(Muls, SK_V_MULS)
+SK_REG_SCALAR(Maxs, SK_V_MAXS)
+SK_REG_SCALAR(Mins, SK_V_MINS)
+SK_REG_SCALAR(LeakyRelu, SK_V_LEAKYRELU)
+SK_REG_SCALAR(ShiftLefts, SK_V_SHIFTLEFT)
+SK_REG_SCALAR(ShiftRights, SK_V_SHIFTRIGHT)
+#undef SK_REG_SCALAR
+
+template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void Neg(U& dstReg, const U& srcReg, const MaskReg& mask) {
+  detail::op(SK_V_MULS, dstReg, srcReg, nullptr, AscendC::detail::scalarBits<detail::Elem<U>>(-1), mask, mode);
+}
+
+/* ---- fill ---- */
+template <typename T = DefaultType, typename U, typename S> __simd_callee__ inline void Duplicate(S& dstReg, U scalarValue) {
+  MaskReg all = CreateMask<detail::Elem<S>>();
+  detail::op(SK_V_DUP, dstReg, dstReg, nullptr, AscendC::detail::scalarBits<detail::Elem<S>>(scalarValue), all,
+             MaskMergeMode::ZEROING);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U, typename S>
+__simd_callee__ inline std::enable_if_t<!std::is_class_v<U>> Duplicate(S& dstReg, U scalarValue, const MaskReg& mask) {
+  detail::op(SK_V_DUP, dstReg, dstReg, nullptr, AscendC::detail::scalarBits<detail::Elem<S>>(scalarValue), mask, mode);
+}
+// Element 0 of srcReg to every active element (HighLowPart::LOWEST).
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
+__simd_callee__ inline void Duplicate(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  uint64_t first = 0;
+  std::memcpy(&first, srcReg.bytes, sizeof(detail::Elem<S>));
+  detail::op(SK_V_DUP, dstReg, dstReg, nullptr, first, mask, mode);
+}
+
+/* ---- reductions: the result in element 0 (MAX/MIN: the first extreme's index in element 1), the rest 0 ---- */
+template <ReduceType type = ReduceType::SUM, typename T = DefaultType, typename U = DefaultType,
+          MaskMergeMode mode = MaskMergeMode::ZEROING, typename S, typename V>
+__simd_callee__ inline void Reduce(S& dstReg, const V& srcReg, const MaskReg& mask) {
+  static_assert(std::is_same_v<detail::Elem<S>, detail::Elem<V>>,
+                "Reduce: a widening sum (int16 into int32) is not simulated; reduce registers of one type");
+  static_assert(mode == MaskMergeMode::ZEROING, "Reduce: only ZEROING is supported, as documented");
+  constexpr int32_t code = type == ReduceType::SUM ? SK_VOP_REDUCE_SUM : type == ReduceType::MAX ? SK_VOP_REDUCE_MAX : SK_VOP_REDUCE_MIN;
+  ::sk_reg_reduce(code, AscendC::detail::dtypeOf<detail::Elem<V>>(), dstReg.bytes, srcReg.bytes, mask.bits);
+}
+template <typename S> __simd_callee__ inline void ReduceSum(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::SUM>(dstReg, srcReg, mask);
+}
+template <typename S> __simd_callee__ inline void ReduceMax(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::MAX>(dstReg, srcReg, mask);
+}
+template <typename S> __simd_callee__ inline void ReduceMin(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::MIN>(dstReg, srcReg, mask);
+}
+
+/* ---- conversion: the mask counts source elements; between widths the trait's layout places the
+   narrow elements in each wide group (docs/ascendc.md) ---- */
+template <typename T = DefaultType, typename U = DefaultType, const CastTrait& trait = castTrait, typename S, typename V>
+__simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask) {
+  using D = detail::Elem<S>;
+  using Src = detail::Elem<V>;
+  constexpr bool sameWidth = sizeof(D) == sizeof(Src);
+  static_assert(sameWidth || trait.layoutMode != RegLayout::UNKNOWN, "Cast: between widths the CastTrait needs a RegLayout");
+  constexpr int32_t round = trait.roundMode == RoundMode::UNKNOWN || trait.roundMode == RoundMode::DEFAULT
+                                ? SK_ROUND_NONE : (int32_t)trait.roundMode;
+  ::sk_reg_cast(AscendC::detail::dtypeOf<D>(), AscendC::detail::dtypeOf<Src>(), round,
+                sameWidth ? 0 : (int32_t)trait.layoutMode, dstReg.bytes, srcReg.bytes, mask.bits);
+}
+
+/* ---- compare and select ---- */
+template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U>
+__simd_callee__ inline void Compare(MaskReg& dst, const U& srcReg0, const U& srcReg1, const MaskReg& mask) {
+  ::sk_reg_compare((int32_t)mode, AscendC::detail::dtypeOf<detail::Elem<U>>(), dst.bits, srcReg0.bytes, srcReg1.bytes, 0, 0,
+                   mask.bits);
+}
+template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U, typename S>
+__simd_callee__ inline void Compares(MaskReg& dst, const U& srcReg, S scalarValue, const MaskReg& mask) {
+  ::sk_reg_compare((int32_t)mode, AscendC::detail::dtypeOf<detail::Elem<U>>(), dst.bits, srcReg.bytes, nullptr,
+                   AscendC::detail::scalarBits<detail::Elem<U>>(scalarValue), 1, mask.bits);
+}
+// dst = mask ? src0 : src1.
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void Select(U& dstReg, const U& srcReg0, const U& srcReg1, const MaskReg& mask) {
+  ::sk_reg_select(sizeof(detail::Elem<U>), dstReg.bytes, srcReg0.bytes, srcReg1.bytes, mask.bits);
+}
+
+}  // namespace Reg
+namespace MicroAPI = Reg;
+// Cast traits by name: layout ZERO, ZEROING, and (the second) rounding RINT without saturation.
+inline constexpr Reg::CastTrait layoutZMrgZ = {Reg::RegLayout::ZERO, Reg::SatMode::UNKNOWN, Reg::MaskMergeMode::ZEROING,
+                                               RoundMode::UNKNOWN};
+inline constexpr Reg::CastTrait LayoutZMrgZRndRSatNS = {Reg::RegLayout::ZERO, Reg::SatMode::NO_SAT,
+                                                        Reg::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+}  // namespace AscendC
+
+#endif  // __NPU_ARCH__ == 3510
+#endif  // SK_ASCENDC_REG_H

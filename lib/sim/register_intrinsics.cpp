@@ -1,0 +1,272 @@
+// Ascend 950's register vector API (AscendC::Reg, include/ascendc/sk_ascendc/reg.h): a vector
+// register is VL = 256 bytes of the kernel's own memory, a mask register 32 bytes with one bit
+// per register byte (an element is active when the bit of its first byte is set). Loads and
+// stores reach this core's UB, checked, aligned as the hardware requires and race-tracked like
+// any V-pipe access. A VF issues one instruction per cycle into a pipelined unit, so an
+// instruction is charged its op's per-repeat cycles (arch vectorOps), never the op's head
+// latency; a load or store one cycle.
+#include <cmath>
+#include <cstring>
+
+#include "intrinsic_support.h"
+#include "sk/types.h"
+#include "vector_unit.h"
+
+namespace sk::sim {
+
+namespace {
+
+constexpr uint32_t kVL = SK_REG_VL;
+
+bool active(const uint8_t* mask, uint32_t element, uint32_t elemBytes) {
+  uint32_t bit = element * elemBytes;
+  return (mask[bit / 8] >> (bit % 8)) & 1;
+}
+
+uint32_t widthOf(CoreRun* c, const char* op, int32_t dtype) {
+  std::optional<DType> d = dtypeFromCode(dtype);
+  uint32_t b = d ? dtypeBytes(*d) : 0;
+  if (b != 1 && b != 2 && b != 4 && b != 8)
+    fault(c, std::string(op) + ": dtype code " + std::to_string(dtype) + " is not a register element type");
+  return b;
+}
+
+CoreRun* registerOp(const char* intrinsic, const char* op) {
+  CoreRun* c = enter(intrinsic);
+  if (c) requireCoreType(c, op, CoreType::AIV);
+  return c;
+}
+
+void chargeIssue(CoreRun* c, const char* opName) {
+  charge(c, SK_PIPE_V, (uint64_t)std::ceil(c->launch->arch->vectorOp(opName).perRepeat), opName);
+}
+
+// The UB range [p, p + bytes) a load or store touches: in this core's UB, aligned to `align`
+// bytes from UB's start, and noted for the race check.
+void checkUb(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, uint32_t align, bool write) {
+  checkLocalAccess(c, op, role, p, bytes, write);
+  int mem = spaceOf(c, p, bytes);
+  uint64_t offset = (uint64_t)((const uint8_t*)p - c->spaces[mem].base);
+  if (offset % align)
+    fault(c, std::string(op) + ": " + role + " at UB offset " + std::to_string(offset) + " is not " + std::to_string(align) +
+                 "-byte aligned, as this distribution mode requires");
+}
+
+const char* loadName(int32_t dist) {
+  static const char* names[] = {"LoadAlign DIST_NORM", "LoadAlign DIST_BRC", "LoadAlign DIST_US", "LoadAlign DIST_DS",
+                                "LoadAlign DIST_UNPACK", "LoadAlign DIST_UNPACK4", "LoadAlign DIST_BLK", "LoadAlign DIST_E2B",
+                                "LoadAlign (MaskReg)"};
+  return dist >= 0 && dist <= SK_RLD_MASK ? names[dist] : "LoadAlign";
+}
+
+}  // namespace
+
+}  // namespace sk::sim
+
+using namespace sk::sim;
+using sk::CoreType;
+
+extern "C" {
+
+void sk_reg_load(void* reg, const void* ub, uint32_t b, int32_t dist) {
+  const char* op = loadName(dist);
+  CoreRun* c = registerOp("sk_reg_load", op);
+  if (!c) return;
+  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  auto* d = (uint8_t*)reg;
+  auto* s = (const uint8_t*)ub;
+  uint32_t n = kVL / b;  // elements of one register
+  switch (dist) {
+    case SK_RLD_NORM:
+      checkUb(c, op, "src", ub, kVL, 32, false);
+      std::memcpy(d, s, kVL);
+      break;
+    case SK_RLD_BRC:  // one element to every position
+      checkUb(c, op, "src", ub, b, b, false);
+      for (uint32_t i = 0; i < n; ++i) std::memcpy(d + i * b, s, b);
+      break;
+    case SK_RLD_US:  // VL/2 bytes, each element twice
+      checkUb(c, op, "src", ub, kVL / 2, 32, false);
+      for (uint32_t i = 0; i < n; ++i) std::memcpy(d + i * b, s + i / 2 * b, b);
+      break;
+    case SK_RLD_DS:  // 2*VL bytes, every other element
+      checkUb(c, op, "src", ub, 2 * kVL, 32, false);
+      for (uint32_t i = 0; i < n; ++i) std::memcpy(d + i * b, s + 2 * i * b, b);
+      break;
+    case SK_RLD_UNPACK:   // VL/2 bytes, each element zero-extended to twice its width
+    case SK_RLD_UNPACK4:  // VL/4 bytes, each to four times its width
+    {
+      uint32_t widen = dist == SK_RLD_UNPACK ? 2 : 4;
+      checkUb(c, op, "src", ub, kVL / widen, 32, false);
+      std::memset(d, 0, kVL);
+      for (uint32_t i = 0; i < kVL / widen / b; ++i) std::memcpy(d + i * widen * b, s + i * b, b);
+      break;
+    }
+    case SK_RLD_BLK:  // one 32-byte block to all eight
+      checkUb(c, op, "src", ub, 32, 32, false);
+      for (uint32_t blk = 0; blk < kVL / 32; ++blk) std::memcpy(d + blk * 32, s, 32);
+      break;
+    case SK_RLD_E2B:  // VL/32 elements, each broadcast over one block
+      checkUb(c, op, "src", ub, kVL / 32 * b, kVL / 32 * b, false);
+      for (uint32_t i = 0; i < n; ++i) std::memcpy(d + i * b, s + i * b / 32 * b, b);
+      break;
+    case SK_RLD_MASK:
+      checkUb(c, op, "src", ub, kVL / 8, kVL / 8, false);
+      std::memcpy(d, s, kVL / 8);
+      break;
+    default: fault(c, "LoadAlign: unknown distribution mode " + std::to_string(dist));
+  }
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t b, int32_t dist) {
+  const char* op = dist == SK_RST_FIRST ? "StoreAlign DIST_FIRST_ELEMENT"
+                   : dist == SK_RST_PACK ? "StoreAlign DIST_PACK"
+                   : dist == SK_RST_PACK4 ? "StoreAlign DIST_PACK4"
+                   : dist == SK_RST_MASK ? "StoreAlign (MaskReg)" : "StoreAlign DIST_NORM";
+  CoreRun* c = registerOp("sk_reg_store", op);
+  if (!c) return;
+  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  auto* d = (uint8_t*)ub;
+  auto* s = (const uint8_t*)reg;
+  uint32_t n = kVL / b;
+  if (dist == SK_RST_FIRST) {
+    checkUb(c, op, "dst", ub, b, b, true);
+    std::memcpy(d, s, b);
+  } else if (dist == SK_RST_MASK) {
+    checkUb(c, op, "dst", ub, kVL / 8, kVL / 8, true);
+    std::memcpy(d, s, kVL / 8);
+  } else if (dist == SK_RST_NORM || dist == SK_RST_PACK || dist == SK_RST_PACK4) {
+    // Only active elements are written; the checked span ends at the last one (a masked tail
+    // may end at its buffer's end). A pack keeps the low half (quarter) of each element.
+    uint32_t keep = dist == SK_RST_NORM ? b : dist == SK_RST_PACK ? b / 2 : b / 4;
+    if (keep == 0) fault(c, std::string(op) + ": element size " + std::to_string(b) + " cannot be packed");
+    uint32_t last = 0;
+    for (uint32_t i = 0; i < n; ++i)
+      if (active(mask, i, b)) last = i + 1;
+    if (last) checkUb(c, op, "dst", ub, (uint64_t)last * keep, dist == SK_RST_NORM ? 32 : std::min<uint32_t>(32, kVL / (b / keep)), true);
+    for (uint32_t i = 0; i < last; ++i)
+      if (active(mask, i, b)) std::memcpy(d + i * keep, s + i * b, keep);  // little-endian: the low part first
+  } else {
+    fault(c, "StoreAlign: unknown distribution mode " + std::to_string(dist));
+  }
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
+  CoreRun* c = registerOp("sk_reg_mask", "CreateMask");
+  if (!c) return;
+  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, "CreateMask: element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  std::memset(mask, 0, kVL / 8);
+  for (uint32_t i = 0; i < kVL / b; ++i) {
+    bool on = pattern == SK_RMASK_M3 ? i % 3 == 0 : pattern == SK_RMASK_M4 ? i % 4 == 0 : i < count;
+    if (on)
+      for (uint32_t bit = i * b; bit < (i + 1) * b; ++bit) mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
+  }
+  charge(c, SK_PIPE_V, 1, "CreateMask");
+}
+
+void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar, const uint8_t* mask,
+               int32_t merging) {
+  const char* name = vec::opName(op);
+  CoreRun* c = registerOp("sk_reg_op", name);
+  if (!c) return;
+  uint32_t b = widthOf(c, name, dtype);
+  vec::Shape whole;  // one repeat of the whole register, every element
+  whole.repeats = 1;
+  whole.perRepeat = kVL / b;
+  whole.counter = true;
+  alignas(64) uint8_t result[kVL];
+  faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, whole));
+  auto* d = (uint8_t*)dst;
+  for (uint32_t i = 0; i < kVL / b; ++i) {
+    if (active(mask, i, b)) std::memcpy(d + i * b, result + i * b, b);
+    else if (!merging) std::memset(d + i * b, 0, b);
+  }
+  chargeIssue(c, name);
+}
+
+void sk_reg_reduce(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask) {
+  const char* name = vec::reduceName(op);
+  CoreRun* c = registerOp("sk_reg_reduce", name);
+  if (!c) return;
+  uint32_t b = widthOf(c, name, dtype);
+  if (b == 1 || b == 8) fault(c, std::string(name) + ": the register reduction of " + std::to_string(b) + "-byte elements is not simulated");
+  vec::Shape s;  // one repeat under the mask (at most 128 elements: b16 and b32 fit)
+  s.repeats = 1;
+  s.perRepeat = kVL / b;
+  s.mask[0] = s.mask[1] = 0;
+  for (uint32_t i = 0; i < s.perRepeat; ++i)
+    if (active(mask, i, b)) s.mask[i / 64] |= 1ull << (i % 64);
+  alignas(64) uint8_t result[kVL] = {};
+  if (s.mask[0] | s.mask[1]) {
+    vec::Registers regs;  // not the core's: a register reduction leaves GetAccVal alone
+    faultIf(c, vec::reduceAll(op, dtype, result, src, op != SK_VOP_REDUCE_SUM, s, regs));
+  }
+  std::memcpy(dst, result, kVL);  // the value in element 0 (and a max/min's index in 1), the rest 0
+  chargeIssue(c, name);
+}
+
+void sk_reg_compare(int32_t cmp, int32_t dtype, uint8_t* dstMask, const void* src0, const void* src1, uint64_t scalar,
+                    int32_t withScalar, const uint8_t* mask) {
+  CoreRun* c = registerOp("sk_reg_compare", "Compare");
+  if (!c) return;
+  uint32_t b = widthOf(c, "Compare", dtype);
+  vec::Shape whole;
+  whole.repeats = 1;
+  whole.perRepeat = kVL / b;
+  whole.counter = true;
+  uint8_t bits[kVL / 8] = {};  // one bit per element
+  faultIf(c, vec::compare(cmp, dtype, bits, src0, src1, scalar, withScalar != 0, whole));
+  uint8_t out[kVL / 8] = {};
+  for (uint32_t i = 0; i < kVL / b; ++i)
+    if (((bits[i / 8] >> (i % 8)) & 1) && active(mask, i, b))
+      for (uint32_t bit = i * b; bit < (i + 1) * b; ++bit) out[bit / 8] |= (uint8_t)(1u << (bit % 8));
+  std::memcpy(dstMask, out, sizeof out);
+  chargeIssue(c, "compare");
+}
+
+void sk_reg_select(uint32_t b, void* dst, const void* src0, const void* src1, const uint8_t* mask) {
+  CoreRun* c = registerOp("sk_reg_select", "Select");
+  if (!c) return;
+  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, "Select: element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  alignas(64) uint8_t result[kVL];
+  for (uint32_t i = 0; i < kVL / b; ++i)
+    std::memcpy(result + i * b, (const uint8_t*)(active(mask, i, b) ? src0 : src1) + i * b, b);
+  std::memcpy(dst, result, kVL);
+  chargeIssue(c, "select");
+}
+
+// Between widths, `layout` picks the narrow elements' place in each group of the wide width:
+// widening reads src[layout + ratio * i], narrowing writes dst[layout + ratio * i] (the rest of
+// dst 0). The mask counts in the source's elements.
+void sk_reg_cast(int32_t dstType, int32_t srcType, int32_t round, int32_t layout, void* dst, const void* src,
+                 const uint8_t* mask) {
+  CoreRun* c = registerOp("sk_reg_cast", "Cast");
+  if (!c) return;
+  uint32_t db = widthOf(c, "Cast", dstType), sb = widthOf(c, "Cast", srcType);
+  uint32_t widest = std::max(db, sb), ratio = widest / std::min(db, sb), n = kVL / widest;
+  if (layout < 0 || (uint32_t)layout >= ratio)
+    fault(c, "Cast: RegLayout " + std::to_string(layout) + " does not exist for a " + std::to_string(ratio) + ":1 width ratio");
+  auto* s = (const uint8_t*)src;
+  auto* d = (uint8_t*)dst;
+  alignas(64) uint8_t in[kVL], out[kVL];
+  bool widening = db > sb;
+  for (uint32_t i = 0; i < n; ++i) std::memcpy(in + i * sb, s + (widening ? layout + ratio * i : i) * sb, sb);
+  vec::Shape shape;  // n contiguous elements, one repeat
+  shape.repeats = 1;
+  shape.perRepeat = n;
+  shape.counter = true;
+  shape.rep[0] = (uint16_t)(8 * db / widest);
+  shape.rep[1] = shape.rep[2] = (uint16_t)(8 * sb / widest);
+  faultIf(c, vec::convert(dstType, srcType, round, out, in, shape, c->regs));
+  std::memset(d, 0, kVL);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t srcElement = widening ? layout + ratio * i : i;
+    if (!active(mask, srcElement, sb)) continue;
+    std::memcpy(d + (db < sb ? layout + ratio * i : i) * db, out + i * db, db);
+  }
+  chargeIssue(c, "cast");
+}
+
+}  // extern "C"
