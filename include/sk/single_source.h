@@ -91,6 +91,10 @@ template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
 
 template <class P> constexpr bool kPassable = std::is_pointer_v<P> || std::is_trivially_copyable_v<P>;
 
+// The kernel a launch names: of an overload set (a kernel called `abs` or `select` besides the C
+// library's), the one function returning void; also a constexpr pointer to a kernel.
+template <class... P> constexpr auto kernelPtr(void (*f)(P...)) { return f; }
+
 template <class F, F f> class Launcher;
 template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {
   static_assert(sizeof...(P) < 64, "a kernel launched with <<<>>> takes at most 63 parameters (device ABI v1)");

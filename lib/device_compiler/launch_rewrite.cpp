@@ -129,8 +129,8 @@ std::string rewriteLaunches(llvm::StringRef s) {
     std::string callee = s.slice(l.start, l.open).rtrim().str();
     // every other character stays where it was (line numbers, and backslashes in macro bodies)
     out += s.slice(copied, l.start).str();
-    // +callee: a kernel's address, also when callee is a constexpr pointer to one
-    out += "(::sk_ss::Launcher<decltype(+" + callee + "), +" + callee + ">(";
+    std::string kernel = "::sk_ss::kernelPtr(" + callee + ")";
+    out += "(::sk_ss::Launcher<decltype(" + kernel + "), " + kernel + ">(";
     out += s.slice(l.open + 3, l.close).str();
     out += "))";
     out += s.slice(l.close + 3, l.end).str();
@@ -205,6 +205,19 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
          "(unsigned long long)TILING_KEY_VAR);\n}\n";
 }
 
+// A `#` first on its line starts a preprocessor directive; it ends at the first newline not
+// escaped by a backslash.
+bool directiveStarts(llvm::StringRef s, size_t at) {
+  size_t b = at;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+  return b == 0 || s[b - 1] == '\n';
+}
+size_t directiveEnd(llvm::StringRef s, size_t at) {
+  for (size_t i = at; i < s.size(); ++i)
+    if (s[i] == '\n' && !(i > 0 && s[i - 1] == '\\')) return i + 1;
+  return s.size();
+}
+
 // f(at, paren, head) for each place `name` stands as a whole identifier followed by '(' outside
 // comments and literals: `paren` is where its '(' is, `head` its statement's text before it. f
 // returns false to stop.
@@ -217,6 +230,10 @@ template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef n
       continue;
     }
     if (s[i] == ';' || s[i] == '}' || s[i] == '{') statement = i + 1;
+    if (s[i] == '#' && directiveStarts(s, i)) {  // a directive ends a statement (a macro body's `while (0)`)
+      i = statement = directiveEnd(s, i);
+      continue;
+    }
     bool starts = (i == 0 || !(std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) && s.substr(i).starts_with(name);
     size_t after = i + name.size();
     if (!starts || (after < s.size() && (std::isalnum((unsigned char)s[after]) || s[after] == '_'))) {

@@ -247,6 +247,26 @@ TEST(TilingTemplates, KeysEncodeTheDeclaration) {
   EXPECT_EQ(ctx.key, 20ull | (4ull << 8) | (29ull << 16) | (1ull << 24));
 }
 
+// Twenty parameters, as ops-nn's weight_quant_batch_matmul_v2 declares: none is dropped.
+namespace sk_tpl_wide {
+ASCENDC_TPL_ARGS_DECL(TplWide, ASCENDC_TPL_BOOL_DECL(B0, 0, 1), ASCENDC_TPL_BOOL_DECL(B1, 0, 1), ASCENDC_TPL_BOOL_DECL(B2, 0, 1), ASCENDC_TPL_BOOL_DECL(B3, 0, 1), ASCENDC_TPL_BOOL_DECL(B4, 0, 1), ASCENDC_TPL_BOOL_DECL(B5, 0, 1), ASCENDC_TPL_BOOL_DECL(B6, 0, 1), ASCENDC_TPL_BOOL_DECL(B7, 0, 1), ASCENDC_TPL_BOOL_DECL(B8, 0, 1), ASCENDC_TPL_BOOL_DECL(B9, 0, 1), ASCENDC_TPL_BOOL_DECL(B10, 0, 1), ASCENDC_TPL_BOOL_DECL(B11, 0, 1), ASCENDC_TPL_BOOL_DECL(B12, 0, 1), ASCENDC_TPL_BOOL_DECL(B13, 0, 1), ASCENDC_TPL_BOOL_DECL(B14, 0, 1), ASCENDC_TPL_BOOL_DECL(B15, 0, 1), ASCENDC_TPL_BOOL_DECL(B16, 0, 1), ASCENDC_TPL_BOOL_DECL(B17, 0, 1), ASCENDC_TPL_BOOL_DECL(B18, 0, 1), ASCENDC_TPL_BOOL_DECL(B19, 0, 1));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_BOOL_SEL(B0, 0), ASCENDC_TPL_BOOL_SEL(B1, 1), ASCENDC_TPL_BOOL_SEL(B2, 0), ASCENDC_TPL_BOOL_SEL(B3, 1), ASCENDC_TPL_BOOL_SEL(B4, 0), ASCENDC_TPL_BOOL_SEL(B5, 1), ASCENDC_TPL_BOOL_SEL(B6, 0), ASCENDC_TPL_BOOL_SEL(B7, 1), ASCENDC_TPL_BOOL_SEL(B8, 0), ASCENDC_TPL_BOOL_SEL(B9, 1), ASCENDC_TPL_BOOL_SEL(B10, 0), ASCENDC_TPL_BOOL_SEL(B11, 1), ASCENDC_TPL_BOOL_SEL(B12, 0), ASCENDC_TPL_BOOL_SEL(B13, 1), ASCENDC_TPL_BOOL_SEL(B14, 0), ASCENDC_TPL_BOOL_SEL(B15, 1), ASCENDC_TPL_BOOL_SEL(B16, 0), ASCENDC_TPL_BOOL_SEL(B17, 1), ASCENDC_TPL_BOOL_SEL(B18, 0), ASCENDC_TPL_BOOL_SEL(B19, 1)));
+}  // namespace sk_tpl_wide
+
+TEST(TilingTemplates, TwentyParametersAllCount) {
+  using namespace sk_tpl_wide;
+  constexpr AscendC::sk_tpl::Table<20, 1> table{g_tilingDeclareParams, g_tilingSelectParams};
+  static_assert(table.total() == 1, "one combination of all twenty");
+  EXPECT_EQ(GET_TPL_TILING_KEY(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1), 699050ull);
+  uint64_t visited = 0;
+  bool found = AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(699050ull, [&](auto... v) {
+    static_assert(sizeof...(v) == 20, "the kernel is instantiated with all twenty values");
+    ++visited;
+  });
+  EXPECT_TRUE(found);
+  EXPECT_EQ(visited, 1u);
+}
+
 TEST(TilingTemplates, DispatchVisitsEverySelectedCombination) {
   using namespace sk_tpl_test;
   // selection 1: 1 x 2 x 1 x 2 = 4 combinations; selection 2 (kernel type ignored): 1 x 2 x 1 x 1 = 2

@@ -310,6 +310,19 @@ TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
   EXPECT_TRUE(contains(*out, "#line 1 \"<sk_cc: add_custom is a template kernel")) << "errors in it say what it is";
 }
 
+TEST(TemplateKernelEntry, FoundAfterAMacroWhoseBodyEndsInWhileZero) {
+  // ops-nn's matmul kernels: a `#define ... } while (0)` right before the template kernel; the
+  // directive ends the statement, so the kernel's head is `template <...> __global__ ...`.
+  const std::string in =
+      "#define CHECK_OK(x) \\\n  do {                \\\n    (void)(x);        \\\n  } while (0)\n\n"
+      "template <int MODE>\n__global__ __aicore__ void mm(GM_ADDR a, GM_ADDR tiling)\n{\n}\n";
+  std::optional<std::string> out = templateKernelEntry(in, "mm", "mm__sk_entry");
+  ASSERT_TRUE(out.has_value()) << "the template kernel after the macro was not found";
+  EXPECT_TRUE(contains(*out, "void mm__sk_entry(GM_ADDR a, GM_ADDR tiling)")) << *out;
+  EXPECT_EQ(renameEntry("#define K_ATTR } while (0)\n__global__ __aicore__ void mm(GM_ADDR a) {}\n", "mm", "e"),
+            "#define K_ATTR } while (0)\n__global__ __aicore__ void e(GM_ADDR a) {}\n");
+}
+
 TEST(TemplateKernelEntry, NothingForAPlainKernelOrAnotherTemplate) {
   EXPECT_FALSE(templateKernelEntry("extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n", "add_custom", "e"));
   EXPECT_FALSE(templateKernelEntry("template <int N> __aicore__ inline void add_custom(GM_ADDR x) {}\n"

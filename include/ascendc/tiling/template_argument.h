@@ -56,7 +56,10 @@ namespace AscendC {
 namespace sk_tpl {
 
 constexpr uint32_t kMaxVals = 64;
-constexpr uint32_t kMaxParams = 16;
+constexpr uint32_t kMaxParams = 32;
+// Not constexpr: reached while a selection is evaluated, it stops the compile naming the limit
+// (more parameters would be dropped and the kernel instantiated for no combination).
+inline void ASCENDC_TPL_SEL_has_more_than_32_parameters() {}
 constexpr uint64_t kInvalidKey = ~0ull;
 
 constexpr bool sameName(const char* a, const char* b) {
@@ -129,7 +132,9 @@ struct Select {
   constexpr Select() = default;
   constexpr Select(std::initializer_list<Param> ps) {
     for (const Param& p : ps)
-      if (n < kMaxParams && p.type != ASCENDC_TPL_KERNEL_TYPE && p.type != ASCENDC_TPL_DETERMINISTIC) params[n++] = p;
+      if (p.type == ASCENDC_TPL_KERNEL_TYPE || p.type == ASCENDC_TPL_DETERMINISTIC) continue;
+      else if (n < kMaxParams) params[n++] = p;
+      else ASCENDC_TPL_SEL_has_more_than_32_parameters();
   }
   constexpr const Param* find(const char* name) const {
     for (uint32_t i = 0; i < n; ++i)
