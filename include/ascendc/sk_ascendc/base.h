@@ -237,8 +237,13 @@ template <typename T> __aicore__ inline T abs(const T src) { return src < T(0) ?
 template <typename T> __aicore__ inline T sqrt(const T src) { return static_cast<T>(std::sqrt((double)src)); }
 }  // namespace Std
 
-template <typename T, typename U> struct IsSameType { static constexpr bool value = false; };
-template <typename T> struct IsSameType<T, T> { static constexpr bool value = true; };
+template <bool b> struct BoolInst {
+  static constexpr bool value = b;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
+template <typename T, typename U> struct IsSameType : FalseType {};
+template <typename T> struct IsSameType<T, T> : TrueType {};
 template <typename T, typename U> constexpr bool IsSameTypeV = IsSameType<T, U>::value;
 template <typename T, typename U, typename... Args> __aicore__ constexpr bool SupportType() {
   return (std::is_same<T, U>::value || ... || std::is_same<T, Args>::value);
@@ -330,6 +335,9 @@ constexpr uint8_t DEFAULT_DATA_COPY_NBURST = 1;  // DataCopyParams' defaults, as
 constexpr uint8_t DEFAULT_DATA_COPY_STRIDE = 0;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr int32_t DEFAULT_C0_SIZE = 32;
+constexpr int32_t HALF_FACTOR = 2;
+constexpr uint8_t B32_DATA_NUM_PER_BLOCK = 8;  // elements of one 32-byte block
+constexpr uint8_t B16_DATA_NUM_PER_BLOCK = 16;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t CUBE_MAX_SIZE = 256;
 constexpr int32_t BYTE_PER_FRACTAL = 512;

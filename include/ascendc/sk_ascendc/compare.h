@@ -202,8 +202,8 @@ struct GatherRepeatParams {
   uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
   bool repeatStrideMode = false;
   bool strideSizeMode = false;
-  __aicore__ GatherRepeatParams() {}
-  __aicore__ GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+  __aicore__ constexpr GatherRepeatParams() {}
+  __aicore__ constexpr GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
       : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
 };
 // Block j of repeat r: the 32 bytes at src0 + offset[r * 8 + j] (bytes, 32-aligned) into dst block
@@ -221,8 +221,8 @@ struct GatherMaskParams {
   uint16_t repeatTimes = 0;
   uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
   uint8_t src1RepeatStride = DEFAULT_REPEAT_STRIDE;
-  __aicore__ GatherMaskParams() {}
-  __aicore__ GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn, const uint16_t src0RepeatStrideIn,
+  __aicore__ constexpr GatherMaskParams() {}
+  __aicore__ constexpr GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn, const uint16_t src0RepeatStrideIn,
                               const uint8_t src1RepeatStrideIn)
       : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn), src0RepeatStride(src0RepeatStrideIn),
         src1RepeatStride(src1RepeatStrideIn) {}
@@ -247,8 +247,8 @@ __aicore__ inline int64_t GetGatherMaskRemainCount() { return (int64_t)::sk_get_
 struct BrcbRepeatParams {
   uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
   uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
-  __aicore__ BrcbRepeatParams() {}
-  __aicore__ BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+  __aicore__ constexpr BrcbRepeatParams() {}
+  __aicore__ constexpr BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
       : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
 };
 template <typename T>
@@ -284,8 +284,8 @@ struct TransDataTo5HDParams {
   uint8_t repeatTimes = 1;
   uint16_t dstRepStride = 0;  // 32-byte blocks added to every address per repeat
   uint16_t srcRepStride = 0;
-  __aicore__ TransDataTo5HDParams() {}
-  __aicore__ TransDataTo5HDParams(const bool dstHighHalfIn, const bool srcHighHalfIn, const uint8_t repeatTimesIn,
+  __aicore__ constexpr TransDataTo5HDParams() {}
+  __aicore__ constexpr TransDataTo5HDParams(const bool dstHighHalfIn, const bool srcHighHalfIn, const uint8_t repeatTimesIn,
                                   const uint16_t dstRepStrideIn, const uint16_t srcRepStrideIn)
       : dstHighHalf(dstHighHalfIn), srcHighHalf(srcHighHalfIn), repeatTimes(repeatTimesIn), dstRepStride(dstRepStrideIn),
         srcRepStride(srcRepStrideIn) {}

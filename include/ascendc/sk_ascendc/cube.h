@@ -36,8 +36,8 @@ struct Nd2NzParams {
   uint16_t dstNzC0Stride = 0;
   uint16_t dstNzNStride = 0;
   Nd2NzWide dstNzMatrixStride = 0;
-  __aicore__ Nd2NzParams() {}
-  __aicore__ Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const Nd2NzWide dValueIn,
+  __aicore__ constexpr Nd2NzParams() {}
+  __aicore__ constexpr Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const Nd2NzWide dValueIn,
                          const Nd2NzWider srcNdMatrixStrideIn, const Nd2NzWider srcDValueIn, const uint16_t dstNzC0StrideIn,
                          const uint16_t dstNzNStrideIn, const Nd2NzWide dstNzMatrixStrideIn)
       : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn), srcDValue(srcDValueIn),
@@ -81,8 +81,8 @@ struct Dn2NzParams {
   uint16_t dstNzC0Stride = 0;
   uint16_t dstNzNStride = 0;
   uint32_t dstNzMatrixStride = 0;
-  __aicore__ Dn2NzParams() {}
-  __aicore__ Dn2NzParams(const uint16_t dnNumIn, const uint16_t nValueIn, const uint32_t dValueIn,
+  __aicore__ constexpr Dn2NzParams() {}
+  __aicore__ constexpr Dn2NzParams(const uint16_t dnNumIn, const uint16_t nValueIn, const uint32_t dValueIn,
                          const uint64_t srcDnMatrixStrideIn, const uint64_t srcDValueIn, const uint16_t dstNzC0StrideIn,
                          const uint16_t dstNzNStrideIn, const uint32_t dstNzMatrixStrideIn)
       : dnNum(dnNumIn), nValue(nValueIn), dValue(dValueIn), srcDnMatrixStride(srcDnMatrixStrideIn), srcDValue(srcDValueIn),
@@ -108,8 +108,8 @@ struct LoadData2DParams {
   uint8_t repeatTimes = 0;
   uint8_t sid = 0;
   uint8_t addrMode = 0;
-  __aicore__ LoadData2DParams() {}
-  __aicore__ LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+  __aicore__ constexpr LoadData2DParams() {}
+  __aicore__ constexpr LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
                               const uint8_t sidIn, const uint16_t dstGapIn, const bool ifTransposeIn, const uint8_t addrModeIn)
       : startIndex(startIndexIn), dstGap(dstGapIn), srcStride(srcStrideIn), ifTranspose(ifTransposeIn),
         repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
@@ -131,8 +131,8 @@ struct LoadData2dTransposeParams {
   uint16_t dstGap = 0;
   uint16_t dstFracGap = 0;
   uint8_t addrMode = 0;
-  __aicore__ LoadData2dTransposeParams() {}
-  __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+  __aicore__ constexpr LoadData2dTransposeParams() {}
+  __aicore__ constexpr LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
                                        const uint16_t dstGapIn, const uint16_t dstFracGapIn, const uint8_t addrModeIn = 0)
       : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
         dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
@@ -221,8 +221,8 @@ struct LoadDataRepeatParam {
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
   uint8_t reserved = 0;
-  __aicore__ LoadDataRepeatParam() {}
-  __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
+  __aicore__ constexpr LoadDataRepeatParam() {}
+  __aicore__ constexpr LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
       : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
 };
 namespace detail {
@@ -415,12 +415,12 @@ struct MmadParams {
   bool cmatrixSource = false;
   bool cmatrixInitVal = true;
   bool disableGemv = false;
-  __aicore__ MmadParams() {}
-  __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
+  __aicore__ constexpr MmadParams() {}
+  __aicore__ constexpr MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
                         const int32_t fmOffsetIn, const bool enSsparseIn, const bool enWinogradAIn, const bool enWinogradBIn)
       : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn), enWinogradA(enWinogradAIn),
         enWinogradB(enWinogradBIn) {}
-  __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const uint8_t unitFlagIn,
+  __aicore__ constexpr MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const uint8_t unitFlagIn,
                         const bool cmatrixSourceIn, const bool cmatrixInitValIn)
       : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn), cmatrixInitVal(cmatrixInitValIn) {}
 };
@@ -534,9 +534,9 @@ struct FixpipeParamsV220 {
 struct QuantParams {
   QuantMode_t quantPre = QuantMode_t::NoQuant;
   uint64_t deqScalar = 0;
-  __aicore__ QuantParams() {}
-  __aicore__ QuantParams(const QuantMode_t quantPreIn) : quantPre(quantPreIn) {}
-  __aicore__ QuantParams(const QuantMode_t quantPreIn, const uint64_t deqScalarIn) : quantPre(quantPreIn), deqScalar(deqScalarIn) {}
+  __aicore__ constexpr QuantParams() {}
+  __aicore__ constexpr QuantParams(const QuantMode_t quantPreIn) : quantPre(quantPreIn) {}
+  __aicore__ constexpr QuantParams(const QuantMode_t quantPreIn, const uint64_t deqScalarIn) : quantPre(quantPreIn), deqScalar(deqScalarIn) {}
 };
 // Both arches' form in one: dav-2201's (nz2ndEn, originalNSize, the 5-argument constructor) for
 // FixpipeParams, dav-3510's (ndNum, srcNdStride in C0_SIZE = 16 elements of L0C, dstNdStride in
@@ -547,12 +547,12 @@ struct Nz2NdParams {
   uint16_t srcNdStride = 0;
   uint32_t dstNdStride = 0;
   uint16_t originalNSize = 0;  // with nz2ndEn: C's columns (need not be a multiple of 16)
-  __aicore__ Nz2NdParams() {}
-  __aicore__ Nz2NdParams(const bool nz2ndEnIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+  __aicore__ constexpr Nz2NdParams() {}
+  __aicore__ constexpr Nz2NdParams(const bool nz2ndEnIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
                          const uint16_t dstNdStrideIn, const uint16_t originalNSizeIn)
       : nz2ndEn(nz2ndEnIn), ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn),
         originalNSize(originalNSizeIn) {}
-  __aicore__ Nz2NdParams(const uint16_t ndNumIn, const uint16_t srcNdStrideIn, const uint32_t dstNdStrideIn)
+  __aicore__ constexpr Nz2NdParams(const uint16_t ndNumIn, const uint16_t srcNdStrideIn, const uint32_t dstNdStrideIn)
       : ndNum(ndNumIn), srcNdStride(srcNdStrideIn), dstNdStride(dstNdStrideIn) {}
 };
 // Ascend 950's NZ2DN (CFG_COLUMN_MAJOR): dnNum matrices, srcNzMatrixStride apart in L0C (C0_SIZE
@@ -563,8 +563,8 @@ struct Nz2DnParams {
   uint16_t srcNzMatrixStride = 0;
   uint32_t dstDnMatrixStride = 0;
   uint16_t srcNzC0Stride = 0;
-  __aicore__ Nz2DnParams() {}
-  __aicore__ Nz2DnParams(const uint16_t dnNumIn, const uint16_t srcNzMatrixStrideIn, const uint32_t dstDnMatrixStrideIn,
+  __aicore__ constexpr Nz2DnParams() {}
+  __aicore__ constexpr Nz2DnParams(const uint16_t dnNumIn, const uint16_t srcNzMatrixStrideIn, const uint32_t dstDnMatrixStrideIn,
                          const uint16_t srcNzC0StrideIn)
       : dnNum(dnNumIn), srcNzMatrixStride(srcNzMatrixStrideIn), dstDnMatrixStride(dstDnMatrixStrideIn),
         srcNzC0Stride(srcNzC0StrideIn) {}
@@ -608,8 +608,8 @@ template <typename T = int32_t> struct FixpipeParams {
   bool reluEn = false;
   Nz2NdParams nz2ndParams;
   uint8_t unitFlag = 0;
-  __aicore__ FixpipeParams() {}
-  __aicore__ FixpipeParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn)
+  __aicore__ constexpr FixpipeParams() {}
+  __aicore__ constexpr FixpipeParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint32_t dstStrideIn)
       : cburstNum(count), burstLen(len), dstStride(dstStrideIn), srcStride(srcStrideIn) {}
 };
 
@@ -786,8 +786,8 @@ struct DataCopyCO12DstParams {
   uint8_t reluPre = 0;
   bool channelSplit = false;
   bool nz2ndEn = false;
-  __aicore__ DataCopyCO12DstParams() {}
-  __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+  __aicore__ constexpr DataCopyCO12DstParams() {}
+  __aicore__ constexpr DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
                                    const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
                                    const bool channelSplitIn, const bool nz2ndEnIn)
       : nSize(nSizeIn), mSize(mSizeIn), dstStride(dstStrideIn), srcStride(srcStrideIn), quantPre(quantPreIn),
@@ -828,11 +828,11 @@ template <typename T> struct InitConstValueParams {
   uint16_t blockNum = 0;
   uint16_t dstGap = 0;
   T initValue = 0;
-  __aicore__ InitConstValueParams() {}
-  __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
+  __aicore__ constexpr InitConstValueParams() {}
+  __aicore__ constexpr InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
                                   const T initValueIn)
       : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
-  __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
+  __aicore__ constexpr InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
       : repeatTimes(repeatTimesIn), blockNum(1), initValue(initValueIn) {}
 };
 template <typename T, typename U = PrimT<T>>

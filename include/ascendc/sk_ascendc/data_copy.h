@@ -13,8 +13,8 @@ struct DataCopyParams {
   uint16_t blockLen = 0;
   uint16_t srcStride = 0;
   uint16_t dstStride = 0;
-  __aicore__ DataCopyParams() {}
-  __aicore__ DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+  __aicore__ constexpr DataCopyParams() {}
+  __aicore__ constexpr DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
 };
 
@@ -24,8 +24,8 @@ struct DataCopyExtParams {
   uint32_t srcStride = 0;
   uint32_t dstStride = 0;
   uint32_t rsv = 0;
-  __aicore__ DataCopyExtParams() {}
-  __aicore__ DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
+  __aicore__ constexpr DataCopyExtParams() {}
+  __aicore__ constexpr DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
                                const uint32_t dstStrideIn, const uint32_t rsvIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
 };
@@ -35,8 +35,8 @@ struct DataCopyPadParams {
   uint8_t leftPadding = 0;
   uint8_t rightPadding = 0;
   uint64_t paddingValue = 0;
-  __aicore__ DataCopyPadParams() {}
-  __aicore__ DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+  __aicore__ constexpr DataCopyPadParams() {}
+  __aicore__ constexpr DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
                                const uint64_t padValue)
       : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
 };
@@ -46,8 +46,8 @@ template <typename T> struct DataCopyPadExtParams {
   uint8_t leftPadding = 0;
   uint8_t rightPadding = 0;
   T paddingValue = 0;
-  __aicore__ DataCopyPadExtParams() {}
-  __aicore__ DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+  __aicore__ constexpr DataCopyPadExtParams() {}
+  __aicore__ constexpr DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
                                   T padValue)
       : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
 };
@@ -67,8 +67,8 @@ struct DataCopyEnhancedParams {
   pad_t padMode = pad_t::PAD_NONE;
   uint64_t padValue = 0;
   uint64_t deqTensorAddr = 0;
-  __aicore__ DataCopyEnhancedParams() {}
-  __aicore__ DataCopyEnhancedParams(const BlockMode blockModeIn, const DeqScale deqScaleIn, const uint64_t deqValueIn,
+  __aicore__ constexpr DataCopyEnhancedParams() {}
+  __aicore__ constexpr DataCopyEnhancedParams(const BlockMode blockModeIn, const DeqScale deqScaleIn, const uint64_t deqValueIn,
                                     const uint8_t sidStoreModeIn, const bool isReluIn, const pad_t padModeIn,
                                     const uint64_t padValueIn)
       : blockMode(blockModeIn), deqScale(deqScaleIn), deqValue(deqValueIn), sidStoreMode(sidStoreModeIn),

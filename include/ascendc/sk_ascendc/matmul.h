@@ -56,6 +56,11 @@ template <class T> constexpr TPosition indexPositionOf() {
 }
 }  // namespace detail
 
+// The 16-bit rounding helpers lib/matmul_intf.h brings into AscendC (kernels call them
+// unqualified); 16-bit as CANN's, so larger values wrap there as here.
+__aicore__ inline uint16_t CeilDiv(uint16_t num1, uint16_t num2) { return (uint16_t)((num1 + num2 - 1) / num2); }
+__aicore__ inline uint16_t CeilAlign(uint16_t num1, uint16_t num2) { return (uint16_t)(CeilDiv(num1, num2) * num2); }
+
 // The type L0C accumulates an input type in (the C of a Matmul whose C is at CO1).
 template <typename T> struct GetMmDstType {
   using Type = float;  // half, bfloat16_t, float

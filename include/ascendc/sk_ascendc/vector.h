@@ -21,8 +21,8 @@ struct BinaryRepeatParams {
   uint16_t src1RepStride = DEFAULT_REPEAT_STRIDE;
   bool repeatStrideMode = false;
   bool strideSizeMode = false;
-  __aicore__ BinaryRepeatParams() {}
-  __aicore__ BinaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t src0BlkStrideIn, const uint16_t src1BlkStrideIn,
+  __aicore__ constexpr BinaryRepeatParams() {}
+  __aicore__ constexpr BinaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t src0BlkStrideIn, const uint16_t src1BlkStrideIn,
                                 const uint16_t dstRepStrideIn, const uint16_t src0RepStrideIn, const uint16_t src1RepStrideIn)
       : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
         dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
@@ -37,11 +37,11 @@ struct UnaryRepeatParams {
   bool repeatStrideMode = false;
   bool strideSizeMode = false;
   bool halfBlock = false;
-  __aicore__ UnaryRepeatParams() {}
-  __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
+  __aicore__ constexpr UnaryRepeatParams() {}
+  __aicore__ constexpr UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
                                const uint16_t srcRepStrideIn)
       : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn) {}
-  __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
+  __aicore__ constexpr UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint16_t dstRepStrideIn,
                                const uint16_t srcRepStrideIn, const bool halfBlockIn)
       : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn),
         halfBlock(halfBlockIn) {}
@@ -52,8 +52,8 @@ struct CopyRepeatParams {
   uint16_t srcStride = DEFAULT_BLK_STRIDE;
   uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
   uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
-  __aicore__ CopyRepeatParams() {}
-  __aicore__ CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
+  __aicore__ constexpr CopyRepeatParams() {}
+  __aicore__ constexpr CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
                               uint16_t srcRepeatSizeIn)
       : dstStride(dstStrideIn), srcStride(srcStrideIn), dstRepeatSize(dstRepeatSizeIn), srcRepeatSize(srcRepeatSizeIn) {}
 };
