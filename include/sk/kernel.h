@@ -387,7 +387,10 @@ void sk_mmad_sparse(void* c, const void* a, const void* b, const void* bias, uin
    elements apart. Scalar modes take the scale's float bits from deq_scalar's low 32 bits; vector
    modes (V*) one uint64 per column from deq_tensor (L1 or the fixpipe buffer; read before dst is
    written). nd_num matrices: src + i * src_nd_stride * 1024 bytes, dst + i * dst_nd_stride
-   elements. Copies into GM honour the atomic mode. */
+   elements. Copies into GM honour the atomic mode. Ascend 950's L0C -> UB path (an AIC of a
+   MIX kernel; dst in the UB of its AIV 0 as the AIC sees it): nz2nd bits 8..9 dualDstCtl (1:
+   rows split in halves, 2: columns, each half at dst's offset in AIV 0's and AIV 1's UB), bit
+   12 subBlockId (without a split: the AIV whose UB takes it all). */
 enum sk_quant {
   SK_QUANT_NONE = 0, SK_QUANT_F322F16, SK_QUANT_F322BF16, SK_QUANT_DEQF16, SK_QUANT_VDEQF16, SK_QUANT_QF322B8,
   SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8

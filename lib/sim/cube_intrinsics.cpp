@@ -57,6 +57,84 @@ uint32_t dtypeBytes(CoreRun* c, const char* op, int32_t dtype) {
   return sk::dtypeBytes(*d);
 }
 
+// The results of Fixpipe `q` from L0C at `l0c` to `dstAt` (checked by the caller), converted as
+// its quant and relu modes say; into GM under the core's atomic mode when toGm.
+void writeFixpipe(CoreRun* c, const sk_fixpipe_params& q, const void* l0c, void* dstAt, bool toGm) {
+  uint32_t ob = dtypeBytes(c, "Fixpipe", q.dst_dtype);
+  bool nd = q.nz2nd == SK_FIXPIPE_ND, dn = q.nz2nd == SK_FIXPIPE_DN;
+  bool atomic = toGm && c->atomicMode != SK_ATOMIC_NONE;
+  uint8_t row[16 * 4];
+  std::string error;
+  if (atomic) gmAtomicLock().lock();
+  // Row segments of at most 16 elements (one L0C fractal row), converted and stored.
+  for (uint32_t i = 0; i < q.nd_num && error.empty(); ++i)
+    for (uint32_t blk = 0; blk * 16 < q.n_size && error.empty(); ++blk)
+      for (uint32_t r = 0; r < q.m_size && error.empty(); ++r) {
+        uint32_t cols = std::min<uint32_t>(16, q.n_size - blk * 16);
+        const uint8_t* s = (const uint8_t*)l0c + (uint64_t)i * q.src_nd_stride * 1024 + ((uint64_t)blk * q.src_stride + r) * 64;
+        uint32_t c0 = cube::nzColumns(q, ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
+        cube::fixpipeConvert(q, s, cols, blk * 16, row);
+        if (dn) {  // each element of the row starts a column of the DN matrix
+          uint8_t* out = (uint8_t*)dstAt + ((uint64_t)i * q.dst_nd_stride + (uint64_t)col * q.dst_stride + r) * ob;
+          for (uint32_t j = 0; j < cols && error.empty(); ++j, out += (uint64_t)q.dst_stride * ob)
+            if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)j * ob, ob);
+            else std::memcpy(out, row + (uint64_t)j * ob, ob);
+          continue;
+        }
+        // a fractal row lands in one column block, or (channel split) in two of 8 columns
+        for (uint32_t from = 0; from < cols && error.empty(); from += c0) {
+          uint32_t n = std::min(cols - from, c0), at = col + from;
+          uint8_t* out = (uint8_t*)dstAt + (uint64_t)i * q.dst_nd_stride * ob +
+                         (nd ? ((uint64_t)r * q.dst_stride + at) * ob
+                             : (uint64_t)(at / c0) * q.dst_stride * 32 + ((uint64_t)r * c0 + at % c0) * ob);
+          if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)from * ob, (uint64_t)n * ob);
+          else std::memcpy(out, row + (uint64_t)from * ob, (size_t)n * ob);
+        }
+      }
+  if (atomic) gmAtomicLock().unlock();
+  faultIf(c, error);
+}
+
+// Ascend 950's L0C -> UB path: into the UB of the block's AIV `subBlock`, or (dualDstCtl) split
+// between both, rows (1: M) or columns (2: N) halved, each half written at the same UB offset
+// as if it were the whole matrix (ND only; the AIVs order their reads with cross-core flags).
+void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* dst, int dual, int subBlock, uint32_t ob) {
+  const char* op = "Fixpipe (L0C -> UB)";
+  const CoreRun::Space& view = c->vectorUb[0];
+  if (!view.size || dst < view.base || (uint8_t*)dst >= view.base + view.size)
+    fault(c, std::string(op) + ": dst " + hexAddress((uint64_t)dst) +
+                 " is not in the UB of this AIC's AIVs (a MIX kernel's; a UB tensor on the AIC addresses AIV 0's)");
+  if (dual > 2) fault(c, std::string(op) + ": dualDstCtl " + std::to_string(dual) + " is none of 0, 1 (split M), 2 (split N)");
+  if (dual && p.nz2nd != SK_FIXPIPE_ND)
+    fault(c, std::string(op) + ": dualDstCtl is simulated for ROW_MAJOR (ND) destinations only");
+  if ((dual == 1 && p.m_size % 2) || (dual == 2 && p.n_size % 32))
+    fault(c, std::string(op) + ": dualDstCtl " + std::to_string(dual) + " splits " + (dual == 1 ? "mSize " : "nSize ") +
+                 std::to_string(dual == 1 ? p.m_size : p.n_size) + " in halves; it must be a multiple of " + (dual == 1 ? "2" : "32"));
+  uint64_t offset = (uint64_t)((uint8_t*)dst - view.base);
+  sk_fixpipe_params half = p;
+  if (dual == 1) half.m_size = p.m_size / 2;
+  if (dual == 2) half.n_size = p.n_size / 2;
+  uint64_t bytes = cube::fixpipeDstBytes(half, ob);
+  for (int t = dual ? 0 : subBlock; t <= (dual ? 1 : subBlock); ++t) {
+    const CoreRun::Space& ub = c->vectorUb[t];
+    if (!ub.size) fault(c, std::string(op) + ": AIV " + std::to_string(t) + " is not in this launch (a MIX 1:2 kernel has two)");
+    if (offset + bytes > ub.size)
+      fault(c, std::string(op) + ": dst [UB offset " + std::to_string(offset) + ", +" + std::to_string(bytes) + ") of AIV " +
+                   std::to_string(t) + " runs past UB's " + std::to_string(ub.size) + " bytes");
+    sk_fixpipe_params share = half;
+    const uint8_t* from = (const uint8_t*)src;
+    if (t == 1 && dual == 1) from += (uint64_t)half.m_size * 64;  // the lower rows of every column block
+    if (t == 1 && dual == 2) {
+      from += (uint64_t)(half.n_size / 16) * p.src_stride * 64;  // the right column blocks
+      if (share.deq_tensor) share.deq_tensor = (const uint64_t*)share.deq_tensor + half.n_size;
+    }
+    writeFixpipe(c, share, from, ub.base + offset, false);
+  }
+  noteAccess(c, src, cube::fixpipeSrcBytes(p), false);
+  chargeMove(c, SK_PIPE_FIX, timing::Route::Local, (uint64_t)p.nd_num * p.m_size * p.n_size * ob, 0, c->launch->l0cToL1Rate,
+             "fixpipe to UB");
+}
+
 }  // namespace
 
 void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType) {
@@ -333,6 +411,9 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
   requireCoreType(c, op, CoreType::AIC);
   if (!given) fault(c, "Fixpipe: null parameters");
   sk_fixpipe_params scaled = *given;
+  // Bits 8..9 of nz2nd: dualDstCtl, bit 12: subBlockId (Ascend 950's L0C -> UB path).
+  int dual = (scaled.nz2nd >> 8) & 3, subBlock = (scaled.nz2nd >> 12) & 1;
+  scaled.nz2nd &= 0xff;
   const sk_fixpipe_params* p = &scaled;
   faultIf(c, cube::checkFixpipeTypes(*p));
   if (p->n_size == 0 || p->m_size == 0 || p->nd_num == 0) return;
@@ -356,6 +437,11 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
     scaled.deq_tensor = c->quantScales.data();
   }
   uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
+  if (dual || subBlock || (c->vectorUb[0].size && dst >= c->vectorUb[0].base &&
+                           (uint8_t*)dst < c->vectorUb[0].base + c->vectorUb[0].size)) {
+    fixpipeToUb(c, *p, src, dst, dual, subBlock, ob);
+    return;
+  }
   Space d = classify(c, dst, dstBytes);
   bool toGm = d == Space::Gm;
   if (toGm) {
@@ -364,37 +450,7 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
   } else {
     requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L1));
   }
-  bool atomic = toGm && c->atomicMode != SK_ATOMIC_NONE;
-  uint8_t row[16 * 4];
-  std::string error;
-  if (atomic) gmAtomicLock().lock();
-  // Row segments of at most 16 elements (one L0C fractal row), converted and stored.
-  for (uint32_t i = 0; i < p->nd_num && error.empty(); ++i)
-    for (uint32_t blk = 0; blk * 16 < p->n_size && error.empty(); ++blk)
-      for (uint32_t r = 0; r < p->m_size && error.empty(); ++r) {
-        uint32_t cols = std::min<uint32_t>(16, p->n_size - blk * 16);
-        const uint8_t* s = (const uint8_t*)src + (uint64_t)i * p->src_nd_stride * 1024 + ((uint64_t)blk * p->src_stride + r) * 64;
-        uint32_t c0 = cube::nzColumns(*p, ob), col = blk * 16;  // NZ: column blocks of c0, rows c0 * ob bytes
-        cube::fixpipeConvert(*p, s, cols, blk * 16, row);
-        if (dn) {  // each element of the row starts a column of the DN matrix
-          uint8_t* out = (uint8_t*)dst + ((uint64_t)i * p->dst_nd_stride + (uint64_t)col * p->dst_stride + r) * ob;
-          for (uint32_t j = 0; j < cols && error.empty(); ++j, out += (uint64_t)p->dst_stride * ob)
-            if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)j * ob, ob);
-            else std::memcpy(out, row + (uint64_t)j * ob, ob);
-          continue;
-        }
-        // a fractal row lands in one column block, or (channel split) in two of 8 columns
-        for (uint32_t from = 0; from < cols && error.empty(); from += c0) {
-          uint32_t n = std::min(cols - from, c0), at = col + from;
-          uint8_t* out = (uint8_t*)dst + (uint64_t)i * p->dst_nd_stride * ob +
-                         (nd ? ((uint64_t)r * p->dst_stride + at) * ob
-                             : (uint64_t)(at / c0) * p->dst_stride * 32 + ((uint64_t)r * c0 + at % c0) * ob);
-          if (atomic) error = vec::atomicCombine(c->atomicMode, c->atomicDtype, out, row + (uint64_t)from * ob, (uint64_t)n * ob);
-          else std::memcpy(out, row + (uint64_t)from * ob, (size_t)n * ob);
-        }
-      }
-  if (atomic) gmAtomicLock().unlock();
-  faultIf(c, error);
+  writeFixpipe(c, *p, src, dst, toGm);
   noteAccess(c, src, cube::fixpipeSrcBytes(*p), false);
   if (!toGm) noteAccess(c, dst, dstBytes, true);
   const Launch& L = *c->launch;

@@ -459,6 +459,9 @@ void Device::Impl::placeCores(Launch& L) {
   for (uint32_t slot = 0; slot < used; ++slot) {
     if (r.aic) addCore(CoreType::AIC, slot, slot, 0);
     for (uint32_t v = 0; v < r.aiv; ++v) addCore(CoreType::AIV, aivOf(slot, v), slot, (int)v);
+    if (r.aic)
+      for (uint32_t v = 0; v < 2; ++v)
+        aicRuns[slot].vectorUb[v] = v < r.aiv ? aivRuns[aivOf(slot, v)].spaces[SK_MEM_UB] : CoreRun::Space{};
   }
 }
 

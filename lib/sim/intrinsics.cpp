@@ -171,6 +171,7 @@ void* sk_local_base(int32_t mem) {
   CoreRun* c = enter("sk_local_base");
   if (!c) return nullptr;
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_base: unknown memory " + std::to_string(mem));
+  if (mem == SK_MEM_UB && c->type == CoreType::AIC) return c->vectorUb[0].base;  // the L0C -> UB Fixpipe's view
   return c->spaces[mem].size ? c->spaces[mem].base : nullptr;
 }
 uint64_t sk_local_size(int32_t mem) {

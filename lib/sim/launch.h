@@ -233,6 +233,9 @@ struct CoreRun {
     uint8_t* base = nullptr;
     uint64_t size = 0;
   } spaces[SK_MEM_COUNT];  // by sk_mem
+  // An AIC's view of its AIVs' UBs (the L0C -> UB Fixpipe; none outside a MIX kernel). Static
+  // tensors of a UB position on the AIC address AIV 0's; its pipes carve none of it.
+  Space vectorUb[2];
   // Per-block architectural state (reset when a block starts).
   vec::Registers regs;
   int32_t atomicMode = SK_ATOMIC_NONE, atomicDtype = SK_DT_FLOAT32;

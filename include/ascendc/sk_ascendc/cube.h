@@ -575,7 +575,7 @@ template <> struct TransformParams<CO2Layout::ROW_MAJOR> { using PARAMS = Nz2NdP
 template <> struct TransformParams<CO2Layout::COLUMN_MAJOR> { using PARAMS = Nz2DnParams; };
 // Ascend 950's Fixpipe parameters: as FixpipeParamsV220, but an NZ dstStride counts elements
 // (not 32-byte blocks) and the layout's own parameters are in `params`. dualDstCtl and
-// subBlockId serve the L0C -> UB path, which is not simulated (they must stay 0).
+// subBlockId pick the AIV(s) of the L0C -> UB path (a UB tensor on the AIC is AIV 0's UB).
 template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 {
   __aicore__ FixpipeParamsArch3510() {}
   __aicore__ FixpipeParamsArch3510(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
@@ -665,8 +665,8 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, int32_t la
 // rows (64 bytes of L0C; whole 1 KiB fractals here) and elements.
 template <typename T, typename U, CO2Layout format>
 inline void fixpipe(T* dst, const U* src, const FixpipeParamsArch3510<format>& a, const uint64_t* scales) {
-  if (a.dualDstCtl || a.subBlockId) ::sk_trap(3, "Fixpipe: dualDstCtl / subBlockId (the L0C -> UB path) are not simulated");
   sk_fixpipe_params r = fixpipeFields(a, layoutOf(format));
+  r.nz2nd |= (int32_t)(a.dualDstCtl & 3) << 8 | (int32_t)a.subBlockId << 12;  // the L0C -> UB path's targets
   uint32_t srcNdStride = 0;
   if constexpr (format == CO2Layout::NZ) {
     if ((uint64_t)a.dstStride * sizeof(T) % 32)

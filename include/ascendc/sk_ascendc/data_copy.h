@@ -11,8 +11,14 @@ namespace AscendC {
 struct DataCopyParams {
   uint16_t blockCount = 1;
   uint16_t blockLen = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstStride = 0;
+  union {  // the gap between blocks, in 32-byte blocks (srcGap/dstGap: Ascend 950's names)
+    uint16_t srcStride = 0;
+    uint16_t srcGap;
+  };
+  union {
+    uint16_t dstStride = 0;
+    uint16_t dstGap;
+  };
   __aicore__ constexpr DataCopyParams() {}
   __aicore__ constexpr DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
