@@ -22,7 +22,11 @@ struct ArchSpec {
   uint32_t clockMHz = 0;
   uint32_t aicCores = 0;
   uint32_t aivCores = 0;
-  uint64_t ubBytes = 0;  // local memory of an AIV
+  uint64_t ubBytes = 0;  // local memory of an AIV a kernel may allocate (GetUBSizeInBytes)
+  // UB above ubBytes the compiler keeps for itself (Ascend 950's register spills): addressable
+  // by a kernel's static tensors as on the hardware, never handed out by TPipe. Optional field.
+  uint64_t ubReservedBytes = 0;
+  uint64_t ubSpanBytes() const { return ubBytes + ubReservedBytes; }
   uint64_t l1Bytes = 0;  // local memory of an AIC
   uint64_t l0aBytes = 0, l0bBytes = 0, l0cBytes = 0;  // the cube's operand and accumulator buffers
   uint64_t btBytes = 0, fbBytes = 0;                  // bias table, fixpipe buffer

@@ -58,6 +58,9 @@ class Reader {
       return fail(field, "is too large (at most " + std::to_string(std::numeric_limits<T>::max()) + ")");
     out = (T)v;
   }
+  template <typename T> void optionalNumber(const char* field, T& out) {
+    if (j_.contains(field)) number(field, out);
+  }
   void text(const char* field, std::string& out) {
     if (err_) return;
     auto it = j_.find(field);
@@ -111,6 +114,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("aicCores", a.aicCores);
   r.number("aivCores", a.aivCores);
   r.number("ubBytes", a.ubBytes);
+  r.optionalNumber("ubReservedBytes", a.ubReservedBytes);
   r.number("l1Bytes", a.l1Bytes);
   r.number("l0aBytes", a.l0aBytes);
   r.number("l0bBytes", a.l0bBytes);

@@ -312,6 +312,8 @@ void sk_cross_wait(int32_t flag) {
   Launch& L = *c->launch;
   uint32_t f = (uint32_t)flag & (c->type == CoreType::AIC ? 31 : 15);
   FlagDelivery d = flagsOf(L, c->group).counters[c->member][f].take(c, ++c->crossWaits[f]);
+  if (c->type == CoreType::AIC && d.from == CoreType::AIV)  // the AIVs' word that they read their UB
+    for (auto& written : c->ubUnacknowledged) written.clear();
   // The replay releases the wait when every core whose sets made this delivery has made its
   // round-th set.
   auto [first, last] = membersOf(L, d.from);

@@ -121,6 +121,13 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
     if (offset + bytes > ub.size)
       fault(c, std::string(op) + ": dst [UB offset " + std::to_string(offset) + ", +" + std::to_string(bytes) + ") of AIV " +
                    std::to_string(t) + " runs past UB's " + std::to_string(ub.size) + " bytes");
+    for (auto [from, end] : c->ubUnacknowledged[t])
+      if (offset < end && from < offset + bytes)
+        fault(c, std::string(op) + ": race on AIV " + std::to_string(t) + "'s UB [" + std::to_string(offset) + ", +" +
+                     std::to_string(bytes) + "): written again before the AIC took a cross-core flag from an AIV, which may "
+                     "still be reading what the last Fixpipe put there; have the AIVs CrossCoreSetFlag once they have read "
+                     "it and the AIC CrossCoreWaitFlag before writing again");
+    c->ubUnacknowledged[t].push_back({offset, offset + bytes});
     sk_fixpipe_params share = half;
     const uint8_t* from = (const uint8_t*)src;
     if (t == 1 && dual == 1) from += (uint64_t)half.m_size * 64;  // the lower rows of every column block

@@ -142,7 +142,7 @@ struct Device::Impl {
 
   uint8_t* localOf(CoreType t, uint32_t id) const {
     return t == CoreType::AIC ? localMem + (uint64_t)id * arch.aicLocalBytes()
-                              : localMem + arch.aicCores * arch.aicLocalBytes() + (uint64_t)id * arch.ubBytes;
+                              : localMem + arch.aicCores * arch.aicLocalBytes() + (uint64_t)id * arch.ubSpanBytes();
   }
 
   // ---- host side ----
@@ -652,7 +652,7 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
   auto hbm = Hbm::create(arch.hbmBytes);
   if (!hbm) return hbm.takeError();
   impl->hbm = std::move(*hbm);
-  impl->localMemBytes = arch.aicCores * arch.aicLocalBytes() + arch.aivCores * arch.ubBytes;
+  impl->localMemBytes = arch.aicCores * arch.aicLocalBytes() + arch.aivCores * arch.ubSpanBytes();
   void* m = mmap(nullptr, impl->localMemBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (m == MAP_FAILED) return internalError("cannot allocate the local memories of the simulated cores");
   impl->localMem = (uint8_t*)m;
@@ -670,8 +670,8 @@ llvm::Expected<std::unique_ptr<Device>> Device::create(const ArchSpec& arch, con
       c.physId = i;
       c.local = impl->localOf(type, i);
       if (type == CoreType::AIV) {
-        c.localSize = arch.ubBytes;
-        c.spaces[SK_MEM_UB] = {c.local, arch.ubBytes};
+        c.localSize = arch.ubSpanBytes();
+        c.spaces[SK_MEM_UB] = {c.local, arch.ubSpanBytes()};
         continue;
       }
       c.localSize = arch.aicLocalBytes();

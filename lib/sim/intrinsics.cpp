@@ -163,9 +163,14 @@ void* sk_ub_base(void) {
   CoreRun* c = enter("sk_ub_base");
   return c ? c->spaces[c->type == CoreType::AIC ? SK_MEM_L1 : SK_MEM_UB].base : nullptr;
 }
+// What a kernel may allocate of a memory: UB without the compiler's reserve (arch ubReservedBytes).
+static uint64_t allocatable(const CoreRun* c, int32_t mem) {
+  uint64_t size = c->spaces[mem].size;
+  return mem == SK_MEM_UB && size ? size - c->launch->arch->ubReservedBytes : size;
+}
 uint64_t sk_ub_size(void) {
   CoreRun* c = enter("sk_ub_size");
-  return c ? c->spaces[c->type == CoreType::AIC ? SK_MEM_L1 : SK_MEM_UB].size : 0;
+  return c ? allocatable(c, c->type == CoreType::AIC ? SK_MEM_L1 : SK_MEM_UB) : 0;
 }
 void* sk_local_base(int32_t mem) {
   CoreRun* c = enter("sk_local_base");
@@ -178,7 +183,7 @@ uint64_t sk_local_size(int32_t mem) {
   CoreRun* c = enter("sk_local_size");
   if (!c) return 0;
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_size: unknown memory " + std::to_string(mem));
-  return c->spaces[mem].size;
+  return allocatable(c, mem);
 }
 uint64_t sk_cycles(void) {
   CoreRun* c = enter("sk_cycles");

@@ -236,6 +236,9 @@ struct CoreRun {
   // An AIC's view of its AIVs' UBs (the L0C -> UB Fixpipe; none outside a MIX kernel). Static
   // tensors of a UB position on the AIC address AIV 0's; its pipes carve none of it.
   Space vectorUb[2];
+  // The UB ranges (offset, end) an AIC's Fixpipe wrote into each AIV since it last took a flag
+  // from an AIV: writing one of them again would race the AIV still reading it.
+  std::vector<std::pair<uint64_t, uint64_t>> ubUnacknowledged[2];
   // Per-block architectural state (reset when a block starts).
   vec::Registers regs;
   int32_t atomicMode = SK_ATOMIC_NONE, atomicDtype = SK_DT_FLOAT32;
@@ -270,6 +273,7 @@ struct CoreRun {
     std::fill(std::begin(crossWaits), std::end(crossWaits), 0);
     ibWaits.clear();
     groupWaits.clear();
+    for (auto& written : ubUnacknowledged) written.clear();
   }
   uint64_t clock = 0;  // virtual cycles
   uint32_t group = 0, member = 0;  // the block being run: its group in the launch, and member in it
