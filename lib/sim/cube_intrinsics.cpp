@@ -129,13 +129,13 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
                      "it and the AIC CrossCoreWaitFlag before writing again");
     c->ubUnacknowledged[t].push_back({offset, offset + bytes});
     sk_fixpipe_params share = half;
-    const uint8_t* from = (const uint8_t*)src;
-    if (t == 1 && dual == 1) from += (uint64_t)half.m_size * 64;  // the lower rows of every column block
+    const uint8_t* part = (const uint8_t*)src;
+    if (t == 1 && dual == 1) part += (uint64_t)half.m_size * 64;  // the lower rows of every column block
     if (t == 1 && dual == 2) {
-      from += (uint64_t)(half.n_size / 16) * p.src_stride * 64;  // the right column blocks
+      part += (uint64_t)(half.n_size / 16) * p.src_stride * 64;  // the right column blocks
       if (share.deq_tensor) share.deq_tensor = (const uint64_t*)share.deq_tensor + half.n_size;
     }
-    writeFixpipe(c, share, from, ub.base + offset, false);
+    writeFixpipe(c, share, part, ub.base + offset, false);
   }
   noteAccess(c, src, cube::fixpipeSrcBytes(p), false);
   chargeMove(c, SK_PIPE_FIX, timing::Route::Local, (uint64_t)p.nd_num * p.m_size * p.n_size * ob, 0, c->launch->l0cToL1Rate,

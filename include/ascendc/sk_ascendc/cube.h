@@ -661,6 +661,12 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, int32_t la
   issueFixpipe(dst, src, r, p.unitFlag, scales);
 }
 
+// A UB destination is Ascend 950's L0C -> UB path; elsewhere Fixpipe writes GM or L1 only.
+inline void requireL0cToUbPath(TPosition pos) {
+  if (!kArch3510 && memOf(pos) == SK_MEM_UB)
+    ::sk_trap(3, "Fixpipe: L0C -> UB is Ascend 950's path (dav-3510); on this part Fixpipe writes GM or L1");
+}
+
 // FixpipeParamsArch3510: an NZ dstStride in elements, the matrix strides of `params` in C0_SIZE
 // rows (64 bytes of L0C; whole 1 KiB fractals here) and elements.
 template <typename T, typename U, CO2Layout format>
@@ -700,12 +706,14 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::requireL0cToUbPath(dst.GetPosition());
   detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), nullptr);
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
                                const FixpipeParamsV220& p) {
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
+  detail::requireL0cToUbPath(dst.GetPosition());
   detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), cbufWorkspace.HostPtr());
 }
 // Ascend 950's parameter form; its layout is the config's.
