@@ -95,13 +95,18 @@ void writeFixpipe(CoreRun* c, const sk_fixpipe_params& q, const void* l0c, void*
   faultIf(c, error);
 }
 
+// Whether p lies in the UB of this AIC's AIV 0, as the AIC sees it (a MIX kernel's only).
+bool inAivUb(const CoreRun* c, const void* p) {
+  const CoreRun::Space& view = c->vectorUb[0];
+  return view.size && p >= view.base && (const uint8_t*)p < view.base + view.size;
+}
+
 // Ascend 950's L0C -> UB path: into the UB of the block's AIV `subBlock`, or (dualDstCtl) split
 // between both, rows (1: M) or columns (2: N) halved, each half written at the same UB offset
 // as if it were the whole matrix (ND only; the AIVs order their reads with cross-core flags).
 void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* dst, int dual, int subBlock, uint32_t ob) {
   const char* op = "Fixpipe (L0C -> UB)";
-  const CoreRun::Space& view = c->vectorUb[0];
-  if (!view.size || dst < view.base || (uint8_t*)dst >= view.base + view.size)
+  if (!inAivUb(c, dst))
     fault(c, std::string(op) + ": dst " + hexAddress((uint64_t)dst) +
                  " is not in the UB of this AIC's AIVs (a MIX kernel's; a UB tensor on the AIC addresses AIV 0's)");
   if (dual > 2) fault(c, std::string(op) + ": dualDstCtl " + std::to_string(dual) + " is none of 0, 1 (split M), 2 (split N)");
@@ -110,7 +115,7 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
   if ((dual == 1 && p.m_size % 2) || (dual == 2 && p.n_size % 32))
     fault(c, std::string(op) + ": dualDstCtl " + std::to_string(dual) + " splits " + (dual == 1 ? "mSize " : "nSize ") +
                  std::to_string(dual == 1 ? p.m_size : p.n_size) + " in halves; it must be a multiple of " + (dual == 1 ? "2" : "32"));
-  uint64_t offset = (uint64_t)((uint8_t*)dst - view.base);
+  uint64_t offset = (uint64_t)((uint8_t*)dst - c->vectorUb[0].base);
   sk_fixpipe_params half = p;
   if (dual == 1) half.m_size = p.m_size / 2;
   if (dual == 2) half.n_size = p.n_size / 2;
@@ -444,8 +449,7 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
     scaled.deq_tensor = c->quantScales.data();
   }
   uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
-  if (dual || subBlock || (c->vectorUb[0].size && dst >= c->vectorUb[0].base &&
-                           (uint8_t*)dst < c->vectorUb[0].base + c->vectorUb[0].size)) {
+  if (dual || subBlock || inAivUb(c, dst)) {
     fixpipeToUb(c, *p, src, dst, dual, subBlock, ob);
     return;
   }

@@ -22,6 +22,14 @@ bool active(const uint8_t* mask, uint32_t element, uint32_t elemBytes) {
   uint32_t bit = element * elemBytes;
   return (mask[bit / 8] >> (bit % 8)) & 1;
 }
+// Marks an element active: every bit of its bytes, as CreateMask does.
+void setActive(uint8_t* mask, uint32_t element, uint32_t elemBytes) {
+  for (uint32_t bit = element * elemBytes; bit < (element + 1) * elemBytes; ++bit) mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
+}
+
+void requireElementBytes(CoreRun* c, const char* op, uint32_t b) {
+  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+}
 
 uint32_t widthOf(CoreRun* c, const char* op, int32_t dtype) {
   std::optional<DType> d = dtypeFromCode(dtype);
@@ -29,6 +37,19 @@ uint32_t widthOf(CoreRun* c, const char* op, int32_t dtype) {
   if (b != 1 && b != 2 && b != 4 && b != 8)
     fault(c, std::string(op) + ": dtype code " + std::to_string(dtype) + " is not a register element type");
   return b;
+}
+
+// The vector unit's shape of one whole register: `elements` contiguous ones, every one taken
+// (dstBytes/srcBytes: the widths of a conversion's two sides).
+vec::Shape wholeRegister(uint32_t elements, uint32_t dstBytes = 1, uint32_t srcBytes = 1) {
+  uint32_t widest = std::max(dstBytes, srcBytes);
+  vec::Shape s;
+  s.repeats = 1;
+  s.perRepeat = elements;
+  s.counter = true;
+  s.rep[0] = (uint16_t)(8 * dstBytes / widest);
+  s.rep[1] = s.rep[2] = (uint16_t)(8 * srcBytes / widest);
+  return s;
 }
 
 CoreRun* registerOp(const char* intrinsic, const char* op) {
@@ -72,7 +93,7 @@ void sk_reg_load(void* reg, const void* ub, uint32_t b, int32_t dist) {
   const char* op = loadName(dist);
   CoreRun* c = registerOp("sk_reg_load", op);
   if (!c) return;
-  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  requireElementBytes(c, op, b);
   auto* d = (uint8_t*)reg;
   auto* s = (const uint8_t*)ub;
   uint32_t n = kVL / b;  // elements of one register
@@ -126,7 +147,7 @@ void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t b, in
                    : dist == SK_RST_MASK ? "StoreAlign (MaskReg)" : "StoreAlign DIST_NORM";
   CoreRun* c = registerOp("sk_reg_store", op);
   if (!c) return;
-  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  requireElementBytes(c, op, b);
   auto* d = (uint8_t*)ub;
   auto* s = (const uint8_t*)reg;
   uint32_t n = kVL / b;
@@ -156,13 +177,10 @@ void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t b, in
 void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
   CoreRun* c = registerOp("sk_reg_mask", "CreateMask");
   if (!c) return;
-  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, "CreateMask: element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  requireElementBytes(c, "CreateMask", b);
   std::memset(mask, 0, kVL / 8);
-  for (uint32_t i = 0; i < kVL / b; ++i) {
-    bool on = pattern == SK_RMASK_M3 ? i % 3 == 0 : pattern == SK_RMASK_M4 ? i % 4 == 0 : i < count;
-    if (on)
-      for (uint32_t bit = i * b; bit < (i + 1) * b; ++bit) mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
-  }
+  for (uint32_t i = 0; i < kVL / b; ++i)
+    if (pattern == SK_RMASK_M3 ? i % 3 == 0 : pattern == SK_RMASK_M4 ? i % 4 == 0 : i < count) setActive(mask, i, b);
   charge(c, SK_PIPE_V, 1, "CreateMask");
 }
 
@@ -172,12 +190,8 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
   CoreRun* c = registerOp("sk_reg_op", name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
-  vec::Shape whole;  // one repeat of the whole register, every element
-  whole.repeats = 1;
-  whole.perRepeat = kVL / b;
-  whole.counter = true;
   alignas(64) uint8_t result[kVL];
-  faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, whole));
+  faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
   auto* d = (uint8_t*)dst;
   for (uint32_t i = 0; i < kVL / b; ++i) {
     if (active(mask, i, b)) std::memcpy(d + i * b, result + i * b, b);
@@ -212,16 +226,11 @@ void sk_reg_compare(int32_t cmp, int32_t dtype, uint8_t* dstMask, const void* sr
   CoreRun* c = registerOp("sk_reg_compare", "Compare");
   if (!c) return;
   uint32_t b = widthOf(c, "Compare", dtype);
-  vec::Shape whole;
-  whole.repeats = 1;
-  whole.perRepeat = kVL / b;
-  whole.counter = true;
   uint8_t bits[kVL / 8] = {};  // one bit per element
-  faultIf(c, vec::compare(cmp, dtype, bits, src0, src1, scalar, withScalar != 0, whole));
+  faultIf(c, vec::compare(cmp, dtype, bits, src0, src1, scalar, withScalar != 0, wholeRegister(kVL / b)));
   uint8_t out[kVL / 8] = {};
   for (uint32_t i = 0; i < kVL / b; ++i)
-    if (((bits[i / 8] >> (i % 8)) & 1) && active(mask, i, b))
-      for (uint32_t bit = i * b; bit < (i + 1) * b; ++bit) out[bit / 8] |= (uint8_t)(1u << (bit % 8));
+    if (active(bits, i, 1) && active(mask, i, b)) setActive(out, i, b);
   std::memcpy(dstMask, out, sizeof out);
   chargeIssue(c, "compare");
 }
@@ -229,7 +238,7 @@ void sk_reg_compare(int32_t cmp, int32_t dtype, uint8_t* dstMask, const void* sr
 void sk_reg_select(uint32_t b, void* dst, const void* src0, const void* src1, const uint8_t* mask) {
   CoreRun* c = registerOp("sk_reg_select", "Select");
   if (!c) return;
-  if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, "Select: element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
+  requireElementBytes(c, "Select", b);
   alignas(64) uint8_t result[kVL];
   for (uint32_t i = 0; i < kVL / b; ++i)
     std::memcpy(result + i * b, (const uint8_t*)(active(mask, i, b) ? src0 : src1) + i * b, b);
@@ -253,13 +262,7 @@ void sk_reg_cast(int32_t dstType, int32_t srcType, int32_t round, int32_t layout
   alignas(64) uint8_t in[kVL], out[kVL];
   bool widening = db > sb;
   for (uint32_t i = 0; i < n; ++i) std::memcpy(in + i * sb, s + (widening ? layout + ratio * i : i) * sb, sb);
-  vec::Shape shape;  // n contiguous elements, one repeat
-  shape.repeats = 1;
-  shape.perRepeat = n;
-  shape.counter = true;
-  shape.rep[0] = (uint16_t)(8 * db / widest);
-  shape.rep[1] = shape.rep[2] = (uint16_t)(8 * sb / widest);
-  faultIf(c, vec::convert(dstType, srcType, round, out, in, shape, c->regs));
+  faultIf(c, vec::convert(dstType, srcType, round, out, in, wholeRegister(n, db, sb), c->regs));
   std::memset(d, 0, kVL);
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t srcElement = widening ? layout + ratio * i : i;
