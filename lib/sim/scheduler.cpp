@@ -324,12 +324,11 @@ void Scheduler::resume(CoreRun* c, std::unique_lock<std::mutex>& lk) {
       ready_.push_back(c);
       return;
     }
-    if (L.runnable.fetch_sub(1) == 1) {
-      lk.lock();
-      handleAllParked(L, lk);
-      return;
-    }
+    // Counted out only now: meanwhile another thread may have released c and run the launch
+    // to its end, so runnable reaching 0 is a deadlock only while cores are still live.
+    bool lastRunnable = L.runnable.fetch_sub(1) == 1;
     lk.lock();
+    if (lastRunnable && L.live > 0) handleAllParked(L, lk);
     return;
   }
   lk.lock();
