@@ -97,7 +97,8 @@ void     sk_pipe_wait(int32_t pipe, uint64_t t);
    buffer on an AIC (size 0: the core has none). */
 enum sk_mem { SK_MEM_UB = 0, SK_MEM_L1, SK_MEM_L0A, SK_MEM_L0B, SK_MEM_L0C, SK_MEM_BT, SK_MEM_FB, SK_MEM_COUNT };
 void*    sk_local_base(int32_t mem);
-uint64_t sk_local_size(int32_t mem);
+uint64_t sk_local_size(int32_t mem);          /* what a kernel may allocate */
+uint64_t sk_local_physical_size(int32_t mem); /* also the compiler's reserve (arch ubReservedBytes) */
 
 /* One copy instruction: `count` blocks of `len` bytes, block i from src + i * src_stride to
    dst + i * dst_stride (byte strides, start to start). GM <-> local or local <-> local. */
@@ -273,8 +274,9 @@ enum sk_reg_mask_pattern { SK_RMASK_FIRST = 0 /* the first `count` elements */, 
 void sk_reg_load(void* reg, const void* ub, uint32_t elem_bytes, int32_t dist);
 void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t elem_bytes, int32_t dist);
 void sk_reg_mask(uint8_t* mask, uint32_t elem_bytes, int32_t pattern, uint32_t count);
-/* dst = op(src0[, src1 | scalar]) (enum sk_vop) on the active elements; the others 0, or kept
-   when `merging`. */
+/* dst = op(src0[, src1 | scalar]) (enum sk_vop, or SK_REG_OP_EXP_SUB) on the active elements;
+   the others 0, or kept when `merging`. */
+#define SK_REG_OP_EXP_SUB 0x100 /* exp(src0 - src1): one fused instruction (Reg::ExpSub) */
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                const uint8_t* mask, int32_t merging);
 /* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in

@@ -91,9 +91,15 @@ template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
 
 template <class P> constexpr bool kPassable = std::is_pointer_v<P> || std::is_trivially_copyable_v<P>;
 
-// The kernel a launch names: of an overload set (a kernel called `abs` or `select` besides the C
-// library's), the one function returning void; also a constexpr pointer to a kernel.
-template <class... P> constexpr auto kernelPtr(void (*f)(P...)) { return f; }
+// The kernel a launch names, given its arguments' types A: of an overload set (a kernel called
+// `abs` or `select` besides the C library's) the one function returning void, also a constexpr
+// pointer to a kernel (the first `of`); of a template kernel launched without template
+// arguments the instantiation whose parameters are A (the second: its target type deduces T).
+// Where both apply they name the same function, and the non-template `of` wins.
+template <class... A> struct KernelFor {
+  template <class... P> static constexpr auto of(void (*f)(P...)) { return f; }
+  static constexpr auto of(void (*f)(std::decay_t<A>...)) { return f; }
+};
 
 template <class F, F f> class Launcher;
 template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {

@@ -48,6 +48,52 @@ size_t matchClose(llvm::StringRef s, size_t open, char o, char c) {
   return llvm::StringRef::npos;
 }
 
+// `text` on one line without its comments (each becomes a space), literals kept: for copies of
+// source text into generated code, which must not move the lines after them.
+std::string oneLinePlain(llvm::StringRef text) {
+  std::string plain;
+  for (size_t k = 0; k < text.size();) {
+    size_t next = skipLexical(text, k);
+    if (next != k) {
+      bool comment = text.substr(k).starts_with("//") || text.substr(k).starts_with("/*");
+      plain += comment ? " " : text.slice(k, next).str();
+      k = next;
+    } else if (text[k] == '\\' && k + 1 < text.size() && text[k + 1] == '\n') {  // a macro body's line break
+      plain += ' ';
+      k += 2;
+    } else {
+      plain += text[k] == '\n' ? ' ' : text[k];
+      ++k;
+    }
+  }
+  return plain;
+}
+
+// The comma-separated parts of a parameter or argument list (without its parentheses), split
+// outside brackets, comments and literals. In a parameter list `<` opens template arguments; in
+// an argument list it may be a comparison, so there only (), [] and {} nest.
+std::vector<llvm::StringRef> topLevelParts(llvm::StringRef s, bool anglesNest) {
+  std::vector<llvm::StringRef> parts;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t k = 0; k <= s.size();) {
+    size_t next = k < s.size() ? skipLexical(s, k) : k;
+    if (next != k) {
+      k = next;
+      continue;
+    }
+    char ch = k < s.size() ? s[k] : ',';
+    if (ch == '(' || ch == '[' || ch == '{' || (anglesNest && ch == '<')) ++depth;
+    else if (ch == ')' || ch == ']' || ch == '}' || (anglesNest && ch == '>')) --depth;
+    else if (ch == ',' && depth == 0) {
+      if (k < s.size() || !s.slice(from, k).trim().empty()) parts.push_back(s.slice(from, k));  // `()`: none
+      from = k + 1;
+    }
+    ++k;
+  }
+  return parts;
+}
+
 // Where the callee of a launch starts: back over `ns::name<T, U>` from `end` (exclusive).
 size_t calleeStart(llvm::StringRef s, size_t end) {
   size_t i = end;
@@ -129,7 +175,11 @@ std::string rewriteLaunches(llvm::StringRef s) {
     std::string callee = s.slice(l.start, l.open).rtrim().str();
     // every other character stays where it was (line numbers, and backslashes in macro bodies)
     out += s.slice(copied, l.start).str();
-    std::string kernel = "::sk_ss::kernelPtr(" + callee + ")";
+    // the argument types too: they pick a template kernel's instantiation (T deduced)
+    std::string types;
+    for (llvm::StringRef arg : topLevelParts(s.slice(l.paren + 1, l.end - 1), false))
+      types += (types.empty() ? "decltype(" : ", decltype(") + oneLinePlain(arg) + ")";
+    std::string kernel = "::sk_ss::KernelFor<" + types + ">::of(" + callee + ")";
     out += "(::sk_ss::Launcher<decltype(" + kernel + "), " + kernel + ">(";
     out += s.slice(l.open + 3, l.close).str();
     out += "))";
@@ -161,38 +211,13 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
   if (close == llvm::StringRef::npos) return std::nullopt;
   // the parameter list as written, and each parameter's name (its last identifier)
   std::string params = s.slice(paren + 1, close).str(), names;
-  int depth = 0;
-  size_t from = 0;
-  auto addName = [&](llvm::StringRef text) {
-    std::string plain;  // without comments
-    for (size_t k = 0; k < text.size();) {
-      size_t next = skipLexical(text, k);
-      if (next != k && (text.substr(k).starts_with("//") || text.substr(k).starts_with("/*"))) {
-        plain += ' ';
-        k = next;
-      } else if (next != k) {
-        plain += text.slice(k, next).str();
-        k = next;
-      } else {
-        plain += text[k++];
-      }
-    }
+  for (llvm::StringRef param : topLevelParts(params, true)) {
+    std::string plain = oneLinePlain(param);
     llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
-    size_t e = part.size();
-    size_t b = e;
+    size_t b = part.size();
     while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
-    if (b == e) return;
-    if (!names.empty()) names += ", ";
-    names += part.slice(b, e).str();
-  };
-  for (size_t k = 0; k <= params.size(); ++k) {
-    char ch = k < params.size() ? params[k] : ',';
-    if (ch == '(' || ch == '<' || ch == '[') ++depth;
-    else if (ch == ')' || ch == '>' || ch == ']') --depth;
-    else if (ch == ',' && depth == 0) {
-      addName(llvm::StringRef(params).slice(from, k));
-      from = k + 1;
-    }
+    if (b == part.size()) continue;
+    names += (names.empty() ? "" : ", ") + part.substr(b).str();
   }
   std::string n = name.str();
   return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +

@@ -185,6 +185,13 @@ uint64_t sk_local_size(int32_t mem) {
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_size: unknown memory " + std::to_string(mem));
   return allocatable(c, mem);
 }
+// LocalMemAllocator's range: "[0, the physical memory's size)", UB's reserve included.
+uint64_t sk_local_physical_size(int32_t mem) {
+  CoreRun* c = enter("sk_local_physical_size");
+  if (!c) return 0;
+  if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_physical_size: unknown memory " + std::to_string(mem));
+  return c->spaces[mem].size;
+}
 uint64_t sk_cycles(void) {
   CoreRun* c = enter("sk_cycles");
   return c ? c->clock : 0;
@@ -486,7 +493,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
   static const std::vector<IntrinsicSymbol> table = {
       SK_INTRINSIC(sk_block_idx),        SK_INTRINSIC(sk_block_num),       SK_INTRINSIC(sk_sub_block_idx),
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
-      SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size),
+      SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size), SK_INTRINSIC(sk_local_physical_size),
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_block_local),      SK_INTRINSIC(sk_tiling_key),
       SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),

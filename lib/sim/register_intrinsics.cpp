@@ -186,12 +186,18 @@ void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
 
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar, const uint8_t* mask,
                int32_t merging) {
-  const char* name = vec::opName(op);
-  CoreRun* c = registerOp("sk_reg_op", name);
+  bool expSub = op == SK_REG_OP_EXP_SUB;  // charged as the exp it ends with
+  const char* name = vec::opName(expSub ? SK_V_EXP : op);
+  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
   alignas(64) uint8_t result[kVL];
-  faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
+  if (expSub) {
+    faultIf(c, vec::elementwise(SK_V_SUB, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
+    faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
+  } else {
+    faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
+  }
   auto* d = (uint8_t*)dst;
   for (uint32_t i = 0; i < kVL / b; ++i) {
     if (active(mask, i, b)) std::memcpy(d + i * b, result + i * b, b);

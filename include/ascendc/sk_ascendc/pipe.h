@@ -514,8 +514,10 @@ template <Hardware hard = Hardware::UB> class LocalMemAllocator {
   template <TPosition pos, class DataType> __aicore__ LocalTensor<DataType> Alloc(uint32_t tileSize) {
     static_assert(detail::memOf(pos) == detail::memOf(hard), "LocalMemAllocator::Alloc: the position is not in this allocator's memory");
     uint64_t bytes = detail::bytesOf<DataType>(tileSize);
-    if (cur_ + bytes > ::sk_local_size(detail::memOf(hard)))
-      detail::fail("LocalMemAllocator::Alloc: the tiles exceed the local memory");
+    uint64_t size = ::sk_local_physical_size(detail::memOf(hard));
+    if (cur_ + bytes > size)
+      ::sk_trapf(2, "LocalMemAllocator::Alloc: %llu bytes of %s at offset %u run past its %llu bytes",
+                 (unsigned long long)bytes, detail::memName(detail::memOf(hard)), cur_, (unsigned long long)size);
     LocalTensor<DataType> t(pos, cur_, tileSize);
     cur_ += (uint32_t)bytes;
     return t;

@@ -304,6 +304,25 @@ __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask
                 sameWidth ? 0 : (int32_t)trait.layoutMode, dstReg.bytes, srcReg.bytes, mask.bits);
 }
 
+/* ---- fused: dst = exp(src0 - src1), float; a half source is widened first (layout: which half
+   of the register's elements, as Cast's) and only the mask's even elements count ---- */
+template <typename T = DefaultType, typename U = DefaultType, RegLayout layout = RegLayout::ZERO,
+          MaskMergeMode mode = MaskMergeMode::ZEROING, typename S, typename V>
+__simd_callee__ inline void ExpSub(S& dstReg, V& srcReg0, V& srcReg1, MaskReg& mask) {
+  static_assert(std::is_same_v<detail::Elem<S>, float>, "ExpSub: the destination is float");
+  static_assert(mode == MaskMergeMode::ZEROING, "ExpSub: only ZEROING (the hardware has no MERGING form)");
+  if constexpr (std::is_same_v<detail::Elem<V>, float>) {
+    detail::op(SK_REG_OP_EXP_SUB, dstReg, srcReg0, &srcReg1, 0, mask, mode);
+  } else {
+    static_assert(std::is_same_v<detail::Elem<V>, half>, "ExpSub: the sources are half or float");
+    static constexpr CastTrait widen = {layout, SatMode::UNKNOWN, MaskMergeMode::ZEROING, RoundMode::UNKNOWN};
+    S a, b;
+    Cast<float, half, widen>(a, srcReg0, mask);
+    Cast<float, half, widen>(b, srcReg1, mask);
+    detail::op(SK_REG_OP_EXP_SUB, dstReg, a, &b, 0, mask, mode);
+  }
+}
+
 /* ---- compare and select ---- */
 template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U>
 __simd_callee__ inline void Compare(MaskReg& dst, const U& srcReg0, const U& srcReg1, const MaskReg& mask) {
