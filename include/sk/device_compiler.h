@@ -72,7 +72,16 @@ std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::Stri
 // When `name` is a `template<...> __global__` kernel (tiling templates, ASCENDC_TPL_SEL): the
 // code to append to the source that defines the entry `to` with the kernel's parameters, which
 // calls the instantiation of the launch's tiling key (tiling/template_argument.h); nullopt otherwise.
-std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
+// With `key` the object serves that tiling key only (keyedKernelEntry).
+std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to,
+                                               std::optional<uint64_t> key = std::nullopt);
+// For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,
+// `if constexpr (TILING_KEY_IS(1))`, as CANN compiles one object per key): the code to append
+// that defines the entry `to` with the parameters of `name`'s definition, which calls `kernel`
+// (the kernel renamed) when launched with `key` and is a device exception naming the keys
+// otherwise; nullopt when `name` has no definition in the source.
+std::optional<std::string> keyedKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef kernel,
+                                            llvm::StringRef to, uint64_t key);
 
 // The device view of an op_host tiling header (what CANN's op build generates from it): its
 // tiling data definitions and registrations, and the constants they use, in namespace optiling,

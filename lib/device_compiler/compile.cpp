@@ -147,19 +147,28 @@ namespace {
 
 // The file clang compiles: the source itself, or a copy that keeps the original's name and line
 // numbers, without <<<>>> launches and with an entry named like a C library function renamed
-// (kEntrySuffix; the device link names it back).
-llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::KernelMeta* meta, const ScratchDir& scratch) {
+// (kEntrySuffix; the device link names it back). With `key` (compiled with SK_TILING_KEY_CONST)
+// the entry, renamed the same way, refuses other keys.
+llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::KernelMeta* meta, const ScratchDir& scratch,
+                                         std::optional<uint64_t> key = std::nullopt) {
   auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
   if (!text) return text.takeError();
   bool launches = text->find("<<<") != std::string::npos;
   bool rename = meta && isCLibraryName(meta->kernelName);
+  std::string entry = meta ? meta->kernelName + kEntrySuffix : "";
   // a template kernel (tiling templates): an entry that picks the instantiation by tiling key
-  std::optional<std::string> tplEntry =
-      meta ? templateKernelEntry(*text, meta->kernelName, meta->kernelName + kEntrySuffix) : std::nullopt;
-  if (!launches && !rename && !tplEntry) return o.source;
+  std::optional<std::string> generated = meta ? templateKernelEntry(*text, meta->kernelName, entry, key) : std::nullopt;
+  if (key && !generated) {
+    std::string kernel = meta->kernelName + "__sk_key_" + std::to_string(*key);
+    generated = keyedKernelEntry(*text, meta->kernelName, kernel, entry, *key);
+    if (!generated) return sk::inputError(o.source + ": no definition of kernel '" + meta->kernelName + "' (the metadata's kernelName)");
+    *text = renameEntry(*text, meta->kernelName, kernel);
+    rename = false;
+  }
+  if (!launches && !rename && !generated) return o.source;
   std::string body = launches ? removeLaunches(*text) : *text;
-  if (rename) body = renameEntry(body, meta->kernelName, meta->kernelName + kEntrySuffix);
-  if (tplEntry) body += *tplEntry;
+  if (rename) body = renameEntry(body, meta->kernelName, entry);
+  if (generated) body += *generated;
   std::string copy = scratch.file("device_" + llvm::sys::path::filename(o.source).str());
   llvm::SmallString<256> abs(o.source);
   llvm::sys::fs::make_absolute(abs);
@@ -207,14 +216,15 @@ llvm::Expected<ToolResult> runClang(const std::string& clang, const std::vector<
 llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
                                         const std::string& input, const std::vector<std::string>& includes,
                                         const subkernel::KernelMeta* meta, const ScratchDir& scratch,
-                                        llvm::LLVMContext& ctx) {
+                                        llvm::LLVMContext& ctx, std::string* errors) {
   std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
   std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
   const ToolResult& r = *run;
   if (r.exitCode != 0) {
-    std::fputs(r.err.c_str(), stderr);  // the diagnostics as clang printed them
+    if (errors) *errors = r.err;
+    else std::fputs(r.err.c_str(), stderr);  // the diagnostics as clang printed them
     return sk::inputError(o.source + ": clang-19 reported errors (above) compiling for " + coreTypeName(core));
   }
   if (!r.err.empty()) std::fputs(r.err.c_str(), stderr);  // warnings
@@ -226,6 +236,12 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
 }
 
 namespace {
+
+// Whether clang stopped because the source uses the tiling key in a constant expression
+// (`if constexpr (TILING_KEY_IS(1))`), which it is when the object serves one key.
+bool needsConstantTilingKey(llvm::StringRef errors) {
+  return errors.contains("sk_tiling_key") && errors.contains("constant expression");
+}
 
 // AIV kernels compile for the vector core, AIC for the cube core, MIX (and kernels without
 // metadata) for both.
@@ -273,8 +289,24 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
 
   llvm::LLVMContext ctx;
   std::vector<DeviceModule> modules;
+  const Options* opts = &o;
+  Options keyed;
   for (CoreType core : coreTypesOf(metaPtr)) {
-    auto dm = compileFor(o, *target, core, *clang, *input, *includes, metaPtr, scratch, ctx);
+    std::string errors;
+    auto dm = compileFor(*opts, *target, core, *clang, *input, *includes, metaPtr, scratch, ctx, &errors);
+    if (!dm && modules.empty() && metaPtr && needsConstantTilingKey(errors)) {
+      // CANN compiles one object per tiling key, where TILING_KEY_IS is a constant: so here, for
+      // the metadata's key (both core types see the same source, so the first one tells)
+      llvm::consumeError(dm.takeError());
+      input = deviceSource(o, metaPtr, scratch, metaPtr->tilingKey);
+      if (!input) return input.takeError();
+      keyed = o;
+      keyed.defines.push_back("SK_TILING_KEY_CONST=" + std::to_string(metaPtr->tilingKey) + "ull");
+      opts = &keyed;
+      errors.clear();
+      dm = compileFor(*opts, *target, core, *clang, *input, *includes, metaPtr, scratch, ctx, &errors);
+    }
+    std::fputs(errors.c_str(), stderr);
     if (!dm) return dm.takeError();
     bool dialect = annotatedEntries(*dm->module).empty();
     modules.push_back(std::move(*dm));

@@ -56,10 +56,11 @@ llvm::Error checkInputs(const Options& o);
 llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const ScratchDir& scratch);
 
 // clang-19 compiles `input` (o.source names it in messages; its directory is searched for
-// #include "...") for one core type to an LLVM module, with sk_cc's flags and macros.
+// #include "...") for one core type to an LLVM module, with sk_cc's flags and macros. clang's
+// errors go to stderr, or to *errors when given.
 llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
                                         const std::string& input, const std::vector<std::string>& includes,
                                         const subkernel::KernelMeta* meta, const ScratchDir& scratch,
-                                        llvm::LLVMContext& ctx);
+                                        llvm::LLVMContext& ctx, std::string* errors = nullptr);
 
 }  // namespace sk::devcc

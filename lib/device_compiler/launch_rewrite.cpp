@@ -204,27 +204,49 @@ bool isCLibraryName(llvm::StringRef name) {
 
 namespace {
 
-// The entry of template kernel `name` whose parameter list opens at `paren`: it calls the
-// instantiation of the launch's tiling key (nullopt: the list does not close).
-std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren) {
+// A kernel's parameter list as written and its parameters' names (each one's last identifier),
+// from the list opening at `paren` (nullopt: it does not close).
+struct ParamList {
+  std::string params, names;
+};
+std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
   size_t close = matchClose(s, paren, '(', ')');
   if (close == llvm::StringRef::npos) return std::nullopt;
-  // the parameter list as written, and each parameter's name (its last identifier)
-  std::string params = s.slice(paren + 1, close).str(), names;
-  for (llvm::StringRef param : topLevelParts(params, true)) {
+  ParamList out{s.slice(paren + 1, close).str(), ""};
+  for (llvm::StringRef param : topLevelParts(out.params, true)) {
     std::string plain = oneLinePlain(param);
     llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
     size_t b = part.size();
     while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
     if (b == part.size()) continue;
-    names += (names.empty() ? "" : ", ") + part.substr(b).str();
+    out.names += (out.names.empty() ? "" : ", ") + part.substr(b).str();
   }
+  return out;
+}
+
+// The statement an entry compiled for one tiling key starts with: any other key is a device
+// exception (the object cannot serve it).
+std::string keyCheck(llvm::StringRef name, std::optional<uint64_t> key) {
+  if (!key) return "";
+  std::string k = std::to_string(*key);
+  return "  if (::sk_tiling_key() != " + k + "ull)\n    ::sk_trapf(2, \"" + name.str() + ": this object was compiled for tiling key " +
+         k + " (its source uses TILING_KEY_IS or TILING_KEY_VAR in a constant expression, as CANN compiles one object " +
+         "per key) and is launched with key %llu: compile one object per key, each with --meta giving its tilingKey\", " +
+         "(unsigned long long)::sk_tiling_key());\n";
+}
+
+// The entry of template kernel `name` whose parameter list opens at `paren`: it calls the
+// instantiation of the launch's tiling key (nullopt: the list does not close).
+std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren,
+                                             std::optional<uint64_t> key) {
+  std::optional<ParamList> p = paramList(s, paren);
+  if (!p) return std::nullopt;
   std::string n = name.str();
   return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
          "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
-         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + params + ") {\n" +
+         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) +
          "  if (!::AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR, [&](auto... skTplV) {\n" +
-         "        " + n + "<decltype(skTplV)::value...>(" + names + ");\n" +
+         "        " + n + "<decltype(skTplV)::value...>(" + p->names + ");\n" +
          "      }))\n" +
          "    ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
          "(unsigned long long)TILING_KEY_VAR);\n}\n";
@@ -287,11 +309,28 @@ std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef
   return out + s.substr(copied).str();
 }
 
-std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
+std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to,
+                                               std::optional<uint64_t> key) {
   std::optional<std::string> entry;
   forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
     if (!head.contains("__global__") || !head.ltrim().starts_with("template")) return true;
-    entry = templateEntryText(s, name, to, paren);
+    entry = templateEntryText(s, name, to, paren, key);
+    return false;
+  });
+  return entry;
+}
+
+std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef kernel,
+                                            llvm::StringRef to, uint64_t key) {
+  std::optional<std::string> entry;
+  forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
+    size_t close = matchClose(s, paren, '(', ')');
+    if (!head.contains("__global__") || close == llvm::StringRef::npos || !s.substr(close + 1).ltrim().starts_with("{"))
+      return true;  // a declaration, or not the kernel
+    std::optional<ParamList> p = paramList(s, paren);
+    entry = "\n#line 1 \"<sk_cc: " + name.str() + " compiled for tiling key " + std::to_string(key) + ">\"\n" +
+            "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) + "  " +
+            kernel.str() + "(" + p->names + ");\n}\n";
     return false;
   });
   return entry;

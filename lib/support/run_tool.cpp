@@ -1,6 +1,8 @@
 // The only translation unit that includes Boost.Process.
 #include "sk/run_tool.h"
 
+#include <cstdio>
+
 #include "sk/file_io.h"
 
 #include <boost/filesystem.hpp>
@@ -26,6 +28,10 @@ ToolResult runTool(const std::string& program, const std::vector<std::string>& a
                    const std::map<std::string, std::string>& env, const std::string& scratchDir) {
   ToolResult r;
   std::string outPath = scratchDir + "/tool.stdout", errPath = scratchDir + "/tool.stderr";
+  // boost.process opens a redirect target without truncating it: a shorter output would end
+  // with the last tool's
+  std::remove(outPath.c_str());
+  std::remove(errPath.c_str());
   try {
     bp::environment e = boost::this_process::environment();
     for (const auto& [k, v] : env) e[k] = v;

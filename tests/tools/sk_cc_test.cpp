@@ -110,6 +110,41 @@ TEST(SkCc, AMixKernelRunsItsCubeCodeOnTheAicAndItsVectorCodeOnTheAivs) {
   EXPECT_NE(touched.err.find("aic"), std::string::npos) << touched.err;
 }
 
+// A source that needs the tiling key as a constant (`if constexpr (TILING_KEY_IS(1))`) is
+// compiled for the metadata's key, as CANN compiles one object per key; launched with another
+// key, that object is a device exception naming both.
+TEST(SkCc, TilingKeyInAConstantExpressionCompilesOneObjectPerKey) {
+  TempDir d;
+  for (int key : {2, 1, 5}) {
+    std::string meta = sk::test::readText(src("keyed_paths.json"));
+    meta.replace(meta.find("\"tilingKey\": 2"), 14, "\"tilingKey\": " + std::to_string(key));
+    sk::test::writeText(d.file("keyed_paths.json"), meta);
+    CommandResult c = skCc({"--meta", d.file("keyed_paths.json"), "-c", src("keyed_paths.cpp"), "-o", d.file("keyed_paths.o")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_EQ(c.err.find("error"), std::string::npos) << "the first attempt's errors are not shown\n" << c.err;
+    CommandResult r = sk::test::run({SK_RUN, d.file("keyed_paths.json"), "-q", "--output-dir", d.file("out")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::vector<int32_t> out = readInts(d.file("out/out.bin"));
+    ASSERT_EQ(out.size(), 14u);
+    int32_t path = key <= 2 ? 10 * key : 0;
+    for (int b = 0; b < 4; ++b) {
+      EXPECT_EQ(out[3 * b], 100 + path) << "key " << key << ", block " << b << ": the AIC";
+      EXPECT_EQ(out[3 * b + 1], 200 + path) << "key " << key << ", block " << b << ": AIV 0";
+      EXPECT_EQ(out[3 * b + 2], 200 + path) << "key " << key << ", block " << b << ": AIV 1";
+    }
+    EXPECT_EQ(out[12], key == 2 || key == 3 ? 1 : 0) << "TILING_KEY_LIST(2, 3) with key " << key;
+    EXPECT_EQ(out[13], key) << "TILING_KEY_VAR";
+  }
+  // the key-5 object launched as key 1
+  std::string meta = sk::test::readText(d.file("keyed_paths.json"));
+  meta.replace(meta.find("\"tilingKey\": 5"), 14, "\"tilingKey\": 1");
+  sk::test::writeText(d.file("keyed_paths.json"), meta);
+  CommandResult r = sk::test::run({SK_RUN, d.file("keyed_paths.json"), "-q", "--output-dir", d.file("out")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("keyed_paths: this object was compiled for tiling key 5"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is launched with key 1"), std::string::npos) << r.err;
+}
+
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   TempDir d;
   CommandResult r = compileAndRun(d, "failing_assert");

@@ -68,16 +68,23 @@ template <typename Registered> struct PickTiling<NoTilingStruct, Registered> { u
 #define REGISTER_TILING_FOR_TILINGKEY(expression, tiling_struct)
 #define REGISTER_NONE_TILING
 
+// The launch's tiling key, read when the kernel runs, so one object serves every key; an object
+// sk_cc compiles for one key (the source uses the key in a constant expression, as CANN's
+// per-key objects allow) has it as the constant SK_TILING_KEY_CONST (docs/ascendc.md).
 #ifndef TILING_KEY_VAR
+#ifdef SK_TILING_KEY_CONST
+#define TILING_KEY_VAR ((uint64_t)SK_TILING_KEY_CONST)
+#else
 #define TILING_KEY_VAR (::sk_tiling_key())
 #endif
-#define TILING_KEY_IS(k) (::sk_tiling_key() == (uint64_t)(k))
-#define TILING_KEY_LIST(...) (::AscendC::detail::tilingKeyIn({__VA_ARGS__}))
+#endif
+#define TILING_KEY_IS(k) (TILING_KEY_VAR == (uint64_t)(k))
+#define TILING_KEY_LIST(...) (::AscendC::detail::tilingKeyIn(TILING_KEY_VAR, {__VA_ARGS__}))
 namespace AscendC {
 namespace detail {
-inline bool tilingKeyIn(std::initializer_list<uint64_t> keys) {
+constexpr bool tilingKeyIn(uint64_t key, std::initializer_list<uint64_t> keys) {
   for (uint64_t k : keys)
-    if (::sk_tiling_key() == k) return true;
+    if (key == k) return true;
   return false;
 }
 }  // namespace detail
