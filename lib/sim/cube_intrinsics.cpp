@@ -176,9 +176,10 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L1));
   if (classify(c, src, srcBytes) != Space::Gm)
     fault(c, std::string(op) + ": src " + hexAddress((uint64_t)src) + " must be in device memory (GM)");
-  checkGm(c, op, "src", src, srcBytes, false);
+  std::vector<uint8_t> staging;  // a read past a buffer's end (gmReadSource)
+  const uint8_t* from = gmReadSource(c, op, "src", src, srcBytes, staging);
   orderGmAccess(c);
-  cube::nd2nz((uint8_t*)dst, (const uint8_t*)src, eb, *p);
+  cube::nd2nz((uint8_t*)dst, from, eb, *p);
   noteAccess(c, dst, dstBytes, true);
   uint64_t moved = (uint64_t)p->nd_num * p->n_value * p->d_value * eb;
   timing::GmRows rows;

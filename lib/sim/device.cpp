@@ -474,6 +474,7 @@ void Device::Impl::runKernel(Executed& e) {
   L.hbmEnd = hbm->base() + hbm->capacity();
   L.abortRequested = false;
   L.timedOut = false;
+  L.readPastEndNoted = false;
   L.deadlockReport.clear();
   L.hostFailure.clear();
   L.symbolize = symbolize ? &symbolize : nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "sk/text.h"
 #include "vector_unit.h"
@@ -71,6 +72,25 @@ void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64
   else
     what += " is not inside any live device allocation";
   fault(c, what);
+}
+
+const uint8_t* gmReadSource(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes,
+                            std::vector<uint8_t>& staging) {
+  auto addr = (uint64_t)p;
+  const Allocation* a = c->launch->mem->enclosing(addr);
+  if (!a || c->launch->mem->find(addr, bytes)) {
+    checkGm(c, op, role, p, bytes, false);
+    return (const uint8_t*)p;
+  }
+  uint64_t inside = a->end() - addr;
+  staging.assign(bytes, 0);
+  std::memcpy(staging.data(), p, inside);
+  if (!c->launch->readPastEndNoted.exchange(true))
+    std::fprintf(stderr,
+                 "sk: note: kernel '%s' reads past the end of device buffer #%llu (%s, %llu bytes beyond its aclrtMalloc "
+                 "padding): they read as zeros here (on the hardware, as whatever lies there)\n",
+                 c->launch->desc.name.c_str(), (unsigned long long)a->id, op, (unsigned long long)(bytes - inside));
+  return staging.data();
 }
 
 void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes) {

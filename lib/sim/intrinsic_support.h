@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "launch.h"
 
@@ -32,6 +33,13 @@ int spaceOf(const CoreRun* c, const void* p, uint64_t bytes);
 
 // A GM range must lie in one live allocation (and not be read-only for writes).
 void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write);
+// Where a GM read of [p, p + bytes) takes its bytes: p itself when they lie in one live
+// allocation; when the read starts in one and runs past its end, a copy in `staging` whose bytes
+// past the allocation's padding are zeros (the hardware reads whatever lies there; vendor samples
+// load whole fractals past a tensor's last row and never use them), noted once per launch on
+// stderr. Anywhere else: a device exception, as checkGm.
+const uint8_t* gmReadSource(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes,
+                            std::vector<uint8_t>& staging);
 void checkLocalOperand(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes);
 void requireCoreType(CoreRun* c, const char* op, CoreType t);
 

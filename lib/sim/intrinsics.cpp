@@ -91,11 +91,12 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
   double rate;
   timing::Route route = timing::Route::Local;
   uint64_t gmAddr = 0;
+  std::vector<uint8_t> staging;  // a read past a buffer's end (gmReadSource)
   if (s == Space::Gm) {
-    checkGm(c, op, "src", src, srcSpan, false);
+    gmAddr = (uint64_t)src;
+    src = gmReadSource(c, op, "src", src, srcSpan, staging);
     rate = c->type == CoreType::AIC ? L.l1ReadRate : L.gmReadRate;
     route = timing::Route::GmRead;
-    gmAddr = (uint64_t)src;
   } else if (d == Space::Gm) {
     checkGm(c, op, "dst", dst, dstSpan, true);
     rate = c->type == CoreType::AIC ? L.l1WriteRate : L.gmWriteRate;

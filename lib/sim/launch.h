@@ -358,6 +358,7 @@ struct Launch {
   double nd2nzUnalignedRate = 0;  // GM -> L1 Nd2Nz with rows not 256-byte aligned
   double l0aRate = 0, l0bRate = 0, l0cToL1Rate = 0, btRate = 0;
   std::atomic<bool> abortRequested{false};  // wall-clock timeout
+  std::atomic<bool> readPastEndNoted{false};  // gmReadSource's note, once per launch
   std::atomic<int> runnable{0};
   std::atomic<int> live{0};
   std::string deadlockReport;

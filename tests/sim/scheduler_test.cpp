@@ -52,6 +52,23 @@ extern "C" void write_past_end(uint8_t* out) {
   sk_data_copy(out, v, sizeof v);
 }
 
+// Copies 256 bytes from `in` (a 40-byte buffer, or an address no buffer holds) through UB to
+// out[256 * block].
+extern "C" void read_past_end(uint8_t* in, uint8_t* out) {
+  uint8_t* ub = (uint8_t*)sk_ub_base();
+  sk_data_copy(ub, in, 256);
+  sk_data_copy(out + 256 * sk_block_idx(), ub, 256);
+}
+// The AIC's ND -> NZ load of a 16 x 16 half matrix (512 bytes) from the same 40 bytes, out as loaded.
+extern "C" void nd2nz_past_end(uint8_t* in, uint8_t* out) {
+  uint8_t* l1 = (uint8_t*)sk_ub_base();
+  sk_nd2nz p = {1, 16, 16, 16, 1, 0, 0, 16, 0};
+  sk_copy_nd2nz(l1, in, 2, &p);
+  sk_set_flag(SK_PIPE_MTE2, SK_PIPE_MTE3, 0);
+  sk_wait_flag(SK_PIPE_MTE2, SK_PIPE_MTE3, 0);
+  sk_data_copy(out, l1, 512);
+}
+
 // Reads 64 KiB of `in` into local memory 100 times: a kernel long enough to overlap others.
 extern "C" void long_reads(uint8_t* in) {
   for (int i = 0; i < 100; ++i) sk_data_copy(sk_ub_base(), in, 65536);
@@ -206,6 +223,63 @@ TEST(Scheduler, SyncAllInWavesIsAFaultNotAHang) {
   Outcome o = outcome(d->synchronizeStream(0));
   EXPECT_EQ(o.code, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_NE(o.text.find("blocks run in waves"), std::string::npos) << o.text;
+}
+
+// A GM read that starts in a buffer and runs past its end works as on the hardware, which reads
+// whatever lies there: here those bytes are zeros (not the neighbouring buffer's), and a note
+// says so once per launch. A read that starts in no buffer stays a device exception.
+TEST(Scheduler, AGmReadPastABuffersEndReadsZerosThereWithANote) {
+  auto d = device();
+  auto* in = (uint8_t*)*d->malloc(40);
+  auto* neighbour = (uint8_t*)*d->malloc(4096);
+  auto* out = (uint8_t*)*d->malloc(2 * 256);
+  std::vector<uint8_t> bytes(40), full(4096, 0xAB);
+  for (int i = 0; i < 40; ++i) bytes[i] = (uint8_t)(i + 1);
+  ASSERT_FALSE((bool)d->memcpy(in, bytes.data(), 40, sk::sim::CopyKind::HostToDevice));
+  ASSERT_FALSE((bool)d->memcpy(neighbour, full.data(), 4096, sk::sim::CopyKind::HostToDevice));
+  ASSERT_LT(neighbour - in, 256) << "the test needs the neighbour within the read";
+  KernelLaunch k = kernel("read_past_end", nullptr, 2, in);
+  k.entry = (void*)read_past_end;
+  k.args.push_back((uint64_t)out);
+  testing::internal::CaptureStderr();
+  ASSERT_FALSE((bool)d->launch(0, k));
+  Outcome o = outcome(d->synchronizeStream(0));
+  std::string err = testing::internal::GetCapturedStderr();
+  ASSERT_EQ(o.code, 0) << o.text;
+  auto v = readBack<uint8_t>(*d, out, 2 * 256);
+  for (int b = 0; b < 2; ++b) {
+    for (int i = 0; i < 40; ++i) EXPECT_EQ(v[256 * b + i], i + 1) << "block " << b << ", byte " << i;
+    for (int i = 96; i < 256; ++i) EXPECT_EQ(v[256 * b + i], 0) << "block " << b << ", byte " << i << " (past the padding)";
+  }
+  const std::string note = "sk: note: kernel 'read_past_end' reads past the end of device buffer #1 (sk_data_copy, 160 bytes beyond";
+  EXPECT_NE(err.find(note), std::string::npos) << err;
+  EXPECT_EQ(err.find(note), err.rfind(note)) << "noted once per launch\n" << err;
+
+  KernelLaunch cube = k;
+  cube.name = "nd2nz_past_end";
+  cube.entry = (void*)nd2nz_past_end;
+  cube.ration = {1, 0};
+  cube.blockDim = 1;
+  testing::internal::CaptureStderr();
+  ASSERT_FALSE((bool)d->launch(0, cube));
+  o = outcome(d->synchronizeStream(0));
+  err = testing::internal::GetCapturedStderr();
+  ASSERT_EQ(o.code, 0) << o.text;
+  auto nz = readBack<uint16_t>(*d, out, 256);  // NZ of one 16 x 16 fractal: row r at 16 r
+  for (int r = 0; r < 16; ++r)
+    for (int col = 0; col < 16; ++col) {
+      uint16_t want = 0;
+      if (r < 2 || (r == 2 && col < 4)) std::memcpy(&want, &bytes[2 * (16 * r + col)], 2);  // the 40 bytes
+      if (r * 32 + col * 2 >= 96) EXPECT_EQ(nz[16 * r + col], 0) << "row " << r << ", col " << col;
+      else if (r * 32 + col * 2 < 40) EXPECT_EQ(nz[16 * r + col], want) << "row " << r << ", col " << col;
+    }
+  EXPECT_NE(err.find("reads past the end of device buffer #1 (DataCopy (Nd2NzParams), 416 bytes beyond"), std::string::npos) << err;
+
+  k.args[0] = (uint64_t)(neighbour + (1 << 20));  // far past every buffer
+  ASSERT_FALSE((bool)d->launch(0, k));
+  o = outcome(d->synchronizeStream(0));
+  EXPECT_EQ(o.code, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  EXPECT_NE(o.text.find("is not inside any live device allocation"), std::string::npos) << o.text;
 }
 
 TEST(Scheduler, AFaultIsReportedAndTheNextLaunchRuns) {
