@@ -277,6 +277,7 @@ void sk_reg_mask(uint8_t* mask, uint32_t elem_bytes, int32_t pattern, uint32_t c
 /* dst = op(src0[, src1 | scalar]) (enum sk_vop, or SK_REG_OP_EXP_SUB) on the active elements;
    the others 0, or kept when `merging`. */
 #define SK_REG_OP_EXP_SUB 0x100 /* exp(src0 - src1): one fused instruction (Reg::ExpSub) */
+#define SK_REG_OP_TRUNCATE 0x101 /* src0 rounded to an integral value of its float type; scalar: enum sk_round_mode */
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                const uint8_t* mask, int32_t merging);
 /* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in

@@ -186,15 +186,18 @@ void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
 
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar, const uint8_t* mask,
                int32_t merging) {
-  bool expSub = op == SK_REG_OP_EXP_SUB;  // charged as the exp it ends with
-  const char* name = vec::opName(expSub ? SK_V_EXP : op);
-  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : name);
+  // The register-only ops are charged as the vector op they are closest to.
+  bool expSub = op == SK_REG_OP_EXP_SUB, truncate = op == SK_REG_OP_TRUNCATE;
+  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : vec::opName(op);
+  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : truncate ? "Truncate" : name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
   alignas(64) uint8_t result[kVL];
   if (expSub) {
     faultIf(c, vec::elementwise(SK_V_SUB, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
     faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
+  } else if (truncate) {
+    faultIf(c, vec::roundToIntegral(dtype, (int32_t)scalar, result, src0, kVL / b));
   } else {
     faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
   }

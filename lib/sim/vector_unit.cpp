@@ -961,6 +961,18 @@ std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
   return known ? "" : unknownDtype("createvecindex", dtype);
 }
 
+std::string roundToIntegral(int32_t dtype, int32_t round, void* dst, const void* src, uint64_t count) {
+  if (dtype != SK_DT_FLOAT32 && dtype != SK_DT_FLOAT16 && dtype != SK_DT_BFLOAT16) return unsupported("truncate", dtype);
+  if (round < SK_ROUND_NONE || round > SK_ROUND_TRUNC) return "truncate: unknown round mode " + std::to_string(round);
+  withType(dtype, [&](auto e) {
+    using E = decltype(e);
+    using C = typename E::Compute;
+    for (uint64_t i = 0; i < count; ++i)
+      E::store((uint8_t*)dst + i * E::bytes, (C)roundWith(round, (double)E::load((const uint8_t*)src + i * E::bytes)));
+  });
+  return "";
+}
+
 std::string atomicCombine(int32_t mode, int32_t dtype, void* dst, const void* src, uint64_t bytes) {
   if (mode < SK_ATOMIC_ADD || mode > SK_ATOMIC_MIN) return "atomic: unknown mode " + std::to_string(mode);
   bool known = withType(dtype, [&](auto e) {

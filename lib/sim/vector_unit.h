@@ -72,6 +72,8 @@ void transpose16(void* dst, const void* src);
 // One repeat of sk_vec_transpose_list on resolved addresses; "" or what is wrong.
 std::string transposeList(int32_t elemBytes, uint8_t* const dst[16], const uint8_t* const src[16], bool dstHigh, bool srcHigh);
 std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
+// count floats (float, half, bf16) rounded to integral values of their own type (enum sk_round_mode).
+std::string roundToIntegral(int32_t dtype, int32_t round, void* dst, const void* src, uint64_t count);
 
 // A copy into GM under an atomic mode (sk_atomic): dst[i] = dst[i] op src[i], in `dtype`.
 std::string atomicCombine(int32_t mode, int32_t dtype, void* dst, const void* src, uint64_t bytes);

@@ -304,6 +304,17 @@ __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask
                 sameWidth ? 0 : (int32_t)trait.layoutMode, dstReg.bytes, srcReg.bytes, mask.bits);
 }
 
+/* ---- float elements rounded to integral values of their own type ---- */
+template <typename T = DefaultType, RoundMode roundMode = RoundMode::CAST_NONE, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          typename S>
+__simd_callee__ inline void Truncate(S& dstReg, S& srcReg, MaskReg& mask) {
+  static_assert(mode == MaskMergeMode::ZEROING, "Truncate: only ZEROING (the hardware has no MERGING form)");
+  static_assert(roundMode == RoundMode::CAST_NONE || roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_ROUND ||
+                    roundMode == RoundMode::CAST_FLOOR || roundMode == RoundMode::CAST_CEIL || roundMode == RoundMode::CAST_TRUNC,
+                "Truncate: the round mode is CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL or CAST_TRUNC");
+  detail::op(SK_REG_OP_TRUNCATE, dstReg, srcReg, nullptr, (uint64_t)roundMode, mask, mode);
+}
+
 /* ---- fused: dst = exp(src0 - src1), float; a half source is widened first (layout: which half
    of the register's elements, as Cast's) and only the mask's even elements count ---- */
 template <typename T = DefaultType, typename U = DefaultType, RegLayout layout = RegLayout::ZERO,
