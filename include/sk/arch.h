@@ -50,6 +50,7 @@ struct ArchSpec {
   double scalarLocalAccessCycles = 0;     // more for a scalar load or store of local memory (UB, L1)
   std::map<std::string, VectorOpCost> vectorOps;
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
+  uint32_t cubeHf32MantissaBits = 0;  // fp32 operands rounded to this many under SetHF32Mode (0: no HF32)
   std::string l0aFormat = "Zz";  // how Mmad reads A in L0A: "Zz" (2201) or "Nz" (3510)
   uint64_t launchHostNs = 0, hostApiNs = 0, dispatchNs = 0;
   uint32_t blockDispatchCycles = 0, syncAllCycles = 0, taskSyncCycles = 0;

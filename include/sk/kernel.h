@@ -368,7 +368,11 @@ void sk_img2col(void* dst, const void* src, uint32_t elem_bytes, const struct sk
    the bias table, added to every row). flags: SK_MMAD_K_ALIGN16, fp32's K padded to 16 rather
    than 8 (kDirectionAlign); m == 1 reads a as one ND row (GEMV) unless SK_MMAD_NO_GEMV. */
 enum sk_mmad_init { SK_MMAD_ZERO = 0, SK_MMAD_ACCUMULATE, SK_MMAD_BIAS };
-enum sk_mmad_flags { SK_MMAD_K_ALIGN16 = 1, SK_MMAD_NO_GEMV = 2 };
+enum sk_mmad_flags {
+  SK_MMAD_K_ALIGN16 = 1, SK_MMAD_NO_GEMV = 2,
+  SK_MMAD_HF32 = 4,              /* fp32 A and B rounded to HF32 first (SetHF32Mode) ... */
+  SK_MMAD_HF32_TIES_AWAY = 8     /* ... ties away from zero (SetHF32TransMode), else to even */
+};
 void sk_mmad(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
              int32_t ab_dtype, int32_t init, int32_t flags);
 /* LoadDataWithSparse, L1 -> L0B (MTE1): `repeat` 512-byte fractals of a 4:2-sparse int8 weight's

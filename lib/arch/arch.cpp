@@ -144,6 +144,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("cubeHeadCycles", a.cubeHeadCycles);
   r.number("cubeFractalCyclesF16", a.cubeFractalCyclesF16);
   r.number("cubeFractalCyclesF32", a.cubeFractalCyclesF32);
+  r.optionalNumber("cubeHf32MantissaBits", a.cubeHf32MantissaBits);
   r.text("l0aFormat", a.l0aFormat);
   r.number("launchHostNs", a.launchHostNs);
   r.number("hostApiNs", a.hostApiNs);
@@ -164,6 +165,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");
+  if (a.cubeHf32MantissaBits > 22)
+    return inputError(origin + ": cubeHf32MantissaBits must be 0 (no HF32) to 22 (fp32 keeps 23)");
   return a;
 }
 

@@ -149,10 +149,11 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
 
 }  // namespace
 
-void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType) {
+// HF32 runs an fp32 Mmad at twice its rate (DK HF32.md).
+void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType, bool hf32) {
   const sk::arch::ArchSpec& A = *c->launch->arch;
-  charge(c, SK_PIPE_M, A.cubeHeadCycles + fractals * (abType == SK_DT_FLOAT32 ? A.cubeFractalCyclesF32 : A.cubeFractalCyclesF16),
-         "mmad");
+  uint64_t perFractal = abType != SK_DT_FLOAT32 ? A.cubeFractalCyclesF16 : hf32 ? (A.cubeFractalCyclesF32 + 1) / 2 : A.cubeFractalCyclesF32;
+  charge(c, SK_PIPE_M, A.cubeHeadCycles + fractals * perFractal, "mmad");
 }
 
 }  // namespace sk::sim
@@ -357,6 +358,8 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   if (bits != 4 && bits != 8 && bits != 16 && bits != 32) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
   if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "Mmad: unknown init mode " + std::to_string(init));
   cube::MmadShape s = cube::mmadShape(m, k, n, bits, flags, c->launch->arch->l0aFormat == "Nz");
+  bool hf32 = (flags & SK_MMAD_HF32) && abType == SK_DT_FLOAT32 && c->launch->arch->cubeHf32MantissaBits;
+  if (hf32) s.hf32Bits = c->launch->arch->cubeHf32MantissaBits, s.hf32TiesAway = flags & SK_MMAD_HF32_TIES_AWAY;
   requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s), bit(SK_MEM_L0A));
   requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
   requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
@@ -366,7 +369,7 @@ void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t 
   noteAccess(c, b, cube::mmadBBytes(s), false);
   noteAccess(c, cm, cube::mmadCBytes(s), true);
   if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
-  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType);
+  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType, hf32);
 }
 
 void sk_load_2d_sparse(void* dst, const void* src, const void* idx, uint32_t start, uint32_t repeat) {

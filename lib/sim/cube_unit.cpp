@@ -175,6 +175,19 @@ uint64_t cByte(const MmadShape& s, uint32_t r, uint32_t col) {
   return (((uint64_t)(col / 16) * s.m1 + r / 16) * 256 + (r % 16) * 16 + col % 16) * 4;
 }
 
+// An fp32 value rounded to `bits` mantissa bits (HF32): to nearest, ties to even or away from
+// zero; the exponent is kept (a carry out of the mantissa bumps it, as any rounding does).
+float toHf32(float v, uint32_t bits, bool tiesAway) {
+  if (!std::isfinite(v)) return v;
+  uint32_t u;
+  std::memcpy(&u, &v, 4);
+  uint32_t drop = 23 - bits, half = 1u << (drop - 1), rest = u & ((1u << drop) - 1);
+  u -= rest;
+  if (rest > half || (rest == half && (tiesAway || (u >> drop) & 1))) u += 1u << drop;
+  std::memcpy(&v, &u, 4);
+  return v;
+}
+
 // C (m x n, 4-byte elements at cAt(r, col)) from A (m x k) and B (k x n), both row-major: a row
 // of C at a time, each element summed in ascending k (as the cube does), the columns in a
 // contiguous, vectorizable inner loop. Acc is the accumulator: float, or uint32_t for int8 (the
@@ -243,6 +256,10 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, co
     for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = loadFloat(a + aAt(r, p) * eb, abType);
   for (uint32_t p = 0; p < s.k; ++p)
     for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
+  if (s.hf32Bits && abType == SK_DT_FLOAT32) {
+    for (size_t i = 0; i < (size_t)s.m * s.k; ++i) A[i] = toHf32(A[i], s.hf32Bits, s.hf32TiesAway);
+    for (size_t i = 0; i < (size_t)s.k * s.n; ++i) B[i] = toHf32(B[i], s.hf32Bits, s.hf32TiesAway);
+  }
   multiplyRows<float>(c, A, B, bias, s, init, cAt);
   return "";
 }

@@ -20,6 +20,8 @@ struct MmadShape {
   uint32_t m, k, n, k0, m1, k1, n1;  // k0: elements of k per fractal row
   bool gemv;
   bool aNz;  // A in L0A as Nz (dav-3510), else Zz
+  uint32_t hf32Bits = 0;       // fp32 A and B rounded to this many mantissa bits first (0: not)
+  bool hf32TiesAway = false;   // ... ties away from zero, else to even
 };
 // abBits: 4 (int4), 8, 16 or 32; a fractal row holds 32 bytes of k.
 MmadShape mmadShape(uint32_t m, uint32_t k, uint32_t n, uint32_t abBits, int32_t flags, bool aNz);

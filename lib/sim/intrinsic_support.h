@@ -70,7 +70,7 @@ void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
                 const char* what, bool l2Bypass = false, const timing::GmRows& rows = {});
 // A cube Mmad of `fractals` 16 x (32 / element size) x 16 fractals on M (the arch's cube costs).
-void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType);
+void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType, bool hf32 = false);
 // Records any other op of the timing model; the accesses noted since the intrinsic began are
 // the op's.
 void record(CoreRun* c, const timing::Op& op);

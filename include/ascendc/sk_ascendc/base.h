@@ -426,6 +426,7 @@ enum StateSlot {
   kStateMatmulL0 = 47,     // the L0A/L0B every Matmul object of the core shares (matmul.h)
   kStateTscmUsed = 48,     // bytes of L1 an AIV's TSCM buffers took from the top (pipe.h)
   kStateFixpipeQuantTensor = 49,  // SetFixPipeConfig's quant tensor (cube.h)
+  kStateHf32 = 50,         // SetHF32Mode / SetHF32TransMode: SK_MMAD_HF32 | SK_MMAD_HF32_TIES_AWAY (cube.h)
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

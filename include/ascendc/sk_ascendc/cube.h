@@ -444,7 +444,11 @@ inline int32_t mmadFlags(const MmadParams& p) {
 #else
   int32_t gemv = 0;  // disableGemv exists on Ascend 950 only
 #endif
-  return (p.kDirectionAlign ? SK_MMAD_K_ALIGN16 : 0) | gemv;
+  return (p.kDirectionAlign ? SK_MMAD_K_ALIGN16 : 0) | gemv | (int32_t)coreState(kStateHf32);
+}
+inline void setHf32Bit(int32_t bit, bool on) {
+  uint64_t& s = coreState(kStateHf32);
+  s = on ? s | (uint64_t)bit : s & ~(uint64_t)bit;
 }
 template <typename T, typename U> constexpr void checkMmadTypes() {
   constexpr bool integer = std::is_same_v<PrimT<U>, int8_t> || std::is_same_v<PrimT<U>, int4b_t>;
@@ -473,6 +477,23 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p.m, p.k, p.n,
             detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
 }
+
+// CANN's implementation entry of Mmad, which some op kernels call directly.
+template <typename T, typename U, typename S>
+__aicore__ inline void MmadImpl(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                                const MmadParams& p) {
+  Mmad(dst, fm, filter, p);
+}
+
+/* ---- HF32: fp32 A and B rounded to the arch's HF32 mantissa (cubeHf32MantissaBits) before the
+   multiply, at twice fp32's rate; per core, until set again ---- */
+enum class HF32Mode : uint8_t { DISABLE = 0, ENABLE = 1 };
+enum class HF32TransMode : uint8_t { NEAREST_EVEN = 0, NEAREST_ZERO = 1 };
+__aicore__ inline void SetHF32Mode(bool enable) { detail::setHf32Bit(SK_MMAD_HF32, enable); }
+__aicore__ inline void SetHF32Mode(HF32Mode mode) { SetHF32Mode(mode == HF32Mode::ENABLE); }
+// NEAREST_ZERO: to nearest, ties away from zero (Matmul's SetHF32 transMode 1 says so).
+__aicore__ inline void SetHF32TransMode(bool tiesAway) { detail::setHf32Bit(SK_MMAD_HF32_TIES_AWAY, tiesAway); }
+__aicore__ inline void SetHF32TransMode(HF32TransMode mode) { SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
 
 /* ---- 4:2 sparse weights (int8): the dense half into L0B, its indices into the core's buffer ---- */
 // Only startIndex and repeatTimes are read (consecutive fractals, as the hardware moves them).

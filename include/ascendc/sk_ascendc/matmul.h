@@ -749,7 +749,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
     void* bias = job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr;
     if constexpr (kSparse) ::sk_mmad_sparse(c1_, a2, b2, bias, curM_, curK, curN_, init);
-    else ::sk_mmad(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(), init, SK_MMAD_NO_GEMV);
+    else ::sk_mmad(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(), init,
+                   SK_MMAD_NO_GEMV | (int32_t)detail::coreState(detail::kStateHf32));
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
   }
@@ -1128,7 +1129,11 @@ class Matmul {
   }
   __aicore__ bool Initialized() const { return baseM_ != 0; }
   // Modes and user data of the hardware's Matmul with no effect here.
-  __aicore__ void SetHF32(bool = false, int32_t = 0) {}
+  // transMode 1: ties away from zero, 0: to even (as SetHF32TransMode); the core's HF32 mode.
+  __aicore__ void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+    SetHF32Mode(enableHF32);
+    SetHF32TransMode(transMode == 1);
+  }
   __aicore__ void SetUserDefInfo(uint64_t) {}
   template <class T> __aicore__ void SetSelfDefineData(T) {}
   template <class T> __aicore__ void SetAntiQuantScalar(T, T = 0) {}
