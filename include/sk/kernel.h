@@ -278,6 +278,8 @@ void sk_reg_mask(uint8_t* mask, uint32_t elem_bytes, int32_t pattern, uint32_t c
    the others 0, or kept when `merging`. */
 #define SK_REG_OP_EXP_SUB 0x100 /* exp(src0 - src1): one fused instruction (Reg::ExpSub) */
 #define SK_REG_OP_TRUNCATE 0x101 /* src0 rounded to an integral value of its float type; scalar: enum sk_round_mode */
+#define SK_REG_OP_ARANGE 0x102      /* dst[i] = scalar + i, every element (no mask) */
+#define SK_REG_OP_ARANGE_DOWN 0x103 /* dst[i] = scalar + (lanes - 1 - i) */
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                const uint8_t* mask, int32_t merging);
 /* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in
@@ -293,6 +295,16 @@ void sk_reg_cast(int32_t dst_dtype, int32_t src_dtype, int32_t round_mode, int32
                  const uint8_t* mask);
 /* dst = mask ? src0 : src1, element by element. */
 void sk_reg_select(uint32_t elem_bytes, void* dst, const void* src0, const void* src1, const uint8_t* mask);
+/* Register rearrangements of elem_bytes elements (lanes = SK_REG_VL / elem_bytes): GATHER dst0[i] =
+   src0[src1[i] % lanes] (src1: unsigned indexes of the same width); INTERLEAVE src0[0], src1[0],
+   src0[1], ... into dst0 then dst1; DEINTERLEAVE the even elements of src0 then src1 into dst0,
+   the odd ones into dst1. */
+enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE };
+void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
+/* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:
+   0 for a sum, the type's lowest or highest for max and min) into dst[j]; the rest of dst 0. Sums
+   add pairwise within a group, each step rounded to the type. */
+void sk_reg_reduce_groups(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask, uint32_t group);
 
 /* Vector registers: the mask, its mode, the accumulator of the last reduction, the dequant scale. */
 void     sk_set_vector_mask(uint64_t mask_hi, uint64_t mask_lo);

@@ -188,8 +188,9 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
                int32_t merging) {
   // The register-only ops are charged as the vector op they are closest to.
   bool expSub = op == SK_REG_OP_EXP_SUB, truncate = op == SK_REG_OP_TRUNCATE;
-  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : vec::opName(op);
-  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : truncate ? "Truncate" : name);
+  bool arange = op == SK_REG_OP_ARANGE || op == SK_REG_OP_ARANGE_DOWN;
+  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : arange ? vec::opName(SK_V_DUP) : vec::opName(op);
+  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : truncate ? "Truncate" : arange ? "Arange" : name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
   alignas(64) uint8_t result[kVL];
@@ -198,6 +199,10 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
     faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
   } else if (truncate) {
     faultIf(c, vec::roundToIntegral(dtype, (int32_t)scalar, result, src0, kVL / b));
+  } else if (arange) {
+    faultIf(c, vec::index(dtype, result, scalar, kVL / b));
+    if (op == SK_REG_OP_ARANGE_DOWN)
+      for (uint32_t i = 0, j = kVL / b - 1; i < j; ++i, --j) std::swap_ranges(result + i * b, result + (i + 1) * b, result + j * b);
   } else {
     faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
   }
@@ -206,6 +211,52 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
     if (active(mask, i, b)) std::memcpy(d + i * b, result + i * b, b);
     else if (!merging) std::memset(d + i * b, 0, b);
   }
+  chargeIssue(c, name);
+}
+
+void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
+  const char* name = kind == SK_RPERM_GATHER ? "Gather" : kind == SK_RPERM_INTERLEAVE ? "Interleave" : "DeInterleave";
+  CoreRun* c = registerOp("sk_reg_permute", name);
+  if (!c) return;
+  requireElementBytes(c, name, b);
+  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_DEINTERLEAVE) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
+  const uint32_t lanes = kVL / b;
+  auto* s0 = (const uint8_t*)src0;
+  auto* s1 = (const uint8_t*)src1;
+  alignas(64) uint8_t out[2 * kVL];  // dst0 then dst1: the sources may be the destinations
+  for (uint32_t i = 0; i < lanes; ++i) {
+    if (kind == SK_RPERM_GATHER) {
+      uint64_t index = 0;
+      std::memcpy(&index, s1 + i * b, b);  // little-endian: the unsigned index of width b
+      std::memcpy(out + i * b, s0 + index % lanes * b, b);
+    } else if (kind == SK_RPERM_INTERLEAVE) {
+      std::memcpy(out + 2 * i * b, s0 + i * b, b);
+      std::memcpy(out + (2 * i + 1) * b, s1 + i * b, b);
+    } else {
+      for (uint32_t half = 0; half < 2; ++half) {  // concat(src0, src1): even elements to dst0, odd to dst1
+        const uint8_t* from = half ? s1 : s0;
+        for (uint32_t parity = 0; parity < 2; ++parity)
+          if (i % 2 == parity) std::memcpy(out + parity * kVL + (half * lanes + i) / 2 * b, from + i * b, b);
+      }
+    }
+  }
+  std::memcpy(dst0, out, kVL);
+  if (kind != SK_RPERM_GATHER) std::memcpy(dst1, out + kVL, kVL);
+  chargeIssue(c, vec::opName(SK_V_DUP));  // a register move, as Duplicate
+}
+
+void sk_reg_reduce_groups(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask, uint32_t group) {
+  const char* name = vec::reduceName(op);
+  CoreRun* c = registerOp("sk_reg_reduce_groups", name);
+  if (!c) return;
+  uint32_t b = widthOf(c, name, dtype);
+  if (group < 2 || group > kVL / b || (group & (group - 1)))
+    fault(c, std::string(name) + ": groups of " + std::to_string(group) + " elements (a power of two that fits a register)");
+  alignas(64) uint8_t result[kVL] = {};
+  bool on[kVL];
+  for (uint32_t i = 0; i < kVL / b; ++i) on[i] = active(mask, i, b);
+  faultIf(c, vec::reduceGroups(op, dtype, result, src, on, kVL / b, group));
+  std::memcpy(dst, result, kVL);
   chargeIssue(c, name);
 }
 

@@ -785,6 +785,31 @@ std::string blockReduce(int32_t op, int32_t dtype, void* dst, const void* src, u
   return known ? "" : unknownDtype(reduceName(op), dtype);
 }
 
+std::string reduceGroups(int32_t op, int32_t dtype, void* dst, const void* src, const bool* active, uint32_t count,
+                         uint32_t group) {
+  Red red = redOf(op);
+  bool known = withType(dtype, [&](auto e) {
+    using E = decltype(e);
+    using C = typename E::Compute;
+    C v[256];
+    for (uint32_t g = 0; g < count / group; ++g) {
+      for (uint32_t i = 0; i < group; ++i) {
+        uint32_t el = g * group + i;
+        v[i] = active[el] ? E::load((const uint8_t*)src + el * E::bytes) : identity<C>(red);
+      }
+      for (uint32_t n = group; n > 1; n /= 2)
+        for (uint32_t i = 0; i < n / 2; ++i) {
+          C r = combine(red, ValueIndex<C>{v[2 * i], 0}, ValueIndex<C>{v[2 * i + 1], 1}).v;
+          uint8_t rounded[8];
+          E::store(rounded, r);  // each step in the type (half sums round in half)
+          v[i] = E::load(rounded);
+        }
+      E::store((uint8_t*)dst + g * E::bytes, v[0]);
+    }
+  });
+  return known ? "" : unknownDtype(reduceName(op), dtype);
+}
+
 std::string pairReduce(int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s) {
   bool known = withType(dtype, [&](auto e) {
     using E = decltype(e);

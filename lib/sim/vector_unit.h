@@ -57,6 +57,11 @@ std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, con
                         const Shape& s, Registers& regs);
 std::string blockReduce(int32_t op, int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
 std::string pairReduce(int32_t dtype, void* dst, const void* src, uint32_t dstRep, const Shape& s);
+// The register API's group reductions: element j of dst reduces src's group j of `group`
+// elements, the inactive ones (active[i] false) taking the reduction's identity; sums add
+// pairwise by position, each step rounded to the type.
+std::string reduceGroups(int32_t op, int32_t dtype, void* dst, const void* src, const bool* active, uint32_t count,
+                         uint32_t group);
 std::string reduceAll(int32_t op, int32_t dtype, void* dst, const void* src, bool calIndex, const Shape& s,
                       Registers& regs);
 std::string compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,

@@ -290,6 +290,88 @@ template <typename S> __simd_callee__ inline void ReduceMin(S& dstReg, const S& 
   Reduce<ReduceType::MIN>(dstReg, srcReg, mask);
 }
 
+/* ---- per-group reductions into the low elements, the rest 0: one result per 32-byte block
+   (ReduceDataBlock), per pair (PairReduceElem); inactive elements count as the identity ---- */
+namespace detail {
+template <ReduceType type> constexpr int32_t reduceCode() {
+  return type == ReduceType::SUM ? SK_VOP_REDUCE_SUM : type == ReduceType::MAX ? SK_VOP_REDUCE_MAX : SK_VOP_REDUCE_MIN;
+}
+}  // namespace detail
+template <ReduceType type = ReduceType::SUM, typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          typename U>
+__simd_callee__ inline void ReduceDataBlock(U& dstReg, U srcReg, MaskReg mask) {
+  static_assert(mode == MaskMergeMode::ZEROING, "ReduceDataBlock: only ZEROING, as documented");
+  using E = detail::Elem<U>;
+  static_assert(sizeof(E) == 2 || sizeof(E) == 4, "ReduceDataBlock: half, float, int16/uint16 or int32/uint32 (the "
+                                                  "widening int16 -> int32 sum is not simulated)");
+  ::sk_reg_reduce_groups(detail::reduceCode<type>(), AscendC::detail::dtypeOf<E>(), dstReg.bytes, srcReg.bytes, mask.bits,
+                         32 / sizeof(E));
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void ReduceSumWithDataBlock(U& dstReg, U srcReg, MaskReg mask) {
+  ReduceDataBlock<ReduceType::SUM, T, mode>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void ReduceMaxWithDataBlock(U& dstReg, U srcReg, MaskReg mask) {
+  ReduceDataBlock<ReduceType::MAX, T, mode>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void ReduceMinWithDataBlock(U& dstReg, U srcReg, MaskReg mask) {
+  ReduceDataBlock<ReduceType::MIN, T, mode>(dstReg, srcReg, mask);
+}
+enum class PairReduce { SUM = 0 };
+template <PairReduce type = PairReduce::SUM, typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          typename U>
+__simd_callee__ inline void PairReduceElem(U& dstReg, U srcReg, MaskReg mask) {
+  static_assert(mode == MaskMergeMode::ZEROING, "PairReduceElem: only ZEROING, as documented");
+  static_assert(std::is_same_v<detail::Elem<U>, half> || std::is_same_v<detail::Elem<U>, float>, "PairReduceElem: half or float");
+  ::sk_reg_reduce_groups(SK_VOP_REDUCE_SUM, AscendC::detail::dtypeOf<detail::Elem<U>>(), dstReg.bytes, srcReg.bytes, mask.bits, 2);
+}
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void PairReduceSum(U& dstReg, U srcReg, MaskReg mask) {
+  PairReduceElem<PairReduce::SUM, T, mode>(dstReg, srcReg, mask);
+}
+
+/* ---- indexes and rearrangements (no mask: every element) ---- */
+enum class IndexOrder { INCREASE_ORDER = 0, DECREASE_ORDER };
+// dst[i] = value + i, or value + (lanes - 1 - i) when decreasing (value the last); integers wrap.
+template <typename T = DefaultType, IndexOrder order = IndexOrder::INCREASE_ORDER, typename U, typename S>
+__simd_callee__ inline void Arange(S& dstReg, U scalarValue) {
+  using E = detail::Elem<S>;
+  MaskReg all;
+  for (auto& b : all.bits) b = 0xFF;
+  detail::op(order == IndexOrder::INCREASE_ORDER ? SK_REG_OP_ARANGE : SK_REG_OP_ARANGE_DOWN, dstReg, dstReg, nullptr,
+             AscendC::detail::scalarBits<E>((E)scalarValue), all, MaskMergeMode::ZEROING);
+}
+// dst[i] = src[index[i] % lanes]; the indexes unsigned, of the elements' width.
+template <typename T = DefaultType, typename U = DefaultType, typename S, typename V>
+__simd_callee__ inline void Gather(S& dstReg, S& srcReg, V& indexReg) {
+  static_assert(sizeof(detail::Elem<S>) == sizeof(detail::Elem<V>) && std::is_unsigned_v<detail::Elem<V>>,
+                "Gather: the index register holds unsigned integers of the data's width");
+  ::sk_reg_permute(SK_RPERM_GATHER, sizeof(detail::Elem<S>), dstReg.bytes, nullptr, srcReg.bytes, indexReg.bytes);
+}
+// src0[0], src1[0], src0[1], src1[1], ... into dst0 then dst1.
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void Interleave(U& dstReg0, U& dstReg1, U& srcReg0, U& srcReg1) {
+  ::sk_reg_permute(SK_RPERM_INTERLEAVE, sizeof(detail::Elem<U>), dstReg0.bytes, dstReg1.bytes, srcReg0.bytes, srcReg1.bytes);
+}
+// Of src0 then src1: the even elements into dst0, the odd ones into dst1.
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void DeInterleave(U& dstReg0, U& dstReg1, U& srcReg0, U& srcReg1) {
+  ::sk_reg_permute(SK_RPERM_DEINTERLEAVE, sizeof(detail::Elem<U>), dstReg0.bytes, dstReg1.bytes, srcReg0.bytes, srcReg1.bytes);
+}
+// dst = mask ? src : dst (MERGING, the only mode), or all of src.
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::MERGING, typename U>
+__simd_callee__ inline void Move(U& dstReg, U& srcReg, MaskReg mask) {
+  static_assert(mode == MaskMergeMode::MERGING, "Move: only MERGING, as documented");
+  ::sk_reg_select(sizeof(detail::Elem<U>), dstReg.bytes, srcReg.bytes, dstReg.bytes, mask.bits);
+}
+template <typename T = DefaultType, typename U> __simd_callee__ inline void Move(U& dstReg, U& srcReg) {
+  MaskReg all;
+  for (auto& b : all.bits) b = 0xFF;
+  Move(dstReg, srcReg, all);
+}
+
 /* ---- conversion: the mask counts source elements; between widths the trait's layout places the
    narrow elements in each wide group (docs/ascendc.md) ---- */
 template <typename T = DefaultType, typename U = DefaultType, const CastTrait& trait = castTrait, typename S, typename V>
