@@ -299,6 +299,20 @@ void sk_reg_select(uint32_t elem_bytes, void* dst, const void* src0, const void*
    src0[src1[i] % lanes] (src1: unsigned indexes of the same width); INTERLEAVE src0[0], src1[0],
    src0[1], ... into dst0 then dst1; DEINTERLEAVE the even elements of src0 then src1 into dst0,
    the odd ones into dst1. */
+/* The register's eight 32-byte blocks from (to) UB at base + offsets[j] (base 32-byte aligned,
+   offsets multiples of 32). A load takes block j when `mask` has any bit in it (ANY) or bit 4j
+   (LANE32: GatherB's b32 mask), else zeros it; a store writes the active elements of
+   elem_bytes. */
+enum sk_reg_block_mask { SK_RBLK_ANY = 0, SK_RBLK_LANE32 };
+void sk_reg_load_blocks(void* reg, const void* base, const uint32_t* offsets, const uint8_t* mask, int32_t mask_kind);
+void sk_reg_store_blocks(void* base, const void* reg, const uint32_t* offsets, const uint8_t* mask, uint32_t elem_bytes);
+/* Element gather from UB: dst element i (dst_bytes wide; a narrower src_bytes element is
+   zero-extended) = base[index[i]] (index_bytes-wide unsigned element indexes) when active, else
+   0. Scatter: base[index[i]] = src element i for the active ones. base 32-byte aligned. */
+void sk_reg_gather_ub(void* reg, const void* base, const void* index, uint32_t dst_bytes, uint32_t src_bytes,
+                      uint32_t index_bytes, const uint8_t* mask);
+void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t elem_bytes, uint32_t index_bytes,
+                       const uint8_t* mask);
 enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE };
 void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
 /* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:

@@ -214,6 +214,80 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
   chargeIssue(c, name);
 }
 
+void sk_reg_load_blocks(void* reg, const void* base, const uint32_t* offsets, const uint8_t* mask, int32_t maskKind) {
+  const char* op = maskKind == SK_RBLK_LANE32 ? "GatherB" : "LoadAlign DATA_BLOCK_COPY";
+  CoreRun* c = registerOp("sk_reg_load_blocks", op);
+  if (!c) return;
+  checkUb(c, op, "base", base, 0, 32, false);
+  alignas(64) uint8_t out[kVL] = {};
+  for (uint32_t j = 0; j < kVL / 32; ++j) {
+    uint32_t bits;
+    std::memcpy(&bits, mask + 4 * j, 4);
+    if (maskKind == SK_RBLK_LANE32 ? !active(mask, j, 4) : bits == 0) continue;
+    if (offsets[j] % 32) fault(c, std::string(op) + ": block " + std::to_string(j) + "'s offset " + std::to_string(offsets[j]) +
+                                      " bytes is not a multiple of 32");
+    const uint8_t* from = (const uint8_t*)base + offsets[j];
+    checkUb(c, op, "src", from, 32, 32, false);
+    std::memcpy(out + 32 * j, from, 32);
+  }
+  std::memcpy(reg, out, kVL);
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_store_blocks(void* base, const void* reg, const uint32_t* offsets, const uint8_t* mask, uint32_t b) {
+  const char* op = "StoreAlign DATA_BLOCK_COPY";
+  CoreRun* c = registerOp("sk_reg_store_blocks", op);
+  if (!c) return;
+  requireElementBytes(c, op, b);
+  checkUb(c, op, "base", base, 0, 32, false);
+  for (uint32_t j = 0; j < kVL / 32; ++j) {
+    uint8_t* to = (uint8_t*)base + offsets[j];
+    for (uint32_t e = 0; e < 32 / b; ++e)
+      if (active(mask, (32 * j) / b + e, b)) {
+        checkUb(c, op, "dst", to, 32, 32, true);  // the block, once it has an active element
+        for (; e < 32 / b; ++e)
+          if (active(mask, (32 * j) / b + e, b)) std::memcpy(to + e * b, (const uint8_t*)reg + 32 * j + e * b, b);
+      }
+  }
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_gather_ub(void* reg, const void* base, const void* index, uint32_t db, uint32_t sb, uint32_t ib, const uint8_t* mask) {
+  const char* op = "Gather (UB)";
+  CoreRun* c = registerOp("sk_reg_gather_ub", op);
+  if (!c) return;
+  requireElementBytes(c, op, db);
+  checkUb(c, op, "base", base, 0, 32, false);
+  alignas(64) uint8_t out[kVL] = {};
+  for (uint32_t i = 0; i < kVL / db; ++i) {
+    if (!active(mask, i, db)) continue;
+    uint64_t at = 0;
+    std::memcpy(&at, (const uint8_t*)index + i * ib, ib);
+    const uint8_t* from = (const uint8_t*)base + at * sb;
+    checkUb(c, op, "src", from, sb, sb, false);
+    std::memcpy(out + i * db, from, sb);  // a narrower source zero-extended (little-endian)
+  }
+  std::memcpy(reg, out, kVL);
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t b, uint32_t ib, const uint8_t* mask) {
+  const char* op = "Scatter";
+  CoreRun* c = registerOp("sk_reg_scatter_ub", op);
+  if (!c) return;
+  requireElementBytes(c, op, b);
+  checkUb(c, op, "base", base, 0, 32, false);
+  for (uint32_t i = 0; i < kVL / ib && i < kVL / b; ++i) {
+    if (!active(mask, i, b)) continue;
+    uint64_t at = 0;
+    std::memcpy(&at, (const uint8_t*)index + i * ib, ib);
+    uint8_t* to = (uint8_t*)base + at * b;
+    checkUb(c, op, "dst", to, b, b, true);
+    std::memcpy(to, (const uint8_t*)reg + i * b, b);
+  }
+  charge(c, SK_PIPE_V, 1, op);
+}
+
 void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
   const char* name = kind == SK_RPERM_GATHER ? "Gather" : kind == SK_RPERM_INTERLEAVE ? "Interleave" : "DeInterleave";
   CoreRun* c = registerOp("sk_reg_permute", name);

@@ -198,6 +198,66 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const MaskReg& mask
   StoreAlign<T, dist>(dstAddr, mask);
   dstAddr += offset;
 }
+/* ---- 32-byte blocks at a stride (DataCopyMode::DATA_BLOCK_COPY; strides in blocks), or at
+   offsets from an index register (GatherB): a load takes the blocks with an active element ---- */
+enum class DataCopyMode { DATA_BLOCK_COPY };
+namespace detail {
+inline void blockOffsets(uint32_t* offsets, uint32_t dataBlockStride) {
+  for (uint32_t j = 0; j < 8; ++j) offsets[j] = j * dataBlockStride * 32;
+}
+}  // namespace detail
+template <typename T = DefaultType, DataCopyMode dataMode, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, uint32_t dataBlockStride, MaskReg& mask) {
+  uint32_t offsets[8];
+  detail::blockOffsets(offsets, dataBlockStride);
+  ::sk_reg_load_blocks(dstReg.bytes, srcAddr, offsets, mask.bits, SK_RBLK_ANY);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, uint32_t dataBlockStride, uint32_t repeatStride,
+                                      MaskReg& mask) {
+  __ubuf__ T* base = postMode == PostLiteral::POST_MODE_NORMAL ? srcAddr + repeatStride * 32 / sizeof(T) : srcAddr;
+  LoadAlign<T, dataMode>(dstReg, base, dataBlockStride, mask);
+  if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) srcAddr += repeatStride * 32 / sizeof(T);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, uint32_t dataBlockStride, MaskReg& mask) {
+  uint32_t offsets[8];
+  detail::blockOffsets(offsets, dataBlockStride);
+  ::sk_reg_store_blocks(dstAddr, srcReg.bytes, offsets, mask.bits, sizeof(detail::Elem<U>));
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, uint32_t dataBlockStride, uint32_t repeatStride,
+                                       MaskReg& mask) {
+  __ubuf__ T* base = postMode == PostLiteral::POST_MODE_NORMAL ? dstAddr + repeatStride * 32 / sizeof(T) : dstAddr;
+  StoreAlign<T, dataMode>(base, srcReg, dataBlockStride, mask);
+  if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) dstAddr += repeatStride * 32 / sizeof(T);
+}
+// Block j of dst from baseAddr + index[j] bytes (the first 8 indexes, multiples of 32), when
+// the mask's b32 element j is active; else 0.
+template <typename T = DefaultType, typename U, typename S>
+__simd_callee__ inline void GatherB(U& dstReg, __ubuf__ T* baseAddr, S& index, MaskReg& mask) {
+  static_assert(std::is_same_v<detail::Elem<S>, uint32_t>, "GatherB: the index register holds uint32_t byte offsets");
+  ::sk_reg_load_blocks(dstReg.bytes, baseAddr, (const uint32_t*)index.bytes, mask.bits, SK_RBLK_LANE32);
+}
+// dst[i] = baseAddr[index[i]] (element indexes) on the active elements, else 0; int8/uint8 into
+// a 16-bit register zero-extended.
+template <typename T0 = DefaultType, typename T1, typename T2 = DefaultType, typename T3, typename T4>
+__simd_callee__ inline void Gather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask) {
+  using D = detail::Elem<T3>;
+  using I = detail::Elem<T4>;
+  static_assert(sizeof(I) == (sizeof(D) == 2 ? 2 : 4) && std::is_unsigned_v<I> && (sizeof(T1) == sizeof(D) || (sizeof(T1) == 1 && sizeof(D) == 2)),
+                "Gather (UB): b16 data (or b8 into b16) with uint16_t indexes, b32 with uint32_t");
+  ::sk_reg_gather_ub(dstReg.bytes, baseAddr, index.bytes, sizeof(D), sizeof(T1), sizeof(I), mask.bits);
+}
+// baseAddr[index[i]] = src[i] (element indexes) on the active elements.
+template <typename T = DefaultType, typename U = DefaultType, typename S, typename V>
+__simd_callee__ inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, MaskReg& mask) {
+  using I = detail::Elem<V>;
+  static_assert(sizeof(detail::Elem<S>) == 2 || sizeof(detail::Elem<S>) == 4, "Scatter: b16 or b32 data (b8 and b64 are not simulated)");
+  static_assert(sizeof(I) == sizeof(detail::Elem<S>) && std::is_unsigned_v<I>, "Scatter: unsigned indexes of the data's width");
+  ::sk_reg_scatter_ub(baseAddr, srcReg.bytes, index.bytes, sizeof(detail::Elem<S>), sizeof(I), mask.bits);
+}
+
 // Orders the VF's own UB accesses; the simulated unit runs them in program order already.
 template <MemType src, MemType dst> __simd_callee__ inline void LocalMemBar() {}
 
