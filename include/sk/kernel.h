@@ -261,7 +261,8 @@ enum sk_reg_load_dist {
   SK_RLD_UNPACK4,  /* VL/4 bytes, each element zero-extended to four times its width */
   SK_RLD_BLK,      /* one 32-byte block to all eight */
   SK_RLD_E2B,      /* VL/32 elements, each over one 32-byte block */
-  SK_RLD_MASK      /* VL/8 bytes into a mask register */
+  SK_RLD_MASK,     /* VL/8 bytes into a mask register */
+  SK_RLD_UNALIGN   /* VL bytes at any element-aligned address (LoadUnAlign) */
 };
 enum sk_reg_store_dist {
   SK_RST_NORM = 0, /* the active elements */
@@ -274,6 +275,8 @@ enum sk_reg_mask_pattern { SK_RMASK_FIRST = 0 /* the first `count` elements */, 
 void sk_reg_load(void* reg, const void* ub, uint32_t elem_bytes, int32_t dist);
 void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t elem_bytes, int32_t dist);
 void sk_reg_mask(uint8_t* mask, uint32_t elem_bytes, int32_t pattern, uint32_t count);
+/* The register's first `count` elements to UB at any element-aligned address (StoreUnAlign). */
+void sk_reg_store_unaligned(void* ub, const void* reg, uint32_t elem_bytes, uint32_t count);
 /* dst = op(src0[, src1 | scalar]) (enum sk_vop, or SK_REG_OP_EXP_SUB) on the active elements;
    the others 0, or kept when `merging`. */
 #define SK_REG_OP_EXP_SUB 0x100 /* exp(src0 - src1): one fused instruction (Reg::ExpSub) */
@@ -298,7 +301,8 @@ void sk_reg_select(uint32_t elem_bytes, void* dst, const void* src0, const void*
 /* Register rearrangements of elem_bytes elements (lanes = SK_REG_VL / elem_bytes): GATHER dst0[i] =
    src0[src1[i] % lanes] (src1: unsigned indexes of the same width); INTERLEAVE src0[0], src1[0],
    src0[1], ... into dst0 then dst1; DEINTERLEAVE the even elements of src0 then src1 into dst0,
-   the odd ones into dst1. */
+   the odd ones into dst1; MASK_FROM_BITS: mask dst0 with element i active when bit i of src0's
+   bytes is (MaskGenWithRegTensor). */
 /* The register's eight 32-byte blocks from (to) UB at base + offsets[j] (base 32-byte aligned,
    offsets multiples of 32). A load takes block j when `mask` has any bit in it (ANY) or bit 4j
    (LANE32: GatherB's b32 mask), else zeros it; a store writes the active elements of
@@ -313,7 +317,7 @@ void sk_reg_gather_ub(void* reg, const void* base, const void* index, uint32_t d
                       uint32_t index_bytes, const uint8_t* mask);
 void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t elem_bytes, uint32_t index_bytes,
                        const uint8_t* mask);
-enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE };
+enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE, SK_RPERM_MASK_FROM_BITS };
 void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
 /* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:
    0 for a sum, the type's lowest or highest for max and min) into dst[j]; the rest of dst 0. Sums

@@ -76,8 +76,8 @@ void checkUb(CoreRun* c, const char* op, const char* role, const void* p, uint64
 const char* loadName(int32_t dist) {
   static const char* names[] = {"LoadAlign DIST_NORM", "LoadAlign DIST_BRC", "LoadAlign DIST_US", "LoadAlign DIST_DS",
                                 "LoadAlign DIST_UNPACK", "LoadAlign DIST_UNPACK4", "LoadAlign DIST_BLK", "LoadAlign DIST_E2B",
-                                "LoadAlign (MaskReg)"};
-  return dist >= 0 && dist <= SK_RLD_MASK ? names[dist] : "LoadAlign";
+                                "LoadAlign (MaskReg)", "LoadUnAlign"};
+  return dist >= 0 && dist <= SK_RLD_UNALIGN ? names[dist] : "LoadAlign";
 }
 
 }  // namespace
@@ -135,6 +135,10 @@ void sk_reg_load(void* reg, const void* ub, uint32_t b, int32_t dist) {
       checkUb(c, op, "src", ub, kVL / 8, kVL / 8, false);
       std::memcpy(d, s, kVL / 8);
       break;
+    case SK_RLD_UNALIGN:
+      checkUb(c, op, "src", ub, kVL, b, false);
+      std::memcpy(d, s, kVL);
+      break;
     default: fault(c, "LoadAlign: unknown distribution mode " + std::to_string(dist));
   }
   charge(c, SK_PIPE_V, 1, op);
@@ -171,6 +175,18 @@ void sk_reg_store(void* ub, const void* reg, const uint8_t* mask, uint32_t b, in
   } else {
     fault(c, "StoreAlign: unknown distribution mode " + std::to_string(dist));
   }
+  charge(c, SK_PIPE_V, 1, op);
+}
+
+void sk_reg_store_unaligned(void* ub, const void* reg, uint32_t b, uint32_t count) {
+  const char* op = "StoreUnAlign";
+  CoreRun* c = registerOp("sk_reg_store_unaligned", op);
+  if (!c) return;
+  requireElementBytes(c, op, b);
+  if (count > kVL / b)
+    fault(c, std::string(op) + ": " + std::to_string(count) + " elements of " + std::to_string(b) + " bytes exceed a register");
+  if (count) checkUb(c, op, "dst", ub, (uint64_t)count * b, b, true);
+  std::memcpy(ub, reg, (size_t)count * b);
   charge(c, SK_PIPE_V, 1, op);
 }
 
@@ -289,14 +305,25 @@ void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t 
 }
 
 void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
-  const char* name = kind == SK_RPERM_GATHER ? "Gather" : kind == SK_RPERM_INTERLEAVE ? "Interleave" : "DeInterleave";
+  const char* name = kind == SK_RPERM_GATHER         ? "Gather"
+                     : kind == SK_RPERM_INTERLEAVE   ? "Interleave"
+                     : kind == SK_RPERM_DEINTERLEAVE ? "DeInterleave"
+                                                     : "MaskGenWithRegTensor";
   CoreRun* c = registerOp("sk_reg_permute", name);
   if (!c) return;
   requireElementBytes(c, name, b);
-  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_DEINTERLEAVE) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
+  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_MASK_FROM_BITS) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
   const uint32_t lanes = kVL / b;
   auto* s0 = (const uint8_t*)src0;
   auto* s1 = (const uint8_t*)src1;
+  if (kind == SK_RPERM_MASK_FROM_BITS) {  // one source bit per element: lanes / 8 bytes of src0
+    uint8_t mask[kVL / 8] = {};
+    for (uint32_t i = 0; i < lanes; ++i)
+      if (s0[i / 8] >> (i % 8) & 1) setActive(mask, i, b);
+    std::memcpy(dst0, mask, sizeof mask);
+    chargeIssue(c, vec::opName(SK_V_DUP));
+    return;
+  }
   alignas(64) uint8_t out[2 * kVL];  // dst0 then dst1: the sources may be the destinations
   for (uint32_t i = 0; i < lanes; ++i) {
     if (kind == SK_RPERM_GATHER) {

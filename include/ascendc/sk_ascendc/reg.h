@@ -258,6 +258,50 @@ __simd_callee__ inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, M
   ::sk_reg_scatter_ub(baseAddr, srcReg.bytes, index.bytes, sizeof(detail::Elem<S>), sizeof(I), mask.bits);
 }
 
+/* ---- unaligned streams: a load reads VL bytes at any element-aligned address; a store writes
+   its first `postUpdateStride` elements there at once (the hardware keeps the tail below the
+   next 32-byte boundary in the UnalignReg until the next store or StoreUnAlignPost) ---- */
+struct UnalignRegForLoad {};
+struct UnalignRegForStore {};
+using UnalignReg = UnalignRegForLoad;
+template <typename T> __simd_callee__ inline void LoadUnAlignPre(UnalignRegForLoad&, __ubuf__ T*) {}
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void LoadUnAlign(U& dstReg, UnalignRegForLoad&, __ubuf__ T* srcAddr) {
+  ::sk_reg_load(dstReg.bytes, srcAddr, sizeof(detail::Elem<U>), SK_RLD_UNALIGN);
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void LoadUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T*& srcAddr, uint32_t postUpdateStride) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "LoadUnAlign: the stride form takes POST_MODE_UPDATE");
+  LoadUnAlign<T>(dstReg, ureg, (__ubuf__ T*)srcAddr);
+  srcAddr += postUpdateStride;
+}
+template <typename T = DefaultType, typename U> __simd_callee__ inline void Load(U& dstReg, __ubuf__ T* srcAddr) {
+  UnalignRegForLoad ureg;
+  LoadUnAlign<T>(dstReg, ureg, srcAddr);
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore&, uint32_t postUpdateStride) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "StoreUnAlign: the stride form takes POST_MODE_UPDATE");
+  ::sk_reg_store_unaligned(dstAddr, srcReg.bytes, sizeof(detail::Elem<U>), postUpdateStride);
+  dstAddr += postUpdateStride;
+}
+template <typename T, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE>
+__simd_callee__ inline void StoreUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore&, int32_t postUpdateStride) {
+  if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) dstAddr += postUpdateStride;
+}
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void Store(__ubuf__ T* dstAddr, U& srcReg, uint32_t count = SK_REG_VL / sizeof(detail::Elem<U>)) {
+  ::sk_reg_store_unaligned(dstAddr, srcReg.bytes, sizeof(detail::Elem<U>), count);
+}
+// Mask element i from bit i of srcReg's bytes [16 offset, +16) (b16) or [8 offset, +8) (b32).
+template <typename T = DefaultType, int16_t offset, typename U>
+__simd_callee__ inline void MaskGenWithRegTensor(MaskReg& dst, U& srcReg) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "MaskGenWithRegTensor: T is a b16 or b32 type");
+  static_assert(offset >= 0 && offset < (sizeof(T) == 2 ? 16 : 32), "MaskGenWithRegTensor: offset 0..15 (b16) or 0..31 (b32)");
+  ::sk_reg_permute(SK_RPERM_MASK_FROM_BITS, sizeof(T), dst.bits, nullptr, srcReg.bytes + (sizeof(T) == 2 ? 16 : 8) * offset,
+                   nullptr);
+}
+
 // Orders the VF's own UB accesses; the simulated unit runs them in program order already.
 template <MemType src, MemType dst> __simd_callee__ inline void LocalMemBar() {}
 
