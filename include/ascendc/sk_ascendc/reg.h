@@ -198,6 +198,46 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const MaskReg& mask
   StoreAlign<T, dist>(dstAddr, mask);
   dstAddr += offset;
 }
+/* ---- address registers: an offset in elements, sum of index * stride over up to four loop
+   levels (the indexes the enclosing loops' counters, as the hardware takes them) ---- */
+struct AddrReg {
+  uint32_t offset = 0;
+};
+template <typename T> __simd_callee__ inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0) {
+  return AddrReg{(uint32_t)index0 * stride0};
+}
+template <typename T>
+__simd_callee__ inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1) {
+  return AddrReg{(uint32_t)index0 * stride0 + (uint32_t)index1 * stride1};
+}
+template <typename T>
+__simd_callee__ inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1,
+                                             uint16_t index2, uint32_t stride2) {
+  return AddrReg{(uint32_t)index0 * stride0 + (uint32_t)index1 * stride1 + (uint32_t)index2 * stride2};
+}
+template <typename T>
+__simd_callee__ inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1,
+                                             uint16_t index2, uint32_t stride2, uint16_t index3, uint32_t stride3) {
+  return AddrReg{(uint32_t)index0 * stride0 + (uint32_t)index1 * stride1 + (uint32_t)index2 * stride2 +
+                 (uint32_t)index3 * stride3};
+}
+template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, AddrReg offset) {
+  LoadAlign<T, dist>(dstReg, srcAddr + offset.offset);
+}
+template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, AddrReg offset, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr + offset.offset, srcReg, mask);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset) {
+  LoadAlign<T, dist>(mask, srcAddr + offset.offset);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const MaskReg& mask, AddrReg offset) {
+  StoreAlign<T, dist>(dstAddr + offset.offset, mask);
+}
+
 /* ---- 32-byte blocks at a stride (DataCopyMode::DATA_BLOCK_COPY; strides in blocks), or at
    offsets from an index register (GatherB): a load takes the blocks with an active element ---- */
 enum class DataCopyMode { DATA_BLOCK_COPY };
