@@ -283,6 +283,7 @@ void sk_reg_store_unaligned(void* ub, const void* reg, uint32_t elem_bytes, uint
 #define SK_REG_OP_TRUNCATE 0x101 /* src0 rounded to an integral value of its float type; scalar: enum sk_round_mode */
 #define SK_REG_OP_ARANGE 0x102      /* dst[i] = scalar + i, every element (no mask) */
 #define SK_REG_OP_ARANGE_DOWN 0x103 /* dst[i] = scalar + (lanes - 1 - i) */
+#define SK_REG_OP_DIV_FTZ 0x104     /* float src0 / src1 with subnormal inputs and results flushed to zero */
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                const uint8_t* mask, int32_t merging);
 /* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in

@@ -204,8 +204,9 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
                int32_t merging) {
   // The register-only ops are charged as the vector op they are closest to.
   bool expSub = op == SK_REG_OP_EXP_SUB, truncate = op == SK_REG_OP_TRUNCATE;
-  bool arange = op == SK_REG_OP_ARANGE || op == SK_REG_OP_ARANGE_DOWN;
-  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : arange ? vec::opName(SK_V_DUP) : vec::opName(op);
+  bool arange = op == SK_REG_OP_ARANGE || op == SK_REG_OP_ARANGE_DOWN, divFtz = op == SK_REG_OP_DIV_FTZ;
+  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : arange ? vec::opName(SK_V_DUP)
+                     : divFtz ? vec::opName(SK_V_DIV) : vec::opName(op);
   CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : truncate ? "Truncate" : arange ? "Arange" : name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
@@ -215,6 +216,14 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
     faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
   } else if (truncate) {
     faultIf(c, vec::roundToIntegral(dtype, (int32_t)scalar, result, src0, kVL / b));
+  } else if (divFtz) {
+    if (dtype != SK_DT_FLOAT32) fault(c, "Div (flushing subnormals): float only");
+    auto flush = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; };
+    float a[kVL / 4], d[kVL / 4];
+    std::memcpy(a, src0, kVL);
+    std::memcpy(d, src1, kVL);
+    for (uint32_t i = 0; i < kVL / 4; ++i) a[i] = flush(flush(a[i]) / flush(d[i]));
+    std::memcpy(result, a, kVL);
   } else if (arange) {
     faultIf(c, vec::index(dtype, result, scalar, kVL / b));
     if (op == SK_REG_OP_ARANGE_DOWN)

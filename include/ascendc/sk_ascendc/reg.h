@@ -20,6 +20,11 @@ template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Arg
 }
 
 namespace AscendC {
+// Reg::Div's algorithms (DivSpecificMode::algo).
+enum class DivAlgo {
+  INTRINSIC = 0, DIFF_COMPENSATION, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE,
+  PRECISION_1ULP_FTZ_FALSE
+};
 namespace Reg {
 
 struct DefaultType {};
@@ -354,12 +359,36 @@ template <MemType src, MemType dst> __simd_callee__ inline void LocalMemBar() {}
 SK_REG_BINARY(Add, SK_V_ADD)
 SK_REG_BINARY(Sub, SK_V_SUB)
 SK_REG_BINARY(Mul, SK_V_MUL)
-SK_REG_BINARY(Div, SK_V_DIV)
 SK_REG_BINARY(Max, SK_V_MAX)
 SK_REG_BINARY(Min, SK_V_MIN)
 SK_REG_BINARY(And, SK_V_AND)
 SK_REG_BINARY(Or, SK_V_OR)
 #undef SK_REG_BINARY
+
+// Div's mode: a MaskMergeMode, or a pointer to a DivSpecificMode. Every algorithm divides exactly
+// rounded, within the 0 and 1 ulp all of them promise. Those that do not support subnormals
+// (INTRINSIC, the default, DIFF_COMPENSATION and the FTZ_TRUE ones) flush float subnormal inputs
+// and results to zero; the FTZ_FALSE ones keep them.
+struct DivSpecificMode {
+  MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+  bool precisionMode = false;
+  DivAlgo algo = DivAlgo::INTRINSIC;
+};
+namespace detail {
+template <auto mode> constexpr MaskMergeMode mergeModeOf() {
+  if constexpr (std::is_same_v<decltype(mode), MaskMergeMode>) return mode;
+  else return mode->mrgMode;
+}
+template <auto mode> constexpr bool flushesSubnormals() {
+  if constexpr (std::is_same_v<decltype(mode), MaskMergeMode>) return true;  // INTRINSIC
+  else return mode->algo != DivAlgo::PRECISION_0ULP_FTZ_FALSE && mode->algo != DivAlgo::PRECISION_1ULP_FTZ_FALSE;
+}
+}  // namespace detail
+template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>
+__simd_callee__ inline void Div(U& dstReg, const U& srcReg0, const U& srcReg1, const MaskReg& mask) {
+  constexpr bool ftz = std::is_same_v<detail::Elem<U>, float> && detail::flushesSubnormals<mode>();
+  detail::op(ftz ? SK_REG_OP_DIV_FTZ : SK_V_DIV, dstReg, srcReg0, &srcReg1, 0, mask, detail::mergeModeOf<mode>());
+}
 
 #define SK_REG_UNARY(NAME, CODE)                                                                    \
   template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>               \
