@@ -318,6 +318,9 @@ void sk_reg_gather_ub(void* reg, const void* base, const void* index, uint32_t d
                       uint32_t index_bytes, const uint8_t* mask);
 void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t elem_bytes, uint32_t index_bytes,
                        const uint8_t* mask);
+/* Histogram of a register of uint8: dst's 128 uint16 counters (wrapping) += the active elements
+   equal to base + n (or, `cumulative`, at most base + n), base 0 or 128. */
+void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t base, int32_t cumulative);
 enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE, SK_RPERM_MASK_FROM_BITS };
 void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
 /* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:

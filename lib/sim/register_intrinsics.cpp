@@ -313,6 +313,25 @@ void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t 
   charge(c, SK_PIPE_V, 1, op);
 }
 
+void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t base, int32_t cumulative) {
+  CoreRun* c = registerOp("sk_reg_histogram", "Histograms");
+  if (!c) return;
+  if (base != 0 && base != 128) fault(c, "Histograms: bin base " + std::to_string(base) + " (BIN0: 0, BIN1: 128)");
+  uint32_t count[256] = {};
+  for (uint32_t i = 0; i < kVL; ++i)
+    if (active(mask, i, 1)) ++count[((const uint8_t*)src)[i]];
+  uint16_t bins[kVL / 2];
+  std::memcpy(bins, dst, kVL);
+  uint32_t below = 0;  // cumulative: the values under base + n
+  for (uint32_t v = 0; v < base; ++v) below += count[v];
+  for (uint32_t n = 0; n < kVL / 2; ++n) {
+    below += count[base + n];
+    bins[n] = (uint16_t)(bins[n] + (cumulative ? below : count[base + n]));
+  }
+  std::memcpy(dst, bins, kVL);
+  chargeIssue(c, vec::opName(SK_V_DUP));
+}
+
 void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
   const char* name = kind == SK_RPERM_GATHER         ? "Gather"
                      : kind == SK_RPERM_INTERLEAVE   ? "Interleave"

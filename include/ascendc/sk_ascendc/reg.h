@@ -505,6 +505,19 @@ __simd_callee__ inline void PairReduceSum(U& dstReg, U srcReg, MaskReg mask) {
   PairReduceElem<PairReduce::SUM, T, mode>(dstReg, srcReg, mask);
 }
 
+/* ---- histograms of uint8 into 128 uint16 counters (BIN0: values 0..127, BIN1: 128..255),
+   added to what dst holds; ACCUMULATE counts the values up to each bin's ---- */
+enum class HistogramsBinType { BIN0 = 0, BIN1, BIN2, BIN3, BIN4, BIN5, BIN6, BIN7 };
+enum class HistogramsType { FREQUENCY = 0, ACCUMULATE };
+template <typename T = DefaultType, typename U = DefaultType, HistogramsBinType mode, HistogramsType type, typename S, typename V>
+__simd_callee__ inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask) {
+  static_assert(std::is_same_v<detail::Elem<S>, uint8_t> && std::is_same_v<detail::Elem<V>, uint16_t>,
+                "Histograms: uint8_t data into uint16_t counters");
+  static_assert(mode == HistogramsBinType::BIN0 || mode == HistogramsBinType::BIN1, "Histograms: BIN0 or BIN1");
+  ::sk_reg_histogram(dstReg.bytes, srcReg.bytes, mask.bits, mode == HistogramsBinType::BIN0 ? 0 : 128,
+                     type == HistogramsType::ACCUMULATE);
+}
+
 /* ---- indexes and rearrangements (no mask: every element) ---- */
 enum class IndexOrder { INCREASE_ORDER = 0, DECREASE_ORDER };
 // dst[i] = value + i, or value + (lanes - 1 - i) when decreasing (value the last); integers wrap.
