@@ -73,6 +73,23 @@ void checkUb(CoreRun* c, const char* op, const char* role, const void* p, uint64
                  "-byte aligned, as this distribution mode requires");
 }
 
+// What sk_reg_op names in messages, and the vector op whose cost it is charged (the register-only
+// SK_REG_OP_* at the op they are closest to).
+struct RegOpNames {
+  const char* shown;
+  const char* cost;
+};
+RegOpNames regOpNames(int32_t op) {
+  switch (op) {
+    case SK_REG_OP_EXP_SUB: return {"ExpSub", vec::opName(SK_V_EXP)};
+    case SK_REG_OP_TRUNCATE: return {"Truncate", "cast"};
+    case SK_REG_OP_ARANGE:
+    case SK_REG_OP_ARANGE_DOWN: return {"Arange", vec::opName(SK_V_DUP)};
+    case SK_REG_OP_DIV_FTZ: return {"Div", vec::opName(SK_V_DIV)};
+    default: return {vec::opName(op), vec::opName(op)};
+  }
+}
+
 const char* loadName(int32_t dist) {
   static const char* names[] = {"LoadAlign DIST_NORM", "LoadAlign DIST_BRC", "LoadAlign DIST_US", "LoadAlign DIST_DS",
                                 "LoadAlign DIST_UNPACK", "LoadAlign DIST_UNPACK4", "LoadAlign DIST_BLK", "LoadAlign DIST_E2B",
@@ -202,41 +219,42 @@ void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
 
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar, const uint8_t* mask,
                int32_t merging) {
-  // The register-only ops are charged as the vector op they are closest to.
-  bool expSub = op == SK_REG_OP_EXP_SUB, truncate = op == SK_REG_OP_TRUNCATE;
-  bool arange = op == SK_REG_OP_ARANGE || op == SK_REG_OP_ARANGE_DOWN, divFtz = op == SK_REG_OP_DIV_FTZ;
-  const char* name = expSub ? vec::opName(SK_V_EXP) : truncate ? "cast" : arange ? vec::opName(SK_V_DUP)
-                     : divFtz ? vec::opName(SK_V_DIV) : vec::opName(op);
-  CoreRun* c = registerOp("sk_reg_op", expSub ? "ExpSub" : truncate ? "Truncate" : arange ? "Arange" : name);
+  RegOpNames names = regOpNames(op);
+  CoreRun* c = registerOp("sk_reg_op", names.shown);
   if (!c) return;
-  uint32_t b = widthOf(c, name, dtype);
+  uint32_t b = widthOf(c, names.cost, dtype);
   alignas(64) uint8_t result[kVL];
-  if (expSub) {
-    faultIf(c, vec::elementwise(SK_V_SUB, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
-    faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
-  } else if (truncate) {
-    faultIf(c, vec::roundToIntegral(dtype, (int32_t)scalar, result, src0, kVL / b));
-  } else if (divFtz) {
-    if (dtype != SK_DT_FLOAT32) fault(c, "Div (flushing subnormals): float only");
-    auto flush = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; };
-    float a[kVL / 4], d[kVL / 4];
-    std::memcpy(a, src0, kVL);
-    std::memcpy(d, src1, kVL);
-    for (uint32_t i = 0; i < kVL / 4; ++i) a[i] = flush(flush(a[i]) / flush(d[i]));
-    std::memcpy(result, a, kVL);
-  } else if (arange) {
-    faultIf(c, vec::index(dtype, result, scalar, kVL / b));
-    if (op == SK_REG_OP_ARANGE_DOWN)
-      for (uint32_t i = 0, j = kVL / b - 1; i < j; ++i, --j) std::swap_ranges(result + i * b, result + (i + 1) * b, result + j * b);
-  } else {
-    faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
+  switch (op) {
+    case SK_REG_OP_EXP_SUB:
+      faultIf(c, vec::elementwise(SK_V_SUB, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
+      faultIf(c, vec::elementwise(SK_V_EXP, dtype, result, result, nullptr, 0, wholeRegister(kVL / b)));
+      break;
+    case SK_REG_OP_TRUNCATE: faultIf(c, vec::roundToIntegral(dtype, (int32_t)scalar, result, src0, kVL / b)); break;
+    case SK_REG_OP_DIV_FTZ: {
+      if (dtype != SK_DT_FLOAT32) fault(c, "Div (flushing subnormals): float only");
+      auto flush = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; };
+      float a[kVL / 4], d[kVL / 4];
+      std::memcpy(a, src0, kVL);
+      std::memcpy(d, src1, kVL);
+      for (uint32_t i = 0; i < kVL / 4; ++i) a[i] = flush(flush(a[i]) / flush(d[i]));
+      std::memcpy(result, a, kVL);
+      break;
+    }
+    case SK_REG_OP_ARANGE:
+    case SK_REG_OP_ARANGE_DOWN:
+      faultIf(c, vec::index(dtype, result, scalar, kVL / b));
+      if (op == SK_REG_OP_ARANGE_DOWN)
+        for (uint32_t i = 0, j = kVL / b - 1; i < j; ++i, --j) std::swap_ranges(result + i * b, result + (i + 1) * b, result + j * b);
+      break;
+    default:
+      faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
   }
   auto* d = (uint8_t*)dst;
   for (uint32_t i = 0; i < kVL / b; ++i) {
     if (active(mask, i, b)) std::memcpy(d + i * b, result + i * b, b);
     else if (!merging) std::memset(d + i * b, 0, b);
   }
-  chargeIssue(c, name);
+  chargeIssue(c, names.cost);
 }
 
 void sk_reg_load_blocks(void* reg, const void* base, const uint32_t* offsets, const uint8_t* mask, int32_t maskKind) {
@@ -266,13 +284,14 @@ void sk_reg_store_blocks(void* base, const void* reg, const uint32_t* offsets, c
   requireElementBytes(c, op, b);
   checkUb(c, op, "base", base, 0, 32, false);
   for (uint32_t j = 0; j < kVL / 32; ++j) {
+    uint32_t first = 32 * j / b;  // the block's first element
+    bool any = false;
+    for (uint32_t e = 0; e < 32 / b; ++e) any |= active(mask, first + e, b);
+    if (!any) continue;  // not touched
     uint8_t* to = (uint8_t*)base + offsets[j];
+    checkUb(c, op, "dst", to, 32, 32, true);
     for (uint32_t e = 0; e < 32 / b; ++e)
-      if (active(mask, (32 * j) / b + e, b)) {
-        checkUb(c, op, "dst", to, 32, 32, true);  // the block, once it has an active element
-        for (; e < 32 / b; ++e)
-          if (active(mask, (32 * j) / b + e, b)) std::memcpy(to + e * b, (const uint8_t*)reg + 32 * j + e * b, b);
-      }
+      if (active(mask, first + e, b)) std::memcpy(to + e * b, (const uint8_t*)reg + 32 * j + e * b, b);
   }
   charge(c, SK_PIPE_V, 1, op);
 }
@@ -282,6 +301,9 @@ void sk_reg_gather_ub(void* reg, const void* base, const void* index, uint32_t d
   CoreRun* c = registerOp("sk_reg_gather_ub", op);
   if (!c) return;
   requireElementBytes(c, op, db);
+  requireElementBytes(c, op, sb);
+  requireElementBytes(c, op, ib);
+  if (sb > db) fault(c, std::string(op) + ": a " + std::to_string(sb) + "-byte source cannot fill " + std::to_string(db) + "-byte elements");
   checkUb(c, op, "base", base, 0, 32, false);
   alignas(64) uint8_t out[kVL] = {};
   for (uint32_t i = 0; i < kVL / db; ++i) {
@@ -301,6 +323,7 @@ void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t 
   CoreRun* c = registerOp("sk_reg_scatter_ub", op);
   if (!c) return;
   requireElementBytes(c, op, b);
+  requireElementBytes(c, op, ib);
   checkUb(c, op, "base", base, 0, 32, false);
   for (uint32_t i = 0; i < kVL / ib && i < kVL / b; ++i) {
     if (!active(mask, i, b)) continue;
