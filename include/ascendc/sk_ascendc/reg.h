@@ -131,6 +131,12 @@ template <typename T, StoreDist dist> constexpr std::pair<int32_t, uint32_t> sto
   }
 }
 
+// A mask with every element active, without an instruction (the unmasked forms' view).
+inline MaskReg everyElement() {
+  MaskReg m;
+  __builtin_memset(m.bits, 0xFF, sizeof m.bits);
+  return m;
+}
 template <typename U> inline void op(int32_t code, U& dst, const U& src0, const std::remove_cv_t<U>* src1, uint64_t scalar,
                                      const MaskReg& mask, MaskMergeMode mode) {
   ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.bytes, src0.bytes, src1 ? src1->bytes : nullptr, scalar,
@@ -524,10 +530,8 @@ enum class IndexOrder { INCREASE_ORDER = 0, DECREASE_ORDER };
 template <typename T = DefaultType, IndexOrder order = IndexOrder::INCREASE_ORDER, typename U, typename S>
 __simd_callee__ inline void Arange(S& dstReg, U scalarValue) {
   using E = detail::Elem<S>;
-  MaskReg all;
-  for (auto& b : all.bits) b = 0xFF;
   detail::op(order == IndexOrder::INCREASE_ORDER ? SK_REG_OP_ARANGE : SK_REG_OP_ARANGE_DOWN, dstReg, dstReg, nullptr,
-             AscendC::detail::scalarBits<E>((E)scalarValue), all, MaskMergeMode::ZEROING);
+             AscendC::detail::scalarBits<E>((E)scalarValue), detail::everyElement(), MaskMergeMode::ZEROING);
 }
 // dst[i] = src[index[i] % lanes]; the indexes unsigned, of the elements' width.
 template <typename T = DefaultType, typename U = DefaultType, typename S, typename V>
@@ -553,9 +557,7 @@ __simd_callee__ inline void Move(U& dstReg, U& srcReg, MaskReg mask) {
   ::sk_reg_select(sizeof(detail::Elem<U>), dstReg.bytes, srcReg.bytes, dstReg.bytes, mask.bits);
 }
 template <typename T = DefaultType, typename U> __simd_callee__ inline void Move(U& dstReg, U& srcReg) {
-  MaskReg all;
-  for (auto& b : all.bits) b = 0xFF;
-  Move(dstReg, srcReg, all);
+  Move(dstReg, srcReg, detail::everyElement());
 }
 
 /* ---- conversion: the mask counts source elements; between widths the trait's layout places the
