@@ -77,8 +77,9 @@ void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64
 const uint8_t* gmReadSource(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes,
                             std::vector<uint8_t>& staging) {
   auto addr = (uint64_t)p;
+  if (c->launch->mem->find(addr, bytes)) return (const uint8_t*)p;  // the usual case: one lookup
   const Allocation* a = c->launch->mem->enclosing(addr);
-  if (!a || c->launch->mem->find(addr, bytes)) {
+  if (!a) {  // in no buffer: checkGm's device exception
     checkGm(c, op, role, p, bytes, false);
     return (const uint8_t*)p;
   }
