@@ -1280,4 +1280,28 @@ TEST(Arch, VectorOpCostsAreBoundedAndMayBeFractional) {
   }
 }
 
+// cubeHf32MantissaBits: optional (0, no HF32, when absent), at most 22 (fp32 keeps 23).
+TEST(Arch, TheHf32MantissaIsOptionalAndBelowFp32s) {
+  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-3510.json", 1 << 20, "arch"));
+  auto builtin = sk::arch::parseArch(text, "a.json");
+  ASSERT_TRUE(!!builtin) << llvm::toString(builtin.takeError());
+  EXPECT_EQ(builtin->cubeHf32MantissaBits, 10u);
+  size_t at = text.find("\"cubeHf32MantissaBits\"");
+  ASSERT_NE(at, std::string::npos);
+  size_t end = text.find('}', at) + 1;
+  if (text[end] == ',') ++end;
+  std::string without = text;
+  without.erase(at, end - at);
+  auto absent = sk::arch::parseArch(without, "a.json");
+  ASSERT_TRUE(!!absent) << llvm::toString(absent.takeError());
+  EXPECT_EQ(absent->cubeHf32MantissaBits, 0u);
+  std::string over = text;
+  over.replace(at, end - at, "\"cubeHf32MantissaBits\": {\"value\": 23, \"source\": \"test\"},");
+  auto bad = sk::arch::parseArch(over, "a.json");
+  ASSERT_FALSE(!!bad);
+  Outcome o = outcome(bad.takeError());
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.message.find("a.json: cubeHf32MantissaBits must be 0 (no HF32) to 22"), std::string::npos) << o.message;
+}
+
 }  // namespace
