@@ -45,8 +45,8 @@ enum sk_dtype {
   SK_DT_UINT8 = 4, SK_DT_INT32 = 5, SK_DT_INT64 = 6, SK_DT_INT16 = 7, SK_DT_UINT16 = 8,
   SK_DT_UINT32 = 9, SK_DT_UINT64 = 10, SK_DT_BOOL = 11, /* one byte, 0 or 1 */
   /* 4-bit signed integers, two to a byte, the first in the low nibble (AscendC's int4b_t). Only
-     the cube path (Nd2Nz, LoadData, Mmad) and Cast to or from half take it. It is not a
-     metadata dtype (sk::DType): an op declares its int4 tensors as int8 bytes. */
+     the cube path (Nd2Nz, LoadData, Mmad) and Cast to or from half take it; metadata names it
+     "int4" (a tensor of n of them takes (n + 1) / 2 bytes). */
   SK_DT_INT4 = 12
 };
 enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };

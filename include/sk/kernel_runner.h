@@ -15,7 +15,8 @@ namespace sk::rt {
 using TensorBytes = std::vector<uint8_t>;
 
 // Deterministic input for `p` from `seed` (and the parameter's name): floats uniform in
-// [-1, 1), signed integers in [-8, 8), uint8 in [0, 16), all little-endian.
+// [-1, 1), signed integers in [-8, 8), unsigned ones in [0, 16), all little-endian (int4: two to
+// a byte, element 2i in the low nibble).
 TensorBytes seededInput(const subkernel::Param& p, uint64_t seed);
 
 struct ReadBack {

@@ -34,14 +34,14 @@ struct TaskRation {
 // Element types. The values are the device ABI's sk_dtype codes (include/sk/kernel.h).
 enum class DType : uint8_t {
   Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, UInt8 = 4, Int32 = 5, Int64 = 6,
-  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10, Bool = 11
+  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10, Bool = 11, Int4 = 12
 };
-constexpr int kDTypeCount = 12;
+constexpr int kDTypeCount = 13;
 
 struct DTypeInfo {
   DType dtype;
   const char* name;  // metadata name: "float16"
-  uint32_t bytes;
+  uint32_t bits;     // 4 for int4 (AscendC's int4b_t: two to a byte, element 2i in the low nibble)
   bool isFloat;
   bool isSigned;  // integers: two's complement; floats: true
   const char* deviceType;  // the AscendC element type: "half" (what sk_cc defines DTYPE_<PARAM> as)
@@ -50,7 +50,10 @@ struct DTypeInfo {
 
 const DTypeInfo& dtypeInfo(DType d);
 inline const char* dtypeName(DType d) { return dtypeInfo(d).name; }
-inline uint32_t dtypeBytes(DType d) { return dtypeInfo(d).bytes; }
+// Bytes of one element; 0 for int4, whose elements are half a byte (use dtypeStorageBytes).
+inline uint32_t dtypeBytes(DType d) { return dtypeInfo(d).bits / 8; }
+// Bytes `elements` elements take, packed (an odd int4 count rounds up to a whole byte).
+inline uint64_t dtypeStorageBytes(DType d, uint64_t elements) { return (elements * dtypeInfo(d).bits + 7) / 8; }
 std::optional<DType> parseDType(llvm::StringRef name);
 // The dtype with device ABI code `code`, or nullopt for an unknown code.
 std::optional<DType> dtypeFromCode(int32_t code);

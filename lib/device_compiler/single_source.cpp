@@ -207,7 +207,7 @@ subkernel::KernelMeta emittedMeta(const LaunchEntry& e, const std::vector<char>&
       p.role = subkernel::Role::Input;
       p.dtype = d.value_or(DType::UInt8);
       p.shape = {1};
-      p.bytes = dtypeBytes(p.dtype);
+      p.bytes = dtypeStorageBytes(p.dtype, 1);
     } else {
       p.role = subkernel::Role::Scalar;
       p.typed = d && dtypeBytes(*d) == lp.bytes;

@@ -19,7 +19,7 @@ int64_t TensorSpec::numel() const {
   return n;
 }
 
-uint64_t TensorSpec::bytes() const { return (uint64_t)numel() * dtypeBytes(dtype); }
+uint64_t TensorSpec::bytes() const { return dtypeStorageBytes(dtype, (uint64_t)numel()); }
 
 namespace detail {
 

@@ -33,19 +33,35 @@ uint64_t fnv1a(const std::string& s) {
   return h;
 }
 
+// Element i's bits, zero-extended: little-endian like the device; int4 element i is the low
+// (even i) or high (odd i) nibble of byte i / 2.
+uint64_t rawElement(DType d, const TensorBytes& b, uint64_t i) {
+  uint32_t bits = sk::dtypeInfo(d).bits;
+  if (bits == 4) return (b[i / 2] >> (4 * (i % 2))) & 0xf;
+  uint64_t u = 0;
+  std::memcpy(&u, b.data() + bits / 8 * i, bits / 8);
+  return u;
+}
+
 double valueAt(DType d, const TensorBytes& b, uint64_t i) {
   const sk::DTypeInfo& t = sk::dtypeInfo(d);
-  const uint8_t* p = b.data() + t.bytes * i;
-  if (d == DType::Float32) { float v; std::memcpy(&v, p, 4); return v; }
-  uint64_t u = 0;
-  std::memcpy(&u, p, t.bytes);  // little-endian host, like the device
+  uint64_t u = rawElement(d, b, i);
+  if (d == DType::Float32) { float v; uint32_t w = (uint32_t)u; std::memcpy(&v, &w, 4); return v; }
   if (d == DType::Float16) return halfToFloat((uint16_t)u);
   if (d == DType::BFloat16) return bf16ToFloat((uint16_t)u);
-  if (t.isSigned && t.bytes < 8) {  // sign-extend
-    uint64_t sign = 1ull << (8 * t.bytes - 1);
+  if (t.isSigned && t.bits < 64) {  // sign-extend
+    uint64_t sign = 1ull << (t.bits - 1);
     return (double)(int64_t)((u ^ sign) - sign);
   }
   return t.isSigned ? (double)(int64_t)u : (double)u;
+}
+
+// The elements `bytes` of `p` hold: its shape's, or fewer when the bytes are cut short (an int4
+// tensor of odd count ends in a padding nibble that is no element).
+uint64_t elementCount(const Param& p, uint64_t bytes) {
+  uint64_t n = bytes * 8 / sk::dtypeInfo(p.dtype).bits, shaped = 1;
+  for (int64_t d : p.shape) shaped *= (uint64_t)d;
+  return p.shape.empty() ? n : std::min(n, shaped);
 }
 
 }  // namespace
@@ -53,14 +69,16 @@ double valueAt(DType d, const TensorBytes& b, uint64_t i) {
 TensorBytes seededInput(const Param& p, uint64_t seed) {
   TensorBytes out(p.bytes);
   uint64_t s = seed ^ fnv1a(p.name);
-  uint64_t n = p.bytes / sk::dtypeBytes(p.dtype);
+  uint64_t n = elementCount(p, p.bytes);
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t r = splitmix(s);
     float f = (float)((double)(r >> 40) / (double)(1ull << 24) * 2.0 - 1.0);  // [-1, 1), 24-bit grid
     int64_t k = (int64_t)(r >> 60) - 8;                                        // [-8, 8)
     const sk::DTypeInfo& t = sk::dtypeInfo(p.dtype);
-    uint8_t* at = &out[t.bytes * i];
-    if (p.dtype == DType::Float32) {
+    uint8_t* at = &out[t.bits / 8 * i];
+    if (p.dtype == DType::Int4) {
+      out[i / 2] |= (uint8_t)((k & 0xf) << (4 * (i % 2)));
+    } else if (p.dtype == DType::Float32) {
       std::memcpy(at, &f, 4);
     } else if (t.isFloat) {
       uint16_t h = p.dtype == DType::Float16 ? floatToHalf(f) : floatToBf16(f);
@@ -69,7 +87,7 @@ TensorBytes seededInput(const Param& p, uint64_t seed) {
       *at = (uint8_t)(r >> 63);
     } else {
       int64_t v = t.isSigned ? k : k + 8;  // unsigned: [0, 16)
-      std::memcpy(at, &v, t.bytes);         // the low bytes (little-endian)
+      std::memcpy(at, &v, t.bits / 8);      // the low bytes (little-endian)
     }
   }
   return out;
@@ -82,7 +100,7 @@ std::string describeTensor(const Param& p) {
 }
 
 std::string summarizeTensor(const Param& p, const TensorBytes& bytes, size_t maxValues) {
-  uint64_t n = bytes.size() / sk::dtypeBytes(p.dtype);
+  uint64_t n = elementCount(p, bytes.size());
   std::ostringstream os;
   os.precision(6);
   os << "[";
@@ -384,17 +402,16 @@ std::vector<std::string> compareOutputs(const subkernel::KernelMeta& m, const Ru
     const Param& p = m.params[i];
     const TensorBytes& x = a.outputs.at(p.name);
     const TensorBytes& y = b.outputs.at(p.name);
-    uint32_t eb = sk::dtypeBytes(p.dtype);
-    uint64_t n = x.size() / eb, differ = 0, first = 0;
+    uint64_t n = elementCount(p, x.size()), differ = 0, first = 0;
     for (uint64_t e = n; e-- > 0;)
-      if (std::memcmp(&x[e * eb], &y[e * eb], eb) != 0) {
+      if (rawElement(p.dtype, x, e) != rawElement(p.dtype, y, e)) {
         ++differ;
         first = e;
       }
     if (differ)
       diffs.push_back(p.name + ": " + std::to_string(differ) + " of " + std::to_string(n) +
                       " elements differ; first at element " + std::to_string(first) + " (byte offset " +
-                      std::to_string(first * eb) + "): fused " +
+                      std::to_string(first * sk::dtypeInfo(p.dtype).bits / 8) + "): fused " +
                       std::to_string(valueAt(p.dtype, x, first)) + ", unfused " +
                       std::to_string(valueAt(p.dtype, y, first)));
   }

@@ -54,6 +54,7 @@ uint32_t elementBytes(CoreRun* c, const char* op, uint32_t eb) {
 uint32_t dtypeBytes(CoreRun* c, const char* op, int32_t dtype) {
   std::optional<DType> d = dtypeFromCode(dtype);
   if (!d) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(dtype));
+  if (!sk::dtypeBytes(*d)) fault(c, std::string(op) + ": " + sk::dtypeName(*d) + " is not supported here (whole-byte elements only)");
   return sk::dtypeBytes(*d);
 }
 

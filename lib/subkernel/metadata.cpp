@@ -92,7 +92,7 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
   const json* shape = MetaReader::member(p, "shape");
   if (!shape) return r.missing(path + ".shape", llvm::Twine(shapeWhat) + " (input and output params are tensors)");
   if (!shape->is_array() || shape->empty()) return r.expected(path + ".shape", shapeWhat, *shape);
-  uint64_t bytes = dtypeBytes(out.dtype);
+  uint64_t elements = 1;  // bytes = elements x bits / 8, checked at 8 x the byte bound (int4 halves it)
   for (const json& dim : *shape) {
     bool positive = dim.is_number_unsigned() ? dim.get<uint64_t>() >= 1 &&
                                                    dim.get<uint64_t>() <= static_cast<uint64_t>(kInt64Max)
@@ -100,12 +100,12 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
     if (!positive) return r.expected(path + ".shape", shapeWhat, *shape);
     int64_t extent = dim.get<int64_t>();
     out.shape.push_back(extent);
-    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(extent), &bytes) ||
-        bytes > static_cast<uint64_t>(kInt64Max))
+    if (__builtin_mul_overflow(elements, static_cast<uint64_t>(extent), &elements) ||
+        elements > static_cast<uint64_t>(kInt64Max) / dtypeInfo(out.dtype).bits)
       return r.fail(path + ".shape", "dtype " + llvm::Twine(dtypeName(out.dtype)) + " x shape " +
                                          describeJson(*shape) + " overflows a 64-bit byte count");
   }
-  out.bytes = bytes;
+  out.bytes = dtypeStorageBytes(out.dtype, elements);
   if (givenBytes && *givenBytes != out.bytes)
     return r.fail(path + ".bytes", llvm::Twine(*givenBytes) + " disagrees with dtype " + dtypeName(out.dtype) +
                                        " x shape " + describeJson(*shape) + " = " + llvm::Twine(out.bytes) +
@@ -150,6 +150,10 @@ llvm::Error readScalar(const MetaReader& r, const json& p, const std::string& pa
     const std::string& dtypes = dtypeChoices();
     std::optional<DType> d = dtype->is_string() ? parseDType(dtype->get<std::string>()) : std::nullopt;
     if (!d) return r.expected(path + ".dtype", dtypes + " (or omit it for a struct)", *dtype);
+    if (dtypeBytes(*d) == 0)
+      return r.fail(path + ".dtype", llvm::Twine(dtypeName(*d)) +
+                                         " is half a byte: a by-value param is whole bytes (pass int4 values packed in an "
+                                         "int8 or uint8, or omit dtype and give bytes)");
     out.dtype = *d;
     out.typed = true;
     out.bytes = dtypeBytes(*d);
@@ -366,9 +370,9 @@ namespace {
 // A JSON number as one element of `d` (little-endian), or nullopt when it does not fit.
 std::optional<std::vector<uint8_t>> numberAs(DType d, const json& v) {
   const DTypeInfo& info = dtypeInfo(d);
-  std::vector<uint8_t> out(info.bytes);
+  std::vector<uint8_t> out(info.bits / 8);
   auto put = [&](uint64_t bits) {
-    for (uint32_t i = 0; i < info.bytes; ++i) out[i] = (uint8_t)(bits >> (8 * i));
+    for (size_t i = 0; i < out.size(); ++i) out[i] = (uint8_t)(bits >> (8 * i));
     return out;
   };
   if (d == DType::Bool) {
@@ -383,7 +387,7 @@ std::optional<std::vector<uint8_t>> numberAs(DType d, const json& v) {
     return put(d == DType::Float16 ? floatToHalf(f) : floatToBf16(f));
   }
   if (!v.is_number_integer()) return std::nullopt;  // 1.5 is no integer
-  unsigned bits = 8 * info.bytes;
+  unsigned bits = info.bits;
   if (v.is_number_unsigned()) {
     uint64_t u = v.get<uint64_t>();
     uint64_t max = info.isSigned ? (uint64_t(1) << (bits - 1)) - 1 : bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;

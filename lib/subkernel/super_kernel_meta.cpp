@@ -209,14 +209,15 @@ llvm::Error readTensor(const MetaReader& r, const json& v, size_t i, size_t ops,
   auto bytes = f->count("bytes");
   if (!bytes) return bytes.takeError();
   const json& shape = v["shape"];
-  uint64_t product = dtypeBytes(*dtype);
+  uint64_t elements = 1;
   if (!shape.is_array() || shape.empty()) return r.expected(f->at("shape"), "a non-empty array of positive integers", shape);
   for (const json& d : shape) {
     if (!d.is_number_unsigned() || d.get<uint64_t>() == 0 || d.get<uint64_t>() > (uint64_t)kInt64Max ||
-        __builtin_mul_overflow(product, d.get<uint64_t>(), &product))
+        __builtin_mul_overflow(elements, d.get<uint64_t>(), &elements) || elements > ~uint64_t(0) / dtypeInfo(*dtype).bits)
       return r.expected(f->at("shape"), "a non-empty array of positive integers", shape);
     t.shape.push_back(d.get<int64_t>());
   }
+  uint64_t product = dtypeStorageBytes(*dtype, elements);
   if (product != *bytes)
     return r.fail(f->at("bytes"), llvm::Twine(*bytes) + " disagrees with dtype x shape = " + llvm::Twine(product));
   t.dtype = *dtype;

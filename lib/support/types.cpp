@@ -8,18 +8,19 @@ namespace sk {
 namespace {
 
 constexpr DTypeInfo kDTypes[kDTypeCount] = {
-    {DType::Float32, "float32", 4, true, true, "float", "DT_FLOAT"},
-    {DType::Float16, "float16", 2, true, true, "half", "DT_FLOAT16"},
-    {DType::BFloat16, "bfloat16", 2, true, true, "bfloat16_t", "DT_BF16"},
-    {DType::Int8, "int8", 1, false, true, "int8_t", "DT_INT8"},
-    {DType::UInt8, "uint8", 1, false, false, "uint8_t", "DT_UINT8"},
-    {DType::Int32, "int32", 4, false, true, "int32_t", "DT_INT32"},
-    {DType::Int64, "int64", 8, false, true, "int64_t", "DT_INT64"},
-    {DType::Int16, "int16", 2, false, true, "int16_t", "DT_INT16"},
-    {DType::UInt16, "uint16", 2, false, false, "uint16_t", "DT_UINT16"},
-    {DType::UInt32, "uint32", 4, false, false, "uint32_t", "DT_UINT32"},
-    {DType::UInt64, "uint64", 8, false, false, "uint64_t", "DT_UINT64"},
-    {DType::Bool, "bool", 1, false, false, "bool", "DT_BOOL"},
+    {DType::Float32, "float32", 32, true, true, "float", "DT_FLOAT"},
+    {DType::Float16, "float16", 16, true, true, "half", "DT_FLOAT16"},
+    {DType::BFloat16, "bfloat16", 16, true, true, "bfloat16_t", "DT_BF16"},
+    {DType::Int8, "int8", 8, false, true, "int8_t", "DT_INT8"},
+    {DType::UInt8, "uint8", 8, false, false, "uint8_t", "DT_UINT8"},
+    {DType::Int32, "int32", 32, false, true, "int32_t", "DT_INT32"},
+    {DType::Int64, "int64", 64, false, true, "int64_t", "DT_INT64"},
+    {DType::Int16, "int16", 16, false, true, "int16_t", "DT_INT16"},
+    {DType::UInt16, "uint16", 16, false, false, "uint16_t", "DT_UINT16"},
+    {DType::UInt32, "uint32", 32, false, false, "uint32_t", "DT_UINT32"},
+    {DType::UInt64, "uint64", 64, false, false, "uint64_t", "DT_UINT64"},
+    {DType::Bool, "bool", 8, false, false, "bool", "DT_BOOL"},
+    {DType::Int4, "int4", 4, false, true, "int4b_t", "DT_INT4"},
 };
 
 // The table is indexed by the device ABI code: keep the two in step.
@@ -28,7 +29,8 @@ static_assert((int)DType::Float32 == SK_DT_FLOAT32 && (int)DType::Float16 == SK_
               (int)DType::UInt8 == SK_DT_UINT8 && (int)DType::Int32 == SK_DT_INT32 &&
               (int)DType::Int64 == SK_DT_INT64 && (int)DType::Int16 == SK_DT_INT16 &&
               (int)DType::UInt16 == SK_DT_UINT16 && (int)DType::UInt32 == SK_DT_UINT32 &&
-              (int)DType::UInt64 == SK_DT_UINT64 && (int)DType::Bool == SK_DT_BOOL);
+              (int)DType::UInt64 == SK_DT_UINT64 && (int)DType::Bool == SK_DT_BOOL &&
+              (int)DType::Int4 == SK_DT_INT4);
 constexpr bool tableInOrder() {
   for (int i = 0; i < kDTypeCount; ++i)
     if ((int)kDTypes[i].dtype != i) return false;

@@ -179,12 +179,13 @@ Tensor allocate(sk::DType dtype, const std::vector<int64_t>& shape) {
 Tensor empty(const std::vector<int64_t>& shape, const std::string& dtype) { return allocate(parseDType(dtype), shape); }
 Tensor fromSpec(const sk::ops::TensorSpec& spec) { return allocate(spec.dtype, spec.shape); }
 
-// numpy's element type for a dtype; bfloat16 (which numpy lacks) travels as float32 values.
+// numpy's element type for a dtype; bfloat16 and int4 (which numpy lacks) travel as float32 and
+// int8 values.
 py::dtype numpyDType(sk::DType d) {
   switch (d) {
     case sk::DType::Float32: case sk::DType::BFloat16: return py::dtype::of<float>();
     case sk::DType::Float16: return py::dtype("float16");
-    case sk::DType::Int8: return py::dtype::of<int8_t>();
+    case sk::DType::Int8: case sk::DType::Int4: return py::dtype::of<int8_t>();
     case sk::DType::UInt8: return py::dtype::of<uint8_t>();
     case sk::DType::Int16: return py::dtype::of<int16_t>();
     case sk::DType::UInt16: return py::dtype::of<uint16_t>();
@@ -211,6 +212,19 @@ void copyIn(const Tensor& t, const py::array& host) {
     std::vector<uint16_t> bits(f.size());
     for (py::ssize_t i = 0; i < f.size(); ++i) bits[i] = sk::floatToBf16(f.data()[i]);
     check(aclrtMemcpy(v.data, v.bytes(), bits.data(), bits.size() * 2, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
+    return;
+  }
+  if (v.dtype == sk::DType::Int4) {  // two to a byte, element 2i in the low nibble
+    py::array_t<int8_t, py::array::c_style | py::array::forcecast> q(host);
+    std::vector<uint8_t> packed(v.bytes());
+    for (py::ssize_t i = 0; i < q.size(); ++i) {
+      int8_t x = q.data()[i];
+      if (x < -8 || x > 7)
+        raise(ACL_ERROR_INVALID_PARAM, "copy_from: element " + std::to_string(i) + " is " + std::to_string(x) +
+                                           ", outside int4's -8..7");
+      packed[i / 2] |= (uint8_t)((x & 0xf) << (4 * (i % 2)));
+    }
+    check(aclrtMemcpy(v.data, v.bytes(), packed.data(), packed.size(), ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
     return;
   }
   // astype: e.g. float64 values into a float16 tensor; a copy in C order
@@ -241,6 +255,13 @@ py::array toNumpy(const Tensor& t) {
     check(aclrtMemcpy(bits.data(), bits.size() * 2, v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
     float* f = static_cast<float*>(out.mutable_data());
     for (size_t i = 0; i < bits.size(); ++i) f[i] = sk::bf16ToFloat(bits[i]);
+    return out;
+  }
+  if (v.dtype == sk::DType::Int4) {
+    std::vector<uint8_t> packed(v.bytes());
+    check(aclrtMemcpy(packed.data(), packed.size(), v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
+    int8_t* q = static_cast<int8_t*>(out.mutable_data());
+    for (int64_t i = 0; i < v.numel(); ++i) q[i] = (int8_t)((int8_t)(packed[i / 2] << (4 * (1 - i % 2))) >> 4);
     return out;
   }
   check(aclrtMemcpy(out.mutable_data(), v.bytes(), v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");

@@ -228,6 +228,17 @@ void quantInt8Float(Tensors& t) {
     t["y"][i] = saturate(std::nearbyint(halfRoundOdd(f(t["x"][i]) * inv)), -128, 127);
 }
 
+// w4_quant: int4 -> half exactly, then times the scale in half; half times 1 / scale in half,
+// then rint to int4 with saturation to -8..7.
+void w4Dequant(Tensors& t) {
+  double scale = h(t.tilingField<float>(8));
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = h(t["x"][i] * scale);
+}
+void w4Quant(Tensors& t) {
+  double inv = h(1.0f / t.tilingField<float>(8));
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = saturate(std::nearbyint(h(t["x"][i] * inv)), -8, 7);
+}
+
 // bitwise16: z = ((x & y) | (~x << l)) >> r in 16 bits. For int16 the left shift keeps the sign
 // bit (the simulated unit's ShiftLeft on signed types) and the right shift is arithmetic.
 template <bool isSigned> void bitwise16(Tensors& t) {
@@ -806,6 +817,8 @@ std::vector<Case> baseCases() {
       {"cast_modes_rint", "cast_modes", "cast_modes.cpp", "cast_modes_rint.json", {"cast_modes_tiling.h"}, castModes<5>, 0, 0, quarters},
       {"quant_int8_half", "quant_int8", "quant_int8.cpp", "quant_int8_half.json", {"quant_int8_tiling.h"}, quantInt8Half},
       {"quant_int8_float", "quant_int8", "quant_int8.cpp", "quant_int8_float.json", {"quant_int8_tiling.h"}, quantInt8Float},
+      {"w4_quant_dequant", "w4_quant", "w4_quant.cpp", "w4_quant_dequant.json", {"w4_quant_tiling.h"}, w4Dequant},
+      {"w4_quant_quant", "w4_quant", "w4_quant.cpp", "w4_quant_quant.json", {"w4_quant_tiling.h"}, w4Quant},
       {"bitwise16_int16", "bitwise16", "bitwise16.cpp", "bitwise16_int16.json", {"bitwise16_tiling.h"}, bitwise16<true>, 0, 0, anyInt16},
       {"bitwise16_uint16", "bitwise16", "bitwise16.cpp", "bitwise16_uint16.json", {"bitwise16_tiling.h"}, bitwise16<false>, 0, 0,
        anyUint16},

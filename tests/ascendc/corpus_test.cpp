@@ -32,12 +32,14 @@ subkernel::KernelMeta metaOf(const Case& c) {
   return std::move(*m);
 }
 
+// int4: two to a byte, element 2i in the low nibble (AscendC's int4b_t).
 std::vector<uint8_t> encode(DType d, const std::vector<double>& v) {
-  std::vector<uint8_t> out(v.size() * dtypeBytes(d));
+  std::vector<uint8_t> out(dtypeStorageBytes(d, v.size()));
   for (size_t i = 0; i < v.size(); ++i) {
     uint8_t* p = out.data() + i * dtypeBytes(d);
     double x = v[i];
     switch (d) {
+      case DType::Int4: out[i / 2] |= (uint8_t)(((int)x & 0xf) << (4 * (i % 2))); break;
       case DType::Float32: { float f = (float)x; std::memcpy(p, &f, 4); break; }
       case DType::Float16: { uint16_t h = sk::floatToHalf((float)x); std::memcpy(p, &h, 2); break; }
       case DType::BFloat16: { uint16_t b = sk::floatToBf16((float)x); std::memcpy(p, &b, 2); break; }
@@ -55,13 +57,15 @@ std::vector<uint8_t> encode(DType d, const std::vector<double>& v) {
   return out;
 }
 
-std::vector<double> decode(DType d, const std::vector<uint8_t>& bytes) {
-  size_t n = bytes.size() / dtypeBytes(d);
+// The first n elements of bytes (all of them when they hold fewer).
+std::vector<double> decode(DType d, const std::vector<uint8_t>& bytes, size_t n) {
+  n = std::min<size_t>(n, bytes.size() * 8 / dtypeInfo(d).bits);
   std::vector<double> out(n);
   for (size_t i = 0; i < n; ++i) {
     const uint8_t* p = bytes.data() + i * dtypeBytes(d);
     uint16_t h;
     switch (d) {
+      case DType::Int4: out[i] = (int8_t)(uint8_t)(bytes[i / 2] << (4 * (1 - i % 2))) >> 4; break;
       case DType::Float32: { float f; std::memcpy(&f, p, 4); out[i] = f; break; }
       case DType::Float16: std::memcpy(&h, p, 2); out[i] = sk::halfToFloat(h); break;
       case DType::BFloat16: std::memcpy(&h, p, 2); out[i] = sk::bf16ToFloat(h); break;
@@ -83,6 +87,11 @@ uint64_t elements(const subkernel::Param& p) {
   uint64_t n = 1;
   for (int64_t d : p.shape) n *= (uint64_t)d;
   return n;
+}
+
+// The output sk_run wrote for p into dir/out, as values.
+std::vector<double> readOutput(const TempDir& dir, const subkernel::Param& p) {
+  return decode(p.dtype, sk::test::readBytes(dir.file("out/" + p.name + ".bin")), elements(p));
 }
 
 // Compiles case c into dir (dir/<binFileName>.o beside a copy of its metadata); returns the json.
@@ -121,7 +130,7 @@ Tensors makeInputs(const Case& c, const subkernel::KernelMeta& m, const std::str
     if (p.role != subkernel::Role::Input) continue;
     bool isFloat = dtypeInfo(p.dtype).isFloat;
     std::uniform_real_distribution<double> real(-2.0, 2.0);
-    std::uniform_int_distribution<int> integer(dtypeInfo(p.dtype).isSigned ? -8 : 0, 8);
+    std::uniform_int_distribution<int> integer(dtypeInfo(p.dtype).isSigned ? -8 : 0, p.dtype == DType::Int4 ? 7 : 8);
     for (double& x : v)
       x = roundTo(dtypeName(p.dtype), c.input ? c.input(rng, p.name) : isFloat ? real(rng) : integer(rng));
     std::string file = dir + "/in_" + p.name + ".bin";
@@ -166,8 +175,7 @@ TEST_P(CorpusKernel, CompiledBySkCcMatchesTheHostReference) {
   c.reference(want);
   for (const subkernel::Param& p : m.params)
     if (p.isOutput())
-      expectClose(c.name + " output " + p.name, p.dtype, decode(p.dtype, sk::test::readBytes(d.file("out/" + p.name + ".bin"))),
-                  want[p.name], c.atol, c.rtol);
+      expectClose(c.name + " output " + p.name, p.dtype, readOutput(d, p), want[p.name], c.atol, c.rtol);
 }
 
 INSTANTIATE_TEST_SUITE_P(Ascendc, CorpusKernel, ::testing::ValuesIn(cases()),
@@ -225,8 +233,8 @@ TEST_P(CorpusFusion, FusedBySkCompileEqualsTheUnfusedRunAndTheReferences) {
   }
   for (const subkernel::Param& p : fused->params)
     if (p.isOutput())
-      expectClose(f.name + " output " + p.name, p.dtype, decode(p.dtype, sk::test::readBytes(d.file("out/" + p.name + ".bin"))),
-                  t[p.name], caseNamed(f.cases.back()).atol, caseNamed(f.cases.back()).rtol);
+      expectClose(f.name + " output " + p.name, p.dtype, readOutput(d, p), t[p.name], caseNamed(f.cases.back()).atol,
+                  caseNamed(f.cases.back()).rtol);
 }
 
 INSTANTIATE_TEST_SUITE_P(Ascendc, CorpusFusion, ::testing::ValuesIn(fusions()),

@@ -27,6 +27,14 @@ def test_bfloat16_travels_as_float32_rounded_to_nearest_even():
     assert t.numpy().tolist() == [1.0, 1.0, 1 + 2**-6, -2.5]
 
 
+def test_int4_travels_as_int8_two_to_a_byte():
+    t = sk.tensor(np.array([-1, -8, 7, 0, 1], np.int8), dtype="int4")
+    assert t.dtype == "int4" and t.nbytes == 3
+    assert t.numpy().dtype == np.int8 and t.numpy().tolist() == [-1, -8, 7, 0, 1]
+    with pytest.raises(sk.AclError, match="element 1 is 8, outside int4's -8..7"):
+        sk.tensor(np.array([0, 8], np.int8), dtype="int4")
+
+
 def test_a_reshape_is_a_view_of_the_same_memory(rng):
     t = sk.tensor(f16(rng, (4, 6)))
     v = t.reshape((2, 12))

@@ -13,6 +13,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "sk/error.h"
+#include "sk/kernel_runner.h"
 #include "sk/file_io.h"
 #include "sk/model_optimizer.h"
 #include "sk/reuse_analysis.h"
@@ -1302,6 +1303,32 @@ TEST(Arch, TheHf32MantissaIsOptionalAndBelowFp32s) {
   Outcome o = outcome(bad.takeError());
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.message.find("a.json: cubeHf32MantissaBits must be 0 (no HF32) to 22"), std::string::npos) << o.message;
+}
+
+// int4 tensors (metadata dtype "int4"): seeded two to a byte, element 2i in the low nibble,
+// an odd count's last high nibble left 0; summaries sign-extend; comparisons go by nibble.
+TEST(KernelRunner, Int4TensorsAreSeededSummarizedAndComparedByNibble) {
+  sk::subkernel::Param p;
+  p.name = "w", p.role = sk::subkernel::Role::Output, p.dtype = sk::DType::Int4, p.shape = {5}, p.bytes = 3;
+  sk::rt::TensorBytes b = sk::rt::seededInput(p, 7);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[2] >> 4, 0) << "the nibble past the fifth element";
+  sk::rt::TensorBytes nibbles = {0x8f, 0x07, 0x01};  // -1, -8, 7, 0, 1
+  std::string summary = sk::rt::summarizeTensor(p, nibbles);
+  EXPECT_EQ(summary.substr(0, summary.find(']') + 1), "[-1, -8, 7, 0, 1]");
+  sk::subkernel::KernelMeta m;
+  m.params = {p};
+  sk::rt::RunResult x, y;
+  x.outputs["w"] = nibbles;
+  y.outputs["w"] = nibbles;
+  EXPECT_TRUE(sk::rt::compareOutputs(m, x, y).empty());
+  y.outputs["w"][1] = 0x17;  // element 3: 0 -> 1
+  std::vector<std::string> diffs = sk::rt::compareOutputs(m, x, y);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_NE(diffs[0].find("w: 1 of 5 elements differ; first at element 3 (byte offset 1): fused 0"), std::string::npos) << diffs[0];
+  y.outputs["w"] = nibbles;
+  y.outputs["w"][2] = 0xf1;  // the padding nibble is no element
+  EXPECT_TRUE(sk::rt::compareOutputs(m, x, y).empty());
 }
 
 }  // namespace

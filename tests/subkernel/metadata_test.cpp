@@ -124,6 +124,25 @@ TEST(Meta, TensorBytesAreDtypeSizeTimesElements) {
   }
 }
 
+// int4: two to a byte (AscendC's int4b_t), an odd count rounded up to a whole byte.
+TEST(Meta, Int4TensorsTakeHalfAByteAnElement) {
+  for (auto [shape, bytes] : {std::pair{json{7, 4}, 14u}, {json{7, 3}, 11u}, {json{1}, 1u}}) {
+    SCOPED_TRACE(shape.dump());
+    KernelMeta m = parseOk(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", shape}}));
+    EXPECT_EQ(m.params[0].bytes, bytes);
+    EXPECT_EQ(m.params[0].dtype, DType::Int4);
+  }
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {7, 4}}, {"bytes", 28}})),
+              HasSubstr("add.json: params[0].bytes: 28 disagrees with dtype int4 x shape [7,4] = 14 bytes"));
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {1ll << 61, 4}}})),
+              HasSubstr("add.json: params[0].shape: dtype int4 x shape"));
+}
+
+TEST(Meta, AnInt4ScalarIsRefusedNamingTheField) {
+  EXPECT_THAT(rejection(withParam({{"name", "s"}, {"role", "scalar"}, {"dtype", "int4"}})),
+              HasSubstr("add.json: params[0].dtype: int4 is half a byte: a by-value param is whole bytes"));
+}
+
 TEST(Meta, TilingDataIsDecodedFromHex) {
   KernelMeta m = parseOk(withParam({{"name", "tiling"}, {"role", "tiling"}, {"bytes", 4}, {"data", "0aFf1000"}}));
   EXPECT_EQ(m.params[0].data, (std::vector<uint8_t>{0x0a, 0xff, 0x10, 0x00}));
@@ -354,7 +373,7 @@ TEST(Meta, TensorNeedsDtype) {
 TEST(Meta, UnknownDtypeIsRejected) {
   EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "fp16"}, {"shape", {8}}})),
               HasSubstr("add.json: params[0].dtype: expected one of float32, float16, bfloat16, int8, uint8, int32, "
-                        "int64, int16, uint16, uint32, uint64, bool, got \"fp16\""));
+                        "int64, int16, uint16, uint32, uint64, bool, int4, got \"fp16\""));
 }
 
 TEST(Meta, TensorNeedsShape) {
