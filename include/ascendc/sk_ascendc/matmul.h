@@ -464,7 +464,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && B_TYPE::format == CubeFormat::ND && B_TYPE::pos == TPosition::GM &&
                              detail::indexPositionOf<B_TYPE>() == TPosition::GM),
                 "SparseMatmulType: an int8_t B in ND in GM, its index matrix in GM");
-  static_assert(!kInt4 || (!kANz && !kBNz), "Matmul: int4b_t A and B in NZ are not simulated; give them in ND");
+  static constexpr bool kAInTscm = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
+  static constexpr bool kBInTscm = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
+  static_assert(!kInt4 || ((!kANz || kAInTscm) && (!kBNz || kBInTscm)),
+                "Matmul: int4b_t A and B in NZ in GM are not simulated; give them in ND (or in NZ in TSCM)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
 #else
@@ -715,7 +718,6 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       if ((AOrgK() | curK | (job_.transB ? BOrgK() : BOrgN() | curN_)) % 2)
         ::sk_trapf(3, "Matmul: int4b_t rows of odd length (K %u, N %u): they pack two values to a byte, so K (and a K x N "
                       "B's N) must be even", AOrgK(), BOrgN());
-      if (job_.aL1 || job_.bL1) ::sk_trap(3, "Matmul: int4b_t A or B in TSCM is not simulated");
     }
     l1_ ^= 1;
     uint8_t* a1 = a1_.template Get<uint8_t>().HostPtr() + l1_ * aBytes_;
@@ -932,6 +934,21 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // ceil16(singleK) rows each), its fractals transposed into L0B's Zn (2-byte types).
   __aicore__ void LoadBTscm(uint8_t* b2, uint32_t k) {
     const uint8_t* l1 = (const uint8_t*)job_.b;
+    if constexpr (sizeof(SrcT) == 1) {
+      // int8 / int4 K x N in Nz (column blocks C0 wide): C0 x C0 squares transposed into Zn
+      // fractals as LoadB does, so the TSCM's K must be whole squares.
+      constexpr uint32_t fractals = kInt4 ? 4 : 2;
+      if (job_.singleK % kC0 || (bn_ * t_.baseN) % kC0 || k % kC0)
+        ::sk_trapf(3, "Matmul: an %s K x N B in TSCM needs the single-core K (%d), baseK and baseN (%d) multiples of %u (its "
+                      "C0 x C0 squares)", kInt4 ? "int4b_t" : "int8_t", job_.singleK, t_.baseN, kC0);
+      uint32_t kTotal = job_.singleK / kC0, n0 = bn_ * t_.baseN / kC0, k0 = k / kC0;
+      uint32_t kSquares = detail::ceilTo(std::min<uint32_t>(t_.baseK, job_.singleK - k), kC0) / kC0;
+      uint32_t nSquares = detail::ceilTo(curN_, kC0) / kC0;
+      for (uint32_t i = 0; i < kSquares; ++i)
+        ::sk_load_2d_transpose(b2 + (uint64_t)i * fractals * nSquares * 512, l1, kInt4 ? SK_ELEM_INT4 : 1, n0 * kTotal + k0 + i,
+                               nSquares, kTotal, fractals - 1, 0, 0);
+      return;
+    }
     uint32_t rows = detail::ceilTo(job_.singleK, 16) / 16, n0 = bn_ * t_.baseN / 16, k0 = k / 16;
     uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kBlocks = detail::ceilTo(std::min<uint32_t>(t_.baseK, job_.singleK - k), 16) / 16;
     for (uint32_t i = 0; i < kBlocks; ++i)
@@ -1499,7 +1516,7 @@ class Matmul {
     // An AIV's TSCM (the AIC's L1) is filled by MTE2 from GM or MTE3 from UB; the request to the AIC follows on MTE2.
     if constexpr (kClient) ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
     if (isA) job_.a = (uint64_t)l1.HostPtr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
-    else if (sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorB(TSCM): B in TSCM is simulated for 2-byte types only");
+    else if (sizeof(SrcT) == 4) ::sk_trap(3, "Matmul::SetTensorB(TSCM): a float B in TSCM is not simulated");
     else job_.b = (uint64_t)l1.HostPtr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
     restart_ = true;
   }
