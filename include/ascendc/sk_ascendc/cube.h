@@ -495,6 +495,13 @@ __aicore__ inline void SetHF32Mode(HF32Mode mode) { SetHF32Mode(mode == HF32Mode
 __aicore__ inline void SetHF32TransMode(bool tiesAway) { detail::setHf32Bit(SK_MMAD_HF32_TIES_AWAY, tiesAway); }
 __aicore__ inline void SetHF32TransMode(HF32TransMode mode) { SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
 
+/* ---- the order the cube produces C in (M first or N first): results do not depend on it, and
+   the cost model charges an Mmad by its fractals whatever the order ---- */
+__aicore__ inline void SetMMColumnMajor() {}
+__aicore__ inline void SetMMRowMajor() {}
+// The older name: true is SetMMRowMajor, false SetMMColumnMajor (DK 接口变更说明.md).
+__aicore__ inline void SetMMLayoutTransform(bool) {}
+
 /* ---- 4:2 sparse weights (int8): the dense half into L0B, its indices into the core's buffer ---- */
 // Only startIndex and repeatTimes are read (consecutive fractals, as the hardware moves them).
 template <typename T = int8_t, typename U = uint8_t>

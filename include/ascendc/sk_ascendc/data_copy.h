@@ -392,6 +392,11 @@ __aicore__ inline void SetAtomicNone() { detail::setAtomic(SK_ATOMIC_NONE, 0); }
 __aicore__ inline void DisableDmaAtomic() { SetAtomicNone(); }
 template <AtomicDtype type, AtomicOp op> __aicore__ inline void SetStoreAtomicConfig() {}
 
+/* ---- instruction cache: kernels run as host code, so there is no ICache to warm; a preload
+   (preFetchLen in 2 KiB units) is complete at once ---- */
+__aicore__ inline void ICachePreLoad(const int64_t preFetchLen) { (void)preFetchLen; }
+__aicore__ inline int64_t GetICachePreloadStatus() { return 0; }
+
 /* ---- cache maintenance: GM is coherent in the simulator ---- */
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
