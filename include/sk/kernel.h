@@ -321,7 +321,15 @@ void sk_reg_scatter_ub(void* base, const void* reg, const void* index, uint32_t 
 /* Histogram of a register of uint8: dst's 128 uint16 counters (wrapping) += the active elements
    equal to base + n (or, `cumulative`, at most base + n), base 0 or 128. */
 void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t base, int32_t cumulative);
-enum sk_reg_permute_kind { SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE, SK_RPERM_MASK_FROM_BITS };
+/* GATHER: dst0[i] = src0[src1[i] % lanes]; INTERLEAVE / DEINTERLEAVE: of src0 and src1 into dst0
+   and dst1; MASK_FROM_BITS: mask dst0's element i from bit i of src0; MASK_TO_BITS: bit i of
+   dst0's bytes from mask src0's element i (the rest 0); SQUEEZE: src0's elements active in mask
+   src1, in order, then zeros, into dst0, and their bytes into *(uint32_t*)dst1; UNSQUEEZE:
+   dst0[i] = how many of mask src0's elements 0 .. i-1 are active (integers). */
+enum sk_reg_permute_kind {
+  SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE, SK_RPERM_MASK_FROM_BITS, SK_RPERM_MASK_TO_BITS,
+  SK_RPERM_SQUEEZE, SK_RPERM_UNSQUEEZE
+};
 void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
 /* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:
    0 for a sum, the type's lowest or highest for max and min) into dst[j]; the rest of dst 0. Sums

@@ -356,26 +356,39 @@ void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t 
 }
 
 void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
-  const char* name = kind == SK_RPERM_GATHER         ? "Gather"
-                     : kind == SK_RPERM_INTERLEAVE   ? "Interleave"
-                     : kind == SK_RPERM_DEINTERLEAVE ? "DeInterleave"
-                                                     : "MaskGenWithRegTensor";
+  static const char* const kNames[] = {"Gather", "Interleave", "DeInterleave", "MaskGenWithRegTensor",
+                                       "StoreUnAlign (MaskReg)", "Squeeze", "Unsqueeze"};
+  const char* name = kind >= SK_RPERM_GATHER && kind <= SK_RPERM_UNSQUEEZE ? kNames[kind] : "sk_reg_permute";
   CoreRun* c = registerOp("sk_reg_permute", name);
   if (!c) return;
   requireElementBytes(c, name, b);
-  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_MASK_FROM_BITS) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
+  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_UNSQUEEZE) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
   const uint32_t lanes = kVL / b;
   auto* s0 = (const uint8_t*)src0;
   auto* s1 = (const uint8_t*)src1;
-  if (kind == SK_RPERM_MASK_FROM_BITS) {  // one source bit per element: lanes / 8 bytes of src0
-    uint8_t mask[kVL / 8] = {};
+  alignas(64) uint8_t out[2 * kVL] = {};  // dst0 then dst1: the sources may be the destinations
+  if (kind == SK_RPERM_MASK_FROM_BITS || kind == SK_RPERM_MASK_TO_BITS) {  // one bit per element: lanes / 8 bytes
     for (uint32_t i = 0; i < lanes; ++i)
-      if (s0[i / 8] >> (i % 8) & 1) setActive(mask, i, b);
-    std::memcpy(dst0, mask, sizeof mask);
+      if (kind == SK_RPERM_MASK_FROM_BITS && (s0[i / 8] >> (i % 8) & 1)) setActive(out, i, b);
+      else if (kind == SK_RPERM_MASK_TO_BITS && active(s0, i, b)) out[i / 8] |= (uint8_t)(1u << (i % 8));
+    std::memcpy(dst0, out, kind == SK_RPERM_MASK_FROM_BITS ? kVL / 8 : kVL);
     chargeIssue(c, vec::opName(SK_V_DUP));
     return;
   }
-  alignas(64) uint8_t out[2 * kVL];  // dst0 then dst1: the sources may be the destinations
+  if (kind == SK_RPERM_SQUEEZE || kind == SK_RPERM_UNSQUEEZE) {
+    uint32_t taken = 0;
+    for (uint32_t i = 0; i < lanes; ++i) {
+      if (kind == SK_RPERM_UNSQUEEZE) std::memcpy(out + i * b, &taken, std::min<uint32_t>(b, 4));  // little-endian count
+      if (active(kind == SK_RPERM_SQUEEZE ? s1 : s0, i, b)) {
+        if (kind == SK_RPERM_SQUEEZE) std::memcpy(out + taken * b, s0 + i * b, b);
+        ++taken;
+      }
+    }
+    std::memcpy(dst0, out, kVL);
+    if (kind == SK_RPERM_SQUEEZE && dst1) *(uint32_t*)dst1 = taken * b;
+    chargeIssue(c, vec::opName(SK_V_DUP));
+    return;
+  }
   for (uint32_t i = 0; i < lanes; ++i) {
     if (kind == SK_RPERM_GATHER) {
       uint64_t index = 0;

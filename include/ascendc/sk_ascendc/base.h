@@ -427,6 +427,8 @@ enum StateSlot {
   kStateTscmUsed = 48,     // bytes of L1 an AIV's TSCM buffers took from the top (pipe.h)
   kStateFixpipeQuantTensor = 49,  // SetFixPipeConfig's quant tensor (cube.h)
   kStateHf32 = 50,         // SetHF32Mode / SetHF32TransMode: SK_MMAD_HF32 | SK_MMAD_HF32_TIES_AWAY (cube.h)
+  kStateSprAr = 51,        // the AR special register: bytes the AR-offset StoreUnAlign stored since ClearSpr (reg.h)
+  kStateSqueezeBytes = 52, // the last Squeeze<STORE_REG>'s valid bytes, | 1 << 63 until a StoreUnAlign takes them
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

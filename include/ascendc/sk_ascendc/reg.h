@@ -20,6 +20,17 @@ template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Arg
 }
 
 namespace AscendC {
+// Special-purpose registers: AR, the byte offset the AR-form Reg::StoreUnAlign writes at and
+// advances (by what the Squeeze<STORE_REG> before it kept). GetSpr / ClearSpr outside a VF.
+enum class SpecialPurposeReg { AR = 0 };
+template <SpecialPurposeReg spr> __aicore__ inline int64_t GetSpr() {
+  static_assert(spr == SpecialPurposeReg::AR, "GetSpr: AR is the special-purpose register simulated");
+  return (int64_t)detail::coreState(detail::kStateSprAr);
+}
+template <SpecialPurposeReg spr> __aicore__ inline void ClearSpr() {
+  static_assert(spr == SpecialPurposeReg::AR, "ClearSpr: AR is the special-purpose register simulated");
+  detail::coreState(detail::kStateSprAr) = 0;
+}
 // Reg::Div's algorithms (DivSpecificMode::algo).
 enum class DivAlgo {
   INTRINSIC = 0, DIFF_COMPENSATION, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE,
@@ -36,6 +47,7 @@ inline constexpr RegTrait RegTraitNumTwo{2};
 
 enum class MaskPattern { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
 enum class MaskMergeMode { ZEROING, MERGING };
+enum class GatherMaskMode { NO_STORE_REG, STORE_REG };
 enum class PostLiteral { POST_MODE_NORMAL, POST_MODE_UPDATE };
 enum class LoadDist {
   DIST_NORM, DIST_BRC_B8, DIST_BRC_B16, DIST_BRC_B32, DIST_US_B8, DIST_US_B16, DIST_DS_B8, DIST_DS_B16,
@@ -344,6 +356,57 @@ template <typename T = DefaultType, typename U>
 __simd_callee__ inline void Store(__ubuf__ T* dstAddr, U& srcReg, uint32_t count = SK_REG_VL / sizeof(detail::Elem<U>)) {
   ::sk_reg_store_unaligned(dstAddr, srcReg.bytes, sizeof(detail::Elem<U>), count);
 }
+// The AR form: the valid bytes of the Squeeze<STORE_REG> just before (the two must alternate) at
+// dstAddr + AR, and (POST_MODE_UPDATE) AR advanced by them; POST_MODE_NORMAL writes at dstAddr
+// and leaves AR. (How the hardware combines AR with NORMAL is not documented: inferred.)
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void StoreUnAlign(__ubuf__ T* dstAddr, U& srcReg, UnalignRegForStore&) {
+  uint64_t& squeezed = ::AscendC::detail::coreState(::AscendC::detail::kStateSqueezeBytes);
+  if (!(squeezed >> 63))
+    ::sk_trap(3, "Reg::StoreUnAlign (AR offset): no Squeeze<T, GatherMaskMode::STORE_REG> since the last one: the two alternate");
+  uint32_t bytes = (uint32_t)squeezed;
+  squeezed = 0;
+  uint64_t& ar = ::AscendC::detail::coreState(::AscendC::detail::kStateSprAr);
+  __ubuf__ uint8_t* at = (__ubuf__ uint8_t*)dstAddr + (postMode == PostLiteral::POST_MODE_UPDATE ? ar : 0);
+  ::sk_reg_store_unaligned(at, srcReg.bytes, sizeof(detail::Elem<U>), bytes / sizeof(detail::Elem<U>));
+  if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) ar += bytes;
+}
+template <typename T> __simd_callee__ inline void StoreUnAlignPost(__ubuf__ T*, UnalignRegForStore&) {}
+// A mask as bits (element i: bit i), VL / 8 / sizeof(T) bytes at dstAddr, which moves past them.
+template <typename T>
+__simd_callee__ inline void StoreUnAlign(__ubuf__ T*& dstAddr, MaskReg& mask, UnalignRegForStore&) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "StoreUnAlign (MaskReg): a b8, b16 or b32 T");
+  constexpr uint32_t bytes = SK_REG_VL / 8 / sizeof(T);
+  alignas(64) uint8_t bits[SK_REG_VL];
+  ::sk_reg_permute(SK_RPERM_MASK_TO_BITS, sizeof(T), bits, nullptr, mask.bits, nullptr);
+  ::sk_reg_store_unaligned(dstAddr, bits, 1, bytes);
+  dstAddr = (__ubuf__ T*)((__ubuf__ uint8_t*)dstAddr + bytes);
+}
+
+/* ---- compression: Squeeze packs the active elements at the bottom (zeros above); with STORE_REG
+   it keeps their bytes for the AR-form StoreUnAlign. Unsqueeze: element i = how many of the
+   mask's elements 0 .. i-1 are active ---- */
+template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_STORE_REG, typename U>
+__simd_callee__ inline void Squeeze(U& dstReg, U& srcReg, MaskReg& mask) {
+  uint32_t valid = 0;
+  ::sk_reg_permute(SK_RPERM_SQUEEZE, sizeof(detail::Elem<U>), dstReg.bytes, &valid, srcReg.bytes, mask.bits);
+  if constexpr (store == GatherMaskMode::STORE_REG) {
+    uint64_t& squeezed = ::AscendC::detail::coreState(::AscendC::detail::kStateSqueezeBytes);
+    if (squeezed >> 63)
+      ::sk_trap(3, "Reg::Squeeze<STORE_REG>: the bytes of the one before were not stored: Squeeze and the AR-form StoreUnAlign alternate");
+    squeezed = 1ull << 63 | valid;
+  }
+}
+// Its older name.
+template <typename T = DefaultType, GatherMaskMode store = GatherMaskMode::NO_STORE_REG, typename U>
+__simd_callee__ inline void GatherMask(U& dstReg, U& srcReg, MaskReg& mask) {
+  Squeeze<T, store>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, typename U> __simd_callee__ inline void Unsqueeze(U& dstReg, MaskReg& mask) {
+  static_assert(std::is_integral_v<detail::Elem<U>>, "Unsqueeze: an integer register (b8, b16, b32)");
+  ::sk_reg_permute(SK_RPERM_UNSQUEEZE, sizeof(detail::Elem<U>), dstReg.bytes, nullptr, mask.bits, nullptr);
+}
+template <SpecialPurposeReg spr> __simd_callee__ inline void ClearSpr() { ::AscendC::ClearSpr<spr>(); }
 // Mask element i from bit i of srcReg's bytes [16 offset, +16) (b16) or [8 offset, +8) (b32).
 template <typename T = DefaultType, int16_t offset, typename U>
 __simd_callee__ inline void MaskGenWithRegTensor(MaskReg& dst, U& srcReg) {
