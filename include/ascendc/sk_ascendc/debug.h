@@ -16,12 +16,17 @@ template <typename T> inline auto printfArg(const T& v) {
 }
 }  // namespace detail
 
+// fmt is the caller's format (a literal where they wrote one): clang cannot see it through the
+// forwarding, so its warning about a non-literal format without arguments is off here.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wformat-security"
 template <class... Args> __aicore__ inline void printf(const char* fmt, Args&&... args) {
   ::sk_printf(fmt, detail::printfArg(args)...);
 }
 template <class... Args> __aicore__ inline void PRINTF(const char* fmt, Args&&... args) {
   ::sk_printf(fmt, detail::printfArg(args)...);
 }
+#pragma clang diagnostic pop
 
 __aicore__ inline void Trap() { ::sk_trap(1, "AscendC::Trap()"); }
 __aicore__ inline void PrintTimeStamp(uint32_t descId) {
@@ -29,10 +34,21 @@ __aicore__ inline void PrintTimeStamp(uint32_t descId) {
 }
 
 namespace detail {
+// A header line, then the values 16 to a line: one printf per line, so each reaches the output
+// whole (the simulator prefixes what each printf prints with the core).
 template <typename T> inline void dumpValues(const char* where, uint32_t desc, uint32_t count, const T& get) {
-  ::sk_printf("DumpTensor: desc=%u, %s, %u elements:", desc, where, count);
-  for (uint32_t i = 0; i < count; ++i) ::sk_printf("%s%g", i % 16 ? " " : "\n  ", (double)get(i));
-  ::sk_printf("\n");
+  ::sk_printf("DumpTensor: desc=%u, %s, %u elements:\n", desc, where, count);
+  for (uint32_t row = 0; row < count; row += 16) {
+    double v[16] = {};
+    char fmt[2 + 16 * 3 + 2] = {' ', ' '};
+    uint32_t n = count - row < 16 ? count - row : 16, at = 2;
+    for (uint32_t i = 0; i < n; ++i) {
+      v[i] = (double)get(row + i);
+      fmt[at++] = '%', fmt[at++] = 'g', fmt[at++] = i + 1 < n ? ' ' : '\n';
+    }
+    fmt[at] = 0;
+    ::sk_printf(fmt, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]);
+  }
 }
 template <typename T> inline double asDouble(const T& v) {
   if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) return (double)v;

@@ -1,11 +1,25 @@
 // The SDK's buffer dumps: asc_dump_gm / asc_dump_ubuf / asc_dump_l1buf / asc_dump_cbuf<T>(addr,
-// desc, count) print `count` elements of a buffer through the device printf, as DumpTensor does.
+// desc, count) print `count` elements of a buffer through the device printf, as DumpTensor does;
+// asc_dump<T>(addr, ...) finds the memory by the address (a core's local memory, else GM). In a
+// simd_vf (Ascend 950): asc_dump_reg / asc_dump<T>(register, ...) print a register's elements.
 #pragma once
+#include <cstring>
+#include <type_traits>
+
 #include "kernel_operator.h"
 
 namespace AscendC::detail {
 template <typename T> __aicore__ inline void dumpLocal(const char* where, const T* p, uint32_t desc, uint32_t count) {
   dumpValues(where, desc, count, [&](uint32_t i) { return asDouble(p[i]); });
+}
+// The name of the core's local memory holding p, or nullptr (GM).
+inline const char* localMemoryOf(const void* p) {
+  static const char* const kNames[SK_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
+    auto* base = (const uint8_t*)::sk_local_base(mem);
+    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return kNames[mem];
+  }
+  return nullptr;
 }
 }  // namespace AscendC::detail
 
@@ -22,4 +36,23 @@ template <typename T> __aicore__ inline void asc_dump_l1buf(__cbuf__ T* p, uint3
 }
 template <typename T> __aicore__ inline void asc_dump_cbuf(__cc__ T* p, uint32_t desc, uint32_t count) {
   AscendC::detail::dumpLocal("L0C", p, desc, count);
+}
+template <typename T> __aicore__ inline void asc_dump(T* p, uint32_t desc, uint32_t count) {
+  if (const char* where = AscendC::detail::localMemoryOf(p)) return AscendC::detail::dumpLocal(where, p, desc, count);
+  asc_dump_gm<T>(p, desc, count);
+}
+// A register's first `count` elements as T (at most the register's).
+template <typename T, typename U, std::enable_if_t<!std::is_pointer_v<U>, int> = 0>
+__aicore__ inline void asc_dump_reg(U& reg, uint32_t desc, uint32_t count) {
+  static_assert(sizeof(reg.bytes) % sizeof(T) == 0, "asc_dump_reg: T must divide the register");
+  count = count < sizeof(reg.bytes) / sizeof(T) ? count : (uint32_t)(sizeof(reg.bytes) / sizeof(T));
+  AscendC::detail::dumpValues("register", desc, count, [&](uint32_t i) {
+    T v;
+    std::memcpy(&v, reg.bytes + i * sizeof(T), sizeof(T));
+    return AscendC::detail::asDouble(v);
+  });
+}
+template <typename T, typename U, std::enable_if_t<!std::is_pointer_v<U>, int> = 0>
+__aicore__ inline void asc_dump(U& reg, uint32_t desc, uint32_t count) {
+  asc_dump_reg<T>(reg, desc, count);
 }
