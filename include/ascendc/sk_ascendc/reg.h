@@ -383,6 +383,20 @@ __simd_callee__ inline void StoreUnAlign(__ubuf__ T*& dstAddr, MaskReg& mask, Un
   dstAddr = (__ubuf__ T*)((__ubuf__ uint8_t*)dstAddr + bytes);
 }
 
+// The AddrReg forms: at the address plus the register's offset (elements); a load then moves
+// srcAddr by `inc` elements; a store writes a whole register (it has no count).
+template <typename T> __simd_callee__ inline void LoadUnAlignPre(UnalignRegForLoad&, __ubuf__ T*, AddrReg&) {}
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void LoadUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T*& srcAddr, AddrReg& areg, uint32_t inc) {
+  LoadUnAlign<T>(dstReg, ureg, (__ubuf__ T*)(srcAddr + areg.offset));
+  srcAddr += inc;
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore&, AddrReg& areg) {
+  ::sk_reg_store_unaligned(dstAddr + areg.offset, srcReg.bytes, sizeof(detail::Elem<U>), SK_REG_VL / sizeof(detail::Elem<U>));
+}
+template <typename T> __simd_callee__ inline void StoreUnAlignPost(__ubuf__ T*&, UnalignRegForStore&, AddrReg&) {}
+
 /* ---- compression: Squeeze packs the active elements at the bottom (zeros above); with STORE_REG
    it keeps their bytes for the AR-form StoreUnAlign. Unsqueeze: element i = how many of the
    mask's elements 0 .. i-1 are active ---- */
