@@ -257,7 +257,16 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
       apply<E>(d, a, b, s, [](C x, C y, C) { return std::pow(x, y); });
       return "";
     }
-  } else {
+  } else if constexpr (!std::is_same_v<C, bool>) {
+    if (op == SK_V_DIV) {  // truncating (the Reg API's integer Div); by 0 gives 0 (the docs leave it open), MIN / -1 wraps
+      apply<E>(d, a, b, s, [](C x, C y, C) {
+        if (y == 0) return (C)0;
+        if constexpr (std::is_signed_v<C>)
+          if (y == (C)-1) return (C)(0 - (std::make_unsigned_t<C>)x);
+        return (C)(x / y);
+      });
+      return "";
+    }
     if (op == SK_V_AND) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x & y); });
       return "";

@@ -72,11 +72,22 @@ struct CastTrait {
 };
 inline constexpr CastTrait castTrait{};
 
-template <typename T, const RegTrait& regTrait = RegTraitNumOne> struct RegTensor {
-  static_assert(regTrait.regNum == 1, "RegTensor: RegTraitNumTwo (register pairs) is not simulated");
-  static_assert(sizeof(PrimT<T>) <= 4, "RegTensor: 64-bit elements (register pairs) are not simulated");
-  using ElementType = T;
+namespace detail {
+// One register (`bytes`), or (RegTraitNumTwo, 64-bit elements) a pair holding 64 of them: here
+// elements 0..31 in halves[0] and 32..63 in halves[1]. The pair has no `bytes`, so an API not
+// written for pairs does not compile with one.
+template <int32_t regs> struct RegStorage {
   alignas(64) uint8_t bytes[SK_REG_VL];
+};
+template <> struct RegStorage<2> {
+  alignas(64) uint8_t halves[2][SK_REG_VL];
+};
+}  // namespace detail
+template <typename T, const RegTrait& regTrait = RegTraitNumOne> struct RegTensor : detail::RegStorage<regTrait.regNum> {
+  static_assert(regTrait.regNum == 1 || regTrait.regNum == 2, "RegTensor: RegTraitNumOne or RegTraitNumTwo");
+  static_assert(regTrait.regNum == 1 || sizeof(PrimT<T>) == 8, "RegTensor: RegTraitNumTwo holds 64-bit elements");
+  using ElementType = T;
+  static constexpr int32_t kRegs = regTrait.regNum;
 };
 
 // One bit per register byte: an element is active when the bit of its first byte is set.
@@ -87,6 +98,9 @@ struct MaskReg {
 namespace detail {
 template <typename U> using Elem = PrimT<typename U::ElementType>;
 template <typename T> constexpr uint32_t kLanes = SK_REG_VL / sizeof(PrimT<T>);
+// A mask's element width in bits of the mask (a pair's 64 elements take the b32 layout) and lanes.
+template <typename T, const RegTrait& trait> constexpr uint32_t kMaskBytes = trait.regNum == 2 ? 4 : sizeof(PrimT<T>);
+template <typename T, const RegTrait& trait> constexpr uint32_t kMaskLanes = SK_REG_VL / kMaskBytes<T, trait>;
 
 constexpr uint32_t patternCount(MaskPattern p, uint32_t lanes) {
   switch (p) {
@@ -149,10 +163,25 @@ inline MaskReg everyElement() {
   __builtin_memset(m.bits, 0xFF, sizeof m.bits);
   return m;
 }
+// The half of a pair's mask (b32 layout, 64 elements) over elements 32h..32h+31, as one 64-bit
+// register's mask.
+inline MaskReg pairHalf(const MaskReg& mask, int32_t h) {
+  alignas(64) uint8_t bits[SK_REG_VL];
+  ::sk_reg_permute(SK_RPERM_MASK_TO_BITS, 4, bits, nullptr, mask.bits, nullptr);
+  MaskReg half;
+  ::sk_reg_permute(SK_RPERM_MASK_FROM_BITS, 8, half.bits, nullptr, bits + 4 * h, nullptr);
+  return half;
+}
 template <typename U> inline void op(int32_t code, U& dst, const U& src0, const std::remove_cv_t<U>* src1, uint64_t scalar,
                                      const MaskReg& mask, MaskMergeMode mode) {
-  ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.bytes, src0.bytes, src1 ? src1->bytes : nullptr, scalar,
-              mask.bits, mode == MaskMergeMode::MERGING);
+  if constexpr (U::kRegs == 2) {
+    for (int32_t h = 0; h < 2; ++h)
+      ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.halves[h], src0.halves[h], src1 ? src1->halves[h] : nullptr,
+                  scalar, pairHalf(mask, h).bits, mode == MaskMergeMode::MERGING);
+  } else {
+    ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.bytes, src0.bytes, src1 ? src1->bytes : nullptr, scalar,
+                mask.bits, mode == MaskMergeMode::MERGING);
+  }
 }
 }  // namespace detail
 
@@ -161,14 +190,14 @@ template <typename T, MaskPattern mode = MaskPattern::ALL, const RegTrait& regTr
 __simd_callee__ inline MaskReg CreateMask() {
   MaskReg m;
   constexpr int32_t pattern = mode == MaskPattern::M3 ? SK_RMASK_M3 : mode == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
-  ::sk_reg_mask(m.bits, sizeof(PrimT<T>), pattern, detail::patternCount(mode, detail::kLanes<T>));
+  ::sk_reg_mask(m.bits, detail::kMaskBytes<T, regTrait>, pattern, detail::patternCount(mode, detail::kMaskLanes<T, regTrait>));
   return m;
 }
 // The first min(count, lanes) elements; count goes down by the lanes of one register.
 template <typename T, const RegTrait& regTrait = RegTraitNumOne> __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
-  constexpr uint32_t lanes = detail::kLanes<T>;
+  constexpr uint32_t lanes = detail::kMaskLanes<T, regTrait>;
   MaskReg m;
-  ::sk_reg_mask(m.bits, sizeof(PrimT<T>), SK_RMASK_FIRST, scalarValue < lanes ? scalarValue : lanes);
+  ::sk_reg_mask(m.bits, detail::kMaskBytes<T, regTrait>, SK_RMASK_FIRST, scalarValue < lanes ? scalarValue : lanes);
   scalarValue = scalarValue < lanes ? 0 : scalarValue - lanes;
   return m;
 }
@@ -178,7 +207,12 @@ template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typenam
 __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr) {
   constexpr auto m = detail::loadMode<T, dist>();
   static_assert(m.first >= 0, "LoadAlign: the dual-register DINTLV modes are not simulated");
-  ::sk_reg_load(dstReg.bytes, srcAddr, m.second, m.first);
+  if constexpr (U::kRegs == 2) {
+    static_assert(dist == LoadDist::DIST_NORM, "LoadAlign: a register pair loads DIST_NORM only");
+    for (int32_t h = 0; h < 2; ++h) ::sk_reg_load(dstReg.halves[h], (__ubuf__ uint8_t*)srcAddr + h * SK_REG_VL, 8, m.first);
+  } else {
+    ::sk_reg_load(dstReg.bytes, srcAddr, m.second, m.first);
+  }
 }
 // Loads from srcAddr, then srcAddr += postUpdateStride elements.
 template <typename T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, typename U>
@@ -191,7 +225,13 @@ template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typen
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, const MaskReg& mask) {
   constexpr auto m = detail::storeMode<T, dist>();
   static_assert(m.first >= 0, "StoreAlign: DIST_PACK_B64 and the dual-register INTLV modes are not simulated");
-  ::sk_reg_store(dstAddr, srcReg.bytes, mask.bits, m.second, m.first);
+  if constexpr (U::kRegs == 2) {
+    static_assert(dist == StoreDist::DIST_NORM, "StoreAlign: a register pair stores DIST_NORM only");
+    for (int32_t h = 0; h < 2; ++h)
+      ::sk_reg_store((__ubuf__ uint8_t*)dstAddr + h * SK_REG_VL, srcReg.halves[h], detail::pairHalf(mask, h).bits, 8, m.first);
+  } else {
+    ::sk_reg_store(dstAddr, srcReg.bytes, mask.bits, m.second, m.first);
+  }
 }
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, typename U>
 __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const U& srcReg, int32_t postUpdateStride, const MaskReg& mask) {
