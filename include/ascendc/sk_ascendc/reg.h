@@ -98,7 +98,8 @@ struct MaskReg {
 namespace detail {
 template <typename U> using Elem = PrimT<typename U::ElementType>;
 template <typename T> constexpr uint32_t kLanes = SK_REG_VL / sizeof(PrimT<T>);
-// A mask's element width in bits of the mask (a pair's 64 elements take the b32 layout) and lanes.
+// The register bytes one mask element stands for (a pair's 64 elements take the b32 layout), and
+// the elements of a mask.
 template <typename T, const RegTrait& trait> constexpr uint32_t kMaskBytes = trait.regNum == 2 ? 4 : sizeof(PrimT<T>);
 template <typename T, const RegTrait& trait> constexpr uint32_t kMaskLanes = SK_REG_VL / kMaskBytes<T, trait>;
 
@@ -163,21 +164,21 @@ inline MaskReg everyElement() {
   __builtin_memset(m.bits, 0xFF, sizeof m.bits);
   return m;
 }
-// The half of a pair's mask (b32 layout, 64 elements) over elements 32h..32h+31, as one 64-bit
-// register's mask.
-inline MaskReg pairHalf(const MaskReg& mask, int32_t h) {
+// A pair's mask (b32 layout, 64 elements) as the masks of its halves' 64-bit registers (elements
+// 0..31 and 32..63). Three mask moves, charged as such: a cost of the simulated pair.
+inline void pairHalves(const MaskReg& mask, MaskReg halves[2]) {
   alignas(64) uint8_t bits[SK_REG_VL];
   ::sk_reg_permute(SK_RPERM_MASK_TO_BITS, 4, bits, nullptr, mask.bits, nullptr);
-  MaskReg half;
-  ::sk_reg_permute(SK_RPERM_MASK_FROM_BITS, 8, half.bits, nullptr, bits + 4 * h, nullptr);
-  return half;
+  for (int32_t h = 0; h < 2; ++h) ::sk_reg_permute(SK_RPERM_MASK_FROM_BITS, 8, halves[h].bits, nullptr, bits + 4 * h, nullptr);
 }
 template <typename U> inline void op(int32_t code, U& dst, const U& src0, const std::remove_cv_t<U>* src1, uint64_t scalar,
                                      const MaskReg& mask, MaskMergeMode mode) {
   if constexpr (U::kRegs == 2) {
+    MaskReg halves[2];
+    pairHalves(mask, halves);
     for (int32_t h = 0; h < 2; ++h)
       ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.halves[h], src0.halves[h], src1 ? src1->halves[h] : nullptr,
-                  scalar, pairHalf(mask, h).bits, mode == MaskMergeMode::MERGING);
+                  scalar, halves[h].bits, mode == MaskMergeMode::MERGING);
   } else {
     ::sk_reg_op(code, AscendC::detail::dtypeOf<Elem<U>>(), dst.bytes, src0.bytes, src1 ? src1->bytes : nullptr, scalar,
                 mask.bits, mode == MaskMergeMode::MERGING);
@@ -227,8 +228,9 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, con
   static_assert(m.first >= 0, "StoreAlign: DIST_PACK_B64 and the dual-register INTLV modes are not simulated");
   if constexpr (U::kRegs == 2) {
     static_assert(dist == StoreDist::DIST_NORM, "StoreAlign: a register pair stores DIST_NORM only");
-    for (int32_t h = 0; h < 2; ++h)
-      ::sk_reg_store((__ubuf__ uint8_t*)dstAddr + h * SK_REG_VL, srcReg.halves[h], detail::pairHalf(mask, h).bits, 8, m.first);
+    MaskReg halves[2];
+    detail::pairHalves(mask, halves);
+    for (int32_t h = 0; h < 2; ++h) ::sk_reg_store((__ubuf__ uint8_t*)dstAddr + h * SK_REG_VL, srcReg.halves[h], halves[h].bits, 8, m.first);
   } else {
     ::sk_reg_store(dstAddr, srcReg.bytes, mask.bits, m.second, m.first);
   }
