@@ -240,6 +240,12 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
       std::memcpy(result, a, kVL);
       break;
     }
+    case SK_V_DIV:
+      if (dtype == SK_DT_FLOAT32 || dtype == SK_DT_FLOAT16 || dtype == SK_DT_BFLOAT16)
+        faultIf(c, vec::elementwise(op, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
+      else
+        faultIf(c, vec::divideIntegers(dtype, result, src0, src1, kVL / b));
+      break;
     case SK_REG_OP_ARANGE:
     case SK_REG_OP_ARANGE_DOWN:
       faultIf(c, vec::index(dtype, result, scalar, kVL / b));

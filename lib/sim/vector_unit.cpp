@@ -257,16 +257,7 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
       apply<E>(d, a, b, s, [](C x, C y, C) { return std::pow(x, y); });
       return "";
     }
-  } else if constexpr (!std::is_same_v<C, bool>) {
-    if (op == SK_V_DIV) {  // truncating (the Reg API's integer Div); by 0 gives 0 (the docs leave it open), MIN / -1 wraps
-      apply<E>(d, a, b, s, [](C x, C y, C) {
-        if (y == 0) return (C)0;
-        if constexpr (std::is_signed_v<C>)
-          if (y == (C)-1) return (C)(0 - (std::make_unsigned_t<C>)x);
-        return (C)(x / y);
-      });
-      return "";
-    }
+  } else {
     if (op == SK_V_AND) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x & y); });
       return "";
@@ -993,6 +984,25 @@ std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count) {
     for (uint64_t i = 0; i < count; ++i) E::store((uint8_t*)dst + i * E::bytes, (C)(f + (C)i));
   });
   return known ? "" : unknownDtype("createvecindex", dtype);
+}
+
+std::string divideIntegers(int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count) {
+  std::string err;
+  bool known = withType(dtype, [&](auto e) {
+    using E = decltype(e);
+    using C = typename E::Compute;
+    if constexpr (!std::is_integral_v<C>) {
+      err = unsupported("div (integer)", dtype);
+    } else {
+      for (uint64_t i = 0; i < count; ++i) {
+        C x = E::load((const uint8_t*)src0 + i * E::bytes), y = E::load((const uint8_t*)src1 + i * E::bytes), q = 0;
+        if constexpr (std::is_signed_v<C>) q = y == 0 ? 0 : y == (C)-1 ? (C)(0 - (std::make_unsigned_t<C>)x) : (C)(x / y);
+        else q = y == 0 ? 0 : (C)(x / y);
+        E::store((uint8_t*)dst + i * E::bytes, q);
+      }
+    }
+  });
+  return known ? err : unknownDtype("div", dtype);
 }
 
 std::string roundToIntegral(int32_t dtype, int32_t round, void* dst, const void* src, uint64_t count) {

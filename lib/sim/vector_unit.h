@@ -77,6 +77,9 @@ void transpose16(void* dst, const void* src);
 // One repeat of sk_vec_transpose_list on resolved addresses; "" or what is wrong.
 std::string transposeList(int32_t elemBytes, uint8_t* const dst[16], const uint8_t* const src[16], bool dstHigh, bool srcHigh);
 std::string index(int32_t dtype, void* dst, uint64_t first, uint64_t count);
+// count integers divided, truncating toward zero (the register API's integer Div; the basic API
+// divides floats only): by 0 gives 0 (the docs leave it open), MIN / -1 wraps.
+std::string divideIntegers(int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t count);
 // count floats (float, half, bf16) rounded to integral values of their own type (enum sk_round_mode).
 std::string roundToIntegral(int32_t dtype, int32_t round, void* dst, const void* src, uint64_t count);
 

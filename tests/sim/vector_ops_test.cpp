@@ -117,9 +117,21 @@ TEST(VectorOps, IntegerAddWrapsToTheElementWidth) {
   EXPECT_EQ(c, (std::vector<int8_t>{-128, 127, -5}));
 }
 
+// The basic API divides floats only; the register API's integer Div is divideIntegers.
 TEST(VectorOps, IntegerDivisionIsRefused) {
   std::vector<int32_t> a = {1}, b = {0}, c(1);
   EXPECT_NE(vecBinary(SK_VOP_DIV, SK_DT_INT32, c.data(), a.data(), b.data(), 1), "");
+}
+
+TEST(VectorOps, IntegerDivideTruncatesGivesZeroForZeroAndWrapsMinOverMinusOne) {
+  std::vector<int32_t> a = {7, -7, 7, -7, 5, INT32_MIN}, b = {2, 2, -2, -2, 0, -1}, c(6);
+  EXPECT_EQ(divideIntegers(SK_DT_INT32, c.data(), a.data(), b.data(), 6), "");
+  EXPECT_EQ(c, (std::vector<int32_t>{3, -3, -3, 3, 0, INT32_MIN}));
+  std::vector<uint16_t> u = {65535, 9}, v = {2, 0}, w(2);
+  EXPECT_EQ(divideIntegers(SK_DT_UINT16, w.data(), u.data(), v.data(), 2), "");
+  EXPECT_EQ(w, (std::vector<uint16_t>{32767, 0}));
+  std::vector<float> f(1);
+  EXPECT_EQ(divideIntegers(SK_DT_FLOAT32, f.data(), f.data(), f.data(), 1), "div (integer): dtype float32 is not supported");
 }
 
 TEST(VectorOps, CastRoundModes) {
