@@ -53,7 +53,11 @@ inline const char* dtypeName(DType d) { return dtypeInfo(d).name; }
 // Bytes of one element; 0 for int4, whose elements are half a byte (use dtypeStorageBytes).
 inline uint32_t dtypeBytes(DType d) { return dtypeInfo(d).bits / 8; }
 // Bytes `elements` elements take, packed (an odd int4 count rounds up to a whole byte).
-inline uint64_t dtypeStorageBytes(DType d, uint64_t elements) { return (elements * dtypeInfo(d).bits + 7) / 8; }
+// (Split so that no product of elements and bits is formed: it could pass 64 bits.)
+inline uint64_t dtypeStorageBytes(DType d, uint64_t elements) {
+  uint32_t bits = dtypeInfo(d).bits;
+  return elements / 8 * bits + (elements % 8 * bits + 7) / 8;
+}
 std::optional<DType> parseDType(llvm::StringRef name);
 // The dtype with device ABI code `code`, or nullopt for an unknown code.
 std::optional<DType> dtypeFromCode(int32_t code);

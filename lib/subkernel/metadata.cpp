@@ -92,7 +92,7 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
   const json* shape = MetaReader::member(p, "shape");
   if (!shape) return r.missing(path + ".shape", llvm::Twine(shapeWhat) + " (input and output params are tensors)");
   if (!shape->is_array() || shape->empty()) return r.expected(path + ".shape", shapeWhat, *shape);
-  uint64_t elements = 1;  // bytes = elements x bits / 8, checked at 8 x the byte bound (int4 halves it)
+  uint64_t elements = 1;  // bytes = ceil(elements x bits / 8), at most kInt64Max
   for (const json& dim : *shape) {
     bool positive = dim.is_number_unsigned() ? dim.get<uint64_t>() >= 1 &&
                                                    dim.get<uint64_t>() <= static_cast<uint64_t>(kInt64Max)
@@ -101,7 +101,7 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
     int64_t extent = dim.get<int64_t>();
     out.shape.push_back(extent);
     if (__builtin_mul_overflow(elements, static_cast<uint64_t>(extent), &elements) ||
-        elements > static_cast<uint64_t>(kInt64Max) / dtypeInfo(out.dtype).bits)
+        (unsigned __int128)elements * dtypeInfo(out.dtype).bits > (unsigned __int128)kInt64Max * 8)
       return r.fail(path + ".shape", "dtype " + llvm::Twine(dtypeName(out.dtype)) + " x shape " +
                                          describeJson(*shape) + " overflows a 64-bit byte count");
   }

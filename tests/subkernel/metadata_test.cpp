@@ -134,7 +134,12 @@ TEST(Meta, Int4TensorsTakeHalfAByteAnElement) {
   }
   EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {7, 4}}, {"bytes", 28}})),
               HasSubstr("add.json: params[0].bytes: 28 disagrees with dtype int4 x shape [7,4] = 14 bytes"));
-  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {1ll << 61, 4}}})),
+  // 2^63 elements: 2^62 bytes of int4, while int8 would need 2^63 (above the 64-bit signed bound).
+  EXPECT_EQ(parseOk(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {1ll << 61, 4}}})).params[0].bytes,
+            1ull << 62);
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int8"}, {"shape", {1ll << 61, 4}}})),
+              HasSubstr("add.json: params[0].shape: dtype int8 x shape"));
+  EXPECT_THAT(rejection(withParam({{"name", "w"}, {"role", "input"}, {"dtype", "int4"}, {"shape", {1ll << 62, 4}}})),
               HasSubstr("add.json: params[0].shape: dtype int4 x shape"));
 }
 
