@@ -58,6 +58,16 @@ inline uint64_t dtypeStorageBytes(DType d, uint64_t elements) {
   uint32_t bits = dtypeInfo(d).bits;
   return elements / 8 * bits + (elements % 8 * bits + 7) / 8;
 }
+// int4 element i of packed bytes (element 2i in the low nibble of byte i), sign-extended; and its
+// store, which keeps the byte's other nibble.
+inline int32_t int4At(const uint8_t* packed, uint64_t i) {
+  int32_t v = (packed[i / 2] >> (i % 2 * 4)) & 0xF;
+  return v >= 8 ? v - 16 : v;
+}
+inline void setInt4(uint8_t* packed, uint64_t i, int32_t v) {
+  uint32_t shift = i % 2 * 4;
+  packed[i / 2] = (uint8_t)((packed[i / 2] & ~(0xFu << shift)) | (uint32_t)(v & 0xF) << shift);
+}
 std::optional<DType> parseDType(llvm::StringRef name);
 // The dtype with device ABI code `code`, or nullopt for an unknown code.
 std::optional<DType> dtypeFromCode(int32_t code);

@@ -37,7 +37,7 @@ uint64_t fnv1a(const std::string& s) {
 // (even i) or high (odd i) nibble of byte i / 2.
 uint64_t rawElement(DType d, const TensorBytes& b, uint64_t i) {
   uint32_t bits = sk::dtypeInfo(d).bits;
-  if (bits == 4) return (b[i / 2] >> (4 * (i % 2))) & 0xf;
+  if (bits == 4) return (uint64_t)(sk::int4At(b.data(), i) & 0xF);
   uint64_t u = 0;
   std::memcpy(&u, b.data() + bits / 8 * i, bits / 8);
   return u;
@@ -77,7 +77,7 @@ TensorBytes seededInput(const Param& p, uint64_t seed) {
     const sk::DTypeInfo& t = sk::dtypeInfo(p.dtype);
     uint8_t* at = &out[t.bits / 8 * i];
     if (p.dtype == DType::Int4) {
-      out[i / 2] |= (uint8_t)((k & 0xf) << (4 * (i % 2)));
+      sk::setInt4(out.data(), i, (int32_t)k);
     } else if (p.dtype == DType::Float32) {
       std::memcpy(at, &f, 4);
     } else if (t.isFloat) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sk/sim/float16.h"
+#include "sk/types.h"
 
 namespace sk::sim::cube {
 
@@ -233,9 +234,7 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, co
   if (abType == SK_DT_INT8 || abType == SK_DT_INT4) {
     // Element i of an operand: byte i (int8), or nibble i (int4: two to a byte, low first).
     auto at = [int4 = abType == SK_DT_INT4](const uint8_t* base, uint64_t i) -> int32_t {
-      if (!int4) return (int8_t)base[i];
-      int32_t v = (base[i / 2] >> (i % 2 * 4)) & 0xF;
-      return v >= 8 ? v - 16 : v;
+      return int4 ? sk::int4At(base, i) : (int8_t)base[i];
     };
     thread_local std::vector<int32_t> bufA, bufB;
     int32_t* A = scratch(bufA, (size_t)s.m * s.k);

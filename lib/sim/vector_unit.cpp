@@ -715,12 +715,10 @@ std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* d
         uint64_t n = nibbleAt(r, e, 0);
         float x = F16::load(a + offsetOf(r, e, 2, s.blk[1], s.rep[1]));
         double v = std::isnan(x) ? 0.0 : std::clamp(roundWith(round, x), -8.0, 7.0);
-        uint8_t q = (uint8_t)((int)v & 0xF), shift = (uint8_t)(n % 2 * 4);
-        d[n / 2] = (uint8_t)((d[n / 2] & ~(0xF << shift)) | q << shift);
+        setInt4(d, n, (int32_t)v);
       } else {
         uint64_t n = nibbleAt(r, e, 1);
-        int v = (a[n / 2] >> (n % 2 * 4)) & 0xF;
-        F16::store(d + offsetOf(r, e, 2, s.blk[0], s.rep[0]), (float)(v >= 8 ? v - 16 : v));
+        F16::store(d + offsetOf(r, e, 2, s.blk[0], s.rep[0]), (float)int4At(a, n));
       }
     }
   return "";

@@ -213,7 +213,8 @@ llvm::Error readTensor(const MetaReader& r, const json& v, size_t i, size_t ops,
   if (!shape.is_array() || shape.empty()) return r.expected(f->at("shape"), "a non-empty array of positive integers", shape);
   for (const json& d : shape) {
     if (!d.is_number_unsigned() || d.get<uint64_t>() == 0 || d.get<uint64_t>() > (uint64_t)kInt64Max ||
-        __builtin_mul_overflow(elements, d.get<uint64_t>(), &elements) || elements > ~uint64_t(0) / dtypeInfo(*dtype).bits)
+        __builtin_mul_overflow(elements, d.get<uint64_t>(), &elements) ||
+        (unsigned __int128)elements * dtypeInfo(*dtype).bits > (unsigned __int128)~uint64_t(0) * 8)  // bytes past 64 bits
       return r.expected(f->at("shape"), "a non-empty array of positive integers", shape);
     t.shape.push_back(d.get<int64_t>());
   }

@@ -222,7 +222,7 @@ void copyIn(const Tensor& t, const py::array& host) {
       if (x < -8 || x > 7)
         raise(ACL_ERROR_INVALID_PARAM, "copy_from: element " + std::to_string(i) + " is " + std::to_string(x) +
                                            ", outside int4's -8..7");
-      packed[i / 2] |= (uint8_t)((x & 0xf) << (4 * (i % 2)));
+      sk::setInt4(packed.data(), (uint64_t)i, x);
     }
     check(aclrtMemcpy(v.data, v.bytes(), packed.data(), packed.size(), ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
     return;
@@ -261,7 +261,7 @@ py::array toNumpy(const Tensor& t) {
     std::vector<uint8_t> packed(v.bytes());
     check(aclrtMemcpy(packed.data(), packed.size(), v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
     int8_t* q = static_cast<int8_t*>(out.mutable_data());
-    for (int64_t i = 0; i < v.numel(); ++i) q[i] = (int8_t)((int8_t)(packed[i / 2] << (4 * (1 - i % 2))) >> 4);
+    for (int64_t i = 0; i < v.numel(); ++i) q[i] = (int8_t)sk::int4At(packed.data(), (uint64_t)i);
     return out;
   }
   check(aclrtMemcpy(out.mutable_data(), v.bytes(), v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");

@@ -39,7 +39,7 @@ std::vector<uint8_t> encode(DType d, const std::vector<double>& v) {
     uint8_t* p = out.data() + i * dtypeBytes(d);
     double x = v[i];
     switch (d) {
-      case DType::Int4: out[i / 2] |= (uint8_t)(((int)x & 0xf) << (4 * (i % 2))); break;
+      case DType::Int4: sk::setInt4(out.data(), i, (int32_t)x); break;
       case DType::Float32: { float f = (float)x; std::memcpy(p, &f, 4); break; }
       case DType::Float16: { uint16_t h = sk::floatToHalf((float)x); std::memcpy(p, &h, 2); break; }
       case DType::BFloat16: { uint16_t b = sk::floatToBf16((float)x); std::memcpy(p, &b, 2); break; }
@@ -65,7 +65,7 @@ std::vector<double> decode(DType d, const std::vector<uint8_t>& bytes, size_t n)
     const uint8_t* p = bytes.data() + i * dtypeBytes(d);
     uint16_t h;
     switch (d) {
-      case DType::Int4: out[i] = (int8_t)(uint8_t)(bytes[i / 2] << (4 * (1 - i % 2))) >> 4; break;
+      case DType::Int4: out[i] = sk::int4At(bytes.data(), i); break;
       case DType::Float32: { float f; std::memcpy(&f, p, 4); out[i] = f; break; }
       case DType::Float16: std::memcpy(&h, p, 2); out[i] = sk::halfToFloat(h); break;
       case DType::BFloat16: std::memcpy(&h, p, 2); out[i] = sk::bf16ToFloat(h); break;

@@ -464,9 +464,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && B_TYPE::format == CubeFormat::ND && B_TYPE::pos == TPosition::GM &&
                              detail::indexPositionOf<B_TYPE>() == TPosition::GM),
                 "SparseMatmulType: an int8_t B in ND in GM, its index matrix in GM");
-  static constexpr bool kAInTscm = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
-  static constexpr bool kBInTscm = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
-  static_assert(!kInt4 || ((!kANz || kAInTscm) && (!kBNz || kBInTscm)),
+  // A and B handed over in L1 (TSCM, or as CANN's weight-quant kernels declare them, A1 / B1).
+  static constexpr bool kAInL1 = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
+  static constexpr bool kBInL1 = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
+  static_assert(!kInt4 || ((!kANz || kAInL1) && (!kBNz || kBInL1)),
                 "Matmul: int4b_t A and B in NZ in GM are not simulated; give them in ND (or in NZ in TSCM)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
@@ -1061,8 +1062,8 @@ class Matmul {
   using BiasT = typename BIAS_TYPE::T;
   // An input in L1 the kernel fills itself: TSCM, or A1 / B1 as CANN's weight-quant kernels
   // declare it. L1 holds it as Nz whatever the declared format (which names the matrix it came from).
-  static constexpr bool kAInL1 = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
-  static constexpr bool kBInL1 = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
+  static constexpr bool kAInL1 = MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kAInL1;
+  static constexpr bool kBInL1 = MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kBInL1;
   static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || kAInL1) &&
                     (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || kBInL1),
                 "Matmul: A and B must be in GM, VECOUT or TSCM (A1 for A, B1 for B)");
