@@ -120,6 +120,17 @@ def gemm(bin_dir, work, arch, a, m, n, k, single_m, single_n, base):
     return what, us, 2.0 * m * n * k
 
 
+def gemm_mdl(bin_dir, work, arch, m, n, k, single_m, single_n, base):
+    """The same product through the MDL template, as the vendor's tuning pages run large shapes: B stored K x N,
+    float C, stepKa = stepKb = 4 baseK steps per GM -> L1 packet, two packets in L1 (matmul_published.cpp)."""
+    import matmul_published as mp  # (it imports this module)
+    cores = (m // single_m) * (n // single_n)
+    case = mp.Case("", "", m, n, k, (single_m, single_n), base, (1, 1, 4, 4, 8, 8), mp.MDL, False, cores, "task", 0.0)
+    _, us, _, _ = mp.run_case(bin_dir, work, arch, 0, case)
+    what = "Matmul API GEMM %dx%dx%d fp16, CFG_MDL (stepK 4), %d AICs, base %dx%dx%d" % (m, n, k, cores, base[0], base[1], base[2])
+    return what, us, 2.0 * m * n * k
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--build", default=os.path.join(ROOT, "build"), help="build directory (default: build)")
@@ -138,8 +149,9 @@ def main():
         cores = a["aicCores"]
         cases = [lambda: resident(bin_dir, work, args.arch, a)]
         for m, k in ((1024, 1024), (2048, 2048)):  # N: one 256-wide column of C per AIC of each 4 x (cores / 4) grid
-            cases.append(lambda m=m, k=k: gemm(bin_dir, work, args.arch, a, m, 256 * cores // 4 * m // 1024, k, m // 4,
-                                               256 * m // 1024, (128, 256, 64)))
+            n = 256 * cores // 4 * m // 1024
+            cases.append(lambda m=m, n=n, k=k: gemm(bin_dir, work, args.arch, a, m, n, k, m // 4, 256 * m // 1024, (128, 256, 64)))
+            cases.append(lambda m=m, n=n, k=k: gemm_mdl(bin_dir, work, args.arch, m, n, k, m // 4, 256 * m // 1024, (128, 256, 64)))
         for case in cases:
             what, us, flops = case()
             tflops = flops / (us * 1e-6) / 1e12

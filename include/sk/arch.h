@@ -46,6 +46,9 @@ struct ArchSpec {
   uint32_t dataCopyLatencyCycles = 0;   // the fixed part of a transfer to or from GM
   uint32_t localCopyLatencyCycles = 0;  // the fixed part of an on-chip transfer (UB->UB, L1->L0)
   uint32_t hbmRequestOverheadBytes = 0;  // HBM time a GM transfer costs beyond its bytes (small ones under-achieve)
+  // GM is accessed in aligned requests of this many bytes: a row of a transfer costs the whole
+  // requests it touches (0: byte-exact).
+  uint32_t gmRequestAlignBytes = 0;
   double scalarCyclesPerInstruction = 0;  // the scalar unit, per instruction of a kernel's own code
   double scalarLocalAccessCycles = 0;     // more for a scalar load or store of local memory (UB, L1)
   std::map<std::string, VectorOpCost> vectorOps;

@@ -138,6 +138,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("dataCopyLatencyCycles", a.dataCopyLatencyCycles);
   r.number("localCopyLatencyCycles", a.localCopyLatencyCycles);
   r.number("hbmRequestOverheadBytes", a.hbmRequestOverheadBytes);
+  r.optionalNumber("gmRequestAlignBytes", a.gmRequestAlignBytes);
   r.number("scalarCyclesPerInstruction", a.scalarCyclesPerInstruction);
   r.number("scalarLocalAccessCycles", a.scalarLocalAccessCycles);
   r.vectorOps(a.vectorOps);
@@ -165,6 +166,9 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");
+  if (a.gmRequestAlignBytes & (a.gmRequestAlignBytes - 1))
+    return inputError(origin + ": gmRequestAlignBytes must be 0 (byte-exact) or a power of two, got " +
+                      std::to_string(a.gmRequestAlignBytes));
   if (a.cubeHf32MantissaBits > 22)
     return inputError(origin + ": cubeHf32MantissaBits must be 0 (no HF32) to 22 (fp32 keeps 23)");
   return a;

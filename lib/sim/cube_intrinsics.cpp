@@ -190,9 +190,10 @@ void sk_copy_nd2nz(void* dst, const void* src, uint32_t eb, const sk_nd2nz* p) {
   rows.groups = p->nd_num, rows.groupPitch = (uint64_t)p->src_matrix_stride * eb;
   // The on-the-fly ND2NZ uses the bandwidth poorly when the inner axis is not 256-byte aligned
   // (DK Matmul性能调优案例/AIV核上的ND2NZ格式转换.md): every row but the first starts off 256.
+  // That rate is fitted to the whole cost of such rows, their GM requests included.
   bool aligned = (rows.rows == 1 || rows.pitch % 256 == 0) && (rows.groups == 1 || rows.groupPitch % 256 == 0);
   chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, moved, (uint64_t)src,
-             aligned ? c->launch->l1ReadRate : c->launch->nd2nzUnalignedRate, "copy in (nd2nz)", false, rows);
+             aligned ? c->launch->l1ReadRate : c->launch->nd2nzUnalignedRate, "copy in (nd2nz)", false, rows, !aligned);
 }
 
 void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_t repeat, uint32_t srcStride, uint32_t dstGap,

@@ -17,7 +17,10 @@
 namespace sk::sim {
 
 namespace {
-constexpr uint64_t kAlign = 64;
+// Every allocation starts on a 512-byte boundary: ACL promises 64 (acl_api.md §7), and the
+// runtime hands kernels their inputs, workspace and tiling 512-byte aligned (DK
+// 避免同地址访问.md), the grain GM requests are served in (arch gmRequestAlignBytes).
+constexpr uint64_t kAlign = 512;
 constexpr uint64_t kPage = 4096;
 // A fixed hint keeps device addresses the same from run to run, which makes reports
 // reproducible; any other address works just as well.

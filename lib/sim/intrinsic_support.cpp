@@ -166,7 +166,7 @@ void charge(CoreRun* c, int32_t pipe, uint64_t cycles, const char* what) {
 }
 
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
-                const char* what, bool l2Bypass, const timing::GmRows& rows) {
+                const char* what, bool l2Bypass, const timing::GmRows& rows, bool requestsPriced) {
   const arch::ArchSpec& a = *c->launch->arch;
   c->clock += (route == timing::Route::Local ? a.localCopyLatencyCycles : a.dataCopyLatencyCycles) + (uint64_t)((double)bytes / rate);
   timing::Op op{timing::OpKind::Move, (uint8_t)pipe};
@@ -176,6 +176,7 @@ void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, u
   op.rate = rate;
   op.what = what;
   op.l2Bypass = l2Bypass;
+  op.requestsPriced = requestsPriced;
   if (c->rec && route != timing::Route::Local && !rows.contiguous()) {
     c->rec->program.gmRows.push_back(rows);
     op.gmRows = (uint32_t)c->rec->program.gmRows.size();

@@ -66,9 +66,10 @@ inline constexpr const char* kScalarCode = "scalar code";
 void chargeVector(CoreRun* c, const char* opName, uint64_t repeats);
 // Records a transfer of `bytes` on `pipe`; GM ones go through the shared memory system (and
 // L2, unless l2Bypass); `rows`, when given, says which GM bytes a strided one touches from
-// gmAddr (else [gmAddr, gmAddr + bytes)).
+// gmAddr (else [gmAddr, gmAddr + bytes)); requestsPriced: `rate` is a fit that prices the GM
+// requests of those rows already (timing::Op::requestsPriced).
 void chargeMove(CoreRun* c, int32_t pipe, timing::Route route, uint64_t bytes, uint64_t gmAddr, double rate,
-                const char* what, bool l2Bypass = false, const timing::GmRows& rows = {});
+                const char* what, bool l2Bypass = false, const timing::GmRows& rows = {}, bool requestsPriced = false);
 // A cube Mmad of `fractals` 16 x (32 / element size) x 16 fractals on M (the arch's cube costs).
 void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType, bool hf32 = false);
 // Records any other op of the timing model; the accesses noted since the intrinsic began are

@@ -35,6 +35,7 @@ Machine Machine::of(const arch::ArchSpec& a) {
   m.moveLatencyCycles = a.dataCopyLatencyCycles;
   m.localLatencyCycles = a.localCopyLatencyCycles;
   m.hbmRequestBytes = a.hbmRequestOverheadBytes;
+  m.gmRequestAlign = a.gmRequestAlignBytes;
   m.barrierCycles = a.syncAllCycles;
   m.counterCycles = a.taskSyncCycles;
   return m;
@@ -444,17 +445,33 @@ struct Timeline::Impl {
       hit += t.hit;
       writeBack += t.writeBack;
     };
-    if (op.gmRows == 0) {
-      lookUp(op.addr, op.amount);
-    } else {
-      const GmRows& g = prog.gmRows[op.gmRows - 1];
-      for (uint32_t i = 0; i < g.groups; ++i)
-        for (uint32_t r = 0; r < g.rows; ++r) lookUp(op.addr + i * g.groupPitch + r * g.pitch, g.rowBytes);
-    }
+    forEachGmRow(prog, op, lookUp);
     // Writes through L2 stay there (dirty) until evicted; bypassing ones go to HBM.
     uint64_t hbm = (write ? (op.l2Bypass ? op.amount : 0) : op.amount - std::min(hit, op.amount)) + writeBack;
     if (hbm) hbm += m.hbmRequestBytes;
     return (double)hbm / (double)op.amount;
+  }
+
+  template <class Fn>
+  static void forEachGmRow(const Program& prog, const Op& op, Fn&& fn) {
+    if (op.gmRows == 0) return fn(op.addr, op.amount);
+    const GmRows& g = prog.gmRows[op.gmRows - 1];
+    for (uint32_t i = 0; i < g.groups; ++i)
+      for (uint32_t r = 0; r < g.rows; ++r) fn(op.addr + i * g.groupPitch + r * g.pitch, g.rowBytes);
+  }
+
+  // The bytes a GM transfer occupies the memory system for: each row rounded out to the aligned
+  // requests it touches. GM is served in 512-byte requests (DK 避免同地址访问.md), so a row that
+  // is short or off the grain pays for whole requests: 32-byte-aligned copies reach 70% of the
+  // bandwidth of 512-byte-aligned ones at worst (DK GM地址尽量512B对齐.md), and a misaligned
+  // workspace doubled a FlashAttention kernel's FixPipe time (DK FlashAttention算子性能调优案例.md).
+  double requestedBytes(const Program& prog, const Op& op) const {
+    if (m.gmRequestAlign == 0 || op.requestsPriced) return (double)op.amount;
+    uint64_t g = m.gmRequestAlign, total = 0;
+    forEachGmRow(prog, op, [&](uint64_t addr, uint64_t bytes) {
+      if (bytes) total += ((addr + bytes + g - 1) / g - addr / g) * g;
+    });
+    return (double)total;
   }
 
   // ---- one core ----
@@ -808,6 +825,7 @@ std::vector<JobTimes> Timeline::replay(const std::vector<Job>& jobs) {
         Transfer x = I.joining[e.a];
         const Program& prog = *I.running[x.core].prog;
         x.hbmShare = I.hbmShareOf(prog, prog.ops[x.op]);
+        x.remaining = I.requestedBytes(prog, prog.ops[x.op]);
         x.began = I.now;
         I.join(x);
         break;

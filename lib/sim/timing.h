@@ -53,6 +53,7 @@ struct Op {
   double rate = 0;  // Move: bytes per cycle this core's pipe can sustain on its own
   const char* what = nullptr;  // the instruction, for traces (a string literal)
   bool l2Bypass = false;  // Move over GM: no L2 allocation (SetL2CacheHint(CACHE_MODE_DISABLE))
+  bool requestsPriced = false;  // Move over GM: its (fitted) rate prices its rows' GM requests already
   // Exec/Move on a pipe other than S: its local-memory accesses are Program::accesses
   // [firstAccess, firstAccess + accesses) (in the Op's padding: no op grows).
   uint8_t accesses = 0;
@@ -152,6 +153,7 @@ struct Machine {
   uint32_t moveLatencyCycles = 0;   // the fixed part of every transfer through GM
   uint32_t localLatencyCycles = 0;  // the fixed part of an on-chip transfer (UB->UB, L1->L0)
   uint32_t hbmRequestBytes = 0;     // HBM time of a transfer that reaches HBM, beyond its bytes
+  uint32_t gmRequestAlign = 0;      // GM rows cost the aligned requests of this size they touch
   uint32_t issueCycles = 1;         // S's cost of issuing an instruction to another pipe
   uint32_t barrierCycles = 0;       // SyncAll: latest arrival + this; cross-core flags: set + this
   uint32_t counterCycles = 0;       // super-kernel task counters

@@ -1225,6 +1225,20 @@ TEST(Arch, UnknownArchIsAnInputErrorListingTheKnownOnes) {
   EXPECT_NE(o.message.find("dav-2201, dav-3510"), std::string::npos) << o.message;
 }
 
+// An arch file's text with the field `name` replaced by `entry` (empty: left out).
+std::string withArchField(std::string text, const std::string& name, const std::string& entry) {
+  size_t at = text.find("\"" + name + "\"");
+  EXPECT_NE(at, std::string::npos) << name;
+  if (at == std::string::npos) return text;
+  size_t end = text.find('}', at) + 1;
+  if (text[end] == ',') ++end;
+  return text.replace(at, end - at, entry);
+}
+
+std::string archText(const char* name) {
+  return llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/" + name + ".json", 1 << 20, "arch"));
+}
+
 TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
   for (const std::string& name : sk::arch::builtinArchNames()) {
     auto a = sk::arch::loadArch(name);
@@ -1238,7 +1252,7 @@ TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
   Outcome o = outcome(bad.takeError());
   EXPECT_NE(o.message.find("x.json: clockMHz: needs a non-empty \"source\""), std::string::npos) << o.message;
   // A number too large for its field is refused, not converted (fuzz_arch found 8.9e40 for a count).
-  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-2201.json", 1 << 20, "arch"));
+  std::string text = archText("dav-2201");
   const std::string count = "\"aicCores\": {\"value\": 24";
   size_t at = text.find(count);
   ASSERT_NE(at, std::string::npos);
@@ -1252,7 +1266,7 @@ TEST(Arch, EveryNumberInTheBuiltinSpecsHasASource) {
 
 // A vector op's cost is checked like every other number; a fractional rate per repeat is kept.
 TEST(Arch, VectorOpCostsAreBoundedAndMayBeFractional) {
-  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-2201.json", 1 << 20, "arch"));
+  std::string text = archText("dav-2201");
   size_t at = text.find("\"add\":");
   ASSERT_NE(at, std::string::npos);
   size_t end = text.find('}', at);
@@ -1281,28 +1295,39 @@ TEST(Arch, VectorOpCostsAreBoundedAndMayBeFractional) {
   }
 }
 
-// cubeHf32MantissaBits: optional (0, no HF32, when absent), at most 22 (fp32 keeps 23).
-TEST(Arch, TheHf32MantissaIsOptionalAndBelowFp32s) {
-  std::string text = llvm::cantFail(sk::readFile(std::string(SK_SOURCE_DIR) + "/arch/dav-3510.json", 1 << 20, "arch"));
-  auto builtin = sk::arch::parseArch(text, "a.json");
-  ASSERT_TRUE(!!builtin) << llvm::toString(builtin.takeError());
-  EXPECT_EQ(builtin->cubeHf32MantissaBits, 10u);
-  size_t at = text.find("\"cubeHf32MantissaBits\"");
-  ASSERT_NE(at, std::string::npos);
-  size_t end = text.find('}', at) + 1;
-  if (text[end] == ',') ++end;
-  std::string without = text;
-  without.erase(at, end - at);
-  auto absent = sk::arch::parseArch(without, "a.json");
-  ASSERT_TRUE(!!absent) << llvm::toString(absent.takeError());
-  EXPECT_EQ(absent->cubeHf32MantissaBits, 0u);
-  std::string over = text;
-  over.replace(at, end - at, "\"cubeHf32MantissaBits\": {\"value\": 23, \"source\": \"test\"},");
-  auto bad = sk::arch::parseArch(over, "a.json");
-  ASSERT_FALSE(!!bad);
-  Outcome o = outcome(bad.takeError());
-  EXPECT_EQ(o.code, 2);
-  EXPECT_NE(o.message.find("a.json: cubeHf32MantissaBits must be 0 (no HF32) to 22"), std::string::npos) << o.message;
+// The optional fields: 0 when absent; a bad value is refused with exit 2, naming the field.
+// cubeHf32MantissaBits (0: no HF32) is at most 22 (fp32 keeps 23); gmRequestAlignBytes (0:
+// byte-exact) a power of two.
+TEST(Arch, OptionalFieldsDefaultToZeroAndAreChecked) {
+  struct Field {
+    const char* arch;
+    const char* name;
+    uint32_t sk::arch::ArchSpec::*member;
+    uint32_t builtin;
+    const char* bad;
+    const char* message;
+  };
+  const Field fields[] = {
+      {"dav-3510", "cubeHf32MantissaBits", &sk::arch::ArchSpec::cubeHf32MantissaBits, 10, "23",
+       "a.json: cubeHf32MantissaBits must be 0 (no HF32) to 22"},
+      {"dav-2201", "gmRequestAlignBytes", &sk::arch::ArchSpec::gmRequestAlignBytes, 512, "384",
+       "a.json: gmRequestAlignBytes must be 0 (byte-exact) or a power of two, got 384"},
+  };
+  for (const Field& f : fields) {
+    std::string text = archText(f.arch);
+    auto builtin = sk::arch::parseArch(text, "a.json");
+    ASSERT_TRUE(!!builtin) << llvm::toString(builtin.takeError());
+    EXPECT_EQ((*builtin).*f.member, f.builtin) << f.name;
+    auto absent = sk::arch::parseArch(withArchField(text, f.name, ""), "a.json");
+    ASSERT_TRUE(!!absent) << llvm::toString(absent.takeError());
+    EXPECT_EQ((*absent).*f.member, 0u) << f.name;
+    std::string entry = std::string("\"") + f.name + "\": {\"value\": " + f.bad + ", \"source\": \"test\"},";
+    auto bad = sk::arch::parseArch(withArchField(text, f.name, entry), "a.json");
+    ASSERT_FALSE(!!bad) << f.name;
+    Outcome o = outcome(bad.takeError());
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.message.find(f.message), std::string::npos) << o.message;
+  }
 }
 
 // int4 tensors (metadata dtype "int4"): seeded two to a byte, element 2i in the low nibble,

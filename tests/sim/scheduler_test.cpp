@@ -52,12 +52,12 @@ extern "C" void write_past_end(uint8_t* out) {
   sk_data_copy(out, v, sizeof v);
 }
 
-// Copies 256 bytes from `in` (a 40-byte buffer, or an address no buffer holds) through UB to
-// out[256 * block].
+// Copies 1 KiB from `in` (a 40-byte buffer, or an address no buffer holds) through UB to
+// out[1024 * block].
 extern "C" void read_past_end(uint8_t* in, uint8_t* out) {
   uint8_t* ub = (uint8_t*)sk_ub_base();
-  sk_data_copy(ub, in, 256);
-  sk_data_copy(out + 256 * sk_block_idx(), ub, 256);
+  sk_data_copy(ub, in, 1024);
+  sk_data_copy(out + 1024 * sk_block_idx(), ub, 1024);
 }
 // The AIC's ND -> NZ load of a 16 x 16 half matrix (512 bytes) from the same 40 bytes, out as loaded.
 extern "C" void nd2nz_past_end(uint8_t* in, uint8_t* out) {
@@ -232,12 +232,12 @@ TEST(Scheduler, AGmReadPastABuffersEndReadsZerosThereWithANote) {
   auto d = device();
   auto* in = (uint8_t*)*d->malloc(40);
   auto* neighbour = (uint8_t*)*d->malloc(4096);
-  auto* out = (uint8_t*)*d->malloc(2 * 256);
+  auto* out = (uint8_t*)*d->malloc(2 * 1024);
   std::vector<uint8_t> bytes(40), full(4096, 0xAB);
   for (int i = 0; i < 40; ++i) bytes[i] = (uint8_t)(i + 1);
   ASSERT_FALSE((bool)d->memcpy(in, bytes.data(), 40, sk::sim::CopyKind::HostToDevice));
   ASSERT_FALSE((bool)d->memcpy(neighbour, full.data(), 4096, sk::sim::CopyKind::HostToDevice));
-  ASSERT_LT(neighbour - in, 256) << "the test needs the neighbour within the read";
+  ASSERT_LT(neighbour - in, 1024) << "the test needs the neighbour within the read (allocations are 512-byte aligned)";
   KernelLaunch k = kernel("read_past_end", nullptr, 2, in);
   k.entry = (void*)read_past_end;
   k.args.push_back((uint64_t)out);
@@ -246,12 +246,12 @@ TEST(Scheduler, AGmReadPastABuffersEndReadsZerosThereWithANote) {
   Outcome o = outcome(d->synchronizeStream(0));
   std::string err = testing::internal::GetCapturedStderr();
   ASSERT_EQ(o.code, 0) << o.text;
-  auto v = readBack<uint8_t>(*d, out, 2 * 256);
+  auto v = readBack<uint8_t>(*d, out, 2 * 1024);
   for (int b = 0; b < 2; ++b) {
-    for (int i = 0; i < 40; ++i) EXPECT_EQ(v[256 * b + i], i + 1) << "block " << b << ", byte " << i;
-    for (int i = 96; i < 256; ++i) EXPECT_EQ(v[256 * b + i], 0) << "block " << b << ", byte " << i << " (past the padding)";
+    for (int i = 0; i < 40; ++i) EXPECT_EQ(v[1024 * b + i], i + 1) << "block " << b << ", byte " << i;
+    for (int i = 96; i < 1024; ++i) EXPECT_EQ(v[1024 * b + i], 0) << "block " << b << ", byte " << i << " (past the padding)";
   }
-  const std::string note = "sk: note: kernel 'read_past_end' reads past the end of device buffer #1 (sk_data_copy, 160 bytes beyond";
+  const std::string note = "sk: note: kernel 'read_past_end' reads past the end of device buffer #1 (sk_data_copy, 928 bytes beyond";
   EXPECT_NE(err.find(note), std::string::npos) << err;
   EXPECT_EQ(err.find(note), err.rfind(note)) << "noted once per launch\n" << err;
 

@@ -253,6 +253,37 @@ TEST(Timing, AStridedTransferIsLookedUpInL2RowByRow) {
   EXPECT_GE(secondRead(4096), 100u + 64 * 512 / (200 / 8)) << "the gaps between them were never read";
 }
 
+TEST(Timing, GmRowsCostTheWholeAlignedRequestsTheyTouch) {
+  // 64 rows 2 KiB apart, alone on one core (pipe rate 100 B/cycle), with 512-byte requests:
+  // 512-byte rows on the grain cost their bytes; 128-byte rows a whole request each (unless a
+  // fitted rate prices them already); 512-byte rows 32 bytes off the grain two; a contiguous
+  // 8 KiB copy 32 bytes off one request more.
+  auto rowsTime = [](uint32_t align, uint64_t rowBytes, uint64_t addr, bool priced = false) {
+    Program p = prog({move(kMte2, Route::GmRead, 64 * rowBytes, addr)});
+    p.ops[0].requestsPriced = priced;
+    p.gmRows = {GmRows{rowBytes, 2048, 0, 64, 1}};
+    p.ops[0].gmRows = 1;
+    Machine m = machine();
+    m.gmRequestAlign = align;
+    Timeline t(m);
+    return t.replay({kernel({{p}})})[0].end;
+  };
+  auto at100 = [](uint64_t bytes) { return 100u + (bytes + 99) / 100; };  // latency + bytes at the pipe's rate
+  EXPECT_EQ(rowsTime(512, 512, 0), at100(64 * 512));
+  EXPECT_EQ(rowsTime(512, 128, 0), at100(64 * 512));
+  EXPECT_EQ(rowsTime(0, 128, 0), at100(64 * 128)) << "byte-exact without requests";
+  EXPECT_EQ(rowsTime(512, 128, 0, true), at100(64 * 128)) << "a rate fitted to such rows";
+  EXPECT_EQ(rowsTime(512, 512, 32), at100(64 * 1024));
+  auto contiguous = [](uint64_t addr) {
+    Machine m = machine();
+    m.gmRequestAlign = 512;
+    Timeline t(m);
+    return t.replay({kernel({{prog({move(kMte2, Route::GmRead, 8192, addr)})}})})[0].end;
+  };
+  EXPECT_EQ(contiguous(1 << 20), at100(8192));
+  EXPECT_EQ(contiguous((1 << 20) + 32), at100(8192 + 512));
+}
+
 TEST(Timing, AGroupWaitingForABusyCoreIsReleasedWhenItsKernelHasNoBlocksLeft) {
   // Two streams: a one-block kernel holds AIV 0 while an eight-block kernel is placed; the
   // second one's group on AIV 0 waits, and its other groups may run every block before AIV 0

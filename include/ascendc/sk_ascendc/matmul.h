@@ -475,7 +475,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static constexpr bool kL0aNz = false;
 #endif
 
-  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe) {
+  // multiDataLoad: the MDL template's K packets (PackSteps).
+  __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe, bool multiDataLoad = false) {
     t_ = *tiling;
     if (t_.baseM <= 0 || t_.baseN <= 0 || t_.baseK <= 0 || t_.baseM % 16 || t_.baseN % 16)
       ::sk_trapf(3, "Matmul::Init: tiling baseM %d, baseN %d, baseK %d: each must be positive, baseM and baseN multiples of 16",
@@ -487,8 +488,16 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     cBytes_ = detail::ceilTo(t_.baseM * NL0(t_.baseN) * sizeof(L0cT), 1024);
     l0Buffers_ = t_.dbL0A > 1 && t_.dbL0B > 1 ? 2 : 1;
     c1Buffers_ = t_.dbL0C > 1 ? 2 : 1;
-    pipe->InitBuffer(a1_, 2 * aBytes_);
-    pipe->InitBuffer(b1_, 2 * bBytes_);
+    packA_ = PackSteps(multiDataLoad && !kANz, t_.stepKa, t_.depthA1);
+    packB_ = PackSteps(multiDataLoad && !kBNz && !kSparse, t_.stepKb, t_.depthB1);
+    aSlots_ = packA_ > 1 && t_.depthA1 < 2 * t_.stepKa ? 1 : 2;
+    bSlots_ = packB_ > 1 && t_.depthB1 < 2 * t_.stepKb ? 1 : 2;
+    pipe->InitBuffer(a1_, aSlots_ * packA_ * aBytes_);
+    pipe->InitBuffer(b1_, bSlots_ * packB_ * bBytes_);
+    for (uint32_t i = 0; i < 2; ++i) {
+      a1Slot_[i] = a1_.template Get<uint8_t>().HostPtr() + i % aSlots_ * packA_ * aBytes_;
+      b1Slot_[i] = b1_.template Get<uint8_t>().HostPtr() + i % bSlots_ * packB_ * bBytes_;
+    }
     ShareL0();
     if (t_.isBias) {
       // Whole bias-table units, widened (a half bias's last unit fills twice its bytes there).
@@ -499,6 +508,16 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if constexpr (std::is_same_v<L0cT, int32_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
     if constexpr (kSparse) pipe->InitBuffer(index1_, 2 * bBytes_ / 4);
     next_ = 0;
+  }
+  // The MDL template moves A and B from GM to L1 in packets of stepKa (stepKb) baseK steps, one
+  // MTE2 transfer each (DK Matmul高阶API使能MDL模板.md): fewer, larger transfers whose rows
+  // (stepKa x baseK elements of A, say) span whole GM requests where a step's own rows would
+  // not. Two packets in L1 when the tiling's depth holds two (depthA1 >= 2 stepKa), else one.
+  // 2-byte operands in ND have them; other forms (int8, int4, float, NZ, sparse) move a step
+  // at a time, through two buffers.
+  __aicore__ uint32_t PackSteps(bool multiDataLoad, int32_t steps, int32_t depth) const {
+    bool packable = multiDataLoad && sizeof(SrcT) == 2 && t_.baseK % 16 == 0 && steps > 1 && depth >= steps;
+    return packable ? (uint32_t)steps : 1;
   }
   // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
   __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
@@ -720,15 +739,29 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
         ::sk_trapf(3, "Matmul: int4b_t rows of odd length (K %u, N %u): they pack two values to a byte, so K (and a K x N "
                       "B's N) must be even", AOrgK(), BOrgN());
     }
-    l1_ ^= 1;
-    uint8_t* a1 = a1_.template Get<uint8_t>().HostPtr() + l1_ * aBytes_;
-    uint8_t* b1 = b1_.template Get<uint8_t>().HostPtr() + l1_ * bBytes_;
-    ::sk_pipe_wait(SK_PIPE_MTE2, l1Free_[l1_]);
-    if (!job_.aL1) CopyA(a1, k, curK);
+    // A new packet at its first step (every step without packets), into the other L1 buffer.
+    uint32_t inA = 0, inB = 0;  // the step's place in its packets
+    if (packA_ > 1 || packB_ > 1) inA = k / t_.baseK % packA_, inB = k / t_.baseK % packB_;
+    if (inA == 0) {
+      aSlot_ = (aSlot_ + 1) % aSlots_;
+      aPackK_ = std::min<uint32_t>(packA_ * t_.baseK, job_.singleK - k);
+    }
+    if (inB == 0) {
+      bSlot_ = (bSlot_ + 1) % bSlots_;
+      bPackK_ = std::min<uint32_t>(packB_ * t_.baseK, job_.singleK - k);
+    }
+    uint8_t *a1 = a1Slot_[aSlot_], *b1 = b1Slot_[bSlot_];
+    bool copyA = inA == 0 && !job_.aL1, copyB = inB == 0 && !job_.bL1;
+    if (copyA || copyB)  // the buffers they fill are free once MTE1 has read them last
+      ::sk_pipe_wait(SK_PIPE_MTE2, std::max(copyA ? aFree_[aSlot_] : 0, copyB ? bFree_[bSlot_] : 0));
+    if (copyA) CopyA(a1, k, aPackK_);
     uint8_t* index1 = nullptr;
-    if constexpr (kSparse) index1 = index1_.template Get<uint8_t>().HostPtr() + l1_ * bBytes_ / 4;
-    if constexpr (kSparse) CopySparseB(b1, index1, k, curK);
-    else if (!job_.bL1) CopyB(b1, k, curK);
+    if constexpr (kSparse) index1 = index1_.template Get<uint8_t>().HostPtr() + bSlot_ * bBytes_ / 4;
+    if constexpr (kSparse) {
+      if (copyB) CopySparseB(b1, index1, k, curK);
+    } else if (copyB) {
+      CopyB(b1, k, bPackK_);
+    }
     uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
     detail::MatmulL0Share& l0 = *l0Share_;
     if (l0.user != this) {  // another object computed here last: both halves may hold its blocks
@@ -742,12 +775,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     ::sk_pipe_wait(SK_PIPE_MTE1, l1Ready);
     ::sk_pipe_wait(SK_PIPE_MTE1, l0.free[half]);
     if (job_.aL1) LoadATscm(a2, k, curK);
-    else LoadA(a2, a1, curK);
+    else LoadA(a2, a1, curK, inA * t_.baseK / 16, (aPackK_ + 15) / 16);
     if (job_.bL1) LoadBTscm(b2, k);
     else if constexpr (kSparse) LoadSparseB(b2, b1, index1, curK);
-    else LoadB(b2, b1, curK);
-    l1Free_[l1_] = ::sk_pipe_done(SK_PIPE_MTE1);
-    ::sk_pipe_wait(SK_PIPE_M, l1Free_[l1_]);
+    else LoadB(b2, b1, curK, inB * t_.baseK / 16, (bPackK_ + 15) / 16);
+    uint64_t loaded = ::sk_pipe_done(SK_PIPE_MTE1);
+    aFree_[aSlot_] = bFree_[bSlot_] = loaded;
+    ::sk_pipe_wait(SK_PIPE_M, loaded);
     int32_t init = !first ? SK_MMAD_ACCUMULATE : job_.hasBias ? SK_MMAD_BIAS : SK_MMAD_ZERO;
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
     void* bias = job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr;
@@ -869,27 +903,33 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     for (uint32_t f = 0; f < fractals; f += 255)
       ::sk_load_2d_sparse(b2 + f * 512ull, b1, index1, f, std::min<uint32_t>(255, fractals - f));
   }
-  __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK) {
-    uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
+  // The step's A out of L1: its K fractals start at `k0` of the packet's `packK` (a packet is
+  // one step unless PackSteps made it more; its K runs along L1's rows of fractals).
+  __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK, uint32_t k0, uint32_t packK) {
+    uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0, kBlocks = detail::ceilTo(curK, 16) / 16;
+    if (packA_ == 1) k0 = 0, packK = job_.transA ? kBlocks : kFractals;  // A^T's Nz: 16-row blocks of K
     if (kL0aNz && job_.transA) {  // Nz from A^T's Nz: per 16-column block of K, its M fractals transposed
-      uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;
       for (uint32_t j = 0; j < kBlocks; ++j)
-        ::sk_load_2d(a2 + (uint64_t)j * mBlocks * 512, a1, sizeof(SrcT), j, mBlocks, kBlocks, 0, 1);
+        ::sk_load_2d(a2 + (uint64_t)j * mBlocks * 512, a1, sizeof(SrcT), k0 + j, mBlocks, packK, 0, 1);
       return;
     }
-    if (!job_.transA) {  // Zz (the copy made it) or Nz: the fractals in L1's order
+    if (!job_.transA && (kL0aNz || packK == kFractals)) {  // Nz, or Zz of one step: the fractals in L1's order
+      uint32_t first = kL0aNz ? k0 * mBlocks : 0;
       for (uint32_t f = 0; f < mBlocks * kFractals; f += 255)
-        ::sk_load_2d(a2 + f * 512ull, a1, sizeof(SrcT), f, std::min<uint32_t>(255, mBlocks * kFractals - f), 1, 0, 0);
+        ::sk_load_2d(a2 + f * 512ull, a1, sizeof(SrcT), first + f, std::min<uint32_t>(255, mBlocks * kFractals - f), 1, 0, 0);
       return;
     }
-    uint32_t kBlocks = detail::ceilTo(curK, 16) / 16;  // A^T's fractal rows
-    for (uint32_t i = 0; i < mBlocks; ++i) ::sk_load_2d(a2 + (uint64_t)i * kFractals * 512, a1, sizeof(SrcT), i * kBlocks, kFractals, 1, 0, 1);
+    // Zz out of a packet's Zz, or Zz from A^T's Nz (transposed): one fractal row of M at a time.
+    for (uint32_t i = 0; i < mBlocks; ++i)
+      ::sk_load_2d(a2 + (uint64_t)i * kFractals * 512, a1, sizeof(SrcT), i * packK + k0, kFractals, 1, 0, job_.transA ? 1 : 0);
   }
-  __aicore__ void LoadB(uint8_t* b2, const uint8_t* b1, uint32_t curK) {
+  // The step's B out of L1, its K fractals from `k0` of the packet's `packK` (as LoadA).
+  __aicore__ void LoadB(uint8_t* b2, const uint8_t* b1, uint32_t curK, uint32_t k0, uint32_t packK) {
     uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
-    if (job_.transB) {
+    if (packB_ == 1) k0 = 0, packK = detail::ceilTo(curK, 16) / 16;
+    if (job_.transB) {  // B^T's Nz: column blocks of K, each its N fractals
       for (uint32_t f = 0; f < kFractals * nBlocks; f += 255)
-        ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
+        ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), k0 * nBlocks + f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
       return;
     }
     if constexpr (sizeof(SrcT) == 1) {
@@ -910,7 +950,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
         ::sk_load_2d_transpose(b2 + (uint64_t)2 * i * nBlocks * 512, b1, 4, i * nBlocks, nBlocks, 1, 0, nBlocks - 1, 0);
       return;
     }
-    for (uint32_t i = 0; i < kBlocks; ++i) ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), i, nBlocks, kBlocks, 0, 1);
+    for (uint32_t i = 0; i < kBlocks; ++i)
+      ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, b1, sizeof(SrcT), k0 + i, nBlocks, packK, 0, 1);
   }
   // The N an L0B block and Mmad span for a K x N B: int8 (int4) rounds it up to whole 32 x 32
   // (64 x 64) squares (its load writes fractals in pairs, or fours; C's extra columns are never
@@ -990,13 +1031,17 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
   TBuf<TPosition::C2> biasBt_;
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
-  uint32_t l1_ = 0, c_ = 0;  // the buffers in use
+  uint32_t aSlot_ = 0, bSlot_ = 0, c_ = 0;  // the buffers in use
+  uint32_t packA_ = 1, packB_ = 1;          // baseK steps per L1 packet (PackSteps)
+  uint32_t aSlots_ = 2, bSlots_ = 2;        // packets in L1 at a time
+  uint8_t *a1Slot_[2] = {}, *b1Slot_[2] = {};  // where they are
+  uint32_t aPackK_ = 0, bPackK_ = 0;        // the K of the packets in use
   uint8_t* c1_ = nullptr;    // where the block's Mmads accumulate
   bool channelSplit_ = false;
   detail::MatmulL0Share ownShare_;              // the core's, when this object came first
   detail::MatmulL0Share* l0Share_ = nullptr;    // the core's
   // When each buffer was last released by its reader, and when L0C's block is complete.
-  uint64_t l1Free_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
+  uint64_t aFree_[2] = {}, bFree_[2] = {}, cReady_ = 0, biasFree_ = 0, btFree_ = 0;
   uint32_t next_ = 0, bm_ = 0, bn_ = 0, curM_ = 0, curN_ = 0;
   bool hasSum_ = false;  // L0C holds a block an Iterate computed
   Impl::Detail::MatmulTriangle triangle_ = Impl::Detail::MatmulTriangle::kNone;
@@ -1115,7 +1160,7 @@ class Matmul {
       if (!detail::kMixKernel) ::sk_trap(3, "Matmul on an AIV needs a MIX kernel: the cube work goes to the block's AIC");
       registered_ = true;
     } else {
-      cube_.Init(tiling, pipe);
+      cube_.Init(tiling, pipe, detail::configOf(MM_CFG).doMultiDataLoad);
       cube_.SetIterateOrder(Config().iterateOrder);
       cube_.SetTriangle(MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kTriangle);
       cube_.SetChannelSplit(Config().isEnableChannelSplit);
@@ -1133,6 +1178,8 @@ class Matmul {
       t.singleCoreN = MM_CFG.singleCoreN ? MM_CFG.singleCoreN : job_.singleN;
       t.singleCoreK = MM_CFG.singleCoreK ? MM_CFG.singleCoreK : job_.singleK;
       t.dbL0A = MM_CFG.dbL0A, t.dbL0B = MM_CFG.dbL0B, t.dbL0C = MM_CFG.dbL0C;
+      t.stepM = MM_CFG.stepM, t.stepN = MM_CFG.stepN, t.stepKa = MM_CFG.stepKa, t.stepKb = MM_CFG.stepKb;
+      t.depthA1 = MM_CFG.depthA1, t.depthB1 = MM_CFG.depthB1;
       t.isBias = 1;
       detail::MatmulJob j = job_;
       Init(&t, pipe);
