@@ -114,6 +114,17 @@ void sk_scalar(uint64_t instructions);
 void sk_scalar_cost(uint64_t instructions, uint64_t local_accesses);
 /* A scalar (PIPE_S) load or store of GM: GlobalTensor::GetValue / SetValue. */
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
+/* A scalar (PIPE_S) atomic read-modify-write of the element at `gm` (Ascend 950's AtomicAdd &
+   co.), of type `dtype` (int32, uint32, float, int64, uint64; the bits in the low bytes of
+   `value` / `compare`): the element becomes op(old, value) (CAS: value if old == compare; INC:
+   0 if old >= value, else old + 1; DEC: value if old == 0 or old > value, else old - 1).
+   Returns the old element's bits. */
+enum sk_scalar_atomic_op {
+  SK_SCALAR_ATOMIC_ADD = 0, SK_SCALAR_ATOMIC_SUB, SK_SCALAR_ATOMIC_MAX, SK_SCALAR_ATOMIC_MIN, SK_SCALAR_ATOMIC_AND,
+  SK_SCALAR_ATOMIC_OR, SK_SCALAR_ATOMIC_XOR, SK_SCALAR_ATOMIC_EXCH, SK_SCALAR_ATOMIC_CAS, SK_SCALAR_ATOMIC_INC,
+  SK_SCALAR_ATOMIC_DEC
+};
+uint64_t sk_scalar_atomic(int32_t op, void* gm, uint64_t value, uint64_t compare, int32_t dtype);
 /* Copies into GM from now on combine with what is there (SetAtomicAdd & co.), in `dtype`. */
 enum sk_atomic { SK_ATOMIC_NONE = 0, SK_ATOMIC_ADD, SK_ATOMIC_MAX, SK_ATOMIC_MIN };
 void sk_set_atomic(int32_t mode, int32_t dtype);

@@ -149,7 +149,7 @@ llvm::Expected<Binary*> Runtime::loadBinary(llvm::MemoryBufferRef object, const 
   b->ration = ration;
   b->info = std::move(*info);
   for (const std::string& u : b->info.undefinedSymbols)
-    b->talksThroughGm |= u == "sk_scalar_copy" || u == "sk_set_atomic";
+    b->talksThroughGm |= u == "sk_scalar_copy" || u == "sk_scalar_atomic" || u == "sk_set_atomic";
   // Link now, so a broken object fails at registration rather than at first launch.
   if (!b->info.definedGlobals.empty()) {
     auto addr = impl_->loader->lookup(b->module, b->info.definedGlobals.front());

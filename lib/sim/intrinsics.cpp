@@ -131,6 +131,41 @@ void copyBlocks(CoreRun* c, const char* op, void* dst, const void* src, uint64_t
 
 }  // namespace
 
+// One scalar atomic on an element of type T (integer ops on integers only: the API's overloads).
+template <typename T> T scalarAtomic(int32_t op, T old, T v, T compare, bool& known) {
+  known = true;
+  switch (op) {
+    case SK_SCALAR_ATOMIC_ADD: return (T)(old + v);
+    case SK_SCALAR_ATOMIC_SUB: return (T)(old - v);
+    case SK_SCALAR_ATOMIC_MAX: return std::max(old, v);
+    case SK_SCALAR_ATOMIC_MIN: return std::min(old, v);
+    case SK_SCALAR_ATOMIC_EXCH: return v;
+    case SK_SCALAR_ATOMIC_CAS: return old == compare ? v : old;
+  }
+  if constexpr (std::is_integral_v<T>) {
+    switch (op) {
+      case SK_SCALAR_ATOMIC_AND: return old & v;
+      case SK_SCALAR_ATOMIC_OR: return old | v;
+      case SK_SCALAR_ATOMIC_XOR: return old ^ v;
+      case SK_SCALAR_ATOMIC_INC: return old >= v ? 0 : (T)(old + 1);
+      case SK_SCALAR_ATOMIC_DEC: return old == 0 || old > v ? v : (T)(old - 1);
+    }
+  }
+  known = false;
+  return old;
+}
+
+template <typename T> uint64_t scalarAtomicAt(int32_t op, void* gm, uint64_t value, uint64_t compare, bool& known) {
+  T old, v, cmp;
+  std::memcpy(&old, gm, sizeof(T));
+  std::memcpy(&v, &value, sizeof(T));
+  std::memcpy(&cmp, &compare, sizeof(T));
+  T now = scalarAtomic<T>(op, old, v, cmp, known);
+  if (known) std::memcpy(gm, &now, sizeof(T));
+  uint64_t bits = 0;
+  std::memcpy(&bits, &old, sizeof(T));
+  return bits;
+}
 }  // namespace sk::sim
 
 using namespace sk::sim;
@@ -260,6 +295,35 @@ void sk_scalar_copy(void* dst, const void* src, uint64_t bytes) {
   if (d == Space::Gm || s == Space::Gm) orderGmAccess(c);
   std::memmove(dst, src, bytes);
   charge(c, SK_PIPE_S, c->launch->arch->dataCopyLatencyCycles, "scalar GM access");
+}
+
+// GM accesses of a kernel that imports this run in virtual-time order (orderGmAccess), so the
+// read-modify-writes land in the same order on every run; the lock keeps them atomic against
+// other launches' copies.
+uint64_t sk_scalar_atomic(int32_t op, void* gm, uint64_t value, uint64_t compare, int32_t dtype) {
+  CoreRun* c = enter("sk_scalar_atomic");
+  if (!c) return 0;
+  bool typed = dtype == SK_DT_INT32 || dtype == SK_DT_UINT32 || dtype == SK_DT_FLOAT32 || dtype == SK_DT_INT64 || dtype == SK_DT_UINT64;
+  if (!typed) fault(c, "scalar atomic: dtype code " + std::to_string(dtype) + " is not int32, uint32, float, int64 or uint64");
+  const sk::DTypeInfo& t = sk::dtypeInfo(*sk::dtypeFromCode(dtype));
+  uint64_t bytes = t.bits / 8;
+  if (classify(c, gm, bytes) != Space::Gm)
+    fault(c, "scalar atomic: " + hexAddress((uint64_t)gm) + " is not in device memory (GM)");
+  if ((uint64_t)gm % bytes)
+    fault(c, "scalar atomic: " + hexAddress((uint64_t)gm) + " is not aligned to its " + std::to_string(bytes) + "-byte element");
+  checkGm(c, "scalar atomic", "address", gm, bytes, true);
+  orderGmAccess(c);
+  bool known = false;
+  gmAtomicLock().lock();  // (another launch's cores may run meanwhile)
+  uint64_t old = dtype == SK_DT_INT32    ? scalarAtomicAt<int32_t>(op, gm, value, compare, known)
+                 : dtype == SK_DT_UINT32 ? scalarAtomicAt<uint32_t>(op, gm, value, compare, known)
+                 : dtype == SK_DT_FLOAT32 ? scalarAtomicAt<float>(op, gm, value, compare, known)
+                 : dtype == SK_DT_INT64  ? scalarAtomicAt<int64_t>(op, gm, value, compare, known)
+                                         : scalarAtomicAt<uint64_t>(op, gm, value, compare, known);
+  gmAtomicLock().unlock();
+  if (!known) fault(c, "scalar atomic: op " + std::to_string(op) + " is not one of sk_scalar_atomic_op for " + t.name);
+  charge(c, SK_PIPE_S, c->launch->arch->dataCopyLatencyCycles, "scalar GM atomic");
+  return old;
 }
 
 void sk_set_atomic(int32_t mode, int32_t dtype) {
@@ -496,7 +560,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
       SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size), SK_INTRINSIC(sk_local_physical_size),
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_block_local),      SK_INTRINSIC(sk_tiling_key),
-      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
+      SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar_atomic), SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),
       SK_INTRINSIC(sk_pipe_barrier),     SK_INTRINSIC(sk_pipe_done),       SK_INTRINSIC(sk_pipe_wait),
       SK_INTRINSIC(sk_sync_all),        SK_INTRINSIC(sk_sync_all_of_type), SK_INTRINSIC(sk_wait_pre_task_end),
