@@ -405,6 +405,11 @@ template <typename T, typename U> inline uint64_t scalarBits(const U& v) {
   std::memcpy(&bits, &t, sizeof(T));
   return bits;
 }
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr bool kArch3510 = true;  // Ascend 950's own APIs and parameter forms compile there only
+#else
+constexpr bool kArch3510 = false;
+#endif
 // Per-core state slots of the AscendC layer (sk_core_state()).
 enum StateSlot {
   kStatePipe = 0,          // the current TPipe (GetTPipePtr)

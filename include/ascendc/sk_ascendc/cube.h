@@ -45,11 +45,6 @@ struct Nd2NzParams {
 };
 
 namespace detail {
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-constexpr bool kArch3510 = true;  // Ascend 950's own parameter forms compile there only
-#else
-constexpr bool kArch3510 = false;
-#endif
 inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
   sk_nd2nz r{};
   r.nd_num = p.ndNum;

@@ -14,18 +14,13 @@
 
 namespace AscendC {
 namespace detail {
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-constexpr bool kScalarGmAtomics = true;
-#else
-constexpr bool kScalarGmAtomics = false;
-#endif
 template <typename T>
 constexpr bool kArithmeticAtomic = std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> || std::is_same_v<T, float> ||
                                    std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t>;
 template <typename T> constexpr bool kSwapAtomic = std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t>;
 
 template <typename T> __aicore__ inline T scalarAtomic(int32_t op, __gm__ T* address, T value, T compare = T()) {
-  static_assert(kScalarGmAtomics || sizeof(T) == 0, "the scalar GM atomics (AtomicAdd(__gm__ T*, T) & co.) are Ascend 950's (dav-3510)");
+  static_assert(kArch3510 || sizeof(T) == 0, "the scalar GM atomics (AtomicAdd(__gm__ T*, T) & co.) are Ascend 950's (dav-3510)");
   uint64_t v = 0, c = 0;
   __builtin_memcpy(&v, &value, sizeof(T));
   __builtin_memcpy(&c, &compare, sizeof(T));

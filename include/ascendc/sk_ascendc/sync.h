@@ -64,6 +64,55 @@ template <pipe_t src, pipe_t dst> class TQueSync {
   __aicore__ void WaitFlag(TEventID id) { ::sk_wait_flag(src, dst, id); }
 };
 template <pipe_t pipe> __aicore__ inline void PipeBarrier() { ::sk_pipe_barrier(pipe); }
+
+// Ascend 950's pipe mutexes (Mutex::Lock / Unlock, AllocMutexID / ReleaseMutexID): Unlock<pipe>(id)
+// releases id once the work the pipe was given so far is done; Lock<pipe>(id) makes the pipe's
+// later work wait for the last release of id (a pipe's own earlier release costs it nothing: it
+// runs in order). 32 ids per core; AllocMutexID hands out 0..27, 28..31 are the system's.
+using MutexID = uint8_t;
+namespace detail {
+constexpr uint32_t kMutexIds = 32, kAllocatableMutexIds = 28;
+struct MutexTable {
+  uint64_t released[kMutexIds];  // sk_pipe_done of each id's last Unlock
+  uint32_t allocated;            // AllocMutexID's ids in use, a bit each
+};
+__aicore__ inline MutexTable& mutexTable() {
+  static const MutexTable initial{};
+  return *(MutexTable*)::sk_block_local(&initial, sizeof initial);
+}
+__aicore__ inline void checkMutexId(MutexID id, const char* api) {
+  if (id >= kMutexIds) ::sk_trapf(3, "%s: MutexID %u is not one of the core's 32 (0..31)", api, (unsigned)id);
+}
+}  // namespace detail
+__aicore__ inline MutexID AllocMutexID() {
+  detail::MutexTable& t = detail::mutexTable();
+  for (uint32_t id = 0; id < detail::kAllocatableMutexIds; ++id)
+    if (!(t.allocated >> id & 1)) {
+      t.allocated |= 1u << id;
+      return (MutexID)id;
+    }
+  ::sk_trap(3, "AllocMutexID: all 28 MutexIDs are taken (ReleaseMutexID frees one)");
+  return 0;
+}
+__aicore__ inline void ReleaseMutexID(MutexID id) {
+  detail::MutexTable& t = detail::mutexTable();
+  if (id >= detail::kAllocatableMutexIds || !(t.allocated >> id & 1))
+    ::sk_trapf(3, "ReleaseMutexID: MutexID %u is not one AllocMutexID handed out", (unsigned)id);
+  t.allocated &= ~(1u << id);
+}
+class Mutex {
+ public:
+  template <pipe_t pipe> static __aicore__ inline void Lock(MutexID id) {
+    static_assert(detail::kArch3510 || pipe < 0, "Mutex::Lock / Unlock are Ascend 950's (dav-3510)");
+    detail::checkMutexId(id, "Mutex::Lock");
+    ::sk_pipe_wait(pipe, detail::mutexTable().released[id]);
+  }
+  template <pipe_t pipe> static __aicore__ inline void Unlock(MutexID id) {
+    static_assert(detail::kArch3510 || pipe < 0, "Mutex::Lock / Unlock are Ascend 950's (dav-3510)");
+    detail::checkMutexId(id, "Mutex::Unlock");
+    detail::mutexTable().released[id] = ::sk_pipe_done(pipe);
+  }
+};
 __aicore__ inline void DataSyncBarrier() {}
 template <int mode> __aicore__ inline void DataSyncBarrier() {}
 // The memory accesses DataSyncBarrier waits for. Every access is complete when issued here.
