@@ -757,10 +757,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (copyA) CopyA(a1, k, aPackK_);
     uint8_t* index1 = nullptr;
     if constexpr (kSparse) index1 = index1_.template Get<uint8_t>().HostPtr() + bSlot_ * bBytes_ / 4;
-    if constexpr (kSparse) {
-      if (copyB) CopySparseB(b1, index1, k, curK);
-    } else if (copyB) {
-      CopyB(b1, k, bPackK_);
+    if (copyB) {
+      if constexpr (kSparse) CopySparseB(b1, index1, k, curK);
+      else CopyB(b1, k, bPackK_);
     }
     uint64_t l1Ready = ::sk_pipe_done(SK_PIPE_MTE2);
     detail::MatmulL0Share& l0 = *l0Share_;
@@ -907,7 +906,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // one step unless PackSteps made it more; its K runs along L1's rows of fractals).
   __aicore__ void LoadA(uint8_t* a2, const uint8_t* a1, uint32_t curK, uint32_t k0, uint32_t packK) {
     uint32_t mBlocks = detail::ceilTo(curM_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0, kBlocks = detail::ceilTo(curK, 16) / 16;
-    if (packA_ == 1) k0 = 0, packK = job_.transA ? kBlocks : kFractals;  // A^T's Nz: 16-row blocks of K
+    if (packA_ == 1) packK = job_.transA ? kBlocks : kFractals;  // (k0 is 0) A^T's Nz: 16-row blocks of K
     if (kL0aNz && job_.transA) {  // Nz from A^T's Nz: per 16-column block of K, its M fractals transposed
       for (uint32_t j = 0; j < kBlocks; ++j)
         ::sk_load_2d(a2 + (uint64_t)j * mBlocks * 512, a1, sizeof(SrcT), k0 + j, mBlocks, packK, 0, 1);
@@ -926,7 +925,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // The step's B out of L1, its K fractals from `k0` of the packet's `packK` (as LoadA).
   __aicore__ void LoadB(uint8_t* b2, const uint8_t* b1, uint32_t curK, uint32_t k0, uint32_t packK) {
     uint32_t nBlocks = detail::ceilTo(curN_, 16) / 16, kFractals = (curK + kC0 - 1) / kC0;
-    if (packB_ == 1) k0 = 0, packK = detail::ceilTo(curK, 16) / 16;
+    if (packB_ == 1) packK = detail::ceilTo(curK, 16) / 16;  // (k0 is 0)
     if (job_.transB) {  // B^T's Nz: column blocks of K, each its N fractals
       for (uint32_t f = 0; f < kFractals * nBlocks; f += 255)
         ::sk_load_2d(b2 + f * 512ull, b1, sizeof(SrcT), k0 * nBlocks + f, std::min<uint32_t>(255, kFractals * nBlocks - f), 1, 0, 0);
