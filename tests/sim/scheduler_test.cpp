@@ -228,6 +228,17 @@ TEST(Scheduler, SyncAllInWavesIsAFaultNotAHang) {
 // A GM read that starts in a buffer and runs past its end works as on the hardware, which reads
 // whatever lies there: here those bytes are zeros (not the neighbouring buffer's), and a note
 // says so once per launch. A read that starts in no buffer stays a device exception.
+// Device buffers start on 512-byte boundaries, as the runtime hands kernels their buffers (and
+// as the GM request grain of arch gmRequestAlignBytes assumes), whatever their sizes.
+TEST(Scheduler, DeviceAllocationsAre512ByteAligned) {
+  auto d = device();
+  for (uint64_t bytes : {1ull, 40ull, 511ull, 512ull, 513ull, 4096ull, 100000ull}) {
+    auto p = d->malloc(bytes);
+    ASSERT_TRUE(!!p) << bytes;
+    EXPECT_EQ((uint64_t)*p % 512, 0u) << bytes << " bytes at " << *p;
+  }
+}
+
 TEST(Scheduler, AGmReadPastABuffersEndReadsZerosThereWithANote) {
   auto d = device();
   auto* in = (uint8_t*)*d->malloc(40);
