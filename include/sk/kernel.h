@@ -99,6 +99,12 @@ enum sk_mem { SK_MEM_UB = 0, SK_MEM_L1, SK_MEM_L0A, SK_MEM_L0B, SK_MEM_L0C, SK_M
 void*    sk_local_base(int32_t mem);
 uint64_t sk_local_size(int32_t mem);          /* what a kernel may allocate */
 uint64_t sk_local_physical_size(int32_t mem); /* also the compiler's reserve (arch ubReservedBytes) */
+/* Automatic variables in a local memory (the C API's `__ubuf__ float x[N];`): sk_cc turns each
+   into `bytes` taken from the top of memory `mem` (below what the running function's callers took),
+   and gives them back when the function returns: mark on entry, release(mark) on return. */
+void*    sk_local_static(int32_t mem, uint64_t bytes, uint64_t align);
+uint64_t sk_local_static_mark(int32_t mem);
+void     sk_local_static_release(int32_t mem, uint64_t mark);
 
 /* One copy instruction: `count` blocks of `len` bytes, block i from src + i * src_stride to
    dst + i * dst_stride (byte strides, start to start). GM <-> local or local <-> local. */

@@ -77,6 +77,12 @@ constexpr const char* kBlockLocalSection = ".sk.block_local";
 // (sk_block_local, once per function that uses it). Run on the linked module.
 llvm::Error redirectBlockLocals(llvm::Module& m, const std::string& source);
 
+// The C API's local-memory variables (`__ubuf__ float x[N];` and the other qualifiers, which
+// sk_ascendc/base.h makes annotations): each becomes space in that memory of the running core,
+// taken on the function's entry and given back on its return (sk_local_static). Run on the linked
+// module, before instrumentScalarCost.
+void placeLocalArrays(llvm::Module& m);
+
 // Makes the kernel's own code (loops, index arithmetic, local GetValue/SetValue) cost scalar-unit
 // time: each function counts the instructions of the blocks it runs and hands the count to the
 // simulator (sk_scalar) before each call out of the module, before returning, and in loops that

@@ -9,6 +9,7 @@
 
 #include "compile_steps.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -77,13 +78,39 @@ void dropFromUsed(llvm::Module& m, const std::set<llvm::GlobalValue*>& drop) {
   }
 }
 
-// Host code must not call the device: a kernel's code runs only inside a launch. Its assert
-// (AscendC's, which the kernel headers make every assert of the file) is the C library's there:
-// a host function of the runtime library reports and aborts. So is its printf (AscendC::printf,
-// which `using namespace AscendC` makes host code's plain printf): the runtime prints to stdout.
-llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
+// The functions that call the device, directly or through others: a kernel's helpers that are
+// not inline (`__aicore__ float tile_sum(...)`), which the host pass compiles too. Host code cannot
+// use them, so they go with the kernels; if host code calls one anyway, checkNoIntrinsics says so.
+std::vector<llvm::Function*> deviceCode(llvm::Module& m) {
+  std::set<const llvm::Function*> device;
+  for (llvm::Function& f : m)
+    if (f.isDeclaration() && f.getName().starts_with("sk_") && !f.getName().starts_with("sk_ss_")) device.insert(&f);
+  std::vector<llvm::Function*> callers;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (llvm::Function& f : m) {
+      if (f.isDeclaration() || device.count(&f) || f.getName() == "main") continue;
+      bool calls = llvm::any_of(llvm::instructions(f), [&](const llvm::Instruction& i) {
+        auto* call = llvm::dyn_cast<llvm::CallBase>(&i);
+        return call && device.count(call->getCalledFunction());
+      });
+      if (calls) device.insert(&f), callers.push_back(&f), grew = true;
+    }
+  }
+  return callers;
+}
+
+// Host code's assert (AscendC's, which the kernel headers make every assert of the file) is the
+// C library's: a host function of the runtime library reports and aborts. So is its printf
+// (AscendC::printf, which `using namespace AscendC` makes host code's plain printf): the runtime
+// prints to stdout.
+void useHostAssertAndPrintf(llvm::Module& m) {
   if (llvm::Function* a = m.getFunction("sk_assert_fail")) a->setName("sk_ss_host_assert_fail");
   if (llvm::Function* p = m.getFunction("sk_printf")) p->setName("sk_ss_host_printf");
+}
+
+// Host code must not call the device: a kernel's code runs only inside a launch.
+llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
   for (llvm::Function& f : m)
     if (f.isDeclaration() && f.getName().starts_with("sk_") && !f.getName().starts_with("sk_ss_") && !f.use_empty())
       return sk::inputError(source + ": host code calls the device function " + f.getName().str() +
@@ -118,6 +145,8 @@ llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, co
     dropped.insert(f);
   }
   dropFromUsed(*m, dropped);
+  useHostAssertAndPrintf(*m);
+  for (llvm::Function* f : deviceCode(*m)) dropped.insert(f);
   for (llvm::GlobalValue* g : dropped) {
     if (g->isDeclaration()) continue;
     llvm::cast<llvm::GlobalObject>(g)->setComdat(nullptr);
@@ -165,6 +194,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
   if (!linked) return linked.takeError();
   if (llvm::Error e = redirectBlockLocals(**linked, o.source)) return std::move(e);
   redirectStdioToDevice(**linked);
+  placeLocalArrays(**linked);
   instrumentScalarCost(**linked);
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);

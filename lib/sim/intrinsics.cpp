@@ -228,6 +228,30 @@ uint64_t sk_local_physical_size(int32_t mem) {
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_physical_size: unknown memory " + std::to_string(mem));
   return c->spaces[mem].size;
 }
+static const char* const kMemoryNames[SK_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+// A local-memory variable (sk_cc's placeLocalArrays): below those of the functions still running.
+void* sk_local_static(int32_t mem, uint64_t bytes, uint64_t align) {
+  CoreRun* c = enter("sk_local_static");
+  if (!c) return nullptr;
+  if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_static: unknown memory " + std::to_string(mem));
+  uint64_t size = allocatable(c, mem);
+  if (!size) fault(c, std::string("a local variable in ") + kMemoryNames[mem] + ": this core (" + coreTypeName(c->type) + ") has no " + kMemoryNames[mem]);
+  uint64_t top = c->staticBytes[mem] + bytes;
+  top += (size - top) % std::max<uint64_t>(align, 1);  // the variable starts `align`-aligned
+  if (top > size)
+    fault(c, std::string("local variables in ") + kMemoryNames[mem] + " need " + std::to_string(top) + " bytes, the " +
+                 kMemoryNames[mem] + " has " + std::to_string(size) + ": make the arrays smaller");
+  c->staticBytes[mem] = top;
+  return c->spaces[mem].base + (size - top);
+}
+uint64_t sk_local_static_mark(int32_t mem) {
+  CoreRun* c = enter("sk_local_static_mark");
+  return c && mem >= 0 && mem < SK_MEM_COUNT ? c->staticBytes[mem] : 0;
+}
+void sk_local_static_release(int32_t mem, uint64_t mark) {
+  CoreRun* c = enter("sk_local_static_release");
+  if (c && mem >= 0 && mem < SK_MEM_COUNT) c->staticBytes[mem] = std::min(mark, c->staticBytes[mem]);
+}
 uint64_t sk_cycles(void) {
   CoreRun* c = enter("sk_cycles");
   return c ? c->clock : 0;
@@ -558,7 +582,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
   static const std::vector<IntrinsicSymbol> table = {
       SK_INTRINSIC(sk_block_idx),        SK_INTRINSIC(sk_block_num),       SK_INTRINSIC(sk_sub_block_idx),
       SK_INTRINSIC(sk_sub_block_num),    SK_INTRINSIC(sk_core_type),       SK_INTRINSIC(sk_ub_base),
-      SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size), SK_INTRINSIC(sk_local_physical_size),
+      SK_INTRINSIC(sk_ub_size),          SK_INTRINSIC(sk_local_base),      SK_INTRINSIC(sk_local_size), SK_INTRINSIC(sk_local_physical_size), SK_INTRINSIC(sk_local_static), SK_INTRINSIC(sk_local_static_mark), SK_INTRINSIC(sk_local_static_release),
       SK_INTRINSIC(sk_cycles),           SK_INTRINSIC(sk_core_state),      SK_INTRINSIC(sk_block_local),      SK_INTRINSIC(sk_tiling_key),
       SK_INTRINSIC(sk_data_copy),        SK_INTRINSIC(sk_data_copy_2d),    SK_INTRINSIC(sk_scalar_copy),      SK_INTRINSIC(sk_scalar_atomic), SK_INTRINSIC(sk_scalar), SK_INTRINSIC(sk_scalar_cost),
       SK_INTRINSIC(sk_set_atomic),       SK_INTRINSIC(sk_l2_mode),         SK_INTRINSIC(sk_set_flag),        SK_INTRINSIC(sk_wait_flag),

@@ -248,6 +248,7 @@ struct CoreRun {
   };
   std::vector<L2Mode> l2Modes;  // sk_l2_mode ranges, latest last (few: one per hinted tensor)
   uint64_t layerState[SK_CORE_STATE_WORDS] = {};  // sk_core_state()
+  uint64_t staticBytes[SK_MEM_COUNT] = {};  // sk_local_static: taken from each memory's top
   // An AIC's sparse-index buffer (a quarter of L0B's size): LoadDataWithSparse fills it,
   // MmadWithSparse reads it; the index of the L0B byte at offset o is at o / 4.
   std::vector<uint8_t> sparseIndex;
@@ -270,6 +271,7 @@ struct CoreRun {
     atomicMode = SK_ATOMIC_NONE;
     atomicDtype = SK_DT_FLOAT32;
     std::fill(std::begin(layerState), std::end(layerState), 0);
+    std::fill(std::begin(staticBytes), std::end(staticBytes), 0);
     std::fill(std::begin(crossWaits), std::end(crossWaits), 0);
     ibWaits.clear();
     groupWaits.clear();

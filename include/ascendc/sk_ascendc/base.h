@@ -34,12 +34,17 @@
 #define __mix__(c, v) __attribute__((annotate("sk.mix:" #c ":" #v)))
 #define __schedmode__(m)
 #define __gm__
-#define __ubuf__
-#define __cbuf__
-#define __ca__
-#define __cb__
-#define __cc__
-#define __fbuf__
+// The memory qualifiers: on an automatic variable they place it in that memory of the core (sk_cc's
+// placeLocalArrays, docs/ascendc.md); on a pointer they say where it points, which here needs no
+// mark (every local memory is host memory of the simulator). In a cast (`(__ubuf__ float*)p`) clang
+// drops the annotation with a warning the vendor's compiler has no reason to give: not given here.
+#pragma clang diagnostic ignored "-Wignored-attributes"
+#define __ubuf__ __attribute__((annotate("sk.mem.ub")))
+#define __cbuf__ __attribute__((annotate("sk.mem.l1")))
+#define __ca__ __attribute__((annotate("sk.mem.l0a")))
+#define __cb__ __attribute__((annotate("sk.mem.l0b")))
+#define __cc__ __attribute__((annotate("sk.mem.l0c")))
+#define __fbuf__ __attribute__((annotate("sk.mem.fb")))
 #define __ssbuf__
 #define __inout_pipe__(p)
 #define __in_pipe__(p)
