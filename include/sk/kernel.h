@@ -100,7 +100,7 @@ void*    sk_local_base(int32_t mem);
 uint64_t sk_local_size(int32_t mem);          /* what a kernel may allocate */
 uint64_t sk_local_physical_size(int32_t mem); /* also the compiler's reserve (arch ubReservedBytes) */
 /* Automatic variables in a local memory (the C API's `__ubuf__ float x[N];`): sk_cc turns each
-   into `bytes` taken from the top of memory `mem` (below what the running function's callers took),
+   into `bytes` taken from memory `mem` from its start up (above what the running function's callers took),
    and gives them back when the function returns: mark on entry, release(mark) on return. */
 void*    sk_local_static(int32_t mem, uint64_t bytes, uint64_t align);
 uint64_t sk_local_static_mark(int32_t mem);

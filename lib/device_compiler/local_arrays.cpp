@@ -2,7 +2,7 @@
 // with a memory qualifier (`__ubuf__ float x[N];`, `__cbuf__`, `__ca__`, `__cb__`, `__cc__`,
 // `__fbuf__`), which the vendor's compiler places in that memory. Here the qualifiers are
 // annotations (sk_ascendc/base.h): each annotated variable's stack slot becomes space the
-// simulator hands out from the top of the running core's memory (sk_local_static), and the
+// simulator hands out from the running core's memory, from its start up (sk_local_static), and the
 // function gives it back when it returns, as a stack frame would.
 #include "device_link.h"
 

@@ -17,14 +17,6 @@ namespace {
 
 using timing::memName;
 
-uint32_t alignmentOf(int mem) {
-  switch (mem) {
-    case SK_MEM_L0A: case SK_MEM_L0B: return 512;
-    case SK_MEM_L0C: case SK_MEM_BT: return 64;
-    default: return 32;
-  }
-}
-
 // The operand lies in one of `mems` (a bit per sk_mem) and is aligned as that memory requires.
 int requireLocal(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, uint32_t mems) {
   int mem = spaceOf(c, p, std::max<uint64_t>(bytes, 1));
@@ -38,9 +30,9 @@ int requireLocal(CoreRun* c, const char* op, const char* role, const void* p, ui
                  "; it must be in " + want);
   }
   uint64_t offset = (uint64_t)((const uint8_t*)p - c->spaces[mem].base);
-  if (offset % alignmentOf(mem))
+  if (offset % operandAlignment(mem))
     fault(c, std::string(op) + ": " + role + " at " + memName(mem) + " offset " + std::to_string(offset) + " is not " +
-                 std::to_string(alignmentOf(mem)) + "-byte aligned, as " + memName(mem) + " operands must be");
+                 std::to_string(operandAlignment(mem)) + "-byte aligned, as " + memName(mem) + " operands must be");
   return mem;
 }
 

@@ -198,4 +198,12 @@ void chargeVector(CoreRun* c, const char* opName, uint64_t repeats) {
   charge(c, SK_PIPE_V, k.head + (uint64_t)std::ceil(k.perRepeat * (double)repeats), opName);
 }
 
+uint32_t operandAlignment(int mem) {
+  switch (mem) {
+    case SK_MEM_L0A: case SK_MEM_L0B: return 512;
+    case SK_MEM_L0C: case SK_MEM_BT: return 64;
+    default: return 32;
+  }
+}
+
 }  // namespace sk::sim

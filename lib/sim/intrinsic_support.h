@@ -30,6 +30,8 @@ Space classify(CoreRun* c, const void* p, uint64_t bytes);
 const char* localName(const CoreRun* c);  // "UB", or "L1/L0" on an AIC
 // The sk_mem space [p, p + bytes) lies in, or -1.
 int spaceOf(const CoreRun* c, const void* p, uint64_t bytes);
+// The alignment the cube's and vector unit's operands need in a local memory (sk_mem).
+uint32_t operandAlignment(int mem);
 
 // A GM range must lie in one live allocation (and not be read-only for writes).
 void checkGm(CoreRun* c, const char* op, const char* role, const void* p, uint64_t bytes, bool write);

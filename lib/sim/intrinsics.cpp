@@ -229,20 +229,27 @@ uint64_t sk_local_physical_size(int32_t mem) {
   return c->spaces[mem].size;
 }
 static const char* const kMemoryNames[SK_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
-// A local-memory variable (sk_cc's placeLocalArrays): below those of the functions still running.
+constexpr uintptr_t kNoMemoryAddress = 0x1000;  // in the first page, which no host maps
+// A local-memory variable (sk_cc's placeLocalArrays): above those of the functions still running,
+// from the memory's start up, as the vendor's compiler lays them out (a kernel that writes past
+// its last array, as a cube sample writing whole fractals does, still stays in the memory).
 void* sk_local_static(int32_t mem, uint64_t bytes, uint64_t align) {
   CoreRun* c = enter("sk_local_static");
   if (!c) return nullptr;
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_static: unknown memory " + std::to_string(mem));
+  // A memory the core lacks (L0A on an AIV: both core types run the kernel's declarations) gives
+  // an address outside every memory, which any instruction refuses.
   uint64_t size = allocatable(c, mem);
-  if (!size) fault(c, std::string("a local variable in ") + kMemoryNames[mem] + ": this core (" + coreTypeName(c->type) + ") has no " + kMemoryNames[mem]);
-  uint64_t top = c->staticBytes[mem] + bytes;
-  top += (size - top) % std::max<uint64_t>(align, 1);  // the variable starts `align`-aligned
-  if (top > size)
-    fault(c, std::string("local variables in ") + kMemoryNames[mem] + " need " + std::to_string(top) + " bytes, the " +
+  if (!size) return (void*)(uintptr_t)(kNoMemoryAddress + (c->staticBytes[mem] += bytes));
+  // Aligned as the memory's operands must be (and the fixpipe buffer's to the 128-byte grain its
+  // quant-table addresses count in), or more if the type asks.
+  align = std::max<uint64_t>({align, operandAlignment(mem), mem == SK_MEM_FB ? 128u : 1u});
+  uint64_t at = (c->staticBytes[mem] + align - 1) / align * align;
+  if (at + bytes > size)
+    fault(c, std::string("local variables in ") + kMemoryNames[mem] + " need " + std::to_string(at + bytes) + " bytes, the " +
                  kMemoryNames[mem] + " has " + std::to_string(size) + ": make the arrays smaller");
-  c->staticBytes[mem] = top;
-  return c->spaces[mem].base + (size - top);
+  c->staticBytes[mem] = at + bytes;
+  return c->spaces[mem].base + at;
 }
 uint64_t sk_local_static_mark(int32_t mem) {
   CoreRun* c = enter("sk_local_static_mark");

@@ -248,7 +248,7 @@ struct CoreRun {
   };
   std::vector<L2Mode> l2Modes;  // sk_l2_mode ranges, latest last (few: one per hinted tensor)
   uint64_t layerState[SK_CORE_STATE_WORDS] = {};  // sk_core_state()
-  uint64_t staticBytes[SK_MEM_COUNT] = {};  // sk_local_static: taken from each memory's top
+  uint64_t staticBytes[SK_MEM_COUNT] = {};  // sk_local_static: taken from each memory's start
   // An AIC's sparse-index buffer (a quarter of L0B's size): LoadDataWithSparse fills it,
   // MmadWithSparse reads it; the index of the L0B byte at offset o is at o / 4.
   std::vector<uint8_t> sparseIndex;

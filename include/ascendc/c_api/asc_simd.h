@@ -42,10 +42,11 @@ inline void drain() { ::sk_pipe_barrier(SK_PIPE_ALL); }
 inline void copy(void* dst, const void* src, uint16_t blocks, uint64_t len, uint64_t srcStride, uint64_t dstStride) {
   ::sk_data_copy_2d(dst, src, blocks, len, srcStride, dstStride);
 }
-// The burst form of the moves: on dav-2201 lengths and gaps (end to start) in 32-byte blocks; on
-// dav-3510 the length in bytes and strides (start to start) in bytes.
-inline void copyBursts(void* dst, const void* src, uint16_t nBurst, uint32_t lenBurst, uint32_t src3, uint32_t dst3) {
-  if constexpr (AscendC::detail::kArch3510) {
+// The burst form of the moves: lengths and gaps (end to start) in 32-byte blocks; GM <-> UB on
+// dav-3510 (`bytes`): the length in bytes and strides (start to start) in bytes.
+inline void copyBursts(void* dst, const void* src, uint16_t nBurst, uint32_t lenBurst, uint32_t src3, uint32_t dst3,
+                       bool bytes) {
+  if (bytes) {
     copy(dst, src, nBurst, lenBurst, src3, dst3);
   } else {
     uint64_t len = (uint64_t)lenBurst * 32;
@@ -55,6 +56,11 @@ inline void copyBursts(void* dst, const void* src, uint16_t nBurst, uint32_t len
 }  // namespace sk_capi
 
 /* ---------------- system variables and initialisation ---------------- */
+// The core type a MIX kernel's code runs on: `if ASC_IS_AIV { ... }`.
+#define ASC_IS_AIV ASCEND_IS_AIV
+#define ASC_IS_AIC ASCEND_IS_AIC
+#define ASC_IS_NOT_AIV ASCEND_IS_NOT_AIV
+#define ASC_IS_NOT_AIC ASCEND_IS_NOT_AIC
 // The state a kernel starts from: normal mask mode, every lane on, no atomic store.
 __aicore__ inline void asc_init() {
   ::sk_set_mask_mode(SK_MASK_NORMAL);
@@ -78,6 +84,19 @@ __aicore__ inline void asc_sync_vec() { ::sk_pipe_barrier(SK_PIPE_V); }
 __aicore__ inline void asc_sync_mte2(int) { ::sk_pipe_barrier(SK_PIPE_MTE2); }
 __aicore__ inline void asc_sync_mte3(int) { ::sk_pipe_barrier(SK_PIPE_MTE3); }
 __aicore__ inline void asc_sync_notify(pipe_t pipe, pipe_t tpipe, event_t id) { ::sk_set_flag(pipe, tpipe, id); }
+// The cores' flags (CrossCoreSetFlag / CrossCoreWaitFlag): _inter_ across the launch's blocks
+// (mode 0), _subblock_ between a group's AIVs (mode 1), _block_ between a group's AIC and AIVs
+// (mode 2). An arrive counts up the flag on `pipe`'s completion; a wait takes one count.
+#define SK_CAPI_CROSS(kind, MODE)                                                                                \
+  __aicore__ inline void asc_sync_##kind##_arrive(pipe_t pipe, int64_t flag_id) {                             \
+    ::sk_cross_set(MODE, pipe, (int32_t)flag_id);                                                              \
+  }                                                                                                           \
+  __aicore__ inline void asc_sync_##kind##_wait(pipe_t, int64_t flag_id) { ::sk_cross_wait((int32_t)flag_id); } \
+  __aicore__ inline void asc_sync_##kind##_wait(pipe_t, uint8_t flag_id) { ::sk_cross_wait((int32_t)flag_id); }
+SK_CAPI_CROSS(inter, 0)
+SK_CAPI_CROSS(subblock, 1)
+SK_CAPI_CROSS(block, 2)
+#undef SK_CAPI_CROSS
 __aicore__ inline void asc_sync_wait(pipe_t pipe, pipe_t tpipe, event_t id) { ::sk_wait_flag(pipe, tpipe, id); }
 
 /* ---------------- the mask register ---------------- */
@@ -86,22 +105,22 @@ __aicore__ inline void asc_set_mask_count() { ::sk_set_mask_mode(SK_MASK_COUNTER
 __aicore__ inline void asc_set_mask_norm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
 
 /* ---------------- moves ---------------- */
-#define SK_CAPI_MOVE(name, DstQ, SrcQ)                                                                            \
+#define SK_CAPI_MOVE(name, DstQ, SrcQ, BYTES)                                                                         \
   __aicore__ inline void name(DstQ void* dst, SrcQ void* src, uint32_t size) {                                    \
     sk_capi::copy(dst, src, 1, size, 0, 0);                                                                       \
   }                                                                                                               \
   __aicore__ inline void name(DstQ void* dst, SrcQ void* src, uint16_t n_burst, uint32_t len_burst, uint32_t src3, \
                               uint32_t dst3) {                                                                    \
-    sk_capi::copyBursts(dst, src, n_burst, len_burst, src3, dst3);                                                \
+    sk_capi::copyBursts(dst, src, n_burst, len_burst, src3, dst3, BYTES);                                         \
   }                                                                                                               \
   __aicore__ inline void name##_sync(DstQ void* dst, SrcQ void* src, uint32_t size) {                             \
     name(dst, src, size);                                                                                         \
     sk_capi::drain();                                                                                             \
   }
-SK_CAPI_MOVE(asc_copy_gm2ub, __ubuf__, __gm__)
-SK_CAPI_MOVE(asc_copy_ub2gm, __gm__, __ubuf__)
-SK_CAPI_MOVE(asc_copy_ub2ub, __ubuf__, __ubuf__)
-SK_CAPI_MOVE(asc_copy_ub2l1, __cbuf__, __ubuf__)
+SK_CAPI_MOVE(asc_copy_gm2ub, __ubuf__, __gm__, AscendC::detail::kArch3510)
+SK_CAPI_MOVE(asc_copy_ub2gm, __gm__, __ubuf__, AscendC::detail::kArch3510)
+SK_CAPI_MOVE(asc_copy_ub2ub, __ubuf__, __ubuf__, false)
+SK_CAPI_MOVE(asc_copy_ub2l1, __cbuf__, __ubuf__, false)
 #undef SK_CAPI_MOVE
 
 // Moves of any byte length (DataCopyPad): bursts of len_burst bytes; in UB each starts 32-byte
@@ -322,6 +341,231 @@ SK_CAPI_SCALAR_ATOMIC(asc_atomic_dec, SK_SCALAR_ATOMIC_DEC)
 template <typename T> __aicore__ inline T asc_atomic_cas(__gm__ T* address, sk_capi::Value<T> compare, sk_capi::Value<T> val) {
   return AscendC::detail::scalarAtomic(SK_SCALAR_ATOMIC_CAS, address, val, compare);
 }
+
+/* ---------------- cube (Ascend 950's forms, dav-3510) ---------------- */
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// The post-quant stage of the L0C -> GM move: only NoConv is simulated.
+enum class QuantMode_post : uint8_t {
+  NoConv = 0, QS162B8_POST, VQS162B8_POST, QF162B8_POST, VQF162B8_POST, QS162S4_POST, VQS162S4_POST, QF162S4_POST,
+  VQF162S4_POST, QS162S16_POST, VQS162S16_POST, QF162S16_POST, VQF162S16_POST
+};
+
+namespace sk_capi {
+using AscendC::detail::coreState;
+template <typename T> inline AscendC::LocalTensor<T> local(T* p) { return AscendC::LocalTensor<T>(p, 0); }
+inline void refuse(bool bad, const char* what) {
+  if (bad) ::sk_trap(3, what);
+}
+// GM -> L1 with the ND (or DN) -> Nz conversion; the matrix count and the Nz strides come from
+// the MTE2_NZ_PARA register, the source strides are in bytes.
+template <typename T>
+inline void toNz(T* dst, const T* src, uint64_t loop1SrcStride, uint16_t nValue, uint32_t dValue, uint64_t loop4SrcStride,
+                 bool smallC0, bool dn) {
+  refuse(smallC0, "asc_copy_gm2l1_nd2nz / dn2nz: the SmallC0 mode is not simulated");
+  uint64_t para = coreState(AscendC::detail::kStateGm2l1NzPara);
+  sk_nd2nz r{};
+  r.nd_num = (uint16_t)para, r.n_value = nValue, r.d_value = dValue;
+  r.dst_n_stride = (uint16_t)(para >> 16), r.dst_c0_stride = (uint16_t)(para >> 32), r.dst_matrix_stride = (uint16_t)(para >> 48);
+  r.src_d_value = loop1SrcStride / sizeof(T), r.src_matrix_stride = loop4SrcStride / sizeof(T), r.src_dn = dn;
+  ::sk_copy_nd2nz(dst, src, sizeof(T), &r);
+}
+template <typename T>
+inline void loadL0(T* dst, T* src, uint16_t mStart, uint16_t kStart, uint8_t mStep, uint8_t kStep, int16_t srcStride,
+                   uint16_t dstStride, bool transpose) {
+  AscendC::LoadData(local(dst), local(src),
+                    AscendC::LoadData2DParamsV2(mStart, kStart, mStep, kStep, srcStride, dstStride, transpose, 0));
+}
+template <typename C, typename A>
+inline void mmad(C* c, A* a, A* b, uint16_t m, uint16_t k, uint16_t n, uint8_t unitFlag, bool kAlign, bool disableGemv,
+                 bool cSource, bool cInit) {
+  AscendC::MmadParams p(m, n, k, unitFlag, cSource, cInit);
+  p.kDirectionAlign = kAlign, p.disableGemv = disableGemv;
+  AscendC::Mmad(local(c), local(a), local(b), p);  // a bias comes from the bias table's start
+}
+}  // namespace sk_capi
+
+// The MTE2_NZ_PARA register: bits 0-15 the matrix count, 16-31 the Nz N stride, 32-47 the C0
+// column stride, 48-63 the stride between the Nz matrices.
+__aicore__ inline void asc_set_gm2l1_nz_para(uint64_t config) { AscendC::detail::coreState(AscendC::detail::kStateGm2l1NzPara) = config; }
+#define SK_CAPI_TO_NZ(name, DN)                                                                                         \
+  template <typename T>                                                                                                 \
+  __aicore__ inline void name(__cbuf__ T* dst, __gm__ T* src, uint64_t loop1_src_stride, uint8_t l2_cache_ctl,           \
+                              uint16_t n_value, uint32_t d_value, uint64_t loop4_src_stride, bool smallc0_en) {          \
+    sk_capi::toNz(dst, src, loop1_src_stride, n_value, d_value, loop4_src_stride, smallc0_en, DN);                       \
+  }                                                                                                                     \
+  template <typename T>                                                                                                 \
+  __aicore__ inline void name##_sync(__cbuf__ T* dst, __gm__ T* src, uint64_t loop1_src_stride, uint8_t l2_cache_ctl,    \
+                                     uint16_t n_value, uint32_t d_value, uint64_t loop4_src_stride, bool smallc0_en) {   \
+    name(dst, src, loop1_src_stride, l2_cache_ctl, n_value, d_value, loop4_src_stride, smallc0_en);                      \
+    sk_capi::drain();                                                                                                   \
+  }
+SK_CAPI_TO_NZ(asc_copy_gm2l1_nd2nz, false)
+SK_CAPI_TO_NZ(asc_copy_gm2l1_dn2nz, true)
+#undef SK_CAPI_TO_NZ
+
+// GM -> L1 as it is: n_burst blocks of len_burst 32-byte units, gaps in 32-byte units.
+__aicore__ inline void asc_copy_gm2l1(__cbuf__ void* dst, __gm__ void* src, uint32_t n_burst, uint32_t len_burst,
+                                      uint8_t pad_func_mode, uint64_t src_stride, uint32_t dst_stride) {
+  sk_capi::refuse(pad_func_mode != 0, "asc_copy_gm2l1: pad_func_mode other than 0 is not simulated");
+  uint64_t len = (uint64_t)len_burst * 32;
+  sk_capi::copy(dst, src, (uint16_t)n_burst, len, len + src_stride * 32, len + (uint64_t)dst_stride * 32);
+}
+__aicore__ inline void asc_copy_gm2l1_sync(__cbuf__ void* dst, __gm__ void* src, uint32_t n_burst, uint32_t len_burst,
+                                           uint8_t pad_func_mode, uint64_t src_stride, uint32_t dst_stride) {
+  asc_copy_gm2l1(dst, src, n_burst, len_burst, pad_func_mode, src_stride, dst_stride);
+  sk_capi::drain();
+}
+
+// L1 -> L0A / L0B: an m_step x k_step block of fractals (LoadData2DParamsV2), transposed or not.
+#define SK_CAPI_LOAD_L0(name, DstQ, TRANSPOSE)                                                                        \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name(DstQ T* dst, __cbuf__ T* src, uint16_t m_start_position, uint16_t k_start_position,     \
+                              uint8_t m_step, uint8_t k_step, int16_t src_stride, uint16_t dst_stride) {              \
+    sk_capi::loadL0(dst, src, m_start_position, k_start_position, m_step, k_step, src_stride, dst_stride, TRANSPOSE); \
+  }                                                                                                                   \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name##_sync(DstQ T* dst, __cbuf__ T* src, uint16_t m_start_position, uint16_t k_start_position, \
+                                     uint8_t m_step, uint8_t k_step, int16_t src_stride, uint16_t dst_stride) {       \
+    name(dst, src, m_start_position, k_start_position, m_step, k_step, src_stride, dst_stride);                       \
+    sk_capi::drain();                                                                                                 \
+  }
+SK_CAPI_LOAD_L0(asc_copy_l12l0a, __ca__, false)
+SK_CAPI_LOAD_L0(asc_copy_l12l0a_transpose, __ca__, true)
+SK_CAPI_LOAD_L0(asc_copy_l12l0b, __cb__, false)
+SK_CAPI_LOAD_L0(asc_copy_l12l0b_transpose, __cb__, true)
+#undef SK_CAPI_LOAD_L0
+
+// L1 -> L0B transposing each square (LoadDataWithTranspose's), one square a repeat: src_stride
+// counts 512-byte fractals here, as the instruction does (the C++ API counts whole squares).
+template <typename T>
+__aicore__ inline void asc_copy_l12l0b_trans(__cb__ T* dst, __cbuf__ T* src, uint16_t index_id, uint8_t repeat,
+                                             uint16_t src_stride, uint16_t dst_gap, uint16_t dst_frac_gap,
+                                             uint16_t src_frac_gap) {
+  constexpr uint32_t elem = std::is_same_v<T, int4b_t> ? SK_ELEM_INT4 : sizeof(T);
+  for (uint32_t i = 0; i < repeat; ++i)
+    ::sk_load_2d_transpose((uint8_t*)dst + i * (1ull + dst_gap) * 512, (uint8_t*)src + (uint64_t)i * src_stride * 512, elem,
+                           index_id, 1, 0, 0, dst_frac_gap, src_frac_gap);
+}
+template <typename T>
+__aicore__ inline void asc_copy_l12l0b_trans_sync(__cb__ T* dst, __cbuf__ T* src, uint16_t index_id, uint8_t repeat,
+                                                  uint16_t src_stride, uint16_t dst_gap, uint16_t dst_frac_gap,
+                                                  uint16_t src_frac_gap) {
+  asc_copy_l12l0b_trans(dst, src, index_id, repeat, src_stride, dst_gap, dst_frac_gap, src_frac_gap);
+  sk_capi::drain();
+}
+
+// L1 -> the bias table at byte `dst` of it (32-byte units and gaps); no conversion on the way.
+__aicore__ inline void asc_copy_l12bt(uint64_t dst, __cbuf__ void* src, uint16_t conv_control, uint16_t n_burst,
+                                      uint16_t len_burst, uint16_t source_gap, uint16_t dst_gap) {
+  sk_capi::refuse(conv_control != 0, "asc_copy_l12bt: conv_control (a converting copy) is not simulated");
+  uint64_t len = (uint64_t)len_burst * 32;
+  sk_capi::copy((uint8_t*)::sk_local_base(SK_MEM_BT) + dst, src, n_burst, len, len + source_gap * 32ull, len + dst_gap * 32ull);
+}
+__aicore__ inline void asc_copy_l12bt(uint64_t dst, __cbuf__ void* src, uint32_t size) {
+  asc_copy_l12bt(dst, src, 0, 1, (uint16_t)(size / 32), 0, 0);
+}
+__aicore__ inline void asc_copy_l12bt_sync(uint64_t dst, __cbuf__ void* src, uint32_t size) {
+  asc_copy_l12bt(dst, src, size);
+  sk_capi::drain();
+}
+// L1 -> the fixpipe buffer: len_burst in 64-byte units, the source gap in 32-byte and the
+// destination gap in 64-byte units.
+__aicore__ inline void asc_copy_l12fb(__fbuf__ void* dst, __cbuf__ void* src, uint16_t n_burst, uint16_t len_burst,
+                                      uint16_t src_gap_size, uint16_t dst_gap_size) {
+  uint64_t len = (uint64_t)len_burst * 64;
+  sk_capi::copy(dst, src, n_burst, len, len + src_gap_size * 32ull, len + dst_gap_size * 64ull);
+}
+__aicore__ inline void asc_copy_l12fb(__fbuf__ void* dst, __cbuf__ void* src, uint32_t size) {
+  sk_capi::copy(dst, src, 1, size, size, size);
+}
+__aicore__ inline void asc_copy_l12fb_sync(__fbuf__ void* dst, __cbuf__ void* src, uint32_t size) {
+  asc_copy_l12fb(dst, src, size);
+  sk_capi::drain();
+}
+
+// c_matrix = a_matrix x b_matrix (+ c_matrix, or + the bias at the bias table's start with
+// c_matrix_source, or from zero with c_matrix_init_val).
+#define SK_CAPI_MMAD(name, C, A)                                                                                       \
+  __aicore__ inline void name(__cc__ C* c_matrix, __ca__ A* a_matrix, __cb__ A* b_matrix, uint16_t left_height,        \
+                              uint16_t n_dim, uint16_t right_width, uint8_t unit_flag, bool gemv_or_align,            \
+                              bool c_matrix_source, bool c_matrix_init_val) {                                         \
+    constexpr bool kInt = std::is_same_v<A, int8_t>;                                                                  \
+    sk_capi::mmad(c_matrix, a_matrix, b_matrix, left_height, n_dim, right_width, unit_flag, kInt && gemv_or_align,    \
+                  !kInt && gemv_or_align, c_matrix_source, c_matrix_init_val);                                       \
+  }                                                                                                                   \
+  __aicore__ inline void name##_sync(__cc__ C* c_matrix, __ca__ A* a_matrix, __cb__ A* b_matrix, uint16_t left_height, \
+                                     uint16_t n_dim, uint16_t right_width, uint8_t unit_flag, bool gemv_or_align,     \
+                                     bool c_matrix_source, bool c_matrix_init_val) {                                  \
+    name(c_matrix, a_matrix, b_matrix, left_height, n_dim, right_width, unit_flag, gemv_or_align, c_matrix_source,    \
+         c_matrix_init_val);                                                                                          \
+    sk_capi::drain();                                                                                                 \
+  }
+SK_CAPI_MMAD(asc_mmad, float, half)
+SK_CAPI_MMAD(asc_mmad, float, bfloat16_t)
+SK_CAPI_MMAD(asc_mmad, float, float)
+SK_CAPI_MMAD(asc_mmad, int32_t, int8_t)
+#undef SK_CAPI_MMAD
+
+// The L0C -> GM move's registers: NZ2ND's matrix count and strides; the vector quant table's
+// fixpipe-buffer address (in 128-byte units); the scalar quant value.
+__aicore__ inline void asc_set_l0c2gm_nz2nd(uint64_t nd_num, uint64_t src_nd_stride, uint64_t dst_nd_stride) {
+  AscendC::detail::coreState(AscendC::detail::kStateL0c2gmNd) =
+      (nd_num & 0xffff) << 48 | (src_nd_stride & 0xffff) << 32 | (dst_nd_stride & 0xffffffff);
+}
+__aicore__ inline void asc_set_l0c2gm_config(uint64_t relu_pre, uint64_t quant_pre, bool enable_unit_flag) {
+  AscendC::detail::coreState(AscendC::detail::kStateL0c2gmQuant) = quant_pre;
+}
+__aicore__ inline void asc_set_l0c_copy_prequant(uint64_t config) {
+  AscendC::detail::coreState(AscendC::detail::kStateL0cPrequant) = config;
+}
+
+namespace sk_capi {
+// The vector quant table: `address` 128-byte units into the fixpipe buffer (kernels here compute
+// it from their __fbuf__ array's address, which is the simulator's host address).
+inline const uint64_t* quantTable(uint64_t address) {
+  uint8_t* base = (uint8_t*)::sk_local_base(SK_MEM_FB);
+  uint8_t* at = (uint8_t*)(uintptr_t)(address * 128);
+  return (const uint64_t*)(at >= base && at < base + ::sk_local_size(SK_MEM_FB) ? at : base + address * 128);
+}
+template <typename T, typename U>
+inline void l0cToGm(T* dst, U* src, uint16_t nSize, uint16_t mSize, uint32_t loopDstStride, uint16_t loopSrcStride,
+                    uint8_t unitFlag, uint64_t quantPre, bool relu, bool split, bool nz2nd, uint64_t quantPost, bool nz2dn) {
+  refuse(quantPost != 0, "asc_copy_l0c2gm: quant_post other than NoConv is not simulated");
+  sk_fixpipe_params r{};
+  r.n_size = nSize, r.m_size = mSize, r.src_stride = loopSrcStride, r.quant = (int32_t)quantPre, r.relu = relu;
+  r.deq_scalar = coreState(AscendC::detail::kStateL0cPrequant);
+  r.nd_num = 1;
+  if (nz2nd || nz2dn) {
+    uint64_t nd = coreState(AscendC::detail::kStateL0c2gmNd);
+    r.nz2nd = nz2nd ? SK_FIXPIPE_ND : SK_FIXPIPE_DN;
+    r.dst_stride = loopDstStride;
+    if (nd >> 48) r.nd_num = (uint32_t)(nd >> 48), r.src_nd_stride = (uint32_t)((nd >> 32 & 0xffff) / 16), r.dst_nd_stride = (uint32_t)nd;
+  } else {
+    r.nz2nd = split ? SK_FIXPIPE_NZ_SPLIT : SK_FIXPIPE_NZ;
+    r.dst_stride = (uint32_t)((uint64_t)loopDstStride * sizeof(T) / 32);
+  }
+  bool vectorQuant = quantPre == VDEQF16 || quantPre == VQF322B8_PRE || quantPre == VREQ8;
+  const uint64_t* scales = vectorQuant ? quantTable(coreState(AscendC::detail::kStateL0c2gmQuant)) : nullptr;
+  AscendC::detail::issueFixpipe(dst, src, r, unitFlag, scales);
+}
+}  // namespace sk_capi
+
+// L0C -> GM through the fixpipe: n_size x m_size of the Nz result, quantized (quant_pre, with
+// asc_set_l0c_copy_prequant's value or asc_set_l0c2gm_config's table), relu'd, as Nz, ND
+// (nz2nd_en) or DN (nz2dn_en).
+template <typename T, typename U>
+__aicore__ inline void asc_copy_l0c2gm(__gm__ T* dst_addr, __cc__ U* src_addr, uint16_t n_size, uint16_t m_size,
+                                       uint32_t loop_dst_stride, uint16_t loop_src_stride, uint8_t l2_cache_ctl,
+                                       uint8_t clip_relu_pre, uint8_t unit_flag_ctl, uint64_t quant_pre, uint8_t relu_pre,
+                                       bool split_en, bool nz2nd_en, uint64_t quant_post, uint8_t relu_post,
+                                       bool clip_relu_post, uint8_t eltwise_op, bool eltwise_antq_en, bool c0_pad_en,
+                                       bool broadcast_en, bool nz2dn_en) {
+  sk_capi::refuse(clip_relu_pre || relu_post || clip_relu_post || eltwise_op || eltwise_antq_en || c0_pad_en || broadcast_en,
+                  "asc_copy_l0c2gm: clip relu, post relu, eltwise, C0 padding and broadcast are not simulated");
+  sk_capi::l0cToGm(dst_addr, src_addr, n_size, m_size, loop_dst_stride, loop_src_stride, unit_flag_ctl, quant_pre,
+                   relu_pre != 0, split_en, nz2nd_en, quant_post, nz2dn_en);
+}
+#endif
 
 /* ---------------- scalar bit operations ---------------- */
 __aicore__ inline int64_t asc_clz(uint64_t value_in) { return value_in ? __builtin_clzll(value_in) : 64; }

@@ -439,6 +439,10 @@ enum StateSlot {
   kStateHf32 = 50,         // SetHF32Mode / SetHF32TransMode: SK_MMAD_HF32 | SK_MMAD_HF32_TIES_AWAY (cube.h)
   kStateSprAr = 51,        // the AR special register: bytes the AR-offset StoreUnAlign stored since ClearSpr (reg.h)
   kStateSqueezeBytes = 52, // the last Squeeze<STORE_REG>'s valid bytes, | 1 << 63 until a StoreUnAlign takes them
+  kStateGm2l1NzPara = 53,  // the C API's MTE2_NZ_PARA register (asc_set_gm2l1_nz_para; c_api/asc_simd.h)
+  kStateL0c2gmNd = 54,     // asc_set_l0c2gm_nz2nd: nd_num << 48 | src_nd_stride << 32 | dst_nd_stride
+  kStateL0c2gmQuant = 55,  // asc_set_l0c2gm_config: the vector quant table's fixpipe-buffer address / 128
+  kStateL0cPrequant = 56,  // asc_set_l0c_copy_prequant: the scalar quant value
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }
