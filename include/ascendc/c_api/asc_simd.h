@@ -15,6 +15,7 @@
 
 #include <type_traits>
 
+#include "c_api/sk_reg.h"
 #include "kernel_operator.h"
 
 namespace sk_capi {
@@ -83,7 +84,7 @@ __aicore__ inline void asc_sync_pipe(pipe_t pipe) { ::sk_pipe_barrier(pipe); }
 __aicore__ inline void asc_sync_vec() { ::sk_pipe_barrier(SK_PIPE_V); }
 __aicore__ inline void asc_sync_mte2(int) { ::sk_pipe_barrier(SK_PIPE_MTE2); }
 __aicore__ inline void asc_sync_mte3(int) { ::sk_pipe_barrier(SK_PIPE_MTE3); }
-__aicore__ inline void asc_sync_notify(pipe_t pipe, pipe_t tpipe, event_t id) { ::sk_set_flag(pipe, tpipe, id); }
+__aicore__ inline void asc_sync_notify(pipe_t pipe, pipe_t tpipe, int32_t id) { ::sk_set_flag(pipe, tpipe, id); }
 // The cores' flags (CrossCoreSetFlag / CrossCoreWaitFlag): _inter_ across the launch's blocks
 // (mode 0), _subblock_ between a group's AIVs (mode 1), _block_ between a group's AIC and AIVs
 // (mode 2). An arrive counts up the flag on `pipe`'s completion; a wait takes one count.
@@ -97,7 +98,19 @@ SK_CAPI_CROSS(inter, 0)
 SK_CAPI_CROSS(subblock, 1)
 SK_CAPI_CROSS(block, 2)
 #undef SK_CAPI_CROSS
-__aicore__ inline void asc_sync_wait(pipe_t pipe, pipe_t tpipe, event_t id) { ::sk_wait_flag(pipe, tpipe, id); }
+__aicore__ inline void asc_sync_wait(pipe_t pipe, pipe_t tpipe, int32_t id) { ::sk_wait_flag(pipe, tpipe, id); }
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// Ascend 950's pipe mutexes (Mutex::Lock / Unlock with the pipe a run-time value).
+enum ascMutexExecuteMode { ASC_LOCK_BLOCK = 0, ASC_LOCK_NON_BLOCK = 1 };
+__aicore__ inline void asc_lock(pipe_t pipe, uint8_t mutex_id, const ascMutexExecuteMode = ASC_LOCK_BLOCK) {
+  AscendC::detail::checkMutexId(mutex_id, "asc_lock");
+  ::sk_pipe_wait(pipe, AscendC::detail::mutexTable().released[mutex_id]);
+}
+__aicore__ inline void asc_unlock(pipe_t pipe, uint8_t mutex_id, const ascMutexExecuteMode = ASC_LOCK_BLOCK) {
+  AscendC::detail::checkMutexId(mutex_id, "asc_unlock");
+  AscendC::detail::mutexTable().released[mutex_id] = ::sk_pipe_done(pipe);
+}
+#endif
 
 /* ---------------- the mask register ---------------- */
 __aicore__ inline void asc_set_vector_mask(uint64_t mask1, uint64_t mask0) { ::sk_set_vector_mask(mask1, mask0); }
@@ -152,6 +165,35 @@ template <typename T> __aicore__ inline void asc_copy_ub2gm_align_sync(__gm__ T*
   sk_capi::drain();
 }
 template <typename T> __aicore__ inline void asc_set_copy_pad_val(T pad_value) { AscendC::SetPadValue(pad_value); }
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// Ascend 950's burst forms of the same moves: strides start to start, in bytes (0 with one
+// burst); the L2 modes are hints the model does not act on.
+enum class asc_load_l2_cache_mode : uint8_t {
+  NORMAL_FIRST_VICTIM = 0, NORMAL_LAST_VICTIM = 1, NORMAL_PERSISTENT = 2, NOTALLOC_KEEP = 4, NOTALLOC_CLEAN = 5,
+  NOTALLOC_DROP = 6
+};
+enum class asc_store_l2_cache_mode : uint8_t {
+  NORMAL_FIRST_VICTIM = 0, NORMAL_LAST_VICTIM = 1, NORMAL_PERSISTENT = 2, NOTALLOC_CLEAN = 4
+};
+template <typename T>
+__aicore__ inline void asc_copy_gm2ub_align(__ubuf__ T* dst, __gm__ T* src, uint16_t n_burst, uint32_t len_burst,
+                                            uint8_t left_padding_num, uint8_t right_padding_num, bool enable_constant_pad,
+                                            asc_load_l2_cache_mode l2_cache_mode, uint64_t src_stride, uint32_t dst_stride) {
+  uint64_t row = AscendC::detail::align32((uint64_t)(left_padding_num + right_padding_num) * sizeof(T) + len_burst);
+  uint64_t srcGap = src_stride > len_burst ? src_stride - len_burst : 0;
+  uint64_t dstGapBlocks = dst_stride > row ? (dst_stride - row) / 32 : 0;
+  AscendC::detail::copyPadIn(dst, src, n_burst, len_burst, srcGap, dstGapBlocks, false, left_padding_num,
+                             right_padding_num, T());
+}
+template <typename T>
+__aicore__ inline void asc_copy_ub2gm_align(__gm__ T* dst, __ubuf__ T* src, uint16_t n_burst, uint32_t len_burst,
+                                            asc_store_l2_cache_mode l2_cache_mode, uint64_t dst_stride, uint32_t src_stride) {
+  uint64_t row = AscendC::detail::align32(len_burst);
+  uint64_t srcGapBlocks = src_stride > row ? (src_stride - row) / 32 : 0;
+  uint64_t dstGap = dst_stride > len_burst ? dst_stride - len_burst : 0;
+  AscendC::detail::copyPadOut(dst, src, n_burst, len_burst, srcGapBlocks, dstGap);
+}
+#endif
 
 /* ---------------- vector computation ---------------- */
 // dst = src0 op src1
@@ -307,6 +349,161 @@ SK_CAPI_CONVERT(asc_int82half, half, int8_t)
 SK_CAPI_CONVERT(asc_uint82half, half, uint8_t)
 #undef SK_CAPI_CONVERT
 #undef SK_CAPI_CONVERT_ROUNDED
+
+// dst = value * src + dst
+template <typename T> __aicore__ inline void asc_axpy(__ubuf__ T* dst, __ubuf__ T* src, sk_capi::Value<T> value, uint32_t count) {
+  sk_vec_repeat r = sk_capi::counted(count, sizeof(T), sizeof(T));
+  ::sk_vec_axpy(sk_capi::dtypeOf<T>(), sk_capi::dtypeOf<T>(), dst, src, AscendC::detail::scalarBits<T>(value), &r);
+}
+template <typename T>
+__aicore__ inline void asc_axpy(__ubuf__ T* dst, __ubuf__ T* src, sk_capi::Value<T> value, uint8_t repeat,
+                                uint16_t dst_block_stride, uint16_t src_block_stride, uint16_t dst_repeat_stride,
+                                uint16_t src_repeat_stride) {
+  sk_vec_repeat r = sk_capi::repeated(repeat, dst_block_stride, src_block_stride, 1, dst_repeat_stride, src_repeat_stride, 8);
+  ::sk_vec_axpy(sk_capi::dtypeOf<T>(), sk_capi::dtypeOf<T>(), dst, src, AscendC::detail::scalarBits<T>(value), &r);
+}
+template <typename T> __aicore__ inline void asc_axpy_sync(__ubuf__ T* dst, __ubuf__ T* src, sk_capi::Value<T> value, uint32_t count) {
+  asc_axpy(dst, src, value, count);
+  sk_capi::drain();
+}
+
+// Compares, repeat form: a bit per element into dst (into the CMPMASK register without a dst).
+#define SK_CAPI_COMPARE(name, CMP)                                                                                    \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name(__ubuf__ uint8_t* dst, __ubuf__ T* src0, __ubuf__ T* src1, uint8_t repeat,             \
+                              uint8_t dst_block_stride, uint8_t src0_block_stride, uint8_t src1_block_stride,         \
+                              uint8_t dst_repeat_stride, uint8_t src0_repeat_stride, uint8_t src1_repeat_stride) {    \
+    sk_vec_repeat r = sk_capi::repeated(repeat, dst_block_stride, src0_block_stride, src1_block_stride,               \
+                                        dst_repeat_stride, src0_repeat_stride, src1_repeat_stride);                   \
+    ::sk_vec_compare(CMP, sk_capi::dtypeOf<T>(), dst, src0, src1, 0, 0, &r);                                          \
+  }                                                                                                                   \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name(__ubuf__ T* src0, __ubuf__ T* src1, uint8_t repeat, uint8_t dst_block_stride,           \
+                              uint8_t src0_block_stride, uint8_t src1_block_stride, uint8_t dst_repeat_stride,        \
+                              uint8_t src0_repeat_stride, uint8_t src1_repeat_stride) {                               \
+    name((__ubuf__ uint8_t*)nullptr, src0, src1, repeat, dst_block_stride, src0_block_stride, src1_block_stride,      \
+         dst_repeat_stride, src0_repeat_stride, src1_repeat_stride);                                                 \
+  }                                                                                                                   \
+  template <typename... Args> __aicore__ inline void name##_sync(Args... args) {                                      \
+    name(args...);                                                                                                    \
+    sk_capi::drain();                                                                                                 \
+  }                                                                                                                   \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name##_scalar(__ubuf__ uint8_t* dst, __ubuf__ T* src, sk_capi::Value<T> value, uint8_t repeat, \
+                                       uint16_t dst_block_stride, uint16_t src_block_stride, uint16_t dst_repeat_stride, \
+                                       uint16_t src_repeat_stride) {                                                  \
+    sk_vec_repeat r = sk_capi::repeated(repeat, dst_block_stride, src_block_stride, 1, dst_repeat_stride,             \
+                                        src_repeat_stride, 8);                                                        \
+    ::sk_vec_compare(CMP, sk_capi::dtypeOf<T>(), dst, src, nullptr, AscendC::detail::scalarBits<T>(value), 1, &r);    \
+  }                                                                                                                   \
+  template <typename T>                                                                                               \
+  __aicore__ inline void name##_scalar_sync(__ubuf__ uint8_t* dst, __ubuf__ T* src, sk_capi::Value<T> value,          \
+                                            uint8_t repeat, uint16_t dst_block_stride, uint16_t src_block_stride,     \
+                                            uint16_t dst_repeat_stride, uint16_t src_repeat_stride) {                 \
+    name##_scalar(dst, src, value, repeat, dst_block_stride, src_block_stride, dst_repeat_stride, src_repeat_stride); \
+    sk_capi::drain();                                                                                                 \
+  }
+SK_CAPI_COMPARE(asc_eq, SK_CMP_EQ)
+SK_CAPI_COMPARE(asc_ne, SK_CMP_NE)
+SK_CAPI_COMPARE(asc_gt, SK_CMP_GT)
+SK_CAPI_COMPARE(asc_ge, SK_CMP_GE)
+SK_CAPI_COMPARE(asc_lt, SK_CMP_LT)
+SK_CAPI_COMPARE(asc_le, SK_CMP_LE)
+#undef SK_CAPI_COMPARE
+// The CMPMASK register: the compares' bits, asc_select's selection.
+__aicore__ inline void asc_set_cmp_mask(__ubuf__ void* sel_mask) { ::sk_set_cmpmask(sel_mask); }
+__aicore__ inline void asc_get_cmp_mask(__ubuf__ void* dst) { ::sk_get_cmpmask(dst); }
+// dst = the CMPMASK bit ? src0 : src1 (the same 128 bits every repeat).
+template <typename T> __aicore__ inline void asc_select(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, uint32_t count) {
+  sk_vec_repeat r = sk_capi::counted(count, sizeof(T), sizeof(T));
+  ::sk_vec_select(0, sk_capi::dtypeOf<T>(), dst, nullptr, src0, src1, 0, 0, &r);
+}
+template <typename T>
+__aicore__ inline void asc_select(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, uint8_t repeat,
+                                  uint8_t dst_block_stride, uint8_t src0_block_stride, uint8_t src1_block_stride,
+                                  uint8_t dst_repeat_stride, uint8_t src0_repeat_stride, uint8_t src1_repeat_stride) {
+  sk_vec_repeat r = sk_capi::repeated(repeat, dst_block_stride, src0_block_stride, src1_block_stride, dst_repeat_stride,
+                                      src0_repeat_stride, src1_repeat_stride);
+  ::sk_vec_select(0, sk_capi::dtypeOf<T>(), dst, nullptr, src0, src1, 0, 0, &r);
+}
+template <typename T> __aicore__ inline void asc_select_sync(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, uint32_t count) {
+  asc_select(dst, src0, src1, count);
+  sk_capi::drain();
+}
+
+// Reductions: one result per repeat (asc_repeat_reduce_*: max and min with their index, in the
+// order the suffix names), per 32-byte block (asc_datablock_reduce_*), per adjacent pair.
+#define SK_CAPI_REDUCE(name, CALL)                                                                                   \
+  template <typename T> __aicore__ inline void name(__ubuf__ T* dst, __ubuf__ T* src, uint32_t count) {             \
+    sk_vec_repeat r = sk_capi::counted(count, sizeof(T), sizeof(T));                                                 \
+    CALL(dst, src, 1, r);                                                                                            \
+  }                                                                                                                  \
+  template <typename T>                                                                                              \
+  __aicore__ inline void name(__ubuf__ T* dst, __ubuf__ T* src, uint8_t repeat, uint16_t dst_repeat_stride,          \
+                              uint16_t src_block_stride, uint16_t src_repeat_stride) {                               \
+    sk_vec_repeat r = sk_capi::repeated(repeat, 1, src_block_stride, 1, 8, src_repeat_stride, 8);                   \
+    CALL(dst, src, dst_repeat_stride, r);                                                                            \
+  }                                                                                                                  \
+  template <typename T> __aicore__ inline void name##_sync(__ubuf__ T* dst, __ubuf__ T* src, uint32_t count) {      \
+    name(dst, src, count);                                                                                           \
+    sk_capi::drain();                                                                                                \
+  }
+#define SK_CAPI_WHOLE(OP, ORDER) \
+  [](auto* d, auto* s, uint32_t rep, const sk_vec_repeat& r) { \
+    ::sk_vec_whole_reduce(OP, sk_capi::dtypeOf<std::remove_pointer_t<decltype(s)>>(), ORDER, d, s, rep, &r); }
+#define SK_CAPI_BLOCK(OP) \
+  [](auto* d, auto* s, uint32_t rep, const sk_vec_repeat& r) { \
+    ::sk_vec_block_reduce(OP, sk_capi::dtypeOf<std::remove_pointer_t<decltype(s)>>(), d, s, rep, &r); }
+SK_CAPI_REDUCE(asc_repeat_reduce_sum, SK_CAPI_WHOLE(SK_VOP_REDUCE_SUM, SK_ORDER_ONLY_VALUE))
+SK_CAPI_REDUCE(asc_repeat_reduce_max_value_index, SK_CAPI_WHOLE(SK_VOP_REDUCE_MAX, SK_ORDER_VALUE_INDEX))
+SK_CAPI_REDUCE(asc_repeat_reduce_max_index_value, SK_CAPI_WHOLE(SK_VOP_REDUCE_MAX, SK_ORDER_INDEX_VALUE))
+SK_CAPI_REDUCE(asc_repeat_reduce_max_only_value, SK_CAPI_WHOLE(SK_VOP_REDUCE_MAX, SK_ORDER_ONLY_VALUE))
+SK_CAPI_REDUCE(asc_repeat_reduce_max_only_index, SK_CAPI_WHOLE(SK_VOP_REDUCE_MAX, SK_ORDER_ONLY_INDEX))
+SK_CAPI_REDUCE(asc_repeat_reduce_min_value_index, SK_CAPI_WHOLE(SK_VOP_REDUCE_MIN, SK_ORDER_VALUE_INDEX))
+SK_CAPI_REDUCE(asc_repeat_reduce_min_index_value, SK_CAPI_WHOLE(SK_VOP_REDUCE_MIN, SK_ORDER_INDEX_VALUE))
+SK_CAPI_REDUCE(asc_repeat_reduce_min_only_value, SK_CAPI_WHOLE(SK_VOP_REDUCE_MIN, SK_ORDER_ONLY_VALUE))
+SK_CAPI_REDUCE(asc_repeat_reduce_min_only_index, SK_CAPI_WHOLE(SK_VOP_REDUCE_MIN, SK_ORDER_ONLY_INDEX))
+SK_CAPI_REDUCE(asc_datablock_reduce_sum, SK_CAPI_BLOCK(SK_VOP_REDUCE_SUM))
+SK_CAPI_REDUCE(asc_datablock_reduce_max, SK_CAPI_BLOCK(SK_VOP_REDUCE_MAX))
+SK_CAPI_REDUCE(asc_datablock_reduce_min, SK_CAPI_BLOCK(SK_VOP_REDUCE_MIN))
+SK_CAPI_REDUCE(asc_pair_reduce_sum, [](auto* d, auto* s, uint32_t rep, const sk_vec_repeat& r) {
+  ::sk_vec_pair_reduce(sk_capi::dtypeOf<std::remove_pointer_t<decltype(s)>>(), d, s, rep, &r);
+})
+#undef SK_CAPI_WHOLE
+#undef SK_CAPI_BLOCK
+#undef SK_CAPI_REDUCE
+
+// Each of 8 source elements a repeat fills a 32-byte block of dst.
+template <typename T>
+__aicore__ inline void asc_brcb(__ubuf__ T* dst, __ubuf__ T* src, uint16_t dst_block_stride, uint16_t dst_repeat_stride,
+                                uint8_t repeat) {
+  ::sk_vec_brcb(sk_capi::dtypeOf<T>(), dst, src, repeat, dst_block_stride, dst_repeat_stride);
+}
+template <typename T>
+__aicore__ inline void asc_brcb_sync(__ubuf__ T* dst, __ubuf__ T* src, uint16_t dst_block_stride, uint16_t dst_repeat_stride,
+                                     uint8_t repeat) {
+  asc_brcb(dst, src, dst_block_stride, dst_repeat_stride, repeat);
+  sk_capi::drain();
+}
+// dst[i] = the element at byte src_offset[i] of src.
+template <typename T>
+__aicore__ inline void asc_gather(__ubuf__ T* dst, __ubuf__ T* src, __ubuf__ uint32_t* src_offset, uint32_t count) {
+  ::sk_vec_gather(sk_capi::dtypeOf<T>(), dst, src, src_offset, 0, count);
+}
+template <typename T>
+__aicore__ inline void asc_gather_sync(__ubuf__ T* dst, __ubuf__ T* src, __ubuf__ uint32_t* src_offset, uint32_t count) {
+  asc_gather(dst, src, src_offset, count);
+  sk_capi::drain();
+}
+// A 16 x 16 transpose of 2-byte elements.
+template <typename T> __aicore__ inline void asc_transpose(__ubuf__ T* dst, __ubuf__ T* src) {
+  static_assert(sizeof(T) == 2, "asc_transpose: 2-byte elements");
+  ::sk_vec_transpose16(dst, src);
+}
+template <typename T> __aicore__ inline void asc_transpose_sync(__ubuf__ T* dst, __ubuf__ T* src) {
+  asc_transpose(dst, src);
+  sk_capi::drain();
+}
 
 /* ---------------- atomic stores (the GM writes of the moves) ---------------- */
 #define SK_CAPI_ATOMIC_STORE(op, Op)                                                \

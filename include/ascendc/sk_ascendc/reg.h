@@ -88,6 +88,13 @@ template <typename T, const RegTrait& regTrait = RegTraitNumOne> struct RegTenso
   static_assert(regTrait.regNum == 1 || sizeof(PrimT<T>) == 8, "RegTensor: RegTraitNumTwo holds 64-bit elements");
   using ElementType = T;
   static constexpr int32_t kRegs = regTrait.regNum;
+  RegTensor() = default;
+  // The same bits as another single register's elements (the C API's `(vector_int32_t)r`).
+  template <typename U, const RegTrait& other>
+  explicit RegTensor(const RegTensor<U, other>& r) {
+    static_assert(regTrait.regNum == 1 && other.regNum == 1, "RegTensor: only single registers reinterpret");
+    __builtin_memcpy(this->bytes, r.bytes, SK_REG_VL);
+  }
 };
 
 // One bit per register byte: an element is active when the bit of its first byte is set.
@@ -251,17 +258,19 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const MaskReg& mask)
   static_assert(dist == MaskDist::DIST_NORM, "StoreAlign (MaskReg): only DIST_NORM is simulated");
   ::sk_reg_store(dstAddr, mask.bits, mask.bits, 1, SK_RST_MASK);
 }
+// A mask register's post-update offset counts bytes (the reference: "当搬运掩码寄存器时，ubuf中
+// 地址偏移单位为字节"), whatever T is.
 template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
 __simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T*& srcAddr, int32_t offset) {
   static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "LoadAlign: the post-update form takes POST_MODE_UPDATE");
   LoadAlign<T, dist>(mask, srcAddr);
-  srcAddr += offset;
+  srcAddr = (__ubuf__ T*)((__ubuf__ uint8_t*)srcAddr + offset);
 }
 template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
 __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const MaskReg& mask, int32_t offset) {
   static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "StoreAlign: the post-update form takes POST_MODE_UPDATE");
   StoreAlign<T, dist>(dstAddr, mask);
-  dstAddr += offset;
+  dstAddr = (__ubuf__ T*)((__ubuf__ uint8_t*)dstAddr + offset);
 }
 /* ---- address registers: an offset in elements, sum of index * stride over up to four loop
    levels (the indexes the enclosing loops' counters, as the hardware takes them) ---- */
