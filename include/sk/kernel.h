@@ -459,7 +459,11 @@ void sk_mmad_sparse(void* c, const void* a, const void* b, const void* bias, uin
    12 subBlockId (without a split: the AIV whose UB takes it all). */
 enum sk_quant {
   SK_QUANT_NONE = 0, SK_QUANT_F322F16, SK_QUANT_F322BF16, SK_QUANT_DEQF16, SK_QUANT_VDEQF16, SK_QUANT_QF322B8,
-  SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8
+  SK_QUANT_VQF322B8, SK_QUANT_REQ8, SK_QUANT_VREQ8,
+  /* Ascend 950's scaled conversions: float to half, bfloat16 or float, int32 to bfloat16, by the
+     scalar or (V*) the per-channel scale */
+  SK_QUANT_QF322F16, SK_QUANT_VQF322F16, SK_QUANT_QF322BF16, SK_QUANT_VQF322BF16, SK_QUANT_QF322F32,
+  SK_QUANT_VQF322F32, SK_QUANT_QS322BF16, SK_QUANT_VQS322BF16
 };
 enum { SK_FIXPIPE_NZ = 0, SK_FIXPIPE_ND = 1, SK_FIXPIPE_NZ_SPLIT = 2, SK_FIXPIPE_DN = 3 };
 struct sk_fixpipe_params {

@@ -35,10 +35,18 @@ int8_t toInt8(float v) {
   return (int8_t)std::clamp(r, -128.0f, 127.0f);
 }
 
+// The quant modes whose scale is per channel (a tensor) rather than one scalar.
+bool perChannel(int32_t quant) {
+  switch (quant) {
+    case SK_QUANT_VDEQF16: case SK_QUANT_VQF322B8: case SK_QUANT_VREQ8: case SK_QUANT_VQF322F16: case SK_QUANT_VQF322BF16:
+    case SK_QUANT_VQF322F32: case SK_QUANT_VQS322BF16: return true;
+    default: return false;
+  }
+}
+
 float scaleOf(const sk_fixpipe_params& p, uint32_t col) {
   uint64_t bits = p.deq_scalar;
-  bool perChannel = p.quant == SK_QUANT_VDEQF16 || p.quant == SK_QUANT_VQF322B8 || p.quant == SK_QUANT_VREQ8;
-  if (perChannel) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
+  if (perChannel(p.quant)) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
   // The Fixpipe reads the scale's high 19 bits (sign, exponent, 10 mantissa bits: the public
   // SetQuantScalar/SetQuantVector pages' `scale & 0xFFFFE000`); the rest are not part of it.
   return bitsFloat((uint32_t)bits & 0xFFFFE000u);
@@ -318,7 +326,11 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
       {SK_QUANT_F322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "F322F16"},   {SK_QUANT_F322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "F322BF16"},
       {SK_QUANT_DEQF16, SK_DT_INT32, SK_DT_FLOAT16, "DEQF16"},       {SK_QUANT_VDEQF16, SK_DT_INT32, SK_DT_FLOAT16, "VDEQF16"},
       {SK_QUANT_QF322B8, SK_DT_FLOAT32, SK_DT_INT8, "QF322B8_PRE"},  {SK_QUANT_VQF322B8, SK_DT_FLOAT32, SK_DT_INT8, "VQF322B8_PRE"},
-      {SK_QUANT_REQ8, SK_DT_INT32, SK_DT_INT8, "REQ8"},              {SK_QUANT_VREQ8, SK_DT_INT32, SK_DT_INT8, "VREQ8"}};
+      {SK_QUANT_REQ8, SK_DT_INT32, SK_DT_INT8, "REQ8"},              {SK_QUANT_VREQ8, SK_DT_INT32, SK_DT_INT8, "VREQ8"},
+      {SK_QUANT_QF322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "QF322F16_PRE"}, {SK_QUANT_VQF322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "VQF322F16_PRE"},
+      {SK_QUANT_QF322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "QF322BF16_PRE"}, {SK_QUANT_VQF322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "VQF322BF16_PRE"},
+      {SK_QUANT_QF322F32, SK_DT_FLOAT32, SK_DT_FLOAT32, "QF322F32_PRE"}, {SK_QUANT_VQF322F32, SK_DT_FLOAT32, SK_DT_FLOAT32, "VQF322F32_PRE"},
+      {SK_QUANT_QS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "QS322BF16_PRE"}, {SK_QUANT_VQS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "VQS322BF16_PRE"}};
   if (p.src_dtype != SK_DT_FLOAT32 && p.src_dtype != SK_DT_INT32)
     return "Fixpipe: the L0C source must be float or int32_t (dtype code " + std::to_string(p.src_dtype) + ")";
   if (p.quant == SK_QUANT_NONE) {
@@ -331,9 +343,10 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
     if (r.quant == p.quant) {
       if (r.src != p.src_dtype || r.dst != p.dst_dtype)
         return std::string("Fixpipe: quantPre ") + r.name + " converts " + (r.src == SK_DT_FLOAT32 ? "float" : "int32_t") +
-               " to " + (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : "int8_t") +
+               " to " +
+               (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float" : "int8_t") +
                ", not these tensors' types";
-      if ((p.quant == SK_QUANT_VDEQF16 || p.quant == SK_QUANT_VQF322B8 || p.quant == SK_QUANT_VREQ8) && !p.deq_tensor)
+      if (perChannel(p.quant) && !p.deq_tensor)
         return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace)";
       return "";
     }
@@ -363,6 +376,20 @@ void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t cou
         float v = p.quant == SK_QUANT_F322F16 || p.quant == SK_QUANT_F322BF16 ? fv : (float)iv * scaleOf(p, col0 + i);
         if (p.relu && !(v > 0)) v = 0.0f;
         uint16_t h = p.quant == SK_QUANT_F322BF16 ? floatToBf16(v) : floatToHalf(v);
+        std::memcpy(out + 2ull * i, &h, 2);
+        break;
+      }
+      case SK_QUANT_QF322F16: case SK_QUANT_VQF322F16: case SK_QUANT_QF322BF16: case SK_QUANT_VQF322BF16:
+      case SK_QUANT_QS322BF16: case SK_QUANT_VQS322BF16: case SK_QUANT_QF322F32: case SK_QUANT_VQF322F32: {
+        bool integer = p.quant == SK_QUANT_QS322BF16 || p.quant == SK_QUANT_VQS322BF16;
+        float v = (integer ? (float)iv : fv) * scaleOf(p, col0 + i);
+        if (p.relu && !(v > 0)) v = 0.0f;
+        if (p.quant == SK_QUANT_QF322F32 || p.quant == SK_QUANT_VQF322F32) {
+          std::memcpy(out + 4ull * i, &v, 4);
+          break;
+        }
+        bool bf16 = p.quant != SK_QUANT_QF322F16 && p.quant != SK_QUANT_VQF322F16;
+        uint16_t h = bf16 ? floatToBf16(v) : floatToHalf(v);
         std::memcpy(out + 2ull * i, &h, 2);
         break;
       }

@@ -741,8 +741,8 @@ inline void l0cToGm(T* dst, U* src, uint16_t nSize, uint16_t mSize, uint32_t loo
     r.nz2nd = split ? SK_FIXPIPE_NZ_SPLIT : SK_FIXPIPE_NZ;
     r.dst_stride = (uint32_t)((uint64_t)loopDstStride * sizeof(T) / 32);
   }
-  bool vectorQuant = quantPre == VDEQF16 || quantPre == VQF322B8_PRE || quantPre == VREQ8;
-  const uint64_t* scales = vectorQuant ? quantTable(coreState(AscendC::detail::kStateL0c2gmQuant)) : nullptr;
+  bool perChannel = AscendC::detail::perChannelQuant(quantPre);
+  const uint64_t* scales = perChannel ? quantTable(coreState(AscendC::detail::kStateL0c2gmQuant)) : nullptr;
   AscendC::detail::issueFixpipe(dst, src, r, unitFlag, scales);
 }
 }  // namespace sk_capi

@@ -12,12 +12,23 @@
 enum QuantMode_t : uint8_t {
   NoQuant = SK_QUANT_NONE, F322F16 = SK_QUANT_F322F16, F322BF16 = SK_QUANT_F322BF16, DEQF16 = SK_QUANT_DEQF16,
   VDEQF16 = SK_QUANT_VDEQF16, QF322B8_PRE = SK_QUANT_QF322B8, VQF322B8_PRE = SK_QUANT_VQF322B8, REQ8 = SK_QUANT_REQ8,
-  VREQ8 = SK_QUANT_VREQ8
+  VREQ8 = SK_QUANT_VREQ8,
+  // Ascend 950's scaled conversions (float to half / bfloat16 / float, int32 to bfloat16)
+  QF322F16_PRE = SK_QUANT_QF322F16, VQF322F16_PRE = SK_QUANT_VQF322F16, QF322BF16_PRE = SK_QUANT_QF322BF16,
+  VQF322BF16_PRE = SK_QUANT_VQF322BF16, QF322F32_PRE = SK_QUANT_QF322F32, VQF322F32_PRE = SK_QUANT_VQF322F32,
+  QS322BF16_PRE = SK_QUANT_QS322BF16, VQS322BF16_PRE = SK_QUANT_VQS322BF16
 };
 
 namespace AscendC {
 
 using ::QuantMode_t;
+namespace detail {
+// The quant modes that scale by a per-channel tensor rather than one scalar (their V prefix).
+constexpr bool perChannelQuant(uint64_t mode) {
+  return mode == VDEQF16 || mode == VQF322B8_PRE || mode == VREQ8 || mode == VQF322F16_PRE || mode == VQF322BF16_PRE ||
+         mode == VQF322F32_PRE || mode == VQS322BF16_PRE;
+}
+}  // namespace detail
 
 /* ---- GM -> L1: ND to Nz ---- */
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
@@ -840,8 +851,7 @@ inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
 }
 // SetFixPipeConfig's tensor, for the vector (per-channel) quant modes.
 inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
-  bool perChannel = mode == QuantMode_t::VDEQF16 || mode == QuantMode_t::VQF322B8_PRE || mode == QuantMode_t::VREQ8;
-  return perChannel ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
+  return perChannelQuant(mode) ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
 }
 }  // namespace detail
 template <typename T, typename U>

@@ -425,9 +425,11 @@ class TPipe {
     if (detail::coreState(detail::kStatePipe) == (uint64_t)this) detail::coreState(detail::kStatePipe) = 0;
   }
   __aicore__ void DestroyWithoutPipeAll() { Destroy(); }
-  // Every buffer handed out so far becomes free again (queues and TBufs must be re-initialised).
+  // Every buffer handed out so far becomes free again (queues and TBufs must be re-initialised);
+  // the buffers start above the memory-qualified arrays the running functions declared
+  // (`__ubuf__ float x[N];`, sk_local_static), which live at the memory's start.
   __aicore__ void Reset() {
-    for (int32_t m = 0; m < SK_MEM_COUNT; ++m) detail::arenaUsed(m) = 0;
+    for (int32_t m = 0; m < SK_MEM_COUNT; ++m) detail::arenaUsed(m) = ::sk_local_static_mark(m);
     detail::coreState(detail::kStateTscmUsed) = 0;
   }
   template <class Q> __aicore__ bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
