@@ -625,6 +625,13 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     p.quantPre = QuantOf();
     p.deqScalar = job_.quantScalar;
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * p.dstStride + bn_ * t_.baseN;
+    int32_t layout = nz ? SK_FIXPIPE_NZ : SK_FIXPIPE_ND;
+    if constexpr (C_TYPE::format == CubeFormat::COLUMN_MAJOR) {  // column by column: orgM elements apart
+      if (sequential) ::sk_trap(3, "Matmul: a COLUMN_MAJOR C is written at its place (IterateAll / GetTensorC(gm) with enSequentialWrite false)");
+      p.dstStride = job_.orgM;
+      dst = c + (uint64_t)bn_ * t_.baseN * p.dstStride + bm_ * t_.baseM;
+      layout = SK_FIXPIPE_DN;
+    }
     if (nz) {  // C's NZ: 16-wide (channel split: 8) column blocks of rows padded to 16 (the block's rows, sequentially)
       uint32_t rows = sequential ? detail::ceilTo(curM_, 16) : detail::ceilTo(job_.orgM, 16), c0 = channelSplit_ ? 8 : 16;
       p.dstStride = rows * c0 * sizeof(DstT) / 32;
@@ -639,9 +646,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_data_copy_2d(scale.HostPtr(), (const uint64_t*)job_.quantVector + bn_ * t_.baseN, 1,
                         detail::ceilTo(curN_ * 8, 32), 0, 0);
       ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
-      detail::fixpipe(dst, src, p, nz ? SK_FIXPIPE_NZ : SK_FIXPIPE_ND, scale.HostPtr());
+      detail::fixpipe(dst, src, p, layout, scale.HostPtr());
     } else {
-      detail::fixpipe(dst, src, p, nz ? SK_FIXPIPE_NZ : SK_FIXPIPE_ND, (const uint64_t*)nullptr);
+      detail::fixpipe(dst, src, p, layout, (const uint64_t*)nullptr);
     }
     SetAtomic(0);
     l0Share_->cFree[c_] = ::sk_pipe_done(SK_PIPE_FIX);
@@ -1111,12 +1118,19 @@ class Matmul {
   static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || kAInL1) &&
                     (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || kBInL1),
                 "Matmul: A and B must be in GM, VECOUT or TSCM (A1 for A, B1 for B)");
+  // COLUMN_MAJOR (Ascend 950): a matrix stored column by column, in GM. An A or B so stored is
+  // the ND transpose the other flag names; a C so stored is written NZ2DN.
+  static constexpr bool kAColumnMajor = A_TYPE::format == CubeFormat::COLUMN_MAJOR;
+  static constexpr bool kBColumnMajor = B_TYPE::format == CubeFormat::COLUMN_MAJOR;
+  static constexpr bool kCColumnMajor = C_TYPE::format == CubeFormat::COLUMN_MAJOR;
   static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ ||
-                 (A_TYPE::format == CubeFormat::VECTOR && A_TYPE::pos == TPosition::GM)) &&
-                    (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ),
-                "Matmul: A and B must be ND or NZ (A may also be a VECTOR in GM)");
-  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ || C_TYPE::format == CubeFormat::ND_ALIGN,
-                "Matmul: C must be ND, ND_ALIGN or NZ");
+                 ((A_TYPE::format == CubeFormat::VECTOR || kAColumnMajor) && A_TYPE::pos == TPosition::GM)) &&
+                    (B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ ||
+                     (kBColumnMajor && B_TYPE::pos == TPosition::GM)),
+                "Matmul: A and B must be ND or NZ (A may also be a VECTOR in GM; either may be COLUMN_MAJOR in GM)");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ || C_TYPE::format == CubeFormat::ND_ALIGN ||
+                    (kCColumnMajor && C_TYPE::pos == TPosition::GM),
+                "Matmul: C must be ND, ND_ALIGN or NZ (or COLUMN_MAJOR in GM)");
   static_assert(C_TYPE::pos != TPosition::CO1 ||
                     (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, typename GetMmDstType<SrcT>::Type>),
                 "Matmul: a C at CO1 is NZ of GetMmDstType<A's type>::Type");
@@ -1220,13 +1234,15 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
-    if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
-    job_.a = (uint64_t)gm.HostPtr(), job_.transA = isTransposeA, job_.aDense = 0, job_.aL1 = 0;
+    bool trans = isTransposeA != kAColumnMajor;  // the layout in GM, as ND
+    if (trans && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
+    job_.a = (uint64_t)gm.HostPtr(), job_.transA = trans, job_.aDense = 0, job_.aL1 = 0;
     restart_ = true;
   }
   __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
-    if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
-    job_.b = (uint64_t)gm.HostPtr(), job_.transB = isTransposeB, job_.bDense = 0, job_.bL1 = 0;
+    bool trans = isTransposeB != kBColumnMajor;
+    if (!trans && !kBKxN) ::sk_trap(3, kBKxNMessage);
+    job_.b = (uint64_t)gm.HostPtr(), job_.transB = trans, job_.bDense = 0, job_.bL1 = 0;
     restart_ = true;
   }
   // A / B in an AIV's UB (VECOUT) holding the whole single-core matrix, as ND (rows singleK

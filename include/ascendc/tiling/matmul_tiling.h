@@ -390,11 +390,13 @@ class MatmulApiTilingBase {
   static bool FixSplitValueLegal(int32_t v, int32_t multiple) { return v == -1 || (v > 0 && v % multiple == 0); }
 
   bool InputDescLegal(const detail::OperandDesc& d, bool isA) const {
-    bool formatOk = d.format == CubeFormat::ND || d.format == CubeFormat::NZ || (isA && d.format == CubeFormat::VECTOR);
+    bool formatOk = d.format == CubeFormat::ND || d.format == CubeFormat::NZ || (isA && d.format == CubeFormat::VECTOR) ||
+                    (d.format == CubeFormat::COLUMN_MAJOR && d.pos == TPosition::GM);
     return detail::InputPositionSupported(d.pos) && formatOk && detail::BitsOf(d.dtype) != 0;
   }
   bool OutputDescLegal(const detail::OperandDesc& d) const {
-    bool formatOk = d.format == CubeFormat::ND || d.format == CubeFormat::NZ || d.format == CubeFormat::ND_ALIGN;
+    bool formatOk = d.format == CubeFormat::ND || d.format == CubeFormat::NZ || d.format == CubeFormat::ND_ALIGN ||
+                    (d.format == CubeFormat::COLUMN_MAJOR && d.pos == TPosition::GM);
     return detail::OutputPositionSupported(d.pos) && formatOk && detail::BitsOf(d.dtype) != 0;
   }
   bool BiasDescLegal(const detail::OperandDesc& d) const {
