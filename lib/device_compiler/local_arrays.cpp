@@ -7,6 +7,7 @@
 #include "device_link.h"
 
 #include <map>
+#include <optional>
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
@@ -22,8 +23,8 @@ namespace {
 // The qualifiers' annotations (sk_ascendc/base.h) and the memory each names.
 std::optional<int32_t> memoryOf(llvm::StringRef annotation) {
   static const std::pair<const char*, int32_t> kQualifiers[] = {
-      {"sk.mem.ub", SK_MEM_UB},   {"sk.mem.l1", SK_MEM_L1},   {"sk.mem.l0a", SK_MEM_L0A}, {"sk.mem.l0b", SK_MEM_L0B},
-      {"sk.mem.l0c", SK_MEM_L0C}, {"sk.mem.bt", SK_MEM_BT},   {"sk.mem.fb", SK_MEM_FB}};
+      {"sk.mem.ub", SK_MEM_UB},   {"sk.mem.l1", SK_MEM_L1}, {"sk.mem.l0a", SK_MEM_L0A}, {"sk.mem.l0b", SK_MEM_L0B},
+      {"sk.mem.l0c", SK_MEM_L0C}, {"sk.mem.fb", SK_MEM_FB}};
   for (auto& [name, mem] : kQualifiers)
     if (annotation == name) return mem;
   return std::nullopt;

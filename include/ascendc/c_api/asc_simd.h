@@ -317,14 +317,7 @@ template <typename T> __aicore__ inline void asc_duplicate_sync(__ubuf__ T* dst,
     name(dst, src, count);                                                                                          \
     sk_capi::drain();                                                                                               \
   }
-#define SK_CAPI_CONVERT(name, To, From)                                  \
-  SK_CAPI_CONVERT_ROUNDED(name, To, From, SK_ROUND_NONE)                 \
-  SK_CAPI_CONVERT_ROUNDED(name##_rn, To, From, SK_ROUND_RINT)            \
-  SK_CAPI_CONVERT_ROUNDED(name##_rna, To, From, SK_ROUND_ROUND)          \
-  SK_CAPI_CONVERT_ROUNDED(name##_rd, To, From, SK_ROUND_FLOOR)           \
-  SK_CAPI_CONVERT_ROUNDED(name##_ru, To, From, SK_ROUND_CEIL)            \
-  SK_CAPI_CONVERT_ROUNDED(name##_rz, To, From, SK_ROUND_TRUNC)           \
-  SK_CAPI_CONVERT_ROUNDED(name##_ro, To, From, SK_ROUND_ODD)
+#define SK_CAPI_CONVERT(name, To, From) SK_CAPI_FOR_EACH_ROUNDING(SK_CAPI_CONVERT_ROUNDED, name, To, From)
 SK_CAPI_CONVERT(asc_half2float, float, half)
 SK_CAPI_CONVERT(asc_float2half, half, float)
 SK_CAPI_CONVERT(asc_bfloat162float, float, bfloat16_t)

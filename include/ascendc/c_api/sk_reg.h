@@ -7,6 +7,17 @@
 
 #include "kernel_operator.h"
 
+// The rounding suffixes of the conversions (asc_<from>2<to>[_rn|...]), for both conversion
+// families (these registers' and asc_simd.h's on UB): FORM(name, To, From, SK_ROUND_*) each.
+#define SK_CAPI_FOR_EACH_ROUNDING(FORM, name, To, From) \
+  FORM(name, To, From, SK_ROUND_NONE)                   \
+  FORM(name##_rn, To, From, SK_ROUND_RINT)              \
+  FORM(name##_rna, To, From, SK_ROUND_ROUND)            \
+  FORM(name##_rd, To, From, SK_ROUND_FLOOR)             \
+  FORM(name##_ru, To, From, SK_ROUND_CEIL)              \
+  FORM(name##_rz, To, From, SK_ROUND_TRUNC)             \
+  FORM(name##_ro, To, From, SK_ROUND_ODD)
+
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
 
 using vector_int8_t = AscendC::Reg::RegTensor<int8_t>;
@@ -164,6 +175,13 @@ SK_CAPI_REG_UNARY(asc_sqrt, Sqrt)
 SK_CAPI_REG_UNARY(asc_relu, Relu)
 SK_CAPI_REG_UNARY(asc_not, Not)
 SK_CAPI_REG_UNARY(asc_neg, Neg)
+// Reductions: into lane 0 of dst (per 32-byte block for _datablock, per pair for pair_).
+SK_CAPI_REG_UNARY(asc_reduce_max, ReduceMax)
+SK_CAPI_REG_UNARY(asc_reduce_min, ReduceMin)
+SK_CAPI_REG_UNARY(asc_reduce_sum_datablock, ReduceSumWithDataBlock)
+SK_CAPI_REG_UNARY(asc_reduce_max_datablock, ReduceMaxWithDataBlock)
+SK_CAPI_REG_UNARY(asc_reduce_min_datablock, ReduceMinWithDataBlock)
+SK_CAPI_REG_UNARY(asc_pair_reduce_sum, PairReduceSum)
 #undef SK_CAPI_REG_UNARY
 #define SK_CAPI_REG_SCALAR(name, NAME)                                                                  \
   template <typename V>                                                                                 \
@@ -214,27 +232,9 @@ SK_CAPI_REG_COMPARE(asc_lt, LT)
 SK_CAPI_REG_COMPARE(asc_le, LE)
 #undef SK_CAPI_REG_COMPARE
 
-/* ---- reductions: lane 0 of dst (per 32-byte block for _datablock, per pair for pair_) ---- */
+/* ---- the sum into lane 0 of dst, which may be wider (int16 into int32) ---- */
 template <typename D, typename V> __simd_callee__ inline void asc_reduce_sum(D& dst, V src, vector_bool mask) {
   AscendC::Reg::Reduce<AscendC::Reg::ReduceType::SUM>(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_reduce_max(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::ReduceMax(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_reduce_min(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::ReduceMin(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_reduce_sum_datablock(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::ReduceSumWithDataBlock(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_reduce_max_datablock(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::ReduceMaxWithDataBlock(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_reduce_min_datablock(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::ReduceMinWithDataBlock(dst, src, mask);
-}
-template <typename V> __simd_callee__ inline void asc_pair_reduce_sum(V& dst, V src, vector_bool mask) {
-  AscendC::Reg::PairReduceSum(dst, src, mask);
 }
 
 // dst[i] = src[index[i] % lanes] (registers).
@@ -288,14 +288,7 @@ template <int32_t round, int32_t part, typename D, typename S> inline void conve
   __simd_callee__ inline void name##_v2(To& dst, From src, vector_bool mask) { sk_capi::convert<ROUND, 1>(dst, src, mask); } \
   __simd_callee__ inline void name##_sat(To& dst, From src, vector_bool mask) { sk_capi::convert<ROUND, 0>(dst, src, mask); } \
   __simd_callee__ inline void name##_sat_v2(To& dst, From src, vector_bool mask) { sk_capi::convert<ROUND, 1>(dst, src, mask); }
-#define SK_CAPI_REG_CONVERT(name, To, From)                               \
-  SK_CAPI_REG_CONVERT_FORMS(name, To, From, SK_ROUND_NONE)                \
-  SK_CAPI_REG_CONVERT_FORMS(name##_rn, To, From, SK_ROUND_RINT)           \
-  SK_CAPI_REG_CONVERT_FORMS(name##_rna, To, From, SK_ROUND_ROUND)         \
-  SK_CAPI_REG_CONVERT_FORMS(name##_rd, To, From, SK_ROUND_FLOOR)          \
-  SK_CAPI_REG_CONVERT_FORMS(name##_ru, To, From, SK_ROUND_CEIL)           \
-  SK_CAPI_REG_CONVERT_FORMS(name##_rz, To, From, SK_ROUND_TRUNC)          \
-  SK_CAPI_REG_CONVERT_FORMS(name##_ro, To, From, SK_ROUND_ODD)
+#define SK_CAPI_REG_CONVERT(name, To, From) SK_CAPI_FOR_EACH_ROUNDING(SK_CAPI_REG_CONVERT_FORMS, name, To, From)
 SK_CAPI_REG_CONVERT(asc_half2float, vector_float, vector_half)
 SK_CAPI_REG_CONVERT(asc_float2half, vector_half, vector_float)
 SK_CAPI_REG_CONVERT(asc_bfloat162float, vector_float, vector_bfloat16_t)
