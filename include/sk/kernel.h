@@ -465,6 +465,11 @@ enum sk_quant {
   SK_QUANT_QF322F16, SK_QUANT_VQF322F16, SK_QUANT_QF322BF16, SK_QUANT_VQF322BF16, SK_QUANT_QF322F32,
   SK_QUANT_VQF322F32, SK_QUANT_QS322BF16, SK_QUANT_VQS322BF16
 };
+/* The modes that scale by a per-channel table (deq_tensor) rather than one scalar: the V ones. */
+static inline int sk_quant_per_channel(int32_t quant) {
+  return quant == SK_QUANT_VDEQF16 || quant == SK_QUANT_VQF322B8 || quant == SK_QUANT_VREQ8 || quant == SK_QUANT_VQF322F16 ||
+         quant == SK_QUANT_VQF322BF16 || quant == SK_QUANT_VQF322F32 || quant == SK_QUANT_VQS322BF16;
+}
 enum { SK_FIXPIPE_NZ = 0, SK_FIXPIPE_ND = 1, SK_FIXPIPE_NZ_SPLIT = 2, SK_FIXPIPE_DN = 3 };
 struct sk_fixpipe_params {
   uint32_t n_size, m_size, src_stride, dst_stride;

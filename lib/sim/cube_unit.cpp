@@ -35,18 +35,9 @@ int8_t toInt8(float v) {
   return (int8_t)std::clamp(r, -128.0f, 127.0f);
 }
 
-// The quant modes whose scale is per channel (a tensor) rather than one scalar.
-bool perChannel(int32_t quant) {
-  switch (quant) {
-    case SK_QUANT_VDEQF16: case SK_QUANT_VQF322B8: case SK_QUANT_VREQ8: case SK_QUANT_VQF322F16: case SK_QUANT_VQF322BF16:
-    case SK_QUANT_VQF322F32: case SK_QUANT_VQS322BF16: return true;
-    default: return false;
-  }
-}
-
 float scaleOf(const sk_fixpipe_params& p, uint32_t col) {
   uint64_t bits = p.deq_scalar;
-  if (perChannel(p.quant)) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
+  if (sk_quant_per_channel(p.quant)) std::memcpy(&bits, (const uint8_t*)p.deq_tensor + 8ull * col, 8);
   // The Fixpipe reads the scale's high 19 bits (sign, exponent, 10 mantissa bits: the public
   // SetQuantScalar/SetQuantVector pages' `scale & 0xFFFFE000`); the rest are not part of it.
   return bitsFloat((uint32_t)bits & 0xFFFFE000u);
@@ -346,7 +337,7 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
                " to " +
                (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float" : "int8_t") +
                ", not these tensors' types";
-      if (perChannel(p.quant) && !p.deq_tensor)
+      if (sk_quant_per_channel(p.quant) && !p.deq_tensor)
         return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace)";
       return "";
     }
@@ -360,44 +351,26 @@ void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t cou
     float fv;
     std::memcpy(&iv, e, 4);
     std::memcpy(&fv, e, 4);
-    switch (p.quant) {
-      case SK_QUANT_NONE:
-        if (p.relu) {
-          if (p.src_dtype == SK_DT_INT32) iv = std::max(iv, 0);
-          else fv = fv > 0 ? fv : 0.0f;
-        }
-        if (p.src_dtype == SK_DT_INT32) std::memcpy(out + 4ull * i, &iv, 4);
-        else std::memcpy(out + 4ull * i, &fv, 4);
-        break;
-      case SK_QUANT_F322F16:
-      case SK_QUANT_F322BF16:
-      case SK_QUANT_DEQF16:
-      case SK_QUANT_VDEQF16: {
-        float v = p.quant == SK_QUANT_F322F16 || p.quant == SK_QUANT_F322BF16 ? fv : (float)iv * scaleOf(p, col0 + i);
-        if (p.relu && !(v > 0)) v = 0.0f;
-        uint16_t h = p.quant == SK_QUANT_F322BF16 ? floatToBf16(v) : floatToHalf(v);
-        std::memcpy(out + 2ull * i, &h, 2);
-        break;
+    if (p.quant == SK_QUANT_NONE) {  // the L0C type as it is (int32 stays exact)
+      if (p.relu) {
+        if (p.src_dtype == SK_DT_INT32) iv = std::max(iv, 0);
+        else fv = fv > 0 ? fv : 0.0f;
       }
-      case SK_QUANT_QF322F16: case SK_QUANT_VQF322F16: case SK_QUANT_QF322BF16: case SK_QUANT_VQF322BF16:
-      case SK_QUANT_QS322BF16: case SK_QUANT_VQS322BF16: case SK_QUANT_QF322F32: case SK_QUANT_VQF322F32: {
-        bool integer = p.quant == SK_QUANT_QS322BF16 || p.quant == SK_QUANT_VQS322BF16;
-        float v = (integer ? (float)iv : fv) * scaleOf(p, col0 + i);
-        if (p.relu && !(v > 0)) v = 0.0f;
-        if (p.quant == SK_QUANT_QF322F32 || p.quant == SK_QUANT_VQF322F32) {
-          std::memcpy(out + 4ull * i, &v, 4);
-          break;
-        }
-        bool bf16 = p.quant != SK_QUANT_QF322F16 && p.quant != SK_QUANT_VQF322F16;
-        uint16_t h = bf16 ? floatToBf16(v) : floatToHalf(v);
+      if (p.src_dtype == SK_DT_INT32) std::memcpy(out + 4ull * i, &iv, 4);
+      else std::memcpy(out + 4ull * i, &fv, 4);
+      continue;
+    }
+    // Every other mode: the source value (checkFixpipeTypes matched the types to the mode), times
+    // the scale unless the mode only converts, relu'd, stored as the destination's type.
+    float v = p.src_dtype == SK_DT_INT32 ? (float)iv : fv;
+    if (p.quant != SK_QUANT_F322F16 && p.quant != SK_QUANT_F322BF16) v *= scaleOf(p, col0 + i);
+    if (p.relu && !(v > 0)) v = 0.0f;
+    switch (p.dst_dtype) {
+      case SK_DT_FLOAT32: std::memcpy(out + 4ull * i, &v, 4); break;
+      case SK_DT_INT8: out[i] = (uint8_t)toInt8(v); break;
+      default: {  // half or bfloat16
+        uint16_t h = p.dst_dtype == SK_DT_BFLOAT16 ? floatToBf16(v) : floatToHalf(v);
         std::memcpy(out + 2ull * i, &h, 2);
-        break;
-      }
-      default: {  // the int8 modes
-        float v = (p.quant == SK_QUANT_REQ8 || p.quant == SK_QUANT_VREQ8 ? (float)iv : fv) * scaleOf(p, col0 + i);
-        if (p.relu && !(v > 0)) v = 0.0f;
-        out[i] = (uint8_t)toInt8(v);
-        break;
       }
     }
   }

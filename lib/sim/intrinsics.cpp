@@ -228,7 +228,6 @@ uint64_t sk_local_physical_size(int32_t mem) {
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_physical_size: unknown memory " + std::to_string(mem));
   return c->spaces[mem].size;
 }
-static const char* const kMemoryNames[SK_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
 constexpr uintptr_t kNoMemoryAddress = 0x1000;  // in the first page, which no host maps
 // A local-memory variable (sk_cc's placeLocalArrays): above those of the functions still running,
 // from the memory's start up, as the vendor's compiler lays them out (a kernel that writes past
@@ -246,8 +245,8 @@ void* sk_local_static(int32_t mem, uint64_t bytes, uint64_t align) {
   align = std::max<uint64_t>({align, operandAlignment(mem), mem == SK_MEM_FB ? 128u : 1u});
   uint64_t at = (c->staticBytes[mem] + align - 1) / align * align;
   if (at + bytes > size)
-    fault(c, std::string("local variables in ") + kMemoryNames[mem] + " need " + std::to_string(at + bytes) + " bytes, the " +
-                 kMemoryNames[mem] + " has " + std::to_string(size) + ": make the arrays smaller");
+    fault(c, std::string("local variables in ") + timing::memName(mem) + " need " + std::to_string(at + bytes) +
+                 " bytes, the " + timing::memName(mem) + " has " + std::to_string(size) + ": make the arrays smaller");
   c->staticBytes[mem] = at + bytes;
   return c->spaces[mem].base + at;
 }

@@ -734,8 +734,7 @@ inline void l0cToGm(T* dst, U* src, uint16_t nSize, uint16_t mSize, uint32_t loo
     r.nz2nd = split ? SK_FIXPIPE_NZ_SPLIT : SK_FIXPIPE_NZ;
     r.dst_stride = (uint32_t)((uint64_t)loopDstStride * sizeof(T) / 32);
   }
-  bool perChannel = AscendC::detail::perChannelQuant(quantPre);
-  const uint64_t* scales = perChannel ? quantTable(coreState(AscendC::detail::kStateL0c2gmQuant)) : nullptr;
+  const uint64_t* scales = ::sk_quant_per_channel((int32_t)quantPre) ? quantTable(coreState(AscendC::detail::kStateL0c2gmQuant)) : nullptr;
   AscendC::detail::issueFixpipe(dst, src, r, unitFlag, scales);
 }
 }  // namespace sk_capi

@@ -22,13 +22,6 @@ enum QuantMode_t : uint8_t {
 namespace AscendC {
 
 using ::QuantMode_t;
-namespace detail {
-// The quant modes that scale by a per-channel tensor rather than one scalar (their V prefix).
-constexpr bool perChannelQuant(uint64_t mode) {
-  return mode == VDEQF16 || mode == VQF322B8_PRE || mode == VREQ8 || mode == VQF322F16_PRE || mode == VQF322BF16_PRE ||
-         mode == VQF322F32_PRE || mode == VQS322BF16_PRE;
-}
-}  // namespace detail
 
 /* ---- GM -> L1: ND to Nz ---- */
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
@@ -851,7 +844,7 @@ inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
 }
 // SetFixPipeConfig's tensor, for the vector (per-channel) quant modes.
 inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
-  return perChannelQuant(mode) ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
+  return ::sk_quant_per_channel(mode) ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
 }
 }  // namespace detail
 template <typename T, typename U>
