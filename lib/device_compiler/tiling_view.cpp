@@ -3,7 +3,7 @@
 // generates a header with the tiling data classes instead. sk_cc does the same from the header's
 // text: the BEGIN_TILING_DATA_DEF ... END_TILING_DATA_DEF blocks, the REGISTER_TILING_DATA_CLASS
 // statements, and the integral constants and object-like macros they may use, each under a #line
-// of the original. A tiling header may include another op's (`#include "../../x/op_host/x_tiling.h"`,
+// of the original. They go in optiling::sk_view; the kernel sees the structs unqualified. A tiling header may include another op's (`#include "../../x/op_host/x_tiling.h"`,
 // whose structs its own nest): such an include, found relative to the header, becomes that
 // header's view in place.
 #include <algorithm>
@@ -212,6 +212,21 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
   return out;
 }
 
+// `using sk_view::X;` for each tiling struct the view defines (and the registrations): kernels
+// name the structs unqualified, as the op build's generated header declares them, but not the
+// header's constants (CANN's generated header has none), which may share a name with the
+// kernel's own (`constexpr int64_t UB_BLOCK_SIZE` in both).
+std::string structDeclarations(llvm::StringRef body) {
+  std::string out;
+  llvm::StringRef begin = "BEGIN_TILING_DATA_DEF";
+  for (size_t at = body.find(begin); at != llvm::StringRef::npos; at = body.find(begin, at + 1)) {
+    llvm::StringRef name = body.substr(at + begin.size()).ltrim().drop_front().ltrim().take_while(isIdentChar);
+    if (!name.empty()) out += "using sk_view::" + name.str() + ";\n";
+  }
+  if (body.contains("REGISTER_TILING_DATA_CLASS")) out += "using sk_view::__sk_tiling_registered;\n";
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
@@ -220,7 +235,8 @@ std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRe
   if (!body) return std::nullopt;
   return "// The device view sk_cc made of " + path.str() +
          " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"
-         "namespace optiling {\n" + guarded(path, *body) + "}  // namespace optiling\n";
+         "namespace optiling {\nnamespace sk_view {\n" + guarded(path, *body) + "}  // namespace sk_view\n" +
+         structDeclarations(*body) + "}  // namespace optiling\n";
 }
 
 }  // namespace sk::devcc

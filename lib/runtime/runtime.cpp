@@ -66,6 +66,12 @@ const std::vector<std::pair<std::string, void*>>& hostAllowList() {
       {"tanh", (void*)(D1)&::tanh},   {"sinf", (void*)(F1)&::sinf},   {"sin", (void*)(D1)&::sin},
       {"cosf", (void*)(F1)&::cosf},   {"cos", (void*)(D1)&::cos},     {"erff", (void*)(F1)&::erff},
       {"erf", (void*)(D1)&::erf},     {"nearbyintf", (void*)(F1)&::nearbyintf}, {"rintf", (void*)(F1)&::rintf},
+      {"tanf", (void*)(F1)&::tanf},   {"tan", (void*)(D1)&::tan},     {"asinf", (void*)(F1)&::asinf},
+      {"asin", (void*)(D1)&::asin},   {"acosf", (void*)(F1)&::acosf}, {"acos", (void*)(D1)&::acos},
+      {"atanf", (void*)(F1)&::atanf}, {"atan", (void*)(D1)&::atan},   {"sinhf", (void*)(F1)&::sinhf},
+      {"sinh", (void*)(D1)&::sinh},   {"coshf", (void*)(F1)&::coshf}, {"cosh", (void*)(D1)&::cosh},
+      {"asinhf", (void*)(F1)&::asinhf}, {"asinh", (void*)(D1)&::asinh}, {"atanhf", (void*)(F1)&::atanhf},
+      {"atanh", (void*)(D1)&::atanh}, {"erfcf", (void*)(F1)&::erfcf}, {"erfc", (void*)(D1)&::erfc},
   };
   return list;
 }

@@ -32,7 +32,8 @@ const std::vector<std::string>& allowedHostImports() {
       "memcpy", "memset", "memmove", "memcmp", "sqrtf", "sqrt", "expf", "exp", "exp2f", "exp2", "logf",
       "log", "log2f", "log2", "powf", "pow", "fabsf", "fabs", "floorf", "floor", "ceilf", "ceil", "roundf",
       "round", "truncf", "trunc", "fmaxf", "fmax", "fminf", "fmin", "fmodf", "fmod", "tanhf", "tanh", "sinf",
-      "sin", "cosf", "cos", "erff", "erf", "nearbyintf", "rintf"};
+      "sin", "cosf", "cos", "erff", "erf", "nearbyintf", "rintf", "tanf", "tan", "asinf", "asin", "acosf",
+      "acos", "atanf", "atan", "sinhf", "sinh", "coshf", "cosh", "asinhf", "asinh", "atanhf", "atanh", "erfcf", "erfc"};
   return names;
 }
 

@@ -216,6 +216,16 @@ double selectInputs(std::mt19937& rng, const std::string& p) {
 // Acosh's domain is [1, inf).
 double acoshInputs(std::mt19937& rng, const std::string&) { return uniformIn(rng, 1.0, 5.0); }
 // Rounding APIs: values with fractions, halves included.
+double unitInputs(std::mt19937& rng, const std::string&) { return uniformIn(rng, -0.99, 0.99); }
+// Lgamma and Digamma: both sides of 0, at least 0.1 from the poles (0, -1, -2, ...).
+double gammaInputs(std::mt19937& rng, const std::string&) {
+  return std::uniform_int_distribution<int>(-4, 7)(rng) + uniformIn(rng, 0.1, 0.9);
+}
+// digamma as the derivative of ln|gamma| (a central difference in double: an independent reference).
+double digammaRef(double x) {
+  const double h = 1e-5 * std::max(1.0, std::fabs(x));
+  return (std::lgamma(x + h) - std::lgamma(x - h)) / (2 * h);
+}
 double roundingInputs(std::mt19937& rng, const std::string&) {
   return std::uniform_int_distribution<int>(-40, 40)(rng) * 0.25 + (std::uniform_int_distribution<int>(0, 3)(rng) == 0 ? 0.1 : 0.0);
 }
@@ -583,6 +593,20 @@ std::vector<Case> advCases() {
       u("rint", unary([](float x) { return std::nearbyint(x); }), 0, roundingInputs),
       u("clamp_min", unary([](float x) { return std::max(x, 0.5f); }), 0),
       u("clamp_max", unary([](float x) { return std::min(x, -0.25f); }), 0),
+      u("asin", unary([](float x) { return std::asin((double)x); }), fTol, unitInputs),
+      u("acos", unary([](float x) { return std::acos((double)x); }), hTol, unitInputs),
+      u("atan", unary([](float x) { return std::atan((double)x); }), fTol),
+      u("sinh", unary([](float x) { return std::sinh((double)x); }), fTol),
+      u("cosh", unary([](float x) { return std::cosh((double)x); }), bTol),
+      u("tan", unary([](float x) { return std::tan((double)x); }), fTol),
+      u("asinh", unary([](float x) { return std::asinh((double)x); }), hTol),
+      u("atanh", unary([](float x) { return std::atanh((double)x); }), fTol, unitInputs),
+      u("erfc", unary([](float x) { return std::erfc((double)x); }), fTol),
+      u("lgamma", unary([](float x) { return std::lgamma((double)x); }), fTol, gammaInputs),
+      u("digamma", unary([](float x) { return digammaRef(x); }), fTol, gammaInputs),
+      u("sign", unary([](float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : 0.0f; }), 0, roundingInputs),
+      u("round", unary([](float x) { return std::nearbyint(x); }), 0, roundingInputs),
+      u("rint_config", unary([](float x) { return std::nearbyint(x); }), 0, roundingInputs),
       b("swiglu", binary([](double a, double x, double) { return (float)a * swish((float)x, 1.0f); }), fTol),
       b("geglu", binary([](double a, double x, double) { return (float)a * gelu((float)x); }), hTol),
       b("fmod", binary([](double a, double x, double) { return std::fmod((float)a, (float)x); }), 0, fmodInputs),

@@ -66,6 +66,26 @@ TEST(AdvTiling, ElementwiseSizesFollowTheRule) {
   EXPECT_EQ(mn, 3u * 256);
 }
 
+TEST(AdvTiling, TmpBufferFactorSizeSizesTheLargestTileThatFits) {
+  // Lgamma keeps 4 float temporaries per element: 4 per float element, 8 per half one, and
+  // up to 32 bytes of alignment each.
+  uint32_t live = 0, extra = 0;
+  AscendC::GetLgammaTmpBufferFactorSize(4, live, extra);
+  EXPECT_EQ(live, 4u);
+  EXPECT_EQ(extra, 4u * 32);
+  AscendC::GetLgammaTmpBufferFactorSize(2, live, extra);
+  EXPECT_EQ(live, 8u);
+  // The elements (space - extra) / live / typeSize computes need no more than the max size.
+  const uint32_t space = 16 * 1024, typeSize = 2;
+  AscendC::GetAsinTmpBufferFactorSize(typeSize, live, extra);
+  const uint32_t n = (space - extra) / live / typeSize;
+  uint32_t mx = 0, mn = 0;
+  AscendC::GetAsinMaxMinTmpSize(TensorShape({(int64_t)n}), typeSize, false, mx, mn);
+  EXPECT_LE(mx, space);
+  AscendC::GetAsinMaxMinTmpSize(TensorShape({(int64_t)n + 64}), typeSize, false, mx, mn);
+  EXPECT_GT(mx, space);
+}
+
 TEST(AdvTiling, SoftMaxTilingCoversTheRows) {
   TensorShape s({2, 30, 96});  // 60 rows of 96
   uint32_t mn = AscendC::GetSoftMaxMinTmpSize(s, 4, false);

@@ -120,6 +120,10 @@ TEST(TilingView, KeepsTheTilingDataItsRegistrationsAndTheConstantsTheyUse) {
   EXPECT_TRUE(contains(v, "#include \"register/tilingdata_base.h\"")) << v;
   EXPECT_TRUE(contains(v, "#include \"kernel_tiling/kernel_tiling.h\"")) << v;
   EXPECT_TRUE(contains(v, "namespace optiling {")) << v;
+  // The structs and registrations are named unqualified in the kernel, the constants are not.
+  EXPECT_TRUE(contains(v, "}  // namespace sk_view\nusing sk_view::DemoTilingData;\nusing sk_view::__sk_tiling_registered;\n"))
+      << v;
+  EXPECT_FALSE(contains(v, "using sk_view::MAX_DIMS")) << v;
 }
 
 TEST(TilingView, DropsIncludesHostCodeAndEveryOtherConstant) {

@@ -1,6 +1,7 @@
-// Element-wise APIs of AscendC's lib/math (adv_api/math) beside adv_math.h's: Acosh, Ceil, Floor,
-// Trunc, Frac, Rint, ClampMin, ClampMax, Clamp, Fmod, Fma, Xor, BitwiseAnd, LogicalAnd, Where,
-// IsFinite, CumSum, and Axpy with a shared buffer. Written from the public API reference; each is
+// Element-wise APIs of AscendC's lib/math (adv_api/math) beside adv_math.h's: Asin, Acos, Atan,
+// Sinh, Cosh, Tan, Asinh, Acosh, Atanh, Erfc, Lgamma, Digamma, Sign, Ceil, Floor, Trunc, Round,
+// Frac, Rint, ClampMin, ClampMax, Clamp, Fmod, Fma, Xor, BitwiseAnd, LogicalAnd, Where, IsFinite,
+// CumSum, and Axpy with a shared buffer. Written from the public API reference; each is
 // computed element by element (floats in float, or in double where the float result must be
 // correctly rounded, then rounded once to T) and charged as the basic sequence it replaces
 // (sk_ascendc/adv_common.h). The sharedTmpBuffer forms accept the buffer and do not need it.
@@ -12,37 +13,116 @@
 
 namespace AscendC {
 
-/* ---- unary float maps, in the four documented forms (dst, src[, sharedTmpBuffer][, calCount]) ---- */
-#define SK_ADV_FLOAT_UNARY(Name, EXPR, ...)                                                                          \
-  template <typename T, bool isReuseSource = false>                                                                  \
+/* ---- unary maps, in the four documented forms (dst, src[, sharedTmpBuffer][, calCount]) ---- */
+#define SK_ADV_COMMA ,
+#define SK_ADV_UNARY_MAP(Name, EXTRA_TEMPLATE_PARAM, TYPES_OK, TYPES, EXPR, ...)                                     \
+  template <typename T, bool isReuseSource = false EXTRA_TEMPLATE_PARAM>                                             \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&,     \
                               const uint32_t calCount) {                                                             \
-    static_assert(detail::adv::isFloatLike<T>(), #Name ": T must be half, bfloat16_t or float");                     \
+    static_assert(TYPES_OK, #Name ": T must be " TYPES);                                                             \
     detail::adv::map1(#Name, dst, src, calCount, [](float x) -> float { return EXPR; });                             \
     detail::adv::chargeOps(calCount, 4, __VA_ARGS__);                                                                \
   }                                                                                                                  \
-  template <typename T, bool isReuseSource = false>                                                                  \
+  template <typename T, bool isReuseSource = false EXTRA_TEMPLATE_PARAM>                                             \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp) { \
     Name<T, isReuseSource>(dst, src, tmp, src.GetSize());                                                            \
   }                                                                                                                  \
-  template <typename T, bool isReuseSource = false>                                                                  \
+  template <typename T, bool isReuseSource = false EXTRA_TEMPLATE_PARAM>                                             \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {      \
     Name<T, isReuseSource>(dst, src, LocalTensor<uint8_t>(), calCount);                                              \
   }                                                                                                                  \
-  template <typename T, bool isReuseSource = false>                                                                  \
+  template <typename T, bool isReuseSource = false EXTRA_TEMPLATE_PARAM>                                             \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                                \
     Name<T, isReuseSource>(dst, src, LocalTensor<uint8_t>(), src.GetSize());                                         \
   }
+#define SK_ADV_FLOAT_UNARY(Name, EXPR, ...) \
+  SK_ADV_UNARY_MAP(Name, , detail::adv::isFloatLike<T>(), "half, bfloat16_t or float", EXPR, __VA_ARGS__)
+
+// Atan's algorithm (Ascend 950) and Rint's config: accepted; the result is the correctly rounded one.
+enum class AtanAlgo { TAYLOR_EXPANSION = 0, POLYNOMIAL_APPROXIMATION };
+struct AtanConfig { AtanAlgo algo = AtanAlgo::TAYLOR_EXPANSION; };
+constexpr AtanConfig defaultAtanConfig = {AtanAlgo::TAYLOR_EXPANSION};
+struct RintConfig { bool isReuseSource; };
+constexpr RintConfig DEFAULT_RINT_CONFIG = {false};
+
+namespace detail {
+namespace adv {
+constexpr double kPi = 3.14159265358979323846;
+// ln|gamma(x)|: Lanczos (g = 7, 9 terms; relative error ~1e-15) and the reflection below 1/2.
+// Not libm's lgamma, whose sign global is shared by the simulator's worker threads.
+inline double lnGamma(double x) {
+  if (std::isnan(x)) return x;
+  if (std::isinf(x)) return INFINITY;
+  if (x <= 0 && x == std::floor(x)) return INFINITY;  // the poles
+  if (x < 0.5) return std::log(kPi / std::fabs(std::sin(kPi * x))) - lnGamma(1.0 - x);
+  constexpr double c[9] = {0.99999999999980993,  676.5203681218851,     -1259.1392167224028,
+                           771.32342877765313,   -176.61502916214059,   12.507343278686905,
+                                  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
+  x -= 1;
+  double a = c[0], t = x + 7.5;
+  for (int i = 1; i < 9; ++i) a += c[i] / (x + i);
+  return 0.5 * std::log(2 * kPi) + (x + 0.5) * std::log(t) - t + std::log(a);
+}
+// digamma(x) = d/dx ln(gamma(x)): the reflection below 1/2, the recurrence up to 6, then the
+// asymptotic series (error far below float's). Poles at 0, -1, -2, ...: -inf at 0, NaN below.
+inline double digamma(double x) {
+  if (std::isnan(x) || x == -INFINITY) return NAN;
+  if (x <= 0 && x == std::floor(x)) return x == 0 ? -INFINITY : NAN;
+  if (x < 0.5) return digamma(1.0 - x) - kPi * std::cos(kPi * x) / std::sin(kPi * x);
+  double r = 0;
+  for (; x < 6; x += 1) r -= 1 / x;
+  double f = 1 / (x * x);
+  return r + std::log(x) - 0.5 / x - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
+}
+}  // namespace adv
+}  // namespace detail
+
+// Each in double, rounded once to T; charged as the vector sequence the library runs (its
+// polynomial or series written out as mul/add pairs).
+SK_ADV_FLOAT_UNARY(Asin, (float)std::asin((double)x), "mul", "adds", "sqrt", "mul", "add", "mul", "add", "mul", "add",
+                   "compare", "select")
+SK_ADV_FLOAT_UNARY(Acos, (float)std::acos((double)x), "mul", "adds", "sqrt", "mul", "add", "mul", "add", "mul", "add",
+                   "compare", "select", "adds")
+SK_ADV_UNARY_MAP(Atan, SK_ADV_COMMA const AtanConfig& config = defaultAtanConfig, detail::adv::isFloatLike<T>(),
+                 "half, bfloat16_t or float", (float)std::atan((double)x), "abs", "reciprocal", "min", "mul", "add",
+                 "mul", "add", "mul", "add", "compare", "select")
+SK_ADV_FLOAT_UNARY(Sinh, (float)std::sinh((double)x), "exp", "reciprocal", "sub", "muls")
+SK_ADV_FLOAT_UNARY(Cosh, (float)std::cosh((double)x), "exp", "reciprocal", "add", "muls")
+SK_ADV_FLOAT_UNARY(Tan, (float)std::tan((double)x), "sin", "cos", "div")
+SK_ADV_FLOAT_UNARY(Asinh, (float)std::asinh((double)x), "abs", "mul", "adds", "sqrt", "add", "ln", "compare", "select")
 // acosh(x) = ln(x + sqrt(x^2 - 1)), in double, rounded once (NaN below 1).
 SK_ADV_FLOAT_UNARY(Acosh, (float)std::log((double)x + std::sqrt((double)x * x - 1.0)), "mul", "adds", "sqrt", "add", "ln")
-// Rounding to integral values (the float result is exact); Frac(x) = x - trunc(x), with x's sign
-// (Frac(-258.41888) = -0.41888428, as documented).
+SK_ADV_FLOAT_UNARY(Atanh, (float)std::atanh((double)x), "adds", "adds", "div", "ln", "muls")
+SK_ADV_FLOAT_UNARY(Erfc, (float)std::erfc((double)x), "erf", "muls", "adds")
+SK_ADV_FLOAT_UNARY(Lgamma, (float)detail::adv::lnGamma((double)x), "abs", "compare", "select", "ln", "mul", "add", "mul", "add",
+                   "div", "mul", "add", "ln", "sub", "sin", "ln")
+SK_ADV_FLOAT_UNARY(Digamma, (float)detail::adv::digamma((double)x), "adds", "reciprocal", "add", "adds", "reciprocal",
+                   "add", "ln", "mul", "add", "mul", "add", "sin", "cos", "div", "select")
+// Sign: 1, -1, or 0 for zeros (and NaN); also int64_t, as Ascend 950 documents.
+SK_ADV_UNARY_MAP(Sign, , (detail::adv::isFloatLike<T>() || std::is_same<PrimT<T>, int64_t>::value),
+                 "half, bfloat16_t, float or int64_t", (x > 0 ? 1.0f : x < 0 ? -1.0f : 0.0f), "compare", "select",
+                 "compare", "select")
+// Rounding to integral values (the float result is exact); Round rounds halves to even, as
+// documented; Frac(x) = x - trunc(x), with x's sign (Frac(-258.41888) = -0.41888428).
 SK_ADV_FLOAT_UNARY(Ceil, std::ceil(x), "cast", "cast")
 SK_ADV_FLOAT_UNARY(Floor, std::floor(x), "cast", "cast")
 SK_ADV_FLOAT_UNARY(Trunc, std::trunc(x), "cast", "cast")
+SK_ADV_FLOAT_UNARY(Round, rintf(x), "cast", "cast")
 SK_ADV_FLOAT_UNARY(Rint, rintf(x), "cast", "cast")
 SK_ADV_FLOAT_UNARY(Frac, (std::isinf(x) ? 0.0f : x - std::trunc(x)), "cast", "cast", "sub")
+// Rint<config, T>(dst, src[, sharedTmpBuffer], count): the config comes first.
+template <const RintConfig& config, typename T>
+__aicore__ inline void Rint(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                            const uint32_t count) {
+  Rint<T, false>(dst, src, tmp, count);
+}
+template <const RintConfig& config, typename T>
+__aicore__ inline void Rint(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  Rint<T, false>(dst, src, LocalTensor<uint8_t>(), count);
+}
 #undef SK_ADV_FLOAT_UNARY
+#undef SK_ADV_UNARY_MAP
+#undef SK_ADV_COMMA
 
 /* ---- ClampMax (values above the scalar become it) and ClampMin (below) ---- */
 #define SK_ADV_CLAMP1(Name, FN)                                                                                       \

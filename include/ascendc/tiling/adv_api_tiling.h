@@ -96,10 +96,28 @@ inline uint32_t outerDims(const TensorShape& s) {
     uint32_t mx, mn;                                                                                                 \
     Get##Name##MaxMinTmpSize(srcShape, typeSize, isReuseSource, mx, mn);                                             \
     return mn;                                                                                                       \
+  }                                                                                                                  \
+  /* the same K float temporaries, each 32-byte aligned: (space - extraBuffer) / maxLiveNodeCount / typeSize fit */ \
+  inline void Get##Name##TmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount,                    \
+                                             uint32_t& extraBuffer) {                                                \
+    maxLiveNodeCount = typeSize ? (K * 4 + typeSize - 1) / typeSize : 0;                                             \
+    extraBuffer = K * 32;                                                                                            \
   }
 SK_ADV_ELEMWISE_TMP(Sigmoid, 2)  // exp, 1 + exp
 SK_ADV_ELEMWISE_TMP(GeGLU, 3)    // x^2 / cubic term, exp, denominator
 SK_ADV_ELEMWISE_TMP(Acosh, 2)    // x^2 - 1, its sqrt
+SK_ADV_ELEMWISE_TMP(Asin, 3)     // x^2, sqrt(1 - x^2), the polynomial
+SK_ADV_ELEMWISE_TMP(Acos, 3)
+SK_ADV_ELEMWISE_TMP(Atan, 3)     // |x|, the reduced argument, the polynomial
+SK_ADV_ELEMWISE_TMP(Sinh, 2)     // exp(x), exp(-x)
+SK_ADV_ELEMWISE_TMP(Cosh, 2)
+SK_ADV_ELEMWISE_TMP(Tan, 3)      // sin, cos and the range reduction
+SK_ADV_ELEMWISE_TMP(Asinh, 2)    // x^2 + 1, its sqrt
+SK_ADV_ELEMWISE_TMP(Atanh, 2)    // 1 + x, 1 - x
+SK_ADV_ELEMWISE_TMP(Erfc, 3)
+SK_ADV_ELEMWISE_TMP(Lgamma, 4)   // the reflection, the shifted argument, the series, the log
+SK_ADV_ELEMWISE_TMP(Digamma, 4)
+SK_ADV_ELEMWISE_TMP(Sign, 1)     // the compare mask
 SK_ADV_ELEMWISE_TMP(Axpy, 1)     // src widened to float
 SK_ADV_ELEMWISE_TMP(Ceil, 1)     // float copy (half inputs)
 SK_ADV_ELEMWISE_TMP(Floor, 1)

@@ -21,6 +21,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "graph/c_types.h"
+
 #define ASCENDC_TPL_1_BW 1
 #define ASCENDC_TPL_2_BW 2
 #define ASCENDC_TPL_4_BW 4

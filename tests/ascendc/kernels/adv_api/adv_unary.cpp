@@ -1,12 +1,16 @@
 // High-level element-wise APIs on one tile of DTYPE_X (half, bfloat16 or float), chosen by the
 // tiling key: the activations (Gelu, FasterGelu, Silu, Swish) and the math of lib/math (Acosh,
-// Ceil, Floor, Trunc, Frac, Rint, ClampMin, ClampMax), in the forms with and without a
-// sharedTmpBuffer sized by the host helpers.
+// Ceil, Floor, Trunc, Frac, Rint, ClampMin, ClampMax, Asin, Acos, Atan, Sinh, Cosh, Tan, Asinh,
+// Atanh, Erfc, Lgamma, Digamma, Sign, Round), in the forms with and without a sharedTmpBuffer
+// sized by the host helpers.
 #include "kernel_operator.h"
 
 using namespace AscendC;
 
 namespace {
+constexpr AtanConfig kPolynomialAtan = {AtanAlgo::POLYNOMIAL_APPROXIMATION};
+constexpr RintConfig kRintConfig = {false};
+
 class AdvUnary {
  public:
   __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const AdvTilingData& t) {
@@ -38,6 +42,20 @@ class AdvUnary {
     else if (TILING_KEY_IS(10)) Rint(y, x, tmp, n_);
     else if (TILING_KEY_IS(11)) ClampMin<DTYPE_X, false>(y, x, tmp, s, n_);
     else if (TILING_KEY_IS(12)) ClampMax(y, x, s, n_);
+    else if (TILING_KEY_IS(13)) Asin(y, x, tmp, n_);
+    else if (TILING_KEY_IS(14)) Acos<DTYPE_X, false>(y, x, n_);
+    else if (TILING_KEY_IS(15)) Atan<DTYPE_X, false, kPolynomialAtan>(y, x, tmp);
+    else if (TILING_KEY_IS(16)) Sinh(y, x);
+    else if (TILING_KEY_IS(17)) Cosh(y, x, tmp, n_);
+    else if (TILING_KEY_IS(18)) Tan(y, x, n_);
+    else if (TILING_KEY_IS(19)) Asinh<DTYPE_X>(y, x, tmp, n_);
+    else if (TILING_KEY_IS(20)) Atanh(y, x, n_);
+    else if (TILING_KEY_IS(21)) Erfc(y, x, tmp);
+    else if (TILING_KEY_IS(22)) Lgamma(y, x, tmp, n_);
+    else if (TILING_KEY_IS(23)) Digamma(y, x, n_);
+    else if (TILING_KEY_IS(24)) Sign(y, x, n_);
+    else if (TILING_KEY_IS(25)) Round(y, x, tmp, n_);
+    else if (TILING_KEY_IS(26)) Rint<kRintConfig, DTYPE_X>(y, x, tmp, n_);
     outQueue_.EnQue(y);
     inQueue_.FreeTensor(x);
     y = outQueue_.DeQue<DTYPE_Y>();

@@ -1,10 +1,13 @@
 // The Pow op in the three forms of the high-level Power, picked by the tiling key: key 1
 // z = x ^ y (tensor ^ tensor, with a shared temporary buffer), key 2 z = x ^ exponent (tensor ^
 // scalar), key 3 z = base ^ y (scalar ^ tensor, the whole tile). The entry is named like the C
-// library's pow. POW_BUFFER_NUM and POW_TMP_BUFFER_BYTES come from the op_host tiling header.
+// library's pow. POW_TMP_BUFFER_BYTES comes from the op_host tiling header (its macros are
+// seen); the kernel names its own POW_BUFFER_NUM, as the header's constants are not seen.
 #include "kernel_operator.h"
 
 using namespace AscendC;
+
+constexpr int32_t POW_BUFFER_NUM = 2;
 
 template <typename T, uint32_t MODE>
 class KernelPow {

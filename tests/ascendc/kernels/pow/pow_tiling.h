@@ -1,7 +1,8 @@
 /*
  * op_host/pow_tiling.h: the tiling of the Pow op as the op project writes it, with its host
  * includes and host code. The op build (and sk_cc) compiles only its device view into the
- * kernel: the tiling data, the registration and the integral constants.
+ * kernel: the tiling data, the registration, and the macros; the kernel names the structs, not
+ * the header's constants.
  */
 #ifndef OPS_POW_TILING_H
 #define OPS_POW_TILING_H
@@ -12,7 +13,7 @@
 #include "register/op_def_registry.h"
 
 namespace optiling {
-// Kernel-side constants of the op.
+// Buffers per queue (the kernel has its own of the same name) and the tile buffer.
 constexpr int32_t POW_BUFFER_NUM = 2;
 #define POW_TMP_BUFFER_BYTES (16 * 1024)
 // Host-side tiling choices.

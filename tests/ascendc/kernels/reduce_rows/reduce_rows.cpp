@@ -1,10 +1,13 @@
 // sum[r] = sum of row r of x over the last axis, mean[r] = sum[r] / cols, with the high-level Sum
 // (SumParams, a shared temporary buffer) and Mean (MeanParams). Rows come in through
 // DataCopyPad at a 32-byte row pitch (alignedCols); the rows of a core that do not fill a tile
-// go in a last, shorter tile. The shape arrives as the tiling's shape[MAX_DIMS] array.
+// go in a last, shorter tile. The shape arrives as the tiling's shape[MAX_DIMS] array; the kernel
+// names its own MAX_DIMS, as CANN's op build does not show it the tiling header's constants.
 #include "kernel_operator.h"
 
 using namespace AscendC;
+
+constexpr uint32_t MAX_DIMS = 8;  // the tiling header's optiling::MAX_DIMS too
 
 namespace {
 constexpr int32_t BUFFER_NUM = 2;
