@@ -26,6 +26,7 @@
 #include "sk_ascendc/pipe.h"
 #include "sk_ascendc/reduce.h"
 #include "sk_ascendc/reg.h"
+#include "sk_ascendc/scalar.h"
 #include "sk_ascendc/scalar_atomic.h"
 #include "sk_ascendc/sort.h"
 #include "sk_ascendc/super_kernel.h"

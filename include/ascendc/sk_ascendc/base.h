@@ -491,6 +491,8 @@ __aicore__ inline void InitSocState() {}
 // The system workspace: the kernel's workspace parameter (set by sk_cc's entry, or by the kernel),
 // the user's part after RESERVED_WORKSPACE.
 __aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { detail::coreState(detail::kStateSysWorkspace) = (uint64_t)workspace; }
+// The same, as CANN's generated entries call it (SetSysWorkspace sets it only when unset there).
+__aicore__ inline void SetSysWorkspaceForce(GM_ADDR workspace) { SetSysWorkspace(workspace); }
 __aicore__ inline __gm__ uint8_t* GetSysWorkSpacePtr() {
   return (__gm__ uint8_t*)detail::coreState(detail::kStateSysWorkspace);
 }
@@ -521,6 +523,7 @@ __attribute__((weak)) extern const uint64_t sk_have_workspace[2] = {1, AscendC::
 using AscendC::GetSysWorkSpacePtr;
 using AscendC::GetUserWorkspace;
 using AscendC::SetSysWorkspace;
+using AscendC::SetSysWorkspaceForce;
 
 // The raw hardware index variables of the device compiler (AIV of a 1:2 group share block_idx).
 #define block_idx ((int64_t)(::sk_block_idx() / ::sk_sub_block_num()))

@@ -55,7 +55,7 @@ template <typename Registered> struct PickTiling<NoTilingStruct, Registered> { u
   decltype(((tiling_type*)0)->member) var;                                                                        \
   ::sk_data_copy(&var, (const uint8_t*)(tiling_arg) + __builtin_offsetof(tiling_type, member), sizeof(var))
 #define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, dst_ptr, tiling_ptr) \
-  const tiling_struct* dst_ptr = (const tiling_struct*)(tiling_ptr)
+  tiling_struct* dst_ptr = (tiling_struct*)(tiling_ptr)  /* not const: kernels pass it on as T* */
 #define COPY_TILING_WITH_STRUCT(tiling_struct, src_ptr, dst_name) \
   tiling_struct dst_name;                                          \
   ::AscendC::detail::loadTiling(&dst_name, (const void*)(src_ptr))

@@ -420,12 +420,6 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
                 detail::scalarBits<PrimT<U>>(scalarValue), &r);
 }
 
-/* ---- scalar conversions ---- */
-__aicore__ inline float ToFloat(const bfloat16_t& v) { return (float)v; }
-__aicore__ inline bfloat16_t ToBfloat16(const float& v) { return (bfloat16_t)v; }
-__aicore__ inline float Cast(const bfloat16_t& v) { return (float)v; }
-__aicore__ inline bfloat16_t Cast(const float& v) { return (bfloat16_t)v; }
-
 /* ---- the mask register ---- */
 __aicore__ inline void SetMaskCount() { ::sk_set_mask_mode(SK_MASK_COUNTER); }
 __aicore__ inline void SetMaskNorm() { ::sk_set_mask_mode(SK_MASK_NORMAL); }
