@@ -399,6 +399,15 @@ void padRows(Tensors& t) {
 // copy_through: y = x.
 void copyThrough(Tensors& t) { t["y"] = t["x"]; }
 
+// index (the kernel named like glibc's index()): y[i] = x[indices[i]].
+void gatherByIndex(Tensors& t) {
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = t["x"][(size_t)t["indices"][i]];
+}
+double indexInputs(std::mt19937& rng, const std::string& p) {
+  if (p == "indices") return std::uniform_int_distribution<int>(0, 255)(rng);
+  return std::uniform_real_distribution<double>(-2, 2)(rng);
+}
+
 // softplus: half computes in half (each op rounded); bf16 in float, rounded once at the end.
 void softplusHalf(Tensors& t) {
   for (size_t i = 0; i < t["y"].size(); ++i) {
@@ -842,6 +851,7 @@ std::vector<Case> baseCases() {
        0, 0, eighths},
       {"col_slice", "col_slice", "col_slice.cpp", "col_slice.json", {"col_slice_tiling.h"}, colSlice},
       {"pad_rows", "pad_rows", "pad_rows.cpp", "pad_rows.json", {}, padRows},
+      {"index", "index", "index.cpp", "index.json", {}, gatherByIndex, 0, 0, indexInputs},
       {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_int8", "copy_through", "copy_through.cpp", "copy_through_int8.json", {"copy_through_tiling.h"}, copyThrough},

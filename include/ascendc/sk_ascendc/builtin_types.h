@@ -9,4 +9,15 @@
 using half = _Float16;
 using bfloat16_t = __bf16;
 
+#if defined(__CCE_AICORE__)
+// glibc's <strings.h> (which <cstring> and much of the C++ library include) declares index() and
+// rindex(): a kernel of that name (ops-nn's Index op's entry is `index`) would clash with them.
+// Declared under other names here, before anything includes it; device code has no use for them.
+#define index sk_libc_index
+#define rindex sk_libc_rindex
+#include <strings.h>
+#undef index
+#undef rindex
+#endif
+
 #endif /* SK_ASCENDC_BUILTIN_TYPES_H */
