@@ -21,6 +21,7 @@
 #include "sk_ascendc/cube.h"
 #include "sk_ascendc/data_copy.h"
 #include "sk_ascendc/debug.h"
+#include "sk_ascendc/flexible_scalar.h"
 #include "sk_ascendc/layout.h"
 #include "sk_ascendc/list_tensor.h"
 #include "sk_ascendc/pipe.h"

@@ -182,6 +182,7 @@ enum sk_vop {
   SK_V_ADDRELU, SK_V_SUBRELU, SK_V_MULADDDST, /* dst = src0 * src1 + dst */
   SK_V_FUSEDMULADD,                            /* dst = src0 * dst + src1 */
   SK_V_POW,                                    /* dst = src0 ^ src1 (the high-level Power) */
+  SK_V_SHIFTLEFT_V, SK_V_SHIFTRIGHT_V,         /* shifts by src1's elements (Ascend 950, integers) */
   /* dst = op src0 */
   SK_V_EXP = 32, SK_V_LN, SK_V_ABS, SK_V_RELU, SK_V_SQRT, SK_V_RSQRT, SK_V_RECIPROCAL, SK_V_NOT,
   SK_V_COPY,
@@ -192,7 +193,13 @@ enum sk_vop {
   SK_V_SHIFTRIGHT_ROUND,
   SK_V_DUP,      /* dst = scalar */
   SK_V_POWS,     /* dst = src0 ^ scalar */
-  SK_V_RPOWS     /* dst = scalar ^ src0 */
+  SK_V_RPOWS,    /* dst = scalar ^ src0 */
+  SK_V_SUBS,     /* dst = src0 - scalar (Ascend 950's Subs, Divs, Ands, Ors; R: the scalar first) */
+  SK_V_RSUBS,    /* dst = scalar - src0 */
+  SK_V_DIVS,     /* dst = src0 / scalar (floats) */
+  SK_V_RDIVS,    /* dst = scalar / src0 (floats) */
+  SK_V_ANDS,     /* dst = src0 & scalar (integers) */
+  SK_V_ORS       /* dst = src0 | scalar (integers) */
 };
 void sk_vec(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
             const struct sk_vec_repeat* r);
@@ -234,6 +241,7 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
    SK_SELECT_SCALAR_CMPMASK, takes the scalar from its low element (mode 1). Set and get copy
    its 16 bytes from / to local memory. */
 #define SK_SELECT_SCALAR_CMPMASK 2
+#define SK_SELECT_SCALAR_FIRST 3 /* the scalar is src0 (taken where the bit is 1), the tensor src1 */
 void sk_set_cmpmask(const void* src);
 void sk_get_cmpmask(void* dst);
 /* dst[i] = the element at byte offsets[i] - base of src (Gather). */

@@ -201,7 +201,9 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
                    uint64_t scalar, int32_t withScalar, const sk_vec_repeat* r) {
   uint32_t b = widthOf(dtype);
   vec::Shape s;
-  CoreRun* c = vectorOp("sk_vec_select", "select", r, b, {{dst, b}, {src0, b}, {withScalar ? nullptr : src1, b}}, s);
+  const bool scalarFirst = withScalar == SK_SELECT_SCALAR_FIRST;
+  CoreRun* c = vectorOp("sk_vec_select", "select", r, b,
+                        {{dst, b}, {scalarFirst ? nullptr : src0, b}, {withScalar && !scalarFirst ? nullptr : src1, b}}, s);
   if (!c) return;
   const uint8_t* cmpMask = c->regs.cmpMask;
   if (withScalar == SK_SELECT_SCALAR_CMPMASK) {  // mode 1's scalar: CMPMASK's low element
@@ -224,7 +226,8 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
     uint64_t maskBytes = mode == 0 ? (s.perRepeat + 7) / 8 : ((uint64_t)s.repeats * s.perRepeat + 7) / 8;
     checkLocalAccess(c, "select", "mask", sel, maskBytes, false);
   }
-  faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar, withScalar != 0, s));
+  faultIf(c, vec::select(mode, dtype, dst, sel, src0, src1, scalar,
+                         scalarFirst ? vec::SelectScalar::Src0 : withScalar ? vec::SelectScalar::Src1 : vec::SelectScalar::None, s));
   chargeVector(c, "select", s.repeats);
 }
 

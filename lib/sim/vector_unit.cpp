@@ -212,6 +212,26 @@ template <typename C> C shiftLeft(C x, int64_t n) {
   return (C)((uint64_t)x << n);
 }
 
+// AscendC's shifts: unsigned types shift logically; signed right shifts are arithmetic and signed
+// left shifts keep the sign bit (ShiftLeft); roundEn adds one when the last bit out is set.
+template <typename E> typename E::Compute shiftLeftOf(typename E::Compute x, int64_t k) {
+  using C = typename E::Compute;
+  constexpr uint32_t bits8 = E::bytes * 8;
+  constexpr bool isSigned = std::is_same_v<C, int64_t> && !std::is_same_v<E, Plain<uint8_t>> &&
+                            !std::is_same_v<E, Plain<uint16_t>> && !std::is_same_v<E, Plain<uint32_t>>;
+  C shifted = shiftLeft(x, k);
+  if (!isSigned) return shifted;
+  C sign = (C)((uint64_t)1 << (bits8 - 1));
+  return (C)((shifted & ~sign) | (x & sign));
+}
+template <typename C> C shiftRightOf(C x, int64_t k, bool round) {
+  if (k <= 0) return x;
+  if ((uint64_t)k >= 64) return (C)(x < 0 ? -1 : 0);
+  C r = (C)(x >> k);
+  if (round && ((x >> (k - 1)) & 1)) r = (C)(r + 1);
+  return r;
+}
+
 // dst = f(src0, src1, dst) over the taken elements (same element type for all three).
 template <typename E, typename F>
 void apply(uint8_t* d, const uint8_t* a, const uint8_t* b, const Shape& s, F f) {
@@ -264,6 +284,14 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
     }
     if (op == SK_V_OR) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x | y); });
+      return "";
+    }
+    if (op == SK_V_SHIFTLEFT_V) {
+      apply<E>(d, a, b, s, [](C x, C y, C) { return shiftLeftOf<E>(x, (int64_t)y); });
+      return "";
+    }
+    if (op == SK_V_SHIFTRIGHT_V) {
+      apply<E>(d, a, b, s, [](C x, C y, C) { return shiftRightOf(x, (int64_t)y, false); });
       return "";
     }
   }
@@ -355,9 +383,19 @@ template <typename E> std::string scalarOp(int32_t op, uint8_t* d, const uint8_t
     case SK_V_MAXS: apply<E>(d, a, nullptr, s, [k](C x, C, C) { return std::max(x, k); }); return "";
     case SK_V_MINS: apply<E>(d, a, nullptr, s, [k](C x, C, C) { return std::min(x, k); }); return "";
     case SK_V_DUP: apply<E>(d, d, nullptr, s, [k](C, C, C) { return k; }); return "";
+    case SK_V_SUBS: apply<E>(d, a, nullptr, s, [k](C x, C, C) { return (C)(x - k); }); return "";
+    case SK_V_RSUBS: apply<E>(d, a, nullptr, s, [k](C x, C, C) { return (C)(k - x); }); return "";
     default: break;
   }
   if constexpr (isFloat<E>) {
+    if (op == SK_V_DIVS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return x / k; });
+      return "";
+    }
+    if (op == SK_V_RDIVS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return k / x; });
+      return "";
+    }
     if (op == SK_V_LEAKYRELU) {
       apply<E>(d, a, nullptr, s, [k](C x, C, C) { return x >= 0 ? x : x * k; });
       return "";
@@ -371,29 +409,21 @@ template <typename E> std::string scalarOp(int32_t op, uint8_t* d, const uint8_t
       return "";
     }
   } else {
-    // Shifts: unsigned types shift logically; signed right shifts are arithmetic and signed left
-    // shifts keep the sign bit (AscendC ShiftLeft).
-    constexpr uint32_t bits8 = E::bytes * 8;
-    constexpr bool isSigned = std::is_same_v<C, int64_t> && !std::is_same_v<E, Plain<uint8_t>> &&
-                              !std::is_same_v<E, Plain<uint16_t>> && !std::is_same_v<E, Plain<uint32_t>>;
+    if (op == SK_V_ANDS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return (C)(x & k); });
+      return "";
+    }
+    if (op == SK_V_ORS) {
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return (C)(x | k); });
+      return "";
+    }
     if (op == SK_V_SHIFTLEFT) {
-      apply<E>(d, a, nullptr, s, [k](C x, C, C) {
-        C shifted = shiftLeft(x, (int64_t)k);
-        if (!isSigned) return shifted;
-        C sign = (C)((uint64_t)1 << (bits8 - 1));
-        return (C)((shifted & ~sign) | (x & sign));
-      });
+      apply<E>(d, a, nullptr, s, [k](C x, C, C) { return shiftLeftOf<E>(x, (int64_t)k); });
       return "";
     }
     if (op == SK_V_SHIFTRIGHT || op == SK_V_SHIFTRIGHT_ROUND) {
       bool round = op == SK_V_SHIFTRIGHT_ROUND;
-      apply<E>(d, a, nullptr, s, [k, round](C x, C, C) {
-        if (k <= 0) return x;
-        if ((uint64_t)k >= 64) return (C)(x < 0 ? -1 : 0);
-        C r = (C)(x >> k);
-        if (round && ((x >> (k - 1)) & 1)) r = (C)(r + 1);
-        return r;
-      });
+      apply<E>(d, a, nullptr, s, [k, round](C x, C, C) { return shiftRightOf(x, (int64_t)k, round); });
       return "";
     }
   }
@@ -876,7 +906,7 @@ std::string compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, con
 }
 
 std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
-                   uint64_t scalar, bool withScalar, const Shape& s) {
+                   uint64_t scalar, SelectScalar withScalar, const Shape& s) {
   if (mode < 0 || mode > 2) return "select: unknown mode " + std::to_string(mode);
   bool known = withType(dtype, [&](auto e) {
     using E = decltype(e);
@@ -888,8 +918,8 @@ std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
         if (!s.take(r, el)) continue;
         uint64_t bit = mode == 0 ? el : (uint64_t)r * s.perRepeat + el;
         bool one = (bits[bit / 8] >> (bit % 8)) & 1;
-        C v = one ? E::load((const uint8_t*)src0 + offsetOf(r, el, E::bytes, s.blk[1], s.rep[1]))
-                  : withScalar ? k : E::load((const uint8_t*)src1 + offsetOf(r, el, E::bytes, s.blk[2], s.rep[2]));
+        C v = one ? (withScalar == SelectScalar::Src0 ? k : E::load((const uint8_t*)src0 + offsetOf(r, el, E::bytes, s.blk[1], s.rep[1])))
+                  : withScalar == SelectScalar::Src1 ? k : E::load((const uint8_t*)src1 + offsetOf(r, el, E::bytes, s.blk[2], s.rep[2]));
         E::store((uint8_t*)dst + offsetOf(r, el, E::bytes, s.blk[0], s.rep[0]), v);
       }
   });
@@ -1100,8 +1130,13 @@ const char* opName(int32_t op) {
     case SK_V_MINS: return "mins";
     case SK_V_LEAKYRELU: return "leakyrelu";
     case SK_V_SHIFTLEFT: return "shiftleft";
-    case SK_V_SHIFTRIGHT: case SK_V_SHIFTRIGHT_ROUND: return "shiftright";
+    case SK_V_SHIFTRIGHT: case SK_V_SHIFTRIGHT_ROUND: case SK_V_SHIFTRIGHT_V: return "shiftright";
+    case SK_V_SHIFTLEFT_V: return "shiftleft";
     case SK_V_DUP: return "duplicate";
+    case SK_V_SUBS: case SK_V_RSUBS: return "subs";
+    case SK_V_DIVS: case SK_V_RDIVS: return "divs";
+    case SK_V_ANDS: return "ands";
+    case SK_V_ORS: return "ors";
     default: return "vector op ?";
   }
 }

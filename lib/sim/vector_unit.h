@@ -66,8 +66,10 @@ std::string reduceAll(int32_t op, int32_t dtype, void* dst, const void* src, boo
                       Registers& regs);
 std::string compare(int32_t cmp, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                     bool withScalar, const Shape& s);
+// Which select operand is the scalar, if any (SK_SELECT_SCALAR_FIRST: src0).
+enum class SelectScalar { None, Src1, Src0 };
 std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
-                   uint64_t scalar, bool withScalar, const Shape& s);
+                   uint64_t scalar, SelectScalar withScalar, const Shape& s);
 std::string gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
 // The kept elements packed at dst (null dst: only counts them); returns their count.
 uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin, uint32_t repeats,

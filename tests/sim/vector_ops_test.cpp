@@ -334,9 +334,13 @@ TEST(CompareSelect, CompareWritesABitPerElementAndSelectReadsIt) {
   float zero = 0.0f;
   uint64_t zbits = 0;
   std::memcpy(&zbits, &zero, 4);
-  ASSERT_EQ(select(1, SK_DT_FLOAT32, out.data(), bits, a.data(), nullptr, zbits, true, s), "");
+  ASSERT_EQ(select(1, SK_DT_FLOAT32, out.data(), bits, a.data(), nullptr, zbits, SelectScalar::Src1, s), "");
   EXPECT_EQ(out[9], 9.0f);
   EXPECT_EQ(out[10], 0.0f);
+  // The scalar first (Ascend 950's flexible position): taken where the bit is set.
+  ASSERT_EQ(select(1, SK_DT_FLOAT32, out.data(), bits, nullptr, a.data(), zbits, SelectScalar::Src0, s), "");
+  EXPECT_EQ(out[9], 0.0f);
+  EXPECT_EQ(out[10], 10.0f);
 }
 
 TEST(Atomics, AddCombinesWithWhatIsThere) {
