@@ -45,6 +45,7 @@
 #define __cb__ __attribute__((annotate("sk.mem.l0b")))
 #define __cc__ __attribute__((annotate("sk.mem.l0c")))
 #define __fbuf__ __attribute__((annotate("sk.mem.fb")))
+#define __local_mem__ __ubuf__  // Ascend 950's name for the vector core's local memory (UB)
 #define __ssbuf__
 #define __inout_pipe__(p)
 #define __in_pipe__(p)
@@ -348,6 +349,21 @@ constexpr int32_t CUBE_MAX_SIZE = 256;
 constexpr int32_t BYTE_PER_FRACTAL = 512;
 constexpr uint32_t ONE_BYTE_BIT_SIZE = 8;
 constexpr uint32_t B16_BYTE_SIZE = 2;
+// More of CANN's utility constants kernels name (kernel_utils_constants.h), with its types.
+constexpr uint8_t B8_BYTE_SIZE = 1;
+constexpr int32_t B16_DATA_NUM_PER_REPEAT = 128;  // elements of one 256-byte repeat
+constexpr int32_t B32_DATA_NUM_PER_REPEAT = 64;
+constexpr uint32_t B64_DATA_NUM_PER_REPEAT = 32;
+constexpr uint32_t HALF_REPEAT_SIZE = 128;
+constexpr uint32_t FLOAT_REPEAT_SIZE = 64;
+constexpr uint32_t MAX_REPEAT_HALF_SIZE = 128 * 255;
+constexpr uint32_t MAX_REPEAT_FLOAT_SIZE = 64 * 255;
+constexpr int32_t FULL_MASK_LEN = 128;
+constexpr int32_t HALF_MASK_LEN = 64;
+constexpr int32_t DOUBLE_FACTOR = 2;
+constexpr int32_t DEFAULT_BLOCK_SIZE = 256;
+constexpr int32_t MAX_BLOCK_COUNT = 4095;
+constexpr int32_t MAX_BLOCK_LEN = 65535;
 constexpr uint32_t B32_BYTE_SIZE = 4;
 constexpr uint32_t B64_BYTE_SIZE = 8;
 constexpr uint64_t FULL_MASK = 0xffffffffffffffffull;

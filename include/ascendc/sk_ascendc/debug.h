@@ -103,6 +103,9 @@ __aicore__ inline void DumpAccChkPoint(const GlobalTensor<T>& t, uint32_t index,
 #endif
 #endif
 
+// CANN's assert with a message (kernel_log.h): fmt and its arguments as printf's.
+#define ASSERT_MSG(expr, fmt, ...) ascendc_assert(expr, fmt, ##__VA_ARGS__)
+
 #define TRACE_START(apid)
 #define TRACE_STOP(apid)
 #define TRACE_INFO(...)

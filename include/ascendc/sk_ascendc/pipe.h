@@ -278,6 +278,29 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
 template <typename Q> struct IsQueue : std::false_type {};
 }  // namespace detail
 
+// A queue's configuration, given as its `mask` template argument (`TQue<pos, depth, &conf>`): its
+// Nd2Nz/Nz2Nd, buffer and consumer hints, which the simulated queues do not need.
+struct TQueConfig {
+  bool nd2nz = false;
+  bool nz2nd = false;
+  bool scmBlockGroup = false;
+  uint32_t bufferLen = 0;
+  uint32_t bufferNumber = 0;
+  uint32_t consumerSize = 0;
+  TPosition consumer[8] = {};
+  bool enableStaticEvtId = false;
+  bool enableLoopQueue = false;
+};
+__aicore__ constexpr TQueConfig GetTQueConfig(bool nd2nzIn, bool nz2ndIn, bool scmBlockGroupIn, uint32_t bufferLenIn,
+                                              uint32_t bufferNumberIn, uint32_t consumerSizeIn,
+                                              const TPosition consumerIn[], bool enableStaticEvtIdIn = false,
+                                              bool enableLoopQueueIn = false) {
+  return {nd2nzIn,       nz2ndIn,       scmBlockGroupIn, bufferLenIn,   bufferNumberIn, consumerSizeIn,
+          {consumerIn[0], consumerIn[1], consumerIn[2], consumerIn[3], consumerIn[4], consumerIn[5], consumerIn[6],
+           consumerIn[7]},
+          enableStaticEvtIdIn, enableLoopQueueIn};
+}
+
 // The buffers are at the destination when data comes in from GM or goes into TSCM (L1), else at the source.
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : public detail::QueueImpl<detail::memOf(detail::queueHome(src, dst)), detail::queueHome(src, dst),
@@ -408,8 +431,13 @@ class TPipe {
  public:
   __aicore__ TPipe() { Init(); }
   __aicore__ ~TPipe() { Destroy(); }
-  TPipe(const TPipe&) = delete;
-  TPipe& operator=(const TPipe&) = delete;
+  // A copy is another handle on the core's one pipe state (its memory and what is carved from
+  // it), as CANN's is: kernels store the pipe they are given (`pipe_ = pipe;`) and carve on.
+  __aicore__ TPipe(const TPipe& other) : TPipe() { std::memcpy(eventsInUse_, other.eventsInUse_, sizeof eventsInUse_); }
+  __aicore__ TPipe& operator=(const TPipe& other) {
+    std::memcpy(eventsInUse_, other.eventsInUse_, sizeof eventsInUse_);
+    return *this;
+  }
 
   __aicore__ void Init() {
     if (live_) return;
