@@ -350,10 +350,14 @@ void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t 
    and dst1; MASK_FROM_BITS: mask dst0's element i from bit i of src0; MASK_TO_BITS: bit i of
    dst0's bytes from mask src0's element i (the rest 0); SQUEEZE: src0's elements active in mask
    src1, in order, then zeros, into dst0, and their bytes into *(uint32_t*)dst1; UNSQUEEZE:
-   dst0[i] = how many of mask src0's elements 0 .. i-1 are active (integers). */
+   dst0[i] = how many of mask src0's elements 0 .. i-1 are active (integers). PACK_LOW/HIGH: the
+   low half of each of src0's elements (elem_bytes wide) into the low/high half of dst0, the other
+   half kept; UNPACK_LOW/HIGH (_SIGNED): the narrow elements of src0's low/high half widened to
+   elem_bytes into dst0, zero- (sign-) extended. */
 enum sk_reg_permute_kind {
   SK_RPERM_GATHER = 0, SK_RPERM_INTERLEAVE, SK_RPERM_DEINTERLEAVE, SK_RPERM_MASK_FROM_BITS, SK_RPERM_MASK_TO_BITS,
-  SK_RPERM_SQUEEZE, SK_RPERM_UNSQUEEZE
+  SK_RPERM_SQUEEZE, SK_RPERM_UNSQUEEZE, SK_RPERM_PACK_LOW, SK_RPERM_PACK_HIGH, SK_RPERM_UNPACK_LOW,
+  SK_RPERM_UNPACK_HIGH, SK_RPERM_UNPACK_LOW_SIGNED, SK_RPERM_UNPACK_HIGH_SIGNED
 };
 void sk_reg_permute(int32_t kind, uint32_t elem_bytes, void* dst0, void* dst1, const void* src0, const void* src1);
 /* Each group of `group` elements reduced (enum sk_vec_reduce_op) over its active ones (none:

@@ -83,6 +83,10 @@ llvm::Error redirectBlockLocals(llvm::Module& m, const std::string& source);
 // module, before instrumentScalarCost.
 void placeLocalArrays(llvm::Module& m);
 
+// The device module's code without unwinding (a program's translation unit is compiled with
+// exceptions for its host code): invokes become calls, landing pads go. Run on the linked module.
+void dropUnwinding(llvm::Module& m);
+
 // Makes the kernel's own code (loops, index arithmetic, local GetValue/SetValue) cost scalar-unit
 // time: each function counts the instructions of the blocks it runs and hands the count to the
 // simulator (sk_scalar) before each call out of the module, before returning, and in loops that

@@ -192,6 +192,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
                                                const Options& o, const std::string& what) {
   auto linked = linkLaunchEntries(std::move(modules), entries, o.source);
   if (!linked) return linked.takeError();
+  dropUnwinding(**linked);
   if (llvm::Error e = redirectBlockLocals(**linked, o.source)) return std::move(e);
   redirectStdioToDevice(**linked);
   placeLocalArrays(**linked);

@@ -22,9 +22,12 @@ bool active(const uint8_t* mask, uint32_t element, uint32_t elemBytes) {
   uint32_t bit = element * elemBytes;
   return (mask[bit / 8] >> (bit % 8)) & 1;
 }
-// Marks an element active: every bit of its bytes, as CreateMask does.
+// Marks an element active: the bit of its first byte, the others of its bytes left 0. The
+// hardware's masks look so in UB: a b32 compare of all-true stores 0x11111111 per word (the SDK
+// sample reg_data_movement/scene9_mask_dist, measured on Ascend 950).
 void setActive(uint8_t* mask, uint32_t element, uint32_t elemBytes) {
-  for (uint32_t bit = element * elemBytes; bit < (element + 1) * elemBytes; ++bit) mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
+  uint32_t bit = element * elemBytes;
+  mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
 }
 
 void requireElementBytes(CoreRun* c, const char* op, uint32_t b) {
@@ -363,16 +366,37 @@ void sk_reg_histogram(void* dst, const void* src, const uint8_t* mask, uint32_t 
 
 void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void* src0, const void* src1) {
   static const char* const kNames[] = {"Gather", "Interleave", "DeInterleave", "MaskGenWithRegTensor",
-                                       "StoreUnAlign (MaskReg)", "Squeeze", "Unsqueeze"};
-  const char* name = kind >= SK_RPERM_GATHER && kind <= SK_RPERM_UNSQUEEZE ? kNames[kind] : "sk_reg_permute";
+                                       "StoreUnAlign (MaskReg)", "Squeeze", "Unsqueeze", "Pack", "Pack",
+                                       "UnPack", "UnPack", "UnPack", "UnPack"};
+  const char* name = kind >= SK_RPERM_GATHER && kind <= SK_RPERM_UNPACK_HIGH_SIGNED ? kNames[kind] : "sk_reg_permute";
   CoreRun* c = registerOp("sk_reg_permute", name);
   if (!c) return;
   requireElementBytes(c, name, b);
-  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_UNSQUEEZE) fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
+  if (kind < SK_RPERM_GATHER || kind > SK_RPERM_UNPACK_HIGH_SIGNED)
+    fault(c, "sk_reg_permute: unknown kind " + std::to_string(kind));
   const uint32_t lanes = kVL / b;
   auto* s0 = (const uint8_t*)src0;
   auto* s1 = (const uint8_t*)src1;
   alignas(64) uint8_t out[2 * kVL] = {};  // dst0 then dst1: the sources may be the destinations
+  if (kind >= SK_RPERM_PACK_LOW) {  // between b-byte elements and their b/2-byte halves
+    if (b < 2) fault(c, std::string(name) + ": the wide elements are 2, 4 or 8 bytes");
+    const uint32_t n = b / 2;
+    const bool high = kind == SK_RPERM_PACK_HIGH || kind == SK_RPERM_UNPACK_HIGH || kind == SK_RPERM_UNPACK_HIGH_SIGNED;
+    if (kind <= SK_RPERM_PACK_HIGH) {
+      std::memcpy(out, dst0, kVL);
+      for (uint32_t i = 0; i < lanes; ++i) std::memcpy(out + (high ? kVL / 2 : 0) + i * n, s0 + i * b, n);
+    } else {
+      const bool sign = kind >= SK_RPERM_UNPACK_LOW_SIGNED;
+      for (uint32_t i = 0; i < lanes; ++i) {
+        const uint8_t* from = s0 + (high ? kVL / 2 : 0) + i * n;
+        std::memcpy(out + i * b, from, n);
+        std::memset(out + i * b + n, sign && (from[n - 1] & 0x80) ? 0xff : 0, n);
+      }
+    }
+    std::memcpy(dst0, out, kVL);
+    chargeIssue(c, vec::opName(SK_V_DUP));
+    return;
+  }
   if (kind == SK_RPERM_MASK_FROM_BITS || kind == SK_RPERM_MASK_TO_BITS) {  // one bit per element: lanes / 8 bytes
     for (uint32_t i = 0; i < lanes; ++i)
       if (kind == SK_RPERM_MASK_FROM_BITS && (s0[i / 8] >> (i % 8) & 1)) setActive(out, i, b);

@@ -25,6 +25,18 @@
 #define __global__ __attribute__((annotate("sk.global"), used))
 #endif
 #define __aicore__
+// Functions for both sides (bisheng's `[host, aicore]`), and the other function markers CANN's
+// headers define: nothing to mark here, where host and device share one ISA.
+#ifndef __host_aicore__
+#define __host_aicore__
+#endif
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
+#define __disable_kernel_type_autoinfer__
 // A namespace-scope variable with one copy per core (and block): sk_cc finds the section and sends
 // every access to the running core's copy (docs/ascendc.md).
 #define __BLOCK_LOCAL__ __attribute__((section(".sk.block_local")))

@@ -13,6 +13,9 @@
 
 #define __simd_vf__
 #define __simd_callee__
+// A block of register code written inline (`__VEC_SCOPE__ { ... }`, the earlier form of a VF
+// function): here the block runs where it stands, as a VF call does.
+#define __VEC_SCOPE__
 
 // Starts a VF sub-task: here a call (the VF's instructions are charged as they run).
 template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Args&&... args) {
@@ -375,9 +378,9 @@ __simd_callee__ inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, M
 /* ---- unaligned streams: a load reads VL bytes at any element-aligned address; a store writes
    its first `postUpdateStride` elements there at once (the hardware keeps the tail below the
    next 32-byte boundary in the UnalignReg until the next store or StoreUnAlignPost) ---- */
-struct UnalignRegForLoad {};
-struct UnalignRegForStore {};
-using UnalignReg = UnalignRegForLoad;
+struct UnalignReg {};  // one type for both directions, as kernels declare it (Reg::UnalignReg ureg)
+using UnalignRegForLoad = UnalignReg;
+using UnalignRegForStore = UnalignReg;
 template <typename T> __simd_callee__ inline void LoadUnAlignPre(UnalignRegForLoad&, __ubuf__ T*) {}
 template <typename T = DefaultType, typename U>
 __simd_callee__ inline void LoadUnAlign(U& dstReg, UnalignRegForLoad&, __ubuf__ T* srcAddr) {
@@ -686,6 +689,94 @@ __simd_callee__ inline void Move(U& dstReg, U& srcReg, MaskReg mask) {
 }
 template <typename T = DefaultType, typename U> __simd_callee__ inline void Move(U& dstReg, U& srcReg) {
   Move(dstReg, srcReg, detail::everyElement());
+}
+
+/* ---- MaskReg computations: bit operations on predicate registers (one bit per register byte),
+   the inactive bits zeroed as the ZEROING mode does. Predicate logic, done in the core's own code
+   (its scalar-unit cost), not as vector instructions. ---- */
+namespace detail {
+template <typename F> inline void maskBits(MaskReg& dst, const MaskReg& a, const MaskReg& b, const MaskReg& mask, F f) {
+  for (uint32_t i = 0; i < sizeof dst.bits; ++i) dst.bits[i] = (uint8_t)(f(a.bits[i], b.bits[i]) & mask.bits[i]);
+}
+// Bit i of a mask, and setting it.
+inline bool maskBit(const MaskReg& m, uint32_t i) { return (m.bits[i / 8] >> (i % 8)) & 1; }
+inline void setMaskBit(MaskReg& m, uint32_t i, bool v) {
+  m.bits[i / 8] = (uint8_t)((m.bits[i / 8] & ~(1u << (i % 8))) | ((uint32_t)v << (i % 8)));
+}
+}  // namespace detail
+__simd_callee__ inline void Not(MaskReg& dst, MaskReg& src, MaskReg& mask) {
+  detail::maskBits(dst, src, src, mask, [](uint8_t a, uint8_t) { return (uint8_t)~a; });
+}
+__simd_callee__ inline void And(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+  detail::maskBits(dst, src0, src1, mask, [](uint8_t a, uint8_t b) { return (uint8_t)(a & b); });
+}
+__simd_callee__ inline void Or(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+  detail::maskBits(dst, src0, src1, mask, [](uint8_t a, uint8_t b) { return (uint8_t)(a | b); });
+}
+__simd_callee__ inline void Xor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+  detail::maskBits(dst, src0, src1, mask, [](uint8_t a, uint8_t b) { return (uint8_t)(a ^ b); });
+}
+// The names of CANN's implementation, which kernels call too.
+__simd_callee__ inline void MaskNot(MaskReg& dst, MaskReg& src, MaskReg& mask) { Not(dst, src, mask); }
+__simd_callee__ inline void MaskAnd(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { And(dst, src0, src1, mask); }
+__simd_callee__ inline void MaskOr(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { Or(dst, src0, src1, mask); }
+__simd_callee__ inline void MaskXor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) { Xor(dst, src0, src1, mask); }
+// mask ? src0 : src1, bit by bit.
+__simd_callee__ inline void Select(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+  for (uint32_t i = 0; i < sizeof dst.bits; ++i)
+    dst.bits[i] = (uint8_t)((src0.bits[i] & mask.bits[i]) | (src1.bits[i] & ~mask.bits[i]));
+}
+__simd_callee__ inline void Move(MaskReg& dst, MaskReg& src, MaskReg& mask) { And(dst, src, src, mask); }
+__simd_callee__ inline void Move(MaskReg& dst, MaskReg& src) { dst = src; }
+// Interleave / DeInterleave in groups of sizeof(T) bits (the bits of one T element).
+template <typename T> __simd_callee__ inline void Interleave(MaskReg& dst0, MaskReg& dst1, MaskReg& src0, MaskReg& src1) {
+  constexpr uint32_t g = sizeof(PrimT<T>), groups = SK_REG_VL / g;
+  MaskReg out[2];
+  for (uint32_t i = 0; i < 2 * groups; ++i)  // group i of the interleaved sequence: src(i % 2)'s group i / 2
+    for (uint32_t k = 0; k < g; ++k)
+      detail::setMaskBit(out[i / groups], i % groups * g + k, detail::maskBit(i % 2 ? src1 : src0, i / 2 * g + k));
+  dst0 = out[0], dst1 = out[1];
+}
+template <typename T> __simd_callee__ inline void DeInterleave(MaskReg& dst0, MaskReg& dst1, MaskReg& src0, MaskReg& src1) {
+  constexpr uint32_t g = sizeof(PrimT<T>), groups = SK_REG_VL / g;
+  MaskReg out[2];
+  for (uint32_t i = 0; i < 2 * groups; ++i)  // group i of src0 ++ src1: to dst(i % 2)'s group i / 2
+    for (uint32_t k = 0; k < g; ++k)
+      detail::setMaskBit(out[i % 2], i / 2 * g + k, detail::maskBit(i < groups ? src0 : src1, i % groups * g + k));
+  dst0 = out[0], dst1 = out[1];
+}
+enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
+// Pack: src's even bits into dst's low (LOWEST) or high half, the rest 0; UnPack: each bit of
+// src's low or high half to two bits of dst, the upper one 0.
+template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void Pack(MaskReg& dst, MaskReg& src) {
+  MaskReg out{};
+  constexpr uint32_t half = SK_REG_VL / 2, base = part == HighLowPart::HIGHEST ? half : 0;
+  for (uint32_t i = 0; i < half; ++i) detail::setMaskBit(out, base + i, detail::maskBit(src, 2 * i));
+  dst = out;
+}
+template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void UnPack(MaskReg& dst, MaskReg& src) {
+  MaskReg out{};
+  constexpr uint32_t half = SK_REG_VL / 2, base = part == HighLowPart::HIGHEST ? half : 0;
+  for (uint32_t i = 0; i < half; ++i) detail::setMaskBit(out, 2 * i, detail::maskBit(src, base + i));
+  dst = out;
+}
+
+/* ---- Pack / UnPack of registers: each element's low half into dst's low or high half (the other
+   half kept), or one half's narrow elements widened (signed types sign-extended) ---- */
+template <typename T = DefaultType, typename U = DefaultType, HighLowPart part = HighLowPart::LOWEST, typename S, typename V>
+__simd_callee__ inline void Pack(S& dstReg, V& srcReg) {
+  static_assert(2 * sizeof(detail::Elem<S>) == sizeof(detail::Elem<V>), "Pack: dst's elements are half as wide as src's");
+  ::sk_reg_permute(part == HighLowPart::HIGHEST ? SK_RPERM_PACK_HIGH : SK_RPERM_PACK_LOW, sizeof(detail::Elem<V>),
+                   dstReg.bytes, nullptr, srcReg.bytes, nullptr);
+}
+template <typename T = DefaultType, typename U = DefaultType, HighLowPart part = HighLowPart::LOWEST, typename S, typename V>
+__simd_callee__ inline void UnPack(S& dstReg, V& srcReg) {
+  using D = detail::Elem<S>;
+  static_assert(sizeof(D) == 2 * sizeof(detail::Elem<V>), "UnPack: dst's elements are twice as wide as src's");
+  constexpr bool high = part == HighLowPart::HIGHEST, sign = std::is_signed<D>::value;
+  ::sk_reg_permute(sign ? (high ? SK_RPERM_UNPACK_HIGH_SIGNED : SK_RPERM_UNPACK_LOW_SIGNED)
+                        : (high ? SK_RPERM_UNPACK_HIGH : SK_RPERM_UNPACK_LOW),
+                   sizeof(D), dstReg.bytes, nullptr, srcReg.bytes, nullptr);
 }
 
 /* ---- conversion: the mask counts source elements; between widths the trait's layout places the
