@@ -26,6 +26,7 @@ struct Options {
   std::string source;                   // -c: .cpp or .asc
   bool verbose = false;                 // print the clang command lines on stderr
   std::string emitMetaDir;              // --emit-meta DIR: each launched kernel's .o and .json (single source)
+  bool hostExceptions = false;          // a program's source: its host code may throw (set by buildProgram)
 };
 
 // The object bytes, or an InputError (bad option, missing file, a clang diagnostic, a kernel

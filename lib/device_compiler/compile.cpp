@@ -75,8 +75,7 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                    const std::string& input, const std::string& output) {
   // A single-source program's host code may throw and catch: its translation unit is compiled
   // with exceptions, which dropUnwinding takes out of the device code again.
-  const bool program = !meta && llvm::sys::path::extension(o.source) == ".asc";
-  std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", program ? "-fexceptions" : "-fno-exceptions",
+  std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", o.hostExceptions ? "-fexceptions" : "-fno-exceptions",
                                 "-fno-rtti", "-fno-threadsafe-statics", "-fno-stack-protector",
                                 // the core's scalar unit runs one instruction at a time: its cost
                                 // (instrumentScalarCost) counts scalar code, not host SIMD
@@ -323,7 +322,6 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     if (!l) return l.takeError();
     linked = std::move(*l);
   }
-  dropUnwinding(*linked);
   if (llvm::Error e = redirectBlockLocals(*linked, o.source)) return std::move(e);
   redirectStdioToDevice(*linked);
   placeLocalArrays(*linked);

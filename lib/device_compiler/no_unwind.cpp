@@ -19,8 +19,7 @@ void dropUnwinding(llvm::Module& m) {
     for (llvm::InvokeInst* invoke : invokes) llvm::changeToCall(invoke);
     if (!invokes.empty()) llvm::removeUnreachableBlocks(f);
     if (f.hasPersonalityFn()) f.setPersonalityFn(nullptr);
-    f.addFnAttr(llvm::Attribute::NoUnwind);
-    f.removeFnAttr(llvm::Attribute::UWTable);
+    f.addFnAttr(llvm::Attribute::NoUnwind);  // its unwind table (.eh_frame) stays, as without exceptions
   }
   // What only the landing pads used (__clang_call_terminate, which imports __cxa_begin_catch).
   for (bool erased = true; erased;) {

@@ -173,13 +173,15 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
   auto includes = forceIncludes(o, scratch);
   if (!includes) return includes.takeError();
   includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
-  auto aiv = compileFor(o, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
+  Options program = o;
+  program.hostExceptions = true;  // the host code may throw; dropUnwinding cleans the device code
+  auto aiv = compileFor(program, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
   if (!aiv) return aiv.takeError();
   auto entries = launchEntries(*aiv->module, o.source);
   if (!entries) return entries.takeError();
   FrontEnd fe{*copy, std::move(*includes), std::move(*aiv), std::nullopt, std::move(*entries)};
   if (llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
-    auto aic = compileFor(o, t, CoreType::AIC, clang, fe.copy, fe.includes, nullptr, scratch, ctx);
+    auto aic = compileFor(program, t, CoreType::AIC, clang, fe.copy, fe.includes, nullptr, scratch, ctx);
     if (!aic) return aic.takeError();
     fe.aic = std::move(*aic);
   }

@@ -49,7 +49,8 @@ const char* kUsage =
     "  -lNAME, -LDIR, -Wl,..., -pthread, LIB.a, LIB.so, OBJ.o   passed to the program link\n"
     "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
-    "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage, --sanitizer   accepted from CANN build files, no effect\n"
+    "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage, --cce-auto-sync=off, --sanitizer\n"
+    "                   accepted from CANN build files, no effect\n"
     "                   (objects are always position-independent; no debug information)\n"
     "  --help, --version\n"
     "\n"
@@ -116,9 +117,10 @@ llvm::Expected<Args> parse(int argc, char** argv) {
     } else if (a == "-shared") {
       r.shared = true;
     } else if (a == "-fPIC" || a == "-fpic" || a == "-g" || a == "--cce-res-usage" || a == "--sanitizer" ||
-               llvm::StringRef(a).starts_with("--cce-simd-vf-fusion=")) {
-      // CANN build files pass these; host objects are position-independent anyway, and the
-      // simulator checks every memory access itself (what msSanitizer's --sanitizer build adds)
+               a == "--cce-auto-sync=off" || llvm::StringRef(a).starts_with("--cce-simd-vf-fusion=")) {
+      // CANN build files pass these; host objects are position-independent anyway, the simulator
+      // checks every memory access itself (what msSanitizer's --sanitizer build adds), and no
+      // synchronisation is ever inserted for the kernel (what --cce-auto-sync=off asks)
     } else if (a == "-dc" || a == "-rdc" || a == "--relocatable-device-code") {
       return sk::inputError(a + ": relocatable device code (a kernel calling a device function defined in another "
                                 "source) is not supported: define the device functions in the kernel's source or a "

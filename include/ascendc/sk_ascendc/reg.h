@@ -232,6 +232,28 @@ __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t p
   LoadAlign<T, dist>(dstReg, srcAddr);
   srcAddr += postUpdateStride;
 }
+// The dual-register modes: two registers from 2 VL of UB, deinterleaved (DIST_DINTLV_*: the even
+// elements to dst0, the odd to dst1), and their inverse (DIST_INTLV_*: dst0's and dst1's elements
+// alternating, each register's stores under the mask). One instruction on the hardware, here two
+// aligned accesses and a rearrangement, charged as such.
+template <typename T = DefaultType, LoadDist dist, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg0, U& dstReg1, __ubuf__ T* srcAddr) {
+  static_assert(dist == LoadDist::DIST_DINTLV_B8 || dist == LoadDist::DIST_DINTLV_B16 || dist == LoadDist::DIST_DINTLV_B32,
+                "LoadAlign into two registers: the DIST_DINTLV modes");
+  U low, high;
+  LoadAlign<T>(low, srcAddr);
+  LoadAlign<T>(high, srcAddr + SK_REG_VL / sizeof(T));
+  ::sk_reg_permute(SK_RPERM_DEINTERLEAVE, sizeof(detail::Elem<U>), dstReg0.bytes, dstReg1.bytes, low.bytes, high.bytes);
+}
+template <typename T = DefaultType, StoreDist dist, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg0, U& srcReg1, const MaskReg& mask) {
+  static_assert(dist == StoreDist::DIST_INTLV_B8 || dist == StoreDist::DIST_INTLV_B16 || dist == StoreDist::DIST_INTLV_B32,
+                "StoreAlign of two registers: the DIST_INTLV modes");
+  U low, high;
+  ::sk_reg_permute(SK_RPERM_INTERLEAVE, sizeof(detail::Elem<U>), low.bytes, high.bytes, srcReg0.bytes, srcReg1.bytes);
+  StoreAlign<T>(dstAddr, low, mask);
+  StoreAlign<T>(dstAddr + SK_REG_VL / sizeof(T), high, mask);
+}
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, const MaskReg& mask) {
   constexpr auto m = detail::storeMode<T, dist>();
@@ -821,6 +843,33 @@ __simd_callee__ inline void ExpSub(S& dstReg, V& srcReg0, V& srcReg1, MaskReg& m
     Cast<float, half, widen>(b, srcReg1, mask);
     detail::op(SK_REG_OP_EXP_SUB, dstReg, a, &b, 0, mask, mode);
   }
+}
+
+/* ---- the earlier names of these calls, which kernels still use ---- */
+template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T* srcAddr) {
+  LoadAlign<T, dist>(dstReg, srcAddr);
+}
+template <typename T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride) {
+  LoadAlign<T, postMode, dist>(dstReg, srcAddr, postUpdateStride);
+}
+template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const U& srcReg, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr, srcReg, mask);
+}
+template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, const U& srcReg, int32_t postUpdateStride, const MaskReg& mask) {
+  StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask);
+}
+template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U, typename S>
+__simd_callee__ inline void CompareScalar(MaskReg& dst, const U& srcReg, S scalarValue, const MaskReg& mask) {
+  Compares<T, mode>(dst, srcReg, scalarValue, mask);
+}
+template <typename T = DefaultType, typename U = DefaultType, RegLayout layout = RegLayout::ZERO,
+          MaskMergeMode mode = MaskMergeMode::ZEROING, typename S, typename V>
+__simd_callee__ inline void FusedExpSub(S& dstReg, V& srcReg0, V& srcReg1, MaskReg& mask) {
+  ExpSub<T, U, layout, mode>(dstReg, srcReg0, srcReg1, mask);
 }
 
 /* ---- compare and select ---- */
