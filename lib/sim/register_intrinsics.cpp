@@ -255,6 +255,11 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
       if (op == SK_REG_OP_ARANGE_DOWN)
         for (uint32_t i = 0, j = kVL / b - 1; i < j; ++i, --j) std::swap_ranges(result + i * b, result + (i + 1) * b, result + j * b);
       break;
+    case SK_V_FUSEDMULADD:  // dst = src0 * dst + src1 and dst = src0 * src1 + dst read dst
+    case SK_V_MULADDDST:
+      std::memcpy(result, dst, kVL);
+      faultIf(c, vec::elementwise(op, dtype, result, src0, src1, scalar, wholeRegister(kVL / b)));
+      break;
     default:
       faultIf(c, vec::elementwise(op, dtype, result, op == SK_V_DUP ? result : src0, src1, scalar, wholeRegister(kVL / b)));
   }

@@ -522,6 +522,8 @@ SK_REG_BINARY(Max, SK_V_MAX)
 SK_REG_BINARY(Min, SK_V_MIN)
 SK_REG_BINARY(And, SK_V_AND)
 SK_REG_BINARY(Or, SK_V_OR)
+SK_REG_BINARY(MulDstAdd, SK_V_FUSEDMULADD)  // dst = dst * src0 + src1
+SK_REG_BINARY(MulAddDst, SK_V_MULADDDST)    // dst = src0 * src1 + dst
 #undef SK_REG_BINARY
 
 // Div's mode: a MaskMergeMode, or a pointer to a DivSpecificMode. Every algorithm divides exactly
@@ -861,6 +863,16 @@ __simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const U& srcReg, const
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, typename U>
 __simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, const U& srcReg, int32_t postUpdateStride, const MaskReg& mask) {
   StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask);
+}
+template <typename T = DefaultType, LoadDist dist, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ T* srcAddr) {
+  LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T* srcAddr) {
+  LoadAlign<T, dist>(mask, srcAddr);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr, mask);
 }
 template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U, typename S>
 __simd_callee__ inline void CompareScalar(MaskReg& dst, const U& srcReg, S scalarValue, const MaskReg& mask) {
