@@ -447,11 +447,13 @@ void sk_fixpipe(void* dst, const void* src, const sk_fixpipe_params* given) {
     scaled.deq_tensor = c->quantScales.data();
   }
   uint64_t dstBytes = cube::fixpipeDstBytes(*p, ob);
-  if (dual || subBlock || inAivUb(c, dst)) {
+  Space d = classify(c, dst, dstBytes);
+  // dualDstCtl and subBlockId steer the L0C -> UB path; a GM destination does not use them (the
+  // cann-samples flash attention writes its scores to GM with dualDstCtl = 1).
+  if (inAivUb(c, dst) || ((dual || subBlock) && d != Space::Gm)) {
     fixpipeToUb(c, *p, src, dst, dual, subBlock, ob);
     return;
   }
-  Space d = classify(c, dst, dstBytes);
   bool toGm = d == Space::Gm;
   if (toGm) {
     checkGm(c, op, "dst", dst, dstBytes, true);
