@@ -13,6 +13,7 @@
 
 #define __simd_vf__
 #define __simd_callee__
+#define __no_simd_vf_fusion__  // keeps the compiler from fusing VFs: each runs as written here anyway
 // A block of register code written inline (`__VEC_SCOPE__ { ... }`, the earlier form of a VF
 // function): here the block runs where it stands, as a VF call does.
 #define __VEC_SCOPE__
@@ -99,6 +100,9 @@ template <typename T, const RegTrait& regTrait = RegTraitNumOne> struct RegTenso
     __builtin_memcpy(this->bytes, r.bytes, SK_REG_VL);
   }
 };
+
+// Which half of a register (Pack, UnPack) or which element (Duplicate) an operation takes.
+enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
 
 // One bit per register byte: an element is active when the bit of its first byte is set.
 struct MaskReg {
@@ -596,9 +600,11 @@ template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,
 __simd_callee__ inline std::enable_if_t<!std::is_class_v<U>> Duplicate(S& dstReg, U scalarValue, const MaskReg& mask) {
   detail::op(SK_V_DUP, dstReg, dstReg, nullptr, AscendC::detail::scalarBits<detail::Elem<S>>(scalarValue), mask, mode);
 }
-// Element 0 of srcReg to every active element (HighLowPart::LOWEST).
-template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
+// Element 0 of srcReg to every active element (HighLowPart::LOWEST, the only position documented).
+template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          typename S>
 __simd_callee__ inline void Duplicate(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  static_assert(pos == HighLowPart::LOWEST, "Duplicate: only HighLowPart::LOWEST, as documented");
   uint64_t first = 0;
   std::memcpy(&first, srcReg.bytes, sizeof(detail::Elem<S>));
   detail::op(SK_V_DUP, dstReg, dstReg, nullptr, first, mask, mode);
@@ -769,7 +775,6 @@ template <typename T> __simd_callee__ inline void DeInterleave(MaskReg& dst0, Ma
       detail::setMaskBit(out[i % 2], i / 2 * g + k, detail::maskBit(i < groups ? src0 : src1, i % groups * g + k));
   dst0 = out[0], dst1 = out[1];
 }
-enum class HighLowPart : uint8_t { LOWEST = 0, HIGHEST };
 // Pack: src's even bits into dst's low (LOWEST) or high half, the rest 0; UnPack: each bit of
 // src's low or high half to two bits of dst, the upper one 0.
 template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void Pack(MaskReg& dst, MaskReg& src) {

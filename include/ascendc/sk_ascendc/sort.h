@@ -105,6 +105,16 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
   ::sk_vec_charge("mrgsort", ((uint64_t)total * (repeated ? p.repeatTimes : 1) * 8 + 255) / 256);
 }
 
+// The high-level form (lib/sort): the queues' lengths, validBit and repeatTime as arguments; in the
+// exhausted-suspension mode sortedNum gets how many of each queue were merged.
+template <typename T, bool isExhaustedSuspension = false>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList, const uint16_t elementCountList[4],
+                               uint32_t sortedNum[4], uint16_t validBit, const int32_t repeatTime) {
+  MrgSort(dst, sortList, MrgSort4Info(elementCountList, isExhaustedSuspension, validBit, (uint16_t)repeatTime));
+  if (isExhaustedSuspension)
+    for (int q = 0; q < 4; ++q) sortedNum[q] = detail::mrgSortCounts()[q];
+}
+
 __aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
                                         uint16_t& mrgSortList4) {
   const uint16_t* n = detail::mrgSortCounts();
