@@ -646,6 +646,7 @@ std::vector<Case> advCases() {
       Case{"adv_sort_sort_runs", dir, "adv_sort.cpp", "adv_sort_sort_runs.json", inc, sortRef<2>, 0, 0, sortInputs},
       Case{"adv_sort_topk_normal", dir, "adv_sort.cpp", "adv_sort_topk_normal.json", inc, sortRef<3>, 0, 0, sortInputs},
       Case{"adv_sort_topk_small", dir, "adv_sort.cpp", "adv_sort_topk_small.json", inc, sortRef<4>, 0, 0, sortInputs},
+      Case{"adv_sort_mrgsort", dir, "adv_sort.cpp", "adv_sort_mrgsort.json", inc, sortRef<1>, 0, 0, sortInputs},
       Case{"adv_transform_pad_unaligned", dir, "adv_transform.cpp", "adv_transform_pad_unaligned.json", inc, transformRef<1>, 0, 0},
       Case{"adv_transform_pad_redundant", dir, "adv_transform.cpp", "adv_transform_pad_redundant.json", inc, transformRef<2>, 0, 0},
       Case{"adv_transform_unpad", dir, "adv_transform.cpp", "adv_transform_unpad.json", inc, transformRef<3>, 0, 0},

@@ -1,8 +1,9 @@
 // Sorting, chosen by the tiling key: 1 Concat + Sort<float, isFullSort> + Extract over the first
 // 128 scores and indices (one descending order), 2 the same without isFullSort (four sorted runs
 // of 32), 3 TopK Normal mode (the 5 largest of each [4, 64] row, indices generated), 4 TopK Small
-// mode with given indices (the 4 smallest of each [8, 32] row). Scores with many ties (integers)
-// check that ties keep the earlier element first.
+// mode with given indices (the 4 smallest of each [8, 32] row), 5 the four sorted runs of 2 merged
+// by the lib form of MrgSort (the whole 128 in one order). Scores with many ties (integers) check
+// that ties keep the earlier element first.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -30,13 +31,22 @@ extern "C" __global__ __aicore__ void adv_sort(GM_ADDR x, GM_ADDR idx, GM_ADDR s
   event_t mte2ToV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::MTE2_V));
   SetFlag<HardEvent::MTE2_V>(mte2ToV);
   WaitFlag<HardEvent::MTE2_V>(mte2ToV);
-  if (TILING_KEY_IS(1) || TILING_KEY_IS(2)) {
+  if (TILING_KEY_IS(1) || TILING_KEY_IS(2) || TILING_KEY_IS(5)) {
     LocalTensor<float> concat;
     Concat(concat, lx, tmpF, 128 / 16);
     if (TILING_KEY_IS(1)) Sort<float, true>(sorted, concat, li, tmpF, 128 / 32);
     else Sort<float, false>(sorted, concat, li, tmpF, 128 / 32);
     PipeBarrier<PIPE_V>();
-    Extract(lv, lo, sorted, 128 / 32);
+    if (TILING_KEY_IS(5)) {  // the runs (8-byte entries, 32 each) merged into tmpF, then back
+      const uint16_t counts[4] = {32, 32, 32, 32};
+      uint32_t sortedNum[4] = {};
+      MrgSortSrcList<float> runs(sorted, sorted[64], sorted[128], sorted[192]);
+      MrgSort<float, false>(tmpF, runs, counts, sortedNum, 15, 1);
+      PipeBarrier<PIPE_V>();
+      Extract(lv, lo, tmpF, 128 / 32);
+    } else {
+      Extract(lv, lo, sorted, 128 / 32);
+    }
   } else {
     LocalTensor<bool> finish;
     LocalTensor<int32_t> srcIndex = li.ReinterpretCast<int32_t>(), dstIndex = lo.ReinterpretCast<int32_t>();
