@@ -471,6 +471,8 @@ enum StateSlot {
   kStateL0c2gmNd = 54,     // asc_set_l0c2gm_nz2nd: nd_num << 48 | src_nd_stride << 32 | dst_nd_stride
   kStateL0c2gmQuant = 55,  // asc_set_l0c2gm_config: the vector quant table's fixpipe-buffer address / 128
   kStateL0cPrequant = 56,  // asc_set_l0c_copy_prequant: the scalar quant value
+  kStateLoopModeIn = 57,   // SetLoopModePara OUT_TO_UB: sizes | 1 << 63, then loop 1's and loop 2's strides
+  kStateLoopModeOut = 60,  //   (GM bytes | UB bytes << 40); UB_TO_OUT at 60 .. 62 (data_copy.h)
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

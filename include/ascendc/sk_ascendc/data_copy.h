@@ -24,17 +24,67 @@ struct DataCopyParams {
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
 };
 
+// Ascend 950's strides are signed 64-bit: a GM stride of -blockLen copies the same block again.
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+using DataCopyExtStride = int64_t;
+#else
+using DataCopyExtStride = uint32_t;
+#endif
 struct DataCopyExtParams {
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;
-  uint32_t srcStride = 0;
-  uint32_t dstStride = 0;
+  DataCopyExtStride srcStride = 0;
+  DataCopyExtStride dstStride = 0;
   uint32_t rsv = 0;
   __aicore__ constexpr DataCopyExtParams() {}
-  __aicore__ constexpr DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
-                               const uint32_t dstStrideIn, const uint32_t rsvIn)
+  __aicore__ constexpr DataCopyExtParams(const uint16_t count, const uint32_t len, const DataCopyExtStride srcStrideIn,
+                               const DataCopyExtStride dstStrideIn, const uint32_t rsvIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
 };
+
+// Ascend 950's loop mode (SetLoopModePara): the next GM <-> UB copies repeat loop1Size x
+// loop2Size times, each repetition offset by the loops' byte strides on either side.
+enum class DataCopyMVType : uint8_t { UB_TO_OUT = 0, OUT_TO_UB = 1 };
+struct LoopModeParams {
+  uint32_t loop1Size = 0;
+  uint32_t loop2Size = 0;
+  uint64_t loop1SrcStride = 0;
+  uint64_t loop1DstStride = 0;
+  uint64_t loop2SrcStride = 0;
+  uint64_t loop2DstStride = 0;
+  __aicore__ constexpr LoopModeParams() {}
+  __aicore__ constexpr LoopModeParams(uint32_t loop1SizeIn, uint32_t loop2SizeIn, uint64_t loop1SrcStrideIn,
+                                      uint64_t loop1DstStrideIn, uint64_t loop2SrcStrideIn, uint64_t loop2DstStrideIn)
+      : loop1Size(loop1SizeIn), loop2Size(loop2SizeIn), loop1SrcStride(loop1SrcStrideIn),
+        loop1DstStride(loop1DstStrideIn), loop2SrcStride(loop2SrcStrideIn), loop2DstStride(loop2DstStrideIn) {}
+};
+
+// Ascend 950's multi-dimensional GM -> UB copy (NDDMA; the MultiCopy names are the older ones).
+// Index 0 of each array is the innermost dimension; strides count elements.
+struct NdDmaConfig {
+  static constexpr uint16_t unsetPad = 0xffff;
+  bool isNearestValueMode = false;  // pads repeat the dimension's nearest element, not constantValue
+  uint16_t loopLpSize = unsetPad;   // one left/right pad for every dimension, or unsetPad: per dimension
+  uint16_t loopRpSize = unsetPad;
+  bool ascOptimize = false;
+};
+using MultiCopyConfig = NdDmaConfig;
+constexpr NdDmaConfig kDefaultNdDmaConfig = {};
+constexpr NdDmaConfig kDefaultMultiCopyConfig = {};
+template <uint8_t dim> struct MultiCopyLoopInfo {
+  static_assert(dim >= 1 && dim <= 5, "NdDmaLoopInfo: 1 to 5 dimensions");
+  uint64_t loopSrcStride[dim] = {0};
+  uint32_t loopDstStride[dim] = {0};
+  uint32_t loopSize[dim] = {0};  // elements copied in the dimension, pads not counted
+  uint8_t loopLpSize[dim] = {0};
+  uint8_t loopRpSize[dim] = {0};
+};
+template <uint8_t dim> using NdDmaLoopInfo = MultiCopyLoopInfo<dim>;
+template <typename T, uint8_t dim> struct MultiCopyParams {
+  MultiCopyLoopInfo<dim> loopInfo;
+  T constantValue;
+};
+template <typename T, uint8_t dim> using NdDmaParams = MultiCopyParams<T, dim>;
 
 struct DataCopyPadParams {
   bool isPad = false;
@@ -168,23 +218,110 @@ template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* s
       }
   }
 }
+
+// The loop mode's registers of one direction (SetLoopModePara): three core-state words.
+inline int loopModeSlot(DataCopyMVType type) {
+  return type == DataCopyMVType::OUT_TO_UB ? kStateLoopModeIn : kStateLoopModeOut;
+}
+constexpr uint64_t kLoopGmStrideMask = (1ull << 40) - 1;
+// Runs copy(srcOffset, dstOffset) once, or, with the loop mode set for this direction, once per
+// repetition: loop 1 inside loop 2 (a size of 0 runs once, as 1).
+template <typename F> __aicore__ inline void withLoopMode(DataCopyMVType type, F&& copy) {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  int slot = loopModeSlot(type);
+  if (uint64_t sizes = coreState(slot)) {
+    bool in = type == DataCopyMVType::OUT_TO_UB;
+    auto strides = [&](int loop, uint64_t& src, uint64_t& dst) {
+      uint64_t w = coreState(slot + loop), gm = w & kLoopGmStrideMask, ub = w >> 40;
+      src = in ? gm : ub;
+      dst = in ? ub : gm;
+    };
+    uint64_t src1, dst1, src2, dst2;
+    strides(1, src1, dst1);
+    strides(2, src2, dst2);
+    uint32_t n1 = (uint32_t)(sizes & 0x1fffff), n2 = (uint32_t)(sizes >> 21 & 0x1fffff);
+    for (uint32_t j = 0; j < (n2 ? n2 : 1); ++j)
+      for (uint32_t i = 0; i < (n1 ? n1 : 1); ++i) copy(i * src1 + j * src2, i * dst1 + j * dst2);
+    return;
+  }
+#else
+  (void)type;
+#endif
+  copy(0, 0);
+}
+template <typename T> __aicore__ inline T* byteOffset(T* p, uint64_t bytes) { return (T*)((uint8_t*)p + bytes); }
+// The loop mode applies to the copies between GM and UB only.
+template <typename T, typename F> __aicore__ inline void withLoopModeIfUb(const LocalTensor<T>& local, DataCopyMVType type, F&& copy) {
+  if (memOf(local.GetPosition()) == SK_MEM_UB) withLoopMode(type, copy);
+  else copy(0, 0);
+}
+
+// Compact mode (Ascend 950): the blocks land back to back, and only the end of the last one is
+// padded to 32 bytes, with the pad value when isPad, else with the first element (the hardware's
+// dummy data is undefined).
+template <typename T>
+__aicore__ inline void copyPadInCompact(T* dst, const void* src, uint32_t blockCount, uint32_t blockLen, uint64_t srcGap,
+                                        bool isPad, T padValue) {
+  if (blockCount == 0 || blockLen == 0) return;
+  ::sk_data_copy_2d(dst, src, blockCount, blockLen, blockLen + srcGap, blockLen);
+  uint64_t end = (uint64_t)blockCount * blockLen / sizeof(T), padded = align32(end * sizeof(T)) / sizeof(T);
+  for (uint64_t i = end; i < padded; ++i) dst[i] = isPad ? padValue : dst[0];
+}
 }  // namespace detail
+
+/* ---- Loop mode (Ascend 950) ---- */
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+__aicore__ inline void SetLoopModePara(const LoopModeParams& p, DataCopyMVType type) {
+  bool in = type == DataCopyMVType::OUT_TO_UB;
+  auto check = [](uint64_t v, uint64_t limit, const char* field) {
+    if (v >= limit) ::sk_trapf(3, "SetLoopModePara: %s is %llu; it must be below %llu", field, (unsigned long long)v, (unsigned long long)limit);
+  };
+  auto checkUb = [&](uint64_t v, const char* field) {
+    check(v, 1ull << 21, field);
+    if (v % ONE_BLK_SIZE) ::sk_trapf(3, "SetLoopModePara: %s is %llu bytes; the UB side's strides are multiples of 32 bytes", field, (unsigned long long)v);
+  };
+  check(p.loop1Size, 1u << 21, "loop1Size");
+  check(p.loop2Size, 1u << 21, "loop2Size");
+  const uint64_t gm1 = in ? p.loop1SrcStride : p.loop1DstStride, ub1 = in ? p.loop1DstStride : p.loop1SrcStride;
+  const uint64_t gm2 = in ? p.loop2SrcStride : p.loop2DstStride, ub2 = in ? p.loop2DstStride : p.loop2SrcStride;
+  check(gm1, 1ull << 40, in ? "loop1SrcStride" : "loop1DstStride");
+  check(gm2, 1ull << 40, in ? "loop2SrcStride" : "loop2DstStride");
+  checkUb(ub1, in ? "loop1DstStride" : "loop1SrcStride");
+  checkUb(ub2, in ? "loop2DstStride" : "loop2SrcStride");
+  int slot = detail::loopModeSlot(type);
+  detail::coreState(slot) = 1ull << 63 | (uint64_t)p.loop2Size << 21 | p.loop1Size;
+  detail::coreState(slot + 1) = gm1 | ub1 << 40;
+  detail::coreState(slot + 2) = gm2 | ub2 << 40;
+}
+__aicore__ inline void ResetLoopModePara(DataCopyMVType type) {
+  int slot = detail::loopModeSlot(type);
+  for (int i = 0; i < 3; ++i) detail::coreState(slot + i) = 0;
+}
+#endif
 
 /* ---- DataCopy ---- */
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
-  detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
+  detail::withLoopModeIfUb(dst, DataCopyMVType::OUT_TO_UB, [&](uint64_t s, uint64_t d) {
+    detail::copyContiguous<T>(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), count);
+  });
 }
 template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-  detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
+  detail::withLoopModeIfUb(src, DataCopyMVType::UB_TO_OUT, [&](uint64_t s, uint64_t d) {
+    detail::copyContiguous<T>(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), count);
+  });
 }
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
   detail::copyContiguous<T>(dst.HostPtr(), src.HostPtr(), count);
 }
 template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
+  detail::withLoopModeIfUb(dst, DataCopyMVType::OUT_TO_UB, [&](uint64_t s, uint64_t d) {
+    detail::copyBlocks(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), p);
+  });
 }
 template <typename T> __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
+  detail::withLoopModeIfUb(src, DataCopyMVType::UB_TO_OUT, [&](uint64_t s, uint64_t d) {
+    detail::copyBlocks(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), p);
+  });
 }
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& p) {
@@ -207,6 +344,110 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                                 const DataCopyEnhancedParams&) {
   detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
+
+/* ---- Multi-dimensional copy GM -> UB (NDDMA, Ascend 950) ----
+   Each dimension k lays out lp_k pads, loopSize[k] elements and rp_k pads, loopDstStride[k]
+   elements apart in UB; the elements come from GM loopSrcStride[k] apart. A pad position takes
+   constantValue, or in nearest mode the value at the nearest element of its dimension. Each
+   plane (one position in the dimensions above 1) is one copy instruction when dimension 0 is
+   contiguous on both sides, else one per row; the pads are written after it. */
+namespace detail {
+template <typename T, uint8_t dim> struct NdDmaWalk {
+  const MultiCopyLoopInfo<dim>& info;
+  bool nearest;
+  uint32_t lp[dim], rp[dim], span[dim];  // span: pads and elements
+  __aicore__ int64_t dstOffset(const uint32_t pos[]) const {
+    int64_t off = 0;
+    for (uint8_t k = 0; k < dim; ++k) off += (int64_t)pos[k] * info.loopDstStride[k];
+    return off;
+  }
+  // Where a pad position of dimension k reads from in nearest mode: the dimension's nearest element.
+  __aicore__ uint32_t clamp(uint8_t k, uint32_t p) const {
+    return p < lp[k] ? lp[k] : p >= lp[k] + info.loopSize[k] ? lp[k] + info.loopSize[k] - 1 : p;
+  }
+  __aicore__ bool isPad(uint8_t k, uint32_t p) const { return p < lp[k] || p >= lp[k] + info.loopSize[k]; }
+};
+// Fills row `pos` (dimension 0 at every position) from `from` (nearest) or with value.
+template <typename T, uint8_t dim>
+__aicore__ inline void ndDmaFillRow(T* dst, const NdDmaWalk<T, dim>& w, uint32_t pos[], const T* from, T value) {
+  for (pos[0] = 0; pos[0] < w.span[0]; ++pos[0]) dst[w.dstOffset(pos)] = from ? from[(int64_t)w.clamp(0, pos[0]) * w.info.loopDstStride[0]] : value;
+}
+template <typename T, uint8_t dim>
+__aicore__ inline void ndDmaPlane(T* dst, const T* src, const NdDmaWalk<T, dim>& w, uint32_t pos[], T value) {
+  const auto& info = w.info;
+  constexpr uint64_t sz = sizeof(T);
+  bool padPlane = false;
+  int64_t srcOff = 0;
+  for (uint8_t k = 2; k < dim; ++k) {
+    padPlane |= w.isPad(k, pos[k]);
+    srcOff += ((int64_t)w.clamp(k, pos[k]) - w.lp[k]) * (int64_t)info.loopSrcStride[k];
+  }
+  uint32_t rows = dim > 1 ? w.span[1] : 1;
+  if (padPlane && !w.nearest) {
+    for (uint32_t r = 0; r < rows; ++r) {
+      if (dim > 1) pos[1] = r;
+      ndDmaFillRow(dst, w, pos, (const T*)nullptr, value);
+    }
+    return;
+  }
+  // The plane's data rows: from the clamped position in GM, to this plane's place in UB.
+  uint32_t rowLp = dim > 1 ? w.lp[1] : 0, dataRows = dim > 1 ? info.loopSize[1] : 1;
+  uint64_t rowSrc = dim > 1 ? info.loopSrcStride[1] * sz : 0, rowDst = dim > 1 ? (uint64_t)info.loopDstStride[1] * sz : 0;
+  if (dim > 1) pos[1] = rowLp;
+  pos[0] = w.lp[0];
+  T* first = dst + w.dstOffset(pos);
+  if (info.loopSrcStride[0] == 1 && info.loopDstStride[0] == 1) {
+    ::sk_data_copy_2d(first, src + srcOff, dataRows, info.loopSize[0] * sz, rowSrc, rowDst);
+  } else {
+    for (uint32_t r = 0; r < dataRows; ++r)
+      ::sk_data_copy_2d((uint8_t*)first + r * rowDst, (const uint8_t*)(src + srcOff) + r * rowSrc, info.loopSize[0], sz,
+                        info.loopSrcStride[0] * sz, (uint64_t)info.loopDstStride[0] * sz);
+  }
+  // Dimension 0's pads in the data rows, then the pad rows of dimension 1.
+  for (uint32_t r = 0; r < dataRows; ++r) {
+    if (dim > 1) pos[1] = rowLp + r;
+    T* row = (T*)((uint8_t*)first + r * rowDst);
+    for (uint32_t c = 0; c < w.span[0]; ++c) {
+      if (!w.isPad(0, c)) continue;
+      pos[0] = c;
+      dst[w.dstOffset(pos)] = w.nearest ? row[((int64_t)w.clamp(0, c) - w.lp[0]) * info.loopDstStride[0]] : value;
+    }
+  }
+  for (uint32_t r = 0; r < rows; ++r) {
+    if (dim < 2 || !w.isPad(1, r)) continue;
+    pos[1] = r;
+    const T* nearestRow = w.nearest ? first - (int64_t)w.lp[0] * info.loopDstStride[0] +
+                                          ((int64_t)w.clamp(1, r) - rowLp) * info.loopDstStride[1]
+                                    : nullptr;
+    ndDmaFillRow(dst, w, pos, nearestRow, value);
+  }
+}
+}  // namespace detail
+
+template <typename T, uint8_t dim, const NdDmaConfig& config = kDefaultNdDmaConfig>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const MultiCopyParams<T, dim>& params) {
+  using P = PrimT<T>;
+  detail::NdDmaWalk<P, dim> w{params.loopInfo, config.isNearestValueMode, {}, {}, {}};
+  for (uint8_t k = 0; k < dim; ++k) {
+    if (params.loopInfo.loopSize[k] == 0) ::sk_trapf(3, "DataCopy (NdDmaParams): loopSize[%d] is 0; each dimension copies at least one element", k);
+    w.lp[k] = config.loopLpSize == NdDmaConfig::unsetPad ? params.loopInfo.loopLpSize[k] : config.loopLpSize;
+    w.rp[k] = config.loopRpSize == NdDmaConfig::unsetPad ? params.loopInfo.loopRpSize[k] : config.loopRpSize;
+    w.span[k] = w.lp[k] + params.loopInfo.loopSize[k] + w.rp[k];
+  }
+  // Every position of the dimensions above 1 is a plane.
+  uint32_t pos[dim > 2 ? dim : 2] = {};
+  for (;;) {
+    detail::ndDmaPlane<P, dim>(dst.HostPtr(), src.HostPtr(), w, pos, (P)params.constantValue);
+    uint8_t k = 2;
+    for (; k < dim; ++k) {
+      if (++pos[k] < w.span[k]) break;
+      pos[k] = 0;
+    }
+    if (k >= dim) break;
+  }
+}
+// The NDDMA cache is not simulated: GM reads always see the latest data.
+__aicore__ inline void NdDmaDci() {}
 
 /* ---- DataCopy of slices (SliceInfo): a multi-dimensional subset GM <-> UB ----
    Dimension 0 is the innermost. In each dimension the slice takes segments from startIndex up to
@@ -303,26 +544,49 @@ template <typename T> __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr,
 }
 
 /* ---- DataCopyPad ---- */
-template <typename T>
+// mode (Ascend 950): PaddingMode::Compact packs the blocks back to back on the UB side (its
+// stride and the left/right pads are then unused). The GM-side stride may be negative there.
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                                    const DataCopyPadExtParams<T>& pad) {
-  detail::copyPadIn<PrimT<T>>(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
-                              pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue);
+  detail::withLoopModeIfUb(dst, DataCopyMVType::OUT_TO_UB, [&](uint64_t s, uint64_t d) {
+    auto* to = detail::byteOffset(dst.HostPtr(), d);
+    auto* from = detail::byteOffset(src.HostPtr(), s);
+    if constexpr (mode == PaddingMode::Compact)
+      detail::copyPadInCompact<PrimT<T>>(to, from, p.blockCount, p.blockLen, (uint64_t)p.srcStride, pad.isPad, pad.paddingValue);
+    else
+      detail::copyPadIn<PrimT<T>>(to, from, p.blockCount, p.blockLen, (uint64_t)p.srcStride, p.dstStride, pad.isPad,
+                                  pad.leftPadding, pad.rightPadding, pad.paddingValue);
+  });
 }
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                                    const DataCopyPadParams& pad) {
-  detail::copyPadIn<PrimT<T>>(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride,
-                              pad.isPad, pad.leftPadding, pad.rightPadding,
-                              detail::padFromBits<PrimT<T>>(pad.paddingValue));
+  detail::withLoopModeIfUb(dst, DataCopyMVType::OUT_TO_UB, [&](uint64_t s, uint64_t d) {
+    detail::copyPadIn<PrimT<T>>(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), p.blockCount,
+                                p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding,
+                                detail::padFromBits<PrimT<T>>(pad.paddingValue));
+  });
 }
-template <typename T>
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
-  detail::copyPadOut(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+  detail::withLoopModeIfUb(src, DataCopyMVType::UB_TO_OUT, [&](uint64_t s, uint64_t d) {
+    auto* to = detail::byteOffset(dst.HostPtr(), d);
+    auto* from = detail::byteOffset(src.HostPtr(), s);
+    if constexpr (mode == PaddingMode::Compact) {
+      if (p.blockCount && p.blockLen)
+        ::sk_data_copy_2d(to, from, p.blockCount, p.blockLen, p.blockLen, p.blockLen + (uint64_t)p.dstStride);
+    } else {
+      detail::copyPadOut(to, from, p.blockCount, p.blockLen, p.srcStride, (uint64_t)p.dstStride);
+    }
+  });
 }
 template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  detail::copyPadOut(dst.HostPtr(), src.HostPtr(), p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+  detail::withLoopModeIfUb(src, DataCopyMVType::UB_TO_OUT, [&](uint64_t s, uint64_t d) {
+    detail::copyPadOut(detail::byteOffset(dst.HostPtr(), d), detail::byteOffset(src.HostPtr(), s), p.blockCount,
+                       p.blockLen, p.srcStride, p.dstStride);
+  });
 }
 // The internal spellings some kernels call directly (pointers instead of tensors).
 template <typename T>
