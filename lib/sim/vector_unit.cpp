@@ -669,7 +669,11 @@ std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, 
   auto* d = (uint8_t*)dst;
   auto* a = (const uint8_t*)src0;
   auto* b = (const uint8_t*)src1;
-  bool known = withType(dtype, [&](auto e) {
+  // Moves copy bits: a float's NaN payload (a signalling NaN) must not pass through arithmetic.
+  int32_t type = dtype;
+  if (op == SK_V_DUP || op == SK_V_COPY)
+    type = dtype == SK_DT_FLOAT32 ? SK_DT_UINT32 : dtype == SK_DT_FLOAT16 || dtype == SK_DT_BFLOAT16 ? SK_DT_UINT16 : dtype;
+  bool known = withType(type, [&](auto e) {
     using E = decltype(e);
     if (op < SK_V_EXP) err = binaryOp<E>(op, d, a, b, s);
     else if (op < SK_V_ADDS) err = unaryOp<E>(op, d, a, s);

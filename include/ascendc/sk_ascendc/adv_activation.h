@@ -227,6 +227,16 @@ __aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFuncImpl(const uin
   sk_adv::softmaxSplit(srcM, srcK, dataTypeSize2, localWorkSpaceSize * 4, isUpdate ? 3 : 2, t);
   return t;
 }
+// The same with the shape as a SoftMaxShapeInfo and localWorkSpaceSize in bytes (CANN's public
+// kernel-side SoftMaxFlashV2TilingFunc).
+__aicore__ inline constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo, const uint32_t dataTypeSize1,
+                                                                   const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                                                   const bool isUpdate = false, const bool isBasicBlock = false,
+                                                                   const bool isDataFormatNZ = false,
+                                                                   const bool isFlashOutputBrc = false) {
+  return SoftMaxFlashV2TilingFuncImpl(shapeInfo.srcM, shapeInfo.srcK, dataTypeSize1, dataTypeSize2, localWorkSpaceSize / 4,
+                                      isUpdate, isBasicBlock, isDataFormatNZ, isFlashOutputBrc);
+}
 // The shape record CANN's SoftMax implementations pass around (kernels name it in using-declarations).
 struct ReduceLastND {
   uint32_t originalSrcM;

@@ -103,6 +103,15 @@ struct fp8_e8m0_t { uint8_t bits; };
 struct hifloat8_t { uint8_t bits; };
 struct fp4x2_e2m1_t { uint8_t bits; };
 struct fp4x2_e1m2_t { uint8_t bits; };
+// int4x2_t: bisheng's builtin pair of 4-bit signed values in one byte (the first in the low
+// nibble); a tensor of it counts bytes.
+struct int4x2_t { uint8_t bits; };
+// bisheng's builtin names for the same types (CANN's fp8_* and fp4x2_* are aliases of them).
+using float8_e4m3_t = fp8_e4m3fn_t;
+using float8_e5m2_t = fp8_e5m2_t;
+using float8_e8m0_t = fp8_e8m0_t;
+using float4_e2m1x2_t = fp4x2_e2m1_t;
+using float4_e1m2x2_t = fp4x2_e1m2_t;
 struct complex32 { half real, imag; };
 struct complex64 { float real, imag; };
 // Kernels name them in AscendC too (AscendC::int4b_t).
@@ -116,6 +125,7 @@ using ::fp8_e8m0_t;
 using ::hifloat8_t;
 using ::fp4x2_e2m1_t;
 using ::fp4x2_e1m2_t;
+using ::int4x2_t;
 }  // namespace AscendC
 
 

@@ -528,6 +528,7 @@ SK_REG_BINARY(And, SK_V_AND)
 SK_REG_BINARY(Or, SK_V_OR)
 SK_REG_BINARY(MulDstAdd, SK_V_FUSEDMULADD)  // dst = dst * src0 + src1
 SK_REG_BINARY(MulAddDst, SK_V_MULADDDST)    // dst = src0 * src1 + dst
+SK_REG_BINARY(Mula, SK_V_MULADDDST)         // MulAddDst's earlier name
 #undef SK_REG_BINARY
 
 // Div's mode: a MaskMergeMode, or a pointer to a DivSpecificMode. Every algorithm divides exactly

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "sk_ascendc/base.h"
+#include "sk_ascendc/vector.h"  // NumericLimits' tensor forms Duplicate
 
 namespace AscendC {
 
@@ -111,6 +112,73 @@ template <int countValue> __aicore__ inline int64_t ScalarGetSFFValue(uint64_t v
 template <typename T, typename U, RoundMode roundMode> __aicore__ inline U ScalarCast(T valueIn) {
   return Cast<T, U, roundMode>(valueIn);
 }
+
+/* ---- NumericLimits<T>: each type's limits as a scalar, or Duplicated into a tensor's first count
+   elements. The float-only members (Infinity, NaNs, DeNormMin) exist for half, bfloat16_t and
+   float; Max, Min (the smallest normal for floats) and Lowest for the integer types too. ---- */
+namespace detail {
+template <typename T> constexpr bool kLimitFloat = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>;
+template <typename T> constexpr bool kLimitInt =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t> ||
+    std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
+// A float type's value from its sign, exponent and mantissa fields.
+template <typename T> constexpr T floatFromFields(uint32_t sign, uint32_t exponent, uint32_t mantissa) {
+  if constexpr (std::is_same_v<T, half>)
+    return __builtin_bit_cast(half, (uint16_t)(sign << 15 | exponent << 10 | mantissa));
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return __builtin_bit_cast(bfloat16_t, (uint16_t)(sign << 15 | exponent << 7 | mantissa));
+  else
+    return __builtin_bit_cast(float, sign << 31 | exponent << 23 | mantissa);
+}
+template <typename T> constexpr uint32_t kMantissaBits = std::is_same_v<T, half> ? 10 : std::is_same_v<T, bfloat16_t> ? 7 : 23;
+template <typename T> constexpr uint32_t kExponentAllOnes = std::is_same_v<T, half> ? 0x1f : 0xff;
+}  // namespace detail
+
+template <typename T> struct NumericLimits {
+  static_assert(detail::kLimitFloat<T> || detail::kLimitInt<T>,
+                "NumericLimits: half, bfloat16_t, float, or an 8/16/32-bit integer type");
+  static constexpr uint32_t kAllOnesMantissa = (1u << detail::kMantissaBits<T>) - 1;
+  __aicore__ static constexpr T Max() {
+    if constexpr (detail::kLimitInt<T>) return std::numeric_limits<T>::max();
+    else return detail::floatFromFields<T>(0, detail::kExponentAllOnes<T> - 1, kAllOnesMantissa);
+  }
+  __aicore__ static constexpr T Min() {
+    if constexpr (detail::kLimitInt<T>) return std::numeric_limits<T>::min();
+    else return detail::floatFromFields<T>(0, 1, 0);
+  }
+  __aicore__ static constexpr T Lowest() {
+    if constexpr (detail::kLimitInt<T>) return std::numeric_limits<T>::lowest();
+    else return detail::floatFromFields<T>(1, detail::kExponentAllOnes<T> - 1, kAllOnesMantissa);
+  }
+  __aicore__ static constexpr T Infinity() { return floatOnly(0, detail::kExponentAllOnes<T>, 0); }
+  __aicore__ static constexpr T NegativeInfinity() { return floatOnly(1, detail::kExponentAllOnes<T>, 0); }
+  __aicore__ static constexpr T QuietNaN() {
+    return floatOnly(0, detail::kExponentAllOnes<T>, 1u << (detail::kMantissaBits<T> - 1));
+  }
+  __aicore__ static constexpr T SignalingNaN() {
+    return floatOnly(0, detail::kExponentAllOnes<T>, 1u << (detail::kMantissaBits<T> - 2));
+  }
+  __aicore__ static constexpr T DeNormMin() { return floatOnly(0, 0, 1); }
+
+  __aicore__ static inline void Max(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, Max(), (int32_t)count); }
+  __aicore__ static inline void Min(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, Min(), (int32_t)count); }
+  __aicore__ static inline void Lowest(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, Lowest(), (int32_t)count); }
+  __aicore__ static inline void Infinity(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, Infinity(), (int32_t)count); }
+  __aicore__ static inline void NegativeInfinity(const LocalTensor<T>& dst, uint32_t count) {
+    Duplicate(dst, NegativeInfinity(), (int32_t)count);
+  }
+  __aicore__ static inline void QuietNaN(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, QuietNaN(), (int32_t)count); }
+  __aicore__ static inline void SignalingNaN(const LocalTensor<T>& dst, uint32_t count) {
+    Duplicate(dst, SignalingNaN(), (int32_t)count);
+  }
+  __aicore__ static inline void DeNormMin(const LocalTensor<T>& dst, uint32_t count) { Duplicate(dst, DeNormMin(), (int32_t)count); }
+
+ private:
+  static constexpr T floatOnly(uint32_t sign, uint32_t exponent, uint32_t mantissa) {
+    static_assert(detail::kLimitFloat<T>, "NumericLimits: Infinity, NegativeInfinity, the NaNs and DeNormMin are for half, bfloat16_t and float");
+    return detail::floatFromFields<T>(sign, exponent, mantissa);
+  }
+};
 
 }  // namespace AscendC
 

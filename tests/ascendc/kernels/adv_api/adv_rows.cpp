@@ -74,7 +74,10 @@ extern "C" __global__ __aicore__ void adv_rows(GM_ADDR x, GM_ADDR g, GM_ADDR pm,
   } else if (TILING_KEY_IS(3)) {
     SoftmaxFlashV2<T, false>(yl, sl, ml, xl, el, psl, pml, tmp, st, shape);
   } else if (TILING_KEY_IS(4)) {
-    SoftmaxFlashV2<T, true>(yl, sl, ml, xl, el, psl, pml, tmp, st, shape);
+    // the tiling the kernel computes itself (the kernel-side SoftMaxFlashV2TilingFunc)
+    constexpr uint32_t kTmpBytes = 4096;
+    SoftMaxTiling own = SoftMaxFlashV2TilingFunc(shape, sizeof(T), sizeof(T), kTmpBytes, true);
+    SoftmaxFlashV2<T, true>(yl, sl, ml, xl, el, psl, pml, tmp, own, shape);
   } else if (TILING_KEY_IS(5)) {
     SimpleSoftMax<T>(yl, psl, pml, xl, st, shape);
   } else if (TILING_KEY_IS(6)) {
