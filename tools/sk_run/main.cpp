@@ -16,11 +16,11 @@
 #include "sk/file_io.h"
 #include "sk/installed_kernels.h"
 #include "sk/kernel_runner.h"
+#include "sk/op_summary.h"
 #include "sk/mode_comparison.h"
 #include "sk/runtime.h"
 #include "sk/arch.h"
 #include "sk/subkernel.h"
-#include "op_summary.h"
 #include "report.h"
 #include "sk/task_table.h"
 
@@ -241,9 +241,12 @@ llvm::Error run(const Options& o) {
     std::printf("report: %s\n", o.report.c_str());
   }
   if (!o.opSummary.empty()) {
-    std::vector<std::pair<std::string, const sk::rt::RunResult*>> modes = {{"fused", &runs->modes.fused}};
-    if (o.compareUnfused) modes.insert(modes.end(), {{"eager", &runs->modes.eager}, {"replay", &runs->modes.replay}});
-    std::string csv = skrun::opSummaryCsv(modes);
+    std::vector<sk::rt::OpSummaryBlock> blocks = {{"fused", runs->modes.fused.tasks, {}, {}}};
+    if (o.compareUnfused) {
+      blocks.push_back({"eager", runs->modes.eager.tasks, {}, {}});
+      blocks.push_back({"replay", runs->modes.replay.tasks, {}, {}});
+    }
+    std::string csv = sk::rt::opSummaryCsv(blocks);
     if (llvm::Error e = sk::writeFileAtomically(o.opSummary, csv)) return e;
     std::printf("op summary: %s\n", o.opSummary.c_str());
   }

@@ -1,9 +1,10 @@
-#include "op_summary.h"
+#include "sk/op_summary.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <map>
 
-namespace skrun {
+namespace sk::rt {
 
 namespace {
 
@@ -32,27 +33,31 @@ std::string field(const std::string& s) {
 
 }  // namespace
 
-std::string opSummaryCsv(const std::vector<std::pair<std::string, const sk::rt::RunResult*>>& modes) {
+std::string opSummaryCsv(const std::vector<OpSummaryBlock>& blocks) {
   std::string out =
       "Device_id,Stream ID,Task ID,Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),"
       "Task Wait Time(us),Block Dim,Mix Block Dim,Mode\n";
   char line[512];
   size_t id = 0;
-  for (const auto& [mode, run] : modes) {
-    std::map<sk::sim::StreamId, double> lastEnd;  // per stream, within the mode
-    for (const auto& t : run->tasks) {
+  for (const OpSummaryBlock& b : blocks) {
+    std::map<sk::sim::StreamId, double> lastEnd;  // per stream, within the block
+    for (size_t k = 0; k < b.tasks.size(); ++k) {
+      const auto& t = b.tasks[k];
       size_t i = id++;
       auto prev = lastEnd.find(t.stream);
       double wait = prev == lastEnd.end() ? 0.0 : std::max(0.0, t.beginUs - prev->second);
       lastEnd[t.stream] = t.endUs;
       bool mix = t.ration.aic && t.ration.aiv;
-      std::snprintf(line, sizeof line, "0,%u,%zu,%s,%s,%s,%.3f,%.3f,%.3f,%u,%u,%s\n", t.stream, i, field(t.name).c_str(),
-                    field(opType(t.name)).c_str(), taskType(t), t.beginUs, t.endUs - t.beginUs, wait, t.blockDim,
-                    mix ? t.blockDim * t.ration.aiv : 0, mode.c_str());
+      auto given = [&](const std::vector<std::string>& v) { return k < v.size() && !v[k].empty() ? &v[k] : nullptr; };
+      const std::string* name = given(b.opNames);
+      const std::string* type = given(b.opTypes);
+      std::snprintf(line, sizeof line, "0,%u,%zu,%s,%s,%s,%.3f,%.3f,%.3f,%u,%u,%s\n", t.stream, i,
+                    field(name ? *name : t.name).c_str(), field(type ? *type : opType(t.name)).c_str(), taskType(t),
+                    t.beginUs, t.endUs - t.beginUs, wait, t.blockDim, mix ? t.blockDim * t.ration.aiv : 0, b.mode.c_str());
       out += line;
     }
   }
   return out;
 }
 
-}  // namespace skrun
+}  // namespace sk::rt
