@@ -173,9 +173,14 @@ struct sk_vec_repeat {
   uint64_t mask_lo, mask_hi;
   uint32_t mode;
   uint32_t repeat;
-  uint16_t dst_blk, src0_blk, src1_blk, reserved0;
+  uint16_t dst_blk, src0_blk, src1_blk, flags; /* SK_REPEAT_* */
   uint16_t dst_rep, src0_rep, src1_rep, reserved1;
 };
+/* sk_vec_repeat.flags. MASK_IS_LENGTH: a normal-mode mask_lo is the length of a continuous mask
+   (the first mask_lo elements of each repeat), which in counter mode is the element count itself.
+   COUNT_PER_REPEAT: in counter mode the count is the elements of each repeat (as many 32-byte
+   blocks as they fill, more than 8 allowed) and `repeat` repeats run (Copy's counter mode). */
+enum sk_repeat_flags { SK_REPEAT_MASK_IS_LENGTH = 1, SK_REPEAT_COUNT_PER_REPEAT = 2 };
 enum sk_vop {
   /* dst = src0 op src1 */
   SK_V_ADD = 0, SK_V_SUB, SK_V_MUL, SK_V_DIV, SK_V_MAX, SK_V_MIN, SK_V_AND, SK_V_OR,

@@ -29,6 +29,11 @@ void setActive(uint8_t* mask, uint32_t element, uint32_t elemBytes) {
   uint32_t bit = element * elemBytes;
   mask[bit / 8] |= (uint8_t)(1u << (bit % 8));
 }
+// Marks every byte of an element: MaskGenWithRegTensor spreads each source bit so (the SDK
+// sample reg_move scenario 1: a b32 bit becomes 4 mask bits).
+void setActiveBytes(uint8_t* mask, uint32_t element, uint32_t elemBytes) {
+  for (uint32_t k = 0; k < elemBytes; ++k) setActive(mask, element * elemBytes + k, 1);
+}
 
 void requireElementBytes(CoreRun* c, const char* op, uint32_t b) {
   if (b != 1 && b != 2 && b != 4 && b != 8) fault(c, std::string(op) + ": element size " + std::to_string(b) + " is not 1, 2, 4 or 8 bytes");
@@ -404,7 +409,7 @@ void sk_reg_permute(int32_t kind, uint32_t b, void* dst0, void* dst1, const void
   }
   if (kind == SK_RPERM_MASK_FROM_BITS || kind == SK_RPERM_MASK_TO_BITS) {  // one bit per element: lanes / 8 bytes
     for (uint32_t i = 0; i < lanes; ++i)
-      if (kind == SK_RPERM_MASK_FROM_BITS && (s0[i / 8] >> (i % 8) & 1)) setActive(out, i, b);
+      if (kind == SK_RPERM_MASK_FROM_BITS && (s0[i / 8] >> (i % 8) & 1)) setActiveBytes(out, i, b);
       else if (kind == SK_RPERM_MASK_TO_BITS && active(s0, i, b)) out[i / 8] |= (uint8_t)(1u << (i % 8));
     std::memcpy(dst0, out, kind == SK_RPERM_MASK_FROM_BITS ? kVL / 8 : kVL);
     chargeIssue(c, vec::opName(SK_V_DUP));

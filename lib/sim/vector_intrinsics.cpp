@@ -42,9 +42,10 @@ CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r,
   sk_vec_repeat effective = *r;
   if (r->mode == SK_MASK_NORMAL && c->regs.maskMode == SK_MASK_COUNTER) effective.mode = SK_MASK_COUNTER;
   faultIf(c, vec::resolve(effective, widest, c->regs, shape));
-  if (r->mode == SK_MASK_NORMAL) {
-    c->regs.mask[0] = r->mask_lo;
-    c->regs.mask[1] = r->mask_hi;
+  if (r->mode == SK_MASK_NORMAL) {  // the register takes the mask (a length as its bits in normal mode)
+    bool bits = !(r->flags & SK_REPEAT_MASK_IS_LENGTH) || shape.counter;
+    c->regs.mask[0] = bits ? r->mask_lo : shape.mask[0];
+    c->regs.mask[1] = bits ? r->mask_hi : shape.mask[1];
   } else if (r->mode == SK_MASK_COUNTER) {
     c->regs.mask[0] = c->regs.mask[1] = ~0ull;
     c->regs.maskMode = SK_MASK_NORMAL;

@@ -625,11 +625,21 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
   }
   if (mode == SK_MASK_COUNTER) {
     s.counter = true;
+    if (r.flags & SK_REPEAT_COUNT_PER_REPEAT) {  // `repeat` repeats of lo elements each
+      s.perRepeat = (uint32_t)std::min<uint64_t>(lo, UINT32_MAX);
+      s.repeats = lo ? r.repeat : 0;
+      return "";
+    }
     s.repeats = (uint32_t)std::min<uint64_t>((lo + s.perRepeat - 1) / s.perRepeat, UINT32_MAX);
     s.lastCount = lo % s.perRepeat;
     return "";
   }
   if (mode != SK_MASK_NORMAL) return "unknown mask mode " + std::to_string(r.mode);
+  if (r.flags & SK_REPEAT_MASK_IS_LENGTH) {  // the first lo elements of each repeat
+    uint64_t n = std::min<uint64_t>(lo, s.perRepeat);
+    lo = n >= 64 ? ~0ull : (1ull << n) - 1;
+    hi = n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0;
+  }
   s.repeats = r.repeat;
   s.mask[0] = lo;
   s.mask[1] = hi;

@@ -290,12 +290,12 @@ void complexSplit(Tensors& t) {
   }
 }
 
-// mask_ops: even lanes x + y, odd lanes x * y, then * scale, each step in half.
+// mask_ops: even lanes x + y, odd lanes x * y, then * scale twice, each step in half.
 void maskOps(Tensors& t) {
   double scale = h(t.tilingField<float>(8));
   for (size_t i = 0; i < t["z"].size(); ++i) {
     double x = t["x"][i], y = t["y"][i];
-    t["z"][i] = h(h(i % 2 == 0 ? x + y : x * y) * scale);
+    t["z"][i] = h(h(h(i % 2 == 0 ? x + y : x * y) * scale) * scale);
   }
 }
 

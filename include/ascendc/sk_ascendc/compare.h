@@ -24,7 +24,7 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 // Compare with the result in the CMPMASK register (no dst, one repeat of 256 bytes); read it with
@@ -38,7 +38,7 @@ __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>&
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask,
                                const BinaryRepeatParams& p) {
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, 1, detail::width<T>()), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, 1), p);
   ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), nullptr, src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
 // The CMPMASK register's 128 bits (16 bytes) to or from local memory.
@@ -62,7 +62,7 @@ __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTenso
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const PrimT<T> src1Scalar,
                                      CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime, const UnaryRepeatParams& p) {
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), nullptr,
                    detail::scalarBits<PrimT<T>>(src1Scalar), 1, &r);
 }
@@ -99,7 +99,7 @@ template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
                               const BinaryRepeatParams& p) {
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
                   src1.HostPtr(), 0, 0, &r);
 }
@@ -114,7 +114,7 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               PrimT<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_select((int32_t)selMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), selMask.HostPtr(), src0.HostPtr(),
                   nullptr, detail::scalarBits<PrimT<T>>(src1), 1, &r);
 }

@@ -681,10 +681,18 @@ inline void issueFixpipe(T* dst, const U* src, sk_fixpipe_params& r, uint8_t uni
   ::sk_fixpipe(dst, src, &r);
 }
 
+// The source matrix stride of a multi-matrix NZ2ND (ndNum > 1), in 1 KiB fractals: dav-2201
+// counts those; dav-3510 counts C0_SIZE rows (64 bytes of L0C), which must make whole fractals.
+inline uint32_t srcNdFractals(uint32_t srcNdStride, uint32_t ndNum) {
+  if (!kArch3510) return srcNdStride;
+  if (ndNum > 1 && srcNdStride % 16)
+    ::sk_trapf(3, "Fixpipe: a source matrix stride of %u C0_SIZE rows is not a whole number of 1 KiB fractals", srcNdStride);
+  return srcNdStride / 16;
+}
 template <typename T, typename U>
 inline void fixpipe(T* dst, const U* src, const FixpipeParamsV220& p, int32_t layout, const uint64_t* scales) {
   sk_fixpipe_params r = fixpipeFields(p, layout);
-  r.nd_num = p.ndNum, r.src_nd_stride = p.srcNdStride, r.dst_nd_stride = p.dstNdStride;
+  r.nd_num = p.ndNum, r.src_nd_stride = srcNdFractals(p.srcNdStride, p.ndNum), r.dst_nd_stride = p.dstNdStride;
   issueFixpipe(dst, src, r, p.unitFlag, scales);
 }
 
@@ -712,9 +720,7 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsArch3510<format>& a
       ::sk_trapf(3, "Fixpipe: NZ2DN srcNzC0Stride %u: only 1 (adjacent fractal rows) is simulated", a.params.srcNzC0Stride);
     r.nd_num = a.params.dnNum, srcNdStride = a.params.srcNzMatrixStride, r.dst_nd_stride = a.params.dstDnMatrixStride;
   }
-  if (r.nd_num > 1 && srcNdStride % 16)
-    ::sk_trapf(3, "Fixpipe: a source matrix stride of %u C0_SIZE rows is not a whole number of 1 KiB fractals", srcNdStride);
-  r.src_nd_stride = srcNdStride / 16;
+  r.src_nd_stride = srcNdFractals(srcNdStride, r.nd_num);
   issueFixpipe(dst, src, r, a.unitFlag, scales);
 }
 }  // namespace detail

@@ -91,7 +91,7 @@ inline FlexOperands<E> flexOperands(const char* api, const S& src0, const V& src
                               const uint8_t repeatTime, const UnaryRepeatParams& p) {                                \
     auto o = detail::flexOperands<config, E>(#Name, src0, src1);                                                     \
     detail::vop(o.scalarFirst ? ROP : OP, dst, o.vec->HostPtr(), nullptr, o.scalar,                                  \
-                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<E>()), p));          \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));          \
   }
 SK_ASCENDC_FLEX(Adds, SK_V_ADDS, SK_V_ADDS, true)
 SK_ASCENDC_FLEX(Muls, SK_V_MULS, SK_V_MULS, true)
@@ -144,7 +144,7 @@ __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, C
                                 uint8_t repeatTime, const UnaryRepeatParams& p) {
   using E = typename std::conditional_t<detail::IsLocalTensor<T3>::value, T3, T4>::PrimType;
   detail::flexCompare<config>(dst, src0, src1, cmpMode,
-                              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<E>()), p));
+                              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 
 /* ---- Select in mode 1 (VSEL_TENSOR_SCALAR_MODE): selMask's bit ? src0 : src1, either the scalar ---- */
@@ -177,7 +177,7 @@ template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool
 __aicore__ inline void Select(const LocalTensor<E>& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1,
                               SELMODE selMode, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
   detail::flexSelect<config>(dst, selMask, src0, src1, selMode,
-                             detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<E>()), p));
+                             detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
           const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename E, typename T3, typename T4>

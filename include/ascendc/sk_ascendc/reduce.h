@@ -38,7 +38,7 @@ inline sk_vec_repeat srcStrides(sk_vec_repeat r, int32_t srcBlkStride, int32_t s
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, \
                               const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride INDEX_PARAM) {  \
     detail::reduceAll(OP, dst, src, INDEX_ARG,                                                                         \
-                      detail::srcStrides(detail::lenShape<true>((uint64_t)(int64_t)mask, repeatTime, detail::width<T>()), 1, \
+                      detail::srcStrides(detail::lenShape<true>((uint64_t)(int64_t)mask, repeatTime), 1, \
                                          srcRepStride));                                                               \
   }
 #define SK_ASCENDC_COMMA ,
@@ -61,7 +61,7 @@ SK_ASCENDC_REDUCE_ALL(ReduceMin, SK_VOP_REDUCE_MIN, SK_ASCENDC_COMMA bool calInd
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,                  \
                               const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,          \
                               const int32_t srcRepStride ORDER_PARAM) {                                                 \
-    sk_vec_repeat r = detail::srcStrides(detail::lenShape<isSetMask>((uint64_t)(int64_t)mask, repeatTime, detail::width<T>()), \
+    sk_vec_repeat r = detail::srcStrides(detail::lenShape<isSetMask>((uint64_t)(int64_t)mask, repeatTime), \
                                          srcBlkStride, srcRepStride);                                                   \
     ::sk_vec_whole_reduce(OP, detail::dtypeOf<PrimT<T>>(), (int32_t)(ORDER_ARG), dst.HostPtr(), src.HostPtr(),    \
                           (uint32_t)dstRepStride, &r);                                                                  \
@@ -84,7 +84,7 @@ SK_ASCENDC_WHOLE_REDUCE(WholeReduceMin, SK_VOP_REDUCE_MIN, SK_ASCENDC_COMMA Redu
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,            \
                               const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,                \
                               const int32_t srcRepStride) {                                                             \
-    sk_vec_repeat r = detail::srcStrides(detail::lenShape<isSetMask>((uint64_t)(int64_t)mask, repeatTime, detail::width<T>()), \
+    sk_vec_repeat r = detail::srcStrides(detail::lenShape<isSetMask>((uint64_t)(int64_t)mask, repeatTime), \
                                          srcBlkStride, srcRepStride);                                                   \
     CALL;                                                                                                               \
   }

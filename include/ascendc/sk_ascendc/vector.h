@@ -93,13 +93,13 @@ template <bool isSetMask> inline sk_vec_repeat bitsShape(const uint64_t* mask, u
   r.repeat = repeat;
   return r;
 }
-// A continuous-mask form: the first `mask` elements of each repeat (at most a repeat's worth).
-template <bool isSetMask> inline sk_vec_repeat lenShape(uint64_t mask, uint32_t repeat, uint32_t widest) {
+// A continuous-mask form: the first `mask` elements of each repeat (at most a repeat's worth);
+// in counter mode (SetMaskCount) the mask is the element count of the whole instruction.
+template <bool isSetMask> inline sk_vec_repeat lenShape(uint64_t mask, uint32_t repeat) {
   sk_vec_repeat r{};
   r.mode = isSetMask ? SK_MASK_NORMAL : SK_MASK_REGISTER;
-  uint64_t n = mask < 256 / widest ? mask : 256 / widest;
-  r.mask_lo = n >= 64 ? ~0ull : (1ull << n) - 1;
-  r.mask_hi = n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0;
+  r.flags = SK_REPEAT_MASK_IS_LENGTH;
+  r.mask_lo = mask;
   r.repeat = repeat;
   return r;
 }
@@ -140,7 +140,7 @@ template <typename T> constexpr uint32_t width() { return (uint32_t)sizeof(PrimT
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
                               uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {           \
     detail::vop(OP, dst, src0.HostPtr(), src1.HostPtr(), 0,                                               \
-                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));    \
   }
 SK_ASCENDC_BINARY(Add, SK_V_ADD)
 SK_ASCENDC_BINARY(Sub, SK_V_SUB)
@@ -180,8 +180,7 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
 template <typename T, typename U = T, bool isSetMask = true>
 __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
                                  uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {
-  constexpr uint32_t widest = sizeof(PrimT<T>) > sizeof(PrimT<U>) ? sizeof(PrimT<T>) : sizeof(PrimT<U>);
-  detail::mulAddDst(dst, src0, src1, detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p));
+  detail::mulAddDst(dst, src0, src1, detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 
 // Div takes an optional configuration first (template <typename T, const DivConfig& = ...>).
@@ -201,7 +200,7 @@ template <typename T, bool isSetMask = true>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,
                            const uint8_t repeatTime, const BinaryRepeatParams& p) {
   detail::vop(SK_V_DIV, dst, src0.HostPtr(), src1.HostPtr(), 0,
-              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 
 /* ---- dst = op src ---- */
@@ -221,7 +220,7 @@ __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,               \
                               const uint8_t repeatTime, const UnaryRepeatParams& p) {                           \
     detail::vop(OP, dst, src.HostPtr(), nullptr, 0,                                                          \
-                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));    \
   }
 SK_ASCENDC_UNARY(Ln, SK_V_LN)
 SK_ASCENDC_UNARY(Abs, SK_V_ABS)
@@ -248,7 +247,7 @@ template <typename T, bool isSetMask = true>
 __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                            const UnaryRepeatParams& p) {
   detail::vop(SK_V_EXP, dst, src.HostPtr(), nullptr, 0,
-              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {
@@ -278,7 +277,7 @@ __aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
                               uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p) {            \
     detail::vop(OP, dst, src.HostPtr(), nullptr, detail::scalarBits<PrimT<T>>(scalarValue),                  \
-                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));    \
+                detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));    \
   }
 SK_ASCENDC_SCALAR(Adds, SK_V_ADDS)
 SK_ASCENDC_SCALAR(Muls, SK_V_MULS)
@@ -307,7 +306,7 @@ __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T
                                   uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p, bool roundEn = false) {
   detail::vop(roundEn ? SK_V_SHIFTRIGHT_ROUND : SK_V_SHIFTRIGHT, dst, src.HostPtr(), nullptr,
               detail::scalarBits<PrimT<T>>(scalarValue),
-              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>()), p));
+              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 
 /* ---- Duplicate: dst = scalar (or src[0]) ---- */
@@ -330,7 +329,7 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scal
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const PrimT<T>& scalarValue, uint64_t mask,
                                  const uint8_t repeatTime, const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
-  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>());
+  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime);
   r.dst_blk = dstBlockStride, r.dst_rep = dstRepeatStride;
   detail::vop(SK_V_DUP, dst, nullptr, nullptr, detail::scalarBits<PrimT<T>>(scalarValue), r);
 }
@@ -343,17 +342,21 @@ __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src
   detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, detail::countShape(count, detail::width<T>(), detail::width<T>()));
 }
 #endif
+// In counter mode Copy's mask counts the elements of each repeat and repeatTime holds (unlike
+// the other instructions').
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                             const uint8_t repeatTime, const CopyRepeatParams& p) {
   sk_vec_repeat r = detail::bitsShape<isSetMask>(mask, repeatTime);
+  r.flags |= SK_REPEAT_COUNT_PER_REPEAT;
   r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
   detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, r);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,
                             const CopyRepeatParams& p) {
-  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime, detail::width<T>());
+  sk_vec_repeat r = detail::lenShape<isSetMask>(mask, repeatTime);
+  r.flags |= SK_REPEAT_COUNT_PER_REPEAT;
   r.dst_blk = p.dstStride, r.src0_blk = p.srcStride, r.dst_rep = p.dstRepeatSize, r.src0_rep = p.srcRepeatSize;
   detail::vop(SK_V_COPY, dst, src.HostPtr(), nullptr, 0, r);
 }
@@ -386,8 +389,7 @@ template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, uint64_t mask,
                             const uint8_t repeatTime, const UnaryRepeatParams& p) {
   detail::checkCast<T, U>();
-  constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
                    src.HostPtr(), &r);
 }
@@ -414,8 +416,7 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const PrimT<U>& scalarValue, uint64_t mask,
                             const uint8_t repeatTime, const UnaryRepeatParams& p) {
-  constexpr uint32_t widest = detail::width<T>() > detail::width<U>() ? detail::width<T>() : detail::width<U>();
-  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime, widest), p);
+  sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
   ::sk_vec_axpy(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), dst.HostPtr(), src.HostPtr(),
                 detail::scalarBits<PrimT<U>>(scalarValue), &r);
 }
@@ -431,9 +432,10 @@ __aicore__ inline void SetVectorMask(const uint64_t maskHigh, const uint64_t mas
 template <typename T, MaskMode mode = MaskMode::NORMAL> __aicore__ inline void SetVectorMask(int32_t len) {
   if (mode == MaskMode::COUNTER) {
     ::sk_set_vector_mask(0, (uint64_t)(int64_t)len);
-  } else {
-    sk_vec_repeat r = detail::lenShape<true>((uint64_t)(int64_t)len, 1, (uint32_t)sizeof(PrimT<T>));
-    ::sk_set_vector_mask(r.mask_hi, r.mask_lo);
+  } else {  // the first len elements of a repeat (at most a repeat's worth)
+    uint64_t n = (uint64_t)(int64_t)len, perRepeat = 256 / sizeof(PrimT<T>);
+    n = n < perRepeat ? n : perRepeat;
+    ::sk_set_vector_mask(n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0, n >= 64 ? ~0ull : (1ull << n) - 1);
   }
 }
 // The utility class kernels also reach for (the mask register by element type).

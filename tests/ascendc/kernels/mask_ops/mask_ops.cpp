@@ -4,8 +4,9 @@
 // lanes are computed by Add and Mul under complementary bit masks (uint64_t mask[2], one bit per
 // lane of a 128-lane repeat) over whole repeats and a truncated mask for the partial last
 // repeat, and the scaling runs once over the tile in counter mode (SetMaskCount +
-// SetVectorMask<half, MaskMode::COUNTER>, isSetMask = false), after which the mask register is
-// restored (SetMaskNorm, ResetMask).
+// SetVectorMask<half, MaskMode::COUNTER>, isSetMask = false) and again with the count as the
+// call's own mask (isSetMask = true: in counter mode the whole tile's element count, beyond one
+// repeat), after which the mask register is restored (SetMaskNorm, ResetMask).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -95,6 +96,9 @@ class MaskOps {
     SetMaskCount();
     SetVectorMask<half, MaskMode::COUNTER>(0, count);
     Muls<half, false>(zLocal, zLocal, scale_, MASK_PLACEHOLDER, 1, UnaryRepeatParams{});
+    PipeBarrier<PIPE_V>();
+    // the mask given in the call (isSetMask): in counter mode it counts the whole tile's elements
+    Muls(zLocal, zLocal, scale_, (uint64_t)count, 1, UnaryRepeatParams{});
     SetMaskNorm();
     ResetMask();
 
