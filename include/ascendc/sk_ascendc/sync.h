@@ -183,7 +183,8 @@ __aicore__ inline void IBWait(const GlobalTensor<int32_t>&, const LocalTensor<in
 // block b - 1, round r of block 0 after round r - 1 of the last block (the AIVs of the launch).
 // Kept with the point-to-point block flags on their event 31 (a kernel's own IBSet/IBWait use
 // 0..30 beside it); the block's round count is ubWorkspace's first word, gmWorkspace is not
-// written.
+// written. Both calls wait for every pipe first, as CANN's (their GM flag goes through UB with
+// pipe barriers around): the sections they bracket need no flags of their own.
 constexpr int32_t kDetermineComputeEvent = 31;
 __aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
   (void)gmWorkspace;
@@ -192,6 +193,7 @@ __aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWo
 __aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
   (void)gmWorkspace;
   int64_t block = GetBlockIdx(), blocks = GetBlockNum() * GetTaskRation();
+  ::sk_pipe_barrier(PIPE_ALL);
   int32_t round = ubWorkspace.GetValue(0);
   ubWorkspace.SetValue(0, round + 1);
   if (block > 0) ::sk_ib_wait(block - 1, kDetermineComputeEvent);
@@ -199,6 +201,7 @@ __aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTen
 }
 __aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
   (void)gmWorkspace, (void)ubWorkspace;
+  ::sk_pipe_barrier(PIPE_ALL);
   ::sk_ib_set(GetBlockIdx(), kDetermineComputeEvent);
 }
 
