@@ -342,6 +342,52 @@ __aicore__ inline void TransData(const LocalTensor<T>& dstTensor, const LocalTen
   TransData<config, T, U, S>(dstTensor, srcTensor, LocalTensor<uint8_t>(), params);
 }
 
+/* ---- Interleave / DeInterleave (Ascend 950): element pairs across two tensors ----
+   Interleave: the sequence src0[0], src1[0], src0[1], src1[1], ... fills dst0, then dst1.
+   DeInterleave: of src0 then src1 (or of src alone), the even elements go to dst0, the odd ones
+   to dst1. Charged as the two copies per output they take on the vector unit. */
+namespace detail {
+template <typename T> inline void requireEvenCount(const char* api, int32_t count) {
+  static_assert(kArch3510 || sizeof(T) == 0, "Interleave and DeInterleave are Ascend 950's (dav-3510)");
+  if (count < 0 || count % 2) ::sk_trapf(3, "%s: count %d must be even (and not negative)", api, count);
+}
+}  // namespace detail
+template <typename T>
+__aicore__ inline void Interleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
+                                  const LocalTensor<T>& src1, const int32_t count) {
+  namespace a = detail::adv;
+  detail::requireEvenCount<T>("Interleave", count);
+  for (auto* t : {&dst0, &dst1, &src0, &src1}) a::need("Interleave", t == &dst0 || t == &dst1 ? "dst" : "src", *t, (uint64_t)count);
+  const a::E<T>*s[2] = {a::ptr(src0), a::ptr(src1)};
+  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
+  for (int64_t k = 0; k < 2 * (int64_t)count; ++k) d[k / count][k % count] = s[k % 2][k / 2];
+  a::chargeOps((uint64_t)count, sizeof(a::E<T>), "copy", "copy", "copy", "copy");
+}
+template <typename T>
+__aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
+                                    const LocalTensor<T>& src1, const int32_t count) {
+  namespace a = detail::adv;
+  detail::requireEvenCount<T>("DeInterleave", count);
+  for (auto* t : {&dst0, &dst1, &src0, &src1}) a::need("DeInterleave", t == &dst0 || t == &dst1 ? "dst" : "src", *t, (uint64_t)count);
+  const a::E<T>* s[2] = {a::ptr(src0), a::ptr(src1)};
+  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
+  for (int64_t k = 0; k < 2 * (int64_t)count; ++k) d[k % 2][k / 2] = s[k / count][k % count];
+  a::chargeOps((uint64_t)count, sizeof(a::E<T>), "copy", "copy", "copy", "copy");
+}
+template <typename T>
+__aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src,
+                                    const int32_t srcCount) {
+  namespace a = detail::adv;
+  detail::requireEvenCount<T>("DeInterleave", srcCount);
+  a::need("DeInterleave", "dst", dst0, (uint64_t)srcCount / 2);
+  a::need("DeInterleave", "dst", dst1, (uint64_t)srcCount / 2);
+  a::need("DeInterleave", "src", src, (uint64_t)srcCount);
+  const a::E<T>* s = a::ptr(src);
+  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
+  for (int64_t k = 0; k < (int64_t)srcCount; ++k) d[k % 2][k / 2] = s[k];
+  a::chargeOps((uint64_t)srcCount / 2, sizeof(a::E<T>), "copy", "copy");
+}
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_ADV_TRANSFORM_H */
