@@ -300,10 +300,15 @@ uint64_t sk_vec_gather_mask(int32_t dtype, void* dst, const void* src0, const vo
   sk_vec_repeat r{};
   r.repeat = repeat;
   r.mask_lo = r.mask_hi = ~0ull;
+  if (counterElems) {  // counter mode: counterElems elements in each repeat, beyond 256 bytes if so
+    r.mode = SK_MASK_COUNTER;
+    r.mask_lo = counterElems;
+    r.flags = SK_REPEAT_COUNT_PER_REPEAT;
+  }
   r.src0_blk = src0Blk;
   r.src0_rep = src0Rep;
   faultIf(c, vec::resolve(r, b, c->regs, s));
-  uint64_t patternBytes = repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + s.perRepeat / 8) : 0;
+  uint64_t patternBytes = repeat ? ((uint64_t)(repeat - 1) * patternRep * 32 + (s.perRepeat + 7) / 8) : 0;
   checkLocalAccess(c, "gathermask", "src0", src0, vec::extent(s, 1, b), false);
   if (pattern) checkLocalAccess(c, "gathermask", "pattern", pattern, patternBytes, false);
   // dst takes the kept elements only (what a copy out of the rest of its buffer may overlap).

@@ -955,7 +955,7 @@ uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* patt
   const uint32_t perRepeat = 256 / b;
   uint64_t kept = 0;
   for (uint32_t r = 0; r < repeats; ++r) {
-    uint32_t limit = counterElems ? std::min(counterElems, perRepeat) : perRepeat;
+    uint32_t limit = counterElems ? counterElems : perRepeat;  // counter mode: the pattern runs on
     for (uint32_t e = 0; e < limit; ++e) {
       bool take;
       if (pattern) {

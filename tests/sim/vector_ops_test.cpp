@@ -284,6 +284,59 @@ TEST(RepeatModel, CounterModeTakesTheFirstCountElements) {
   EXPECT_EQ(d[130], 0xffff);
 }
 
+TEST(RepeatModel, CountPerRepeatRunsRepeatTimesOfTheCountBeyondEightBlocks) {
+  // Copy's counter mode: 72 int32 (9 blocks) per repeat, 2 repeats 16 blocks apart in src0.
+  std::vector<int32_t> src(256), d(160, -1);
+  for (int i = 0; i < 256; ++i) src[i] = i;
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_COUNTER;
+  r.flags = SK_REPEAT_COUNT_PER_REPEAT;
+  r.mask_lo = 72;
+  r.repeat = 2;
+  r.dst_blk = r.src0_blk = 1;
+  r.dst_rep = 9;
+  r.src0_rep = 16;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 4, regs, s), "");
+  EXPECT_EQ(s.repeats, 2u);
+  EXPECT_EQ(s.perRepeat, 72u);
+  ASSERT_EQ(elementwise(SK_V_COPY, SK_DT_INT32, d.data(), src.data(), nullptr, 0, s), "");
+  for (int i = 0; i < 144; ++i) EXPECT_EQ(d[i], i < 72 ? i : 128 + i - 72) << i;
+  EXPECT_EQ(d[144], -1);
+}
+
+TEST(RepeatModel, ALengthMaskIsTheFirstElementsOfEachRepeatInNormalMode) {
+  sk_vec_repeat r{};
+  r.mode = SK_MASK_NORMAL;
+  r.flags = SK_REPEAT_MASK_IS_LENGTH;
+  r.mask_lo = 70;  // halves: 128 per repeat
+  r.repeat = 2;
+  Shape s;
+  Registers regs;
+  ASSERT_EQ(resolve(r, 2, regs, s), "");
+  EXPECT_EQ(s.mask[0], ~0ull);
+  EXPECT_EQ(s.mask[1], (1ull << 6) - 1);
+  r.mask_lo = 500;  // more than a repeat: all of it
+  ASSERT_EQ(resolve(r, 2, regs, s), "");
+  EXPECT_EQ(s.mask[1], ~0ull);
+}
+
+TEST(GatherMask, CounterModeTakesCountElementsPerRepeatWithThePatternRunningOn) {
+  // 70 uint32 per repeat (beyond one 256-byte repeat), 2 repeats 4 blocks apart, the pattern
+  // (every third element) read from its start each repeat.
+  std::vector<uint32_t> src(256), dst(256, 0);
+  for (uint32_t i = 0; i < 256; ++i) src[i] = i;
+  uint8_t pattern[32] = {};
+  for (int e = 0; e < 256; e += 3) pattern[e / 8] |= (uint8_t)(1u << (e % 8));
+  uint64_t kept = gatherMask(SK_DT_UINT32, dst.data(), src.data(), pattern, 0, 2, 1, 4, 0, 70);
+  std::vector<uint32_t> want;
+  for (uint32_t r = 0; r < 2; ++r)
+    for (uint32_t e = 0; e < 70; e += 3) want.push_back(r * 32 + e);
+  ASSERT_EQ(kept, want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(dst[i], want[i]) << i;
+}
+
 TEST(Reductions, WholeReduceMaxGivesValueAndIndexPerRepeat) {
   std::vector<float> src(128);
   for (int i = 0; i < 128; ++i) src[i] = (float)((i * 37) % 101);
