@@ -519,8 +519,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     bool packable = multiDataLoad && sizeof(SrcT) == 2 && t_.baseK % 16 == 0 && steps > 1 && depth >= steps;
     return packable ? (uint32_t)steps : 1;
   }
-  // A MIX kernel's AIC: L1 room to move a staged block on to GM (GetTensorC of an AIV).
-  __aicore__ void InitBounce(TPipe* pipe) { pipe->InitBuffer(bounceL1_, BlockBytes()); }
+  // A MIX kernel's AIC: the pipe to take L1 room from for moving staged blocks on to GM
+  // (GetTensorC of an AIV), on first use and in rows of a small buffer: the hardware's AIC
+  // writes GM itself, so a tiling may give A and B the whole L1.
+  __aicore__ void InitBounce(TPipe* pipe) { bouncePipe_ = pipe; }
   __aicore__ void SetTriangle(Impl::Detail::MatmulTriangle t) { triangle_ = t; }
   // A float NZ C in 16 x 8 fractals (MatmulConfig.isEnableChannelSplit).
   __aicore__ void SetChannelSplit(bool split) { channelSplit_ = split; }
@@ -655,16 +657,25 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // A block staged in GM (rows `pitch` elements apart) on to its place in C, through L1.
   __aicore__ void CopyStaged(__gm__ DstT* c, const __gm__ DstT* staged, uint32_t pitch, uint8_t enAtomic, bool sequential) {
-    LocalTensor<DstT> l1 = bounceL1_.template Get<DstT>();
+    constexpr uint32_t kBounceBytes = 16 * 1024;
     uint64_t row = (uint64_t)curN_ * sizeof(DstT);
-    ::sk_data_copy_2d(l1.HostPtr(), staged, curM_, row, (uint64_t)pitch * sizeof(DstT), row);
-    ::sk_pipe_wait(SK_PIPE_FIX, ::sk_pipe_done(SK_PIPE_MTE2));
+    if (!bounceBytes_) {
+      bounceBytes_ = detail::ceilTo(std::max<uint32_t>(kBounceBytes, (uint32_t)t_.baseN * sizeof(DstT)), 32);
+      bouncePipe_->InitBuffer(bounceL1_, bounceBytes_);
+    }
+    LocalTensor<DstT> l1 = bounceL1_.template Get<DstT>();
     uint32_t dstPitch = sequential ? curN_ : (job_.orgKc ? job_.orgKc : job_.orgN);
     __gm__ DstT* dst = sequential ? c : c + (uint64_t)bm_ * t_.baseM * dstPitch + bn_ * t_.baseN;
-    SetAtomic(enAtomic);
-    ::sk_data_copy_2d(dst, l1.HostPtr(), curM_, row, row, (uint64_t)dstPitch * sizeof(DstT));
-    SetAtomic(0);
-    ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_FIX));
+    const uint32_t rowsPerCopy = (uint32_t)(bounceBytes_ / row);
+    for (uint32_t r = 0; r < curM_; r += rowsPerCopy) {  // GM -> L1 (MTE2), L1 -> GM (MTE3)
+      uint32_t rows = std::min(rowsPerCopy, curM_ - r);
+      ::sk_data_copy_2d(l1.HostPtr(), staged + (uint64_t)r * pitch, rows, row, (uint64_t)pitch * sizeof(DstT), row);
+      ::sk_pipe_wait(SK_PIPE_MTE3, ::sk_pipe_done(SK_PIPE_MTE2));
+      SetAtomic(enAtomic);
+      ::sk_data_copy_2d(dst + (uint64_t)r * dstPitch, l1.HostPtr(), rows, row, row, (uint64_t)dstPitch * sizeof(DstT));
+      SetAtomic(0);
+      ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
+    }
   }
   __aicore__ uint32_t BlockBytes() const { return (uint32_t)t_.baseM * t_.baseN * sizeof(DstT); }
   // IterateBatch into GM: for b < max(batchA, batchB), C's batch c(b) = A's a(b) x B's bb(b)
@@ -1035,6 +1046,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   TBuf<TPosition::A1> a1_, index1_;
   TBuf<TPosition::B1> b1_;
   TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
+  TPipe* bouncePipe_ = nullptr;  // CopyStaged's (a MIX kernel's AIC)
+  uint32_t bounceBytes_ = 0;      // bounceL1_'s size once taken
   TBuf<TPosition::C2> biasBt_;
   uint32_t aBytes_ = 0, bBytes_ = 0, cBytes_ = 0, l0Buffers_ = 1, c1Buffers_ = 1;
   uint32_t aSlot_ = 0, bSlot_ = 0, c_ = 0;  // the buffers in use
