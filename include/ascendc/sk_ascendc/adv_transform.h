@@ -351,28 +351,31 @@ template <typename T> inline void requireEvenCount(const char* api, int32_t coun
   static_assert(kArch3510 || sizeof(T) == 0, "Interleave and DeInterleave are Ascend 950's (dav-3510)");
   if (count < 0 || count % 2) ::sk_trapf(3, "%s: count %d must be even (and not negative)", api, count);
 }
+// Element k of the pair sequence (2 * count long) is src[k % 2][k / 2] and dst[k / count][k %
+// count] interleaving; the other way round deinterleaving.
+template <typename T>
+inline void pairShuffle(const char* api, bool interleave, const LocalTensor<T>& dst0, const LocalTensor<T>& dst1,
+                        const LocalTensor<T>& src0, const LocalTensor<T>& src1, int32_t count) {
+  namespace a = adv;
+  requireEvenCount<T>(api, count);
+  for (auto* t : {&dst0, &dst1, &src0, &src1}) a::need(api, t == &dst0 || t == &dst1 ? "dst" : "src", *t, (uint64_t)count);
+  const a::E<T>* s[2] = {a::ptr(src0), a::ptr(src1)};
+  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
+  for (int64_t k = 0; k < 2 * (int64_t)count; ++k)
+    if (interleave) d[k / count][k % count] = s[k % 2][k / 2];
+    else d[k % 2][k / 2] = s[k / count][k % count];
+  a::chargeOps((uint64_t)count, sizeof(a::E<T>), "copy", "copy", "copy", "copy");
+}
 }  // namespace detail
 template <typename T>
 __aicore__ inline void Interleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
                                   const LocalTensor<T>& src1, const int32_t count) {
-  namespace a = detail::adv;
-  detail::requireEvenCount<T>("Interleave", count);
-  for (auto* t : {&dst0, &dst1, &src0, &src1}) a::need("Interleave", t == &dst0 || t == &dst1 ? "dst" : "src", *t, (uint64_t)count);
-  const a::E<T>*s[2] = {a::ptr(src0), a::ptr(src1)};
-  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
-  for (int64_t k = 0; k < 2 * (int64_t)count; ++k) d[k / count][k % count] = s[k % 2][k / 2];
-  a::chargeOps((uint64_t)count, sizeof(a::E<T>), "copy", "copy", "copy", "copy");
+  detail::pairShuffle("Interleave", true, dst0, dst1, src0, src1, count);
 }
 template <typename T>
 __aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
                                     const LocalTensor<T>& src1, const int32_t count) {
-  namespace a = detail::adv;
-  detail::requireEvenCount<T>("DeInterleave", count);
-  for (auto* t : {&dst0, &dst1, &src0, &src1}) a::need("DeInterleave", t == &dst0 || t == &dst1 ? "dst" : "src", *t, (uint64_t)count);
-  const a::E<T>* s[2] = {a::ptr(src0), a::ptr(src1)};
-  a::E<T>* d[2] = {a::ptr(dst0), a::ptr(dst1)};
-  for (int64_t k = 0; k < 2 * (int64_t)count; ++k) d[k % 2][k / 2] = s[k / count][k % count];
-  a::chargeOps((uint64_t)count, sizeof(a::E<T>), "copy", "copy", "copy", "copy");
+  detail::pairShuffle("DeInterleave", false, dst0, dst1, src0, src1, count);
 }
 template <typename T>
 __aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src,
