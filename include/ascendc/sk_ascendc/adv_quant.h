@@ -10,8 +10,11 @@
 //                    bfloat16 out: in float (src -> half -> float, Add, Mul), rounded once.
 //   AscendDequant:   src and deqScale -> float, Mul in float, rounded once to dstT.
 // Operands are checked (a device exception names the API and operand); the V pipe is charged the
-// sequence each replaces. The 950-only forms (PER_TOKEN/PER_GROUP, dstT templates, Quantize/
-// Dequantize/AntiQuantize) are not available.
+// sequence each replaces. Ascend 950's Quantize and AntiQuantize (all four policies) are here for
+// int8_t data, in float: Quantize rounds src * scale + offset once in the config's mode and
+// saturates; AntiQuantize computes (src + offset) * scale and rounds once to the destination
+// type. Their fp8/hifloat8/fp4 forms, Dequantize and the 950 forms of the older APIs
+// (PER_TOKEN/PER_GROUP, dstT templates) are not available.
 #ifndef SK_ASCENDC_ADV_QUANT_H
 #define SK_ASCENDC_ADV_QUANT_H
 
@@ -363,6 +366,137 @@ __aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, c
                                        const OutputDataType offset, const OutputDataType scale, const uint32_t k,
                                        const AntiQuantShapeInfo& shapeInfo = {}) {
   AscendAntiQuant<InputDataType, OutputDataType, isTranspose>(dst, src, offset, scale, LocalTensor<uint8_t>(), k, shapeInfo);
+}
+
+/* ---- Quantize / AntiQuantize (Ascend 950): [m, n] with per-tensor, -channel, -token or -group
+   parameters. PER_CHANNEL: scale[j] ([1, n]); PER_TOKEN: scale[i] ([m, 1]); PER_GROUP with
+   kDim 0: scale[i / groupSize][j] ([ceil(m / g), n]), kDim 1: scale[i][j / groupSize]
+   ([m, ceil(n / g)]); the offset likewise, or one scalar. ---- */
+enum class QuantizePolicy : int32_t { PER_TENSOR, PER_CHANNEL, PER_TOKEN, PER_GROUP };
+using AntiQuantizePolicy = QuantizePolicy;
+struct QuantizeConfig {
+  QuantizePolicy policy;
+  bool hasOffset;
+  RoundMode roundMode = RoundMode::CAST_RINT;
+  int32_t kDim = 1;
+};
+struct AntiQuantizeConfig {
+  AntiQuantizePolicy policy;
+  bool hasOffset;
+  int32_t kDim = 1;
+};
+struct QuantizeParams {
+  uint32_t m;
+  uint32_t n;
+  uint32_t groupSize = 0;
+};
+using AntiQuantizeParams = QuantizeParams;
+
+namespace detail {
+namespace adv {
+template <typename T> struct IsLocalTensor : std::false_type {};
+template <typename T> struct IsLocalTensor<LocalTensor<T>> : std::true_type {};
+// Where element (i, j)'s parameter is in its tensor, and how many the tensor must hold.
+struct QuantIndex {
+  QuantizePolicy policy;
+  int32_t kDim;
+  uint32_t m, n, group;
+  uint64_t at(uint32_t i, uint32_t j) const {
+    switch (policy) {
+      case QuantizePolicy::PER_CHANNEL: return j;
+      case QuantizePolicy::PER_TOKEN: return i;
+      case QuantizePolicy::PER_GROUP:
+        return kDim == 0 ? (uint64_t)(i / group) * n + j : (uint64_t)i * ((n + group - 1) / group) + j / group;
+      default: return 0;
+    }
+  }
+  uint64_t count() const { return m == 0 || n == 0 ? 0 : at(m - 1, n - 1) + 1; }
+};
+inline QuantIndex quantIndex(const char* api, QuantizePolicy policy, int32_t kDim, const QuantizeParams& p) {
+  if (policy == QuantizePolicy::PER_GROUP && (p.groupSize == 0 || p.groupSize % 32))
+    ::sk_trapf(3, "%s: PER_GROUP needs a groupSize that is a positive multiple of 32 (params.groupSize is %u)", api, p.groupSize);
+  if (policy == QuantizePolicy::PER_GROUP && kDim != 0 && kDim != 1) ::sk_trapf(3, "%s: kDim %d is not 0 or 1", api, kDim);
+  return QuantIndex{policy, kDim, p.m, p.n, p.groupSize};
+}
+// The parameter of element (i, j): a scalar, or the tensor's element at its index.
+template <typename P> inline float quantParam(const char* api, const char* role, const P& p, const QuantIndex& idx, uint32_t i, uint32_t j) {
+  if constexpr (IsLocalTensor<P>::value) {
+    if (i == 0 && j == 0) need(api, role, p, idx.count());
+    return (float)ptr(p)[idx.at(i, j)];
+  } else {
+    (void)api, (void)role, (void)idx, (void)i, (void)j;
+    return (float)p;
+  }
+}
+inline float roundAs(RoundMode mode, float v) {
+  switch (mode) {
+    case RoundMode::CAST_FLOOR: return std::floor(v);
+    case RoundMode::CAST_CEIL: return std::ceil(v);
+    case RoundMode::CAST_ROUND: return std::round(v);
+    case RoundMode::CAST_TRUNC: return std::trunc(v);
+    default: return std::nearbyint(v);  // CAST_RINT: to nearest, ties to even
+  }
+}
+}  // namespace adv
+}  // namespace detail
+
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                                const OffsetT& offset, const QuantizeParams& params) {
+  namespace a = detail::adv;
+  static_assert(detail::kArch3510 || sizeof(DstT) == 0, "Quantize is Ascend 950's (dav-3510); the A2 has AscendQuant");
+  static_assert(std::is_same_v<PrimT<DstT>, int8_t>, "Quantize: int8_t out (its fp8, hifloat8 and fp4 forms are not simulated)");
+  static_assert(config.policy != QuantizePolicy::PER_TENSOR || !a::IsLocalTensor<ScaleT>::value,
+                "Quantize: PER_TENSOR takes a scalar scale");
+  const char* api = "Quantize";
+  const a::QuantIndex idx = a::quantIndex(api, config.policy, config.kDim, params);
+  const uint64_t count = (uint64_t)params.m * params.n;
+  a::need(api, "dstTensor", dstTensor, count);
+  a::need(api, "srcTensor", srcTensor, count);
+  int8_t* d = a::ptr(dstTensor);
+  const a::E<SrcT>* x = a::ptr(srcTensor);
+  for (uint32_t i = 0; i < params.m; ++i)
+    for (uint32_t j = 0; j < params.n; ++j) {
+      float v = (float)x[(uint64_t)i * params.n + j] * a::quantParam(api, "scale", scale, idx, i, j);
+      if (config.hasOffset) v += a::quantParam(api, "offset", offset, idx, i, j);
+      v = a::roundAs(config.roundMode, v);
+      d[(uint64_t)i * params.n + j] = v != v ? 0 : (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+    }
+  a::chargeOps(count, 4, "cast", "mul", "add", "cast");
+}
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const LocalTensor<uint8_t>&,
+                                const ScaleT& scale, const OffsetT& offset, const QuantizeParams& params) {
+  Quantize<config>(dstTensor, srcTensor, scale, offset, params);
+}
+
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                                    const OffsetT& offset, const AntiQuantizeParams& params) {
+  namespace a = detail::adv;
+  static_assert(detail::kArch3510 || sizeof(DstT) == 0, "AntiQuantize is Ascend 950's (dav-3510); the A2 has AscendAntiQuant");
+  static_assert(std::is_same_v<PrimT<SrcT>, int8_t>, "AntiQuantize: int8_t in (its fp8, hifloat8 and fp4 forms are not simulated)");
+  static_assert(std::is_same_v<PrimT<DstT>, half> || std::is_same_v<PrimT<DstT>, bfloat16_t> || std::is_same_v<PrimT<DstT>, float>,
+                "AntiQuantize: half, bfloat16_t or float out");
+  const char* api = "AntiQuantize";
+  const a::QuantIndex idx = a::quantIndex(api, config.policy, config.kDim, params);
+  const uint64_t count = (uint64_t)params.m * params.n;
+  a::need(api, "dstTensor", dstTensor, count);
+  a::need(api, "srcTensor", srcTensor, count);
+  a::E<DstT>* d = a::ptr(dstTensor);
+  const int8_t* x = a::ptr(srcTensor);
+  for (uint32_t i = 0; i < params.m; ++i)
+    for (uint32_t j = 0; j < params.n; ++j) {
+      float v = (float)x[(uint64_t)i * params.n + j];
+      if (config.hasOffset) v += a::quantParam(api, "offset", offset, idx, i, j);
+      d[(uint64_t)i * params.n + j] = (a::E<DstT>)(v * a::quantParam(api, "scale", scale, idx, i, j));
+    }
+  a::chargeOps(count, 4, "cast", "add", "mul", "cast");
+}
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                                    const OffsetT& offset, const LocalTensor<uint8_t>&, const AntiQuantizeParams& params) {
+  AntiQuantize<config>(dstTensor, srcTensor, scale, offset, params);
 }
 
 }  // namespace AscendC
