@@ -295,12 +295,21 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
 // declares it). TrianUpper / TrianLower compute and write only the base blocks (bm, bn) of the
 // single-core C on or above (bm <= bn) / on or below (bm >= bn) the block diagonal; the others
 // keep what C held. NBuffer33's schedule (3 x 3 A blocks held in L1) runs as the default one.
+// SplitM (Ascend 950, C in UB, A and B IBSHARE): GetTensorC gives the two AIVs of a block the two
+// halves of each C block along M, AIV 0 the first ceil(curM / 2) rows; here each AIV's Iterate
+// computes the block (the hardware computes it once for both).
 namespace Impl::Detail {
 enum class MatmulTriangle : uint8_t { kNone, kUpper, kLower };
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
 struct MatmulPolicy {
   static constexpr MatmulTriangle kTriangle = MatmulTriangle::kNone;
+  static constexpr bool kSplitM = false;
+};
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct SplitMMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+  static constexpr bool kSplitM = true;
 };
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
@@ -1157,6 +1166,9 @@ class Matmul {
 #else
   static constexpr bool kClient = g_coreType == AIV;
 #endif
+  static constexpr bool kSplitM = MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kSplitM;
+  static_assert(!kSplitM || (C_TYPE::pos == TPosition::VECIN && A_TYPE::ibShare && B_TYPE::ibShare),
+                "Matmul with SplitMMatmulPolicy: C at VECIN (in UB), A and B IBSHARE");
   // IterateBatch needs every matrix's layout, A's and B's the same; BSNGD / SBNGD rows are ND.
   static constexpr bool kBatchable = A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout &&
                                      C_TYPE::layout != LayoutMode::NONE && C_TYPE::format == CubeFormat::ND &&
@@ -1448,7 +1460,14 @@ class Matmul {
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
     if (enAtomic) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: enAtomic must be 0 (atomics apply to GM)");
     const uint8_t* staged = !sync && asyncActive_ ? TakeAsync(false) : StagingOf(detail::kStageC);
-    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
+    if constexpr (kSplitM) {  // this AIV's half of the block's rows, each padded to 32 bytes
+      static_assert(C_TYPE::format != CubeFormat::NZ, "Matmul with SplitMMatmulPolicy: C in UB as ND or ND_ALIGN");
+      uint32_t first = (curM_ + 1) / 2, rows = GetSubBlockIdx() == 0 ? first : curM_ - first;
+      uint32_t padded = detail::ceilTo(curN_, 32 / (uint32_t)sizeof(DstT));
+      CheckUbC(local, rows * padded);
+      const uint8_t* from = staged + (GetSubBlockIdx() == 0 ? 0 : (uint64_t)first * curN_ * sizeof(DstT));
+      detail::copyPadIn<DstT>(local.HostPtr(), from, rows, curN_ * sizeof(DstT), 0, 0, true, 0, padded - curN_, DstT(0));
+    } else if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
       if (curM_ != (uint32_t)job_.singleM || curN_ != (uint32_t)job_.singleN)
         ::sk_trapf(3, "Matmul::GetTensorC into UB as ND_ALIGN: the block (%u x %u) must be the whole single-core C (%d x %d)",
                    curM_, curN_, job_.singleM, job_.singleN);
