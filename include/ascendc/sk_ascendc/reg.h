@@ -909,11 +909,36 @@ __simd_callee__ inline void Select(U& dstReg, const U& srcReg0, const U& srcReg1
 
 }  // namespace Reg
 namespace MicroAPI = Reg;
-// Cast traits by name: layout ZERO, ZEROING, and (the second) rounding RINT without saturation.
-inline constexpr Reg::CastTrait layoutZMrgZ = {Reg::RegLayout::ZERO, Reg::SatMode::UNKNOWN, Reg::MaskMergeMode::ZEROING,
-                                               RoundMode::UNKNOWN};
-inline constexpr Reg::CastTrait LayoutZMrgZRndRSatNS = {Reg::RegLayout::ZERO, Reg::SatMode::NO_SAT,
-                                                        Reg::MaskMergeMode::ZEROING, RoundMode::CAST_RINT};
+// Cast traits by name, as CANN's kernels spell them: layoutZ = RegLayout::ZERO, SatS = SAT
+// (SatNS: NO_SAT), MrgZ = ZEROING, Rnd + R/A/F/C/Z/H = CAST_RINT/ROUND/FLOOR/CEIL/TRUNC/HYBRID.
+namespace detail {
+constexpr Reg::CastTrait castTraitOf(Reg::RegLayout layout, Reg::SatMode sat, RoundMode round) {
+  return {layout, sat, Reg::MaskMergeMode::ZEROING, round};
+}
+constexpr Reg::RegLayout kZ = Reg::RegLayout::ZERO, kAnyLayout = Reg::RegLayout::UNKNOWN;
+constexpr Reg::SatMode kSat = Reg::SatMode::SAT, kAnySat = Reg::SatMode::UNKNOWN;
+}  // namespace detail
+inline constexpr Reg::CastTrait layoutZMrgZ = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::UNKNOWN);
+inline constexpr Reg::CastTrait LayoutZMrgZRndRSatNS = detail::castTraitOf(detail::kZ, Reg::SatMode::NO_SAT, RoundMode::CAST_RINT);
+inline constexpr Reg::CastTrait layoutZSatSMrgZ = detail::castTraitOf(detail::kZ, detail::kSat, RoundMode::UNKNOWN);
+inline constexpr Reg::CastTrait layoutZSatSMrgZRndA = detail::castTraitOf(detail::kZ, detail::kSat, RoundMode::CAST_ROUND);
+inline constexpr Reg::CastTrait layoutZSatSMrgZRndH = detail::castTraitOf(detail::kZ, detail::kSat, RoundMode::CAST_HYBRID);
+inline constexpr Reg::CastTrait layoutZSatSMrgZRndR = detail::castTraitOf(detail::kZ, detail::kSat, RoundMode::CAST_RINT);
+inline constexpr Reg::CastTrait layoutZMrgZRndR = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::CAST_RINT);
+inline constexpr Reg::CastTrait layoutZMrgZRndA = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::CAST_ROUND);
+inline constexpr Reg::CastTrait layoutZMrgZRndC = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::CAST_CEIL);
+inline constexpr Reg::CastTrait layoutZMrgZRndF = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::CAST_FLOOR);
+inline constexpr Reg::CastTrait layoutZMrgZRndZ = detail::castTraitOf(detail::kZ, detail::kAnySat, RoundMode::CAST_TRUNC);
+inline constexpr Reg::CastTrait MrgZRndR = detail::castTraitOf(detail::kAnyLayout, detail::kAnySat, RoundMode::CAST_RINT);
+inline constexpr Reg::CastTrait MrgZRndA = detail::castTraitOf(detail::kAnyLayout, detail::kAnySat, RoundMode::CAST_ROUND);
+inline constexpr Reg::CastTrait MrgZRndF = detail::castTraitOf(detail::kAnyLayout, detail::kAnySat, RoundMode::CAST_FLOOR);
+inline constexpr Reg::CastTrait MrgZRndC = detail::castTraitOf(detail::kAnyLayout, detail::kAnySat, RoundMode::CAST_CEIL);
+inline constexpr Reg::CastTrait MrgZRndZ = detail::castTraitOf(detail::kAnyLayout, detail::kAnySat, RoundMode::CAST_TRUNC);
+inline constexpr Reg::CastTrait MrgZRndRSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_RINT);
+inline constexpr Reg::CastTrait MrgZRndASatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_ROUND);
+inline constexpr Reg::CastTrait MrgZRndFSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_FLOOR);
+inline constexpr Reg::CastTrait MrgZRndCSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_CEIL);
+inline constexpr Reg::CastTrait MrgZRndZSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_TRUNC);
 }  // namespace AscendC
 
 #endif  // __NPU_ARCH__ == 3510
