@@ -52,13 +52,19 @@ ProfState& prof() {
 
 aclError fail(aclError code, const std::string& msg) { return sk::acl::fail(code, msg); }
 
-// The number of tasks the device has run, once everything queued has run.
-aclError settledTaskCount(const char* api, size_t& count) {
+// The tasks the device has run, once everything queued has run.
+aclError settledTasks(const char* api, std::vector<sk::sim::Device::TaskTiming>& tasks) {
   return sk::acl::withRuntime(api, [&](sk::rt::Runtime& rt) -> llvm::Error {
     if (llvm::Error e = rt.device().synchronizeDevice()) return e;
-    count = rt.device().taskTimings().size();
+    tasks = rt.device().taskTimings();
     return llvm::Error::success();
   });
+}
+aclError settledTaskCount(const char* api, size_t& count) {
+  std::vector<sk::sim::Device::TaskTiming> tasks;
+  aclError code = settledTasks(api, tasks);
+  count = tasks.size();
+  return code;
 }
 
 // FNV-1a: the same string gives the same id in every run.
@@ -153,14 +159,10 @@ aclError aclprofStop(const aclprofConfig* config) {
   if (!p.initialized) return fail(ACL_ERROR_UNINITIALIZE, "aclprofStop: call aclprofInit first");
   if (!p.running || p.running != config)
     return fail(ACL_ERROR_INVALID_PROFILING_CONFIG, "aclprofStop: no collection was started with this config");
+  std::vector<sk::sim::Device::TaskTiming> all;
+  if (aclError code = settledTasks("aclprofStop", all)) return code;
   sk::rt::OpSummaryBlock block{"acl", {}, {}, {}};
-  aclError code = sk::acl::withRuntime("aclprofStop", [&](sk::rt::Runtime& rt) -> llvm::Error {
-    if (llvm::Error e = rt.device().synchronizeDevice()) return e;
-    auto all = rt.device().taskTimings();
-    if (p.firstTask < all.size()) block.tasks.assign(all.begin() + p.firstTask, all.end());
-    return llvm::Error::success();
-  });
-  if (code != ACL_SUCCESS) return code;
+  if (p.firstTask < all.size()) block.tasks.assign(all.begin() + p.firstTask, all.end());
   for (size_t i = 0; i < block.tasks.size(); ++i) {
     auto it = p.names.find(p.firstTask + i);
     block.opNames.push_back(it == p.names.end() ? "" : it->second.first);

@@ -419,14 +419,27 @@ inline QuantIndex quantIndex(const char* api, QuantizePolicy policy, int32_t kDi
   return QuantIndex{policy, kDim, p.m, p.n, p.groupSize};
 }
 // The parameter of element (i, j): a scalar, or the tensor's element at its index.
-template <typename P> inline float quantParam(const char* api, const char* role, const P& p, const QuantIndex& idx, uint32_t i, uint32_t j) {
-  if constexpr (IsLocalTensor<P>::value) {
-    if (i == 0 && j == 0) need(api, role, p, idx.count());
-    return (float)ptr(p)[idx.at(i, j)];
-  } else {
-    (void)api, (void)role, (void)idx, (void)i, (void)j;
-    return (float)p;
-  }
+template <typename P> inline float quantParam(const P& p, const QuantIndex& idx, uint32_t i, uint32_t j) {
+  if constexpr (IsLocalTensor<P>::value) return (float)ptr(p)[idx.at(i, j)];
+  else return (void)idx, (void)i, (void)j, (float)p;
+}
+// Quantize's and AntiQuantize's walk: the operands checked once (a parameter tensor must hold
+// what the policy indexes; the offset only when used), then f(k, scale, offset) for each
+// element k = i * n + j, offset 0 without hasOffset.
+template <typename D, typename S, typename ScaleT, typename OffsetT, typename F>
+inline void forEachQuantElement(const char* api, QuantizePolicy policy, int32_t kDim, bool hasOffset, const QuantizeParams& p,
+                                const LocalTensor<D>& dst, const LocalTensor<S>& src, const ScaleT& scale,
+                                const OffsetT& offset, F f) {
+  const QuantIndex idx = quantIndex(api, policy, kDim, p);
+  const uint64_t count = (uint64_t)p.m * p.n;
+  need(api, "dstTensor", dst, count);
+  need(api, "srcTensor", src, count);
+  if constexpr (IsLocalTensor<ScaleT>::value) need(api, "scale", scale, idx.count());
+  if constexpr (IsLocalTensor<OffsetT>::value)
+    if (hasOffset) need(api, "offset", offset, idx.count());
+  for (uint32_t i = 0; i < p.m; ++i)
+    for (uint32_t j = 0; j < p.n; ++j)
+      f((uint64_t)i * p.n + j, quantParam(scale, idx, i, j), hasOffset ? quantParam(offset, idx, i, j) : 0.0f);
 }
 inline float roundAs(RoundMode mode, float v) {
   switch (mode) {
@@ -448,20 +461,15 @@ __aicore__ inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalT
   static_assert(std::is_same_v<PrimT<DstT>, int8_t>, "Quantize: int8_t out (its fp8, hifloat8 and fp4 forms are not simulated)");
   static_assert(config.policy != QuantizePolicy::PER_TENSOR || !a::IsLocalTensor<ScaleT>::value,
                 "Quantize: PER_TENSOR takes a scalar scale");
-  const char* api = "Quantize";
-  const a::QuantIndex idx = a::quantIndex(api, config.policy, config.kDim, params);
-  const uint64_t count = (uint64_t)params.m * params.n;
-  a::need(api, "dstTensor", dstTensor, count);
-  a::need(api, "srcTensor", srcTensor, count);
-  int8_t* d = a::ptr(dstTensor);
   const a::E<SrcT>* x = a::ptr(srcTensor);
-  for (uint32_t i = 0; i < params.m; ++i)
-    for (uint32_t j = 0; j < params.n; ++j) {
-      float v = (float)x[(uint64_t)i * params.n + j] * a::quantParam(api, "scale", scale, idx, i, j);
-      if (config.hasOffset) v += a::quantParam(api, "offset", offset, idx, i, j);
-      v = a::roundAs(config.roundMode, v);
-      d[(uint64_t)i * params.n + j] = v != v ? 0 : (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
-    }
+  int8_t* d = a::ptr(dstTensor);
+  a::forEachQuantElement("Quantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale, offset,
+                         [&](uint64_t k, float s, float o) {
+                           float v = (float)x[k] * s;  // rounded to float before the offset (no fused multiply-add)
+                           v = a::roundAs(config.roundMode, v + o);
+                           d[k] = v != v ? 0 : (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+                         });
+  const uint64_t count = (uint64_t)params.m * params.n;
   a::chargeOps(count, 4, "cast", "mul", "add", "cast");
 }
 template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
@@ -478,19 +486,11 @@ __aicore__ inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const Lo
   static_assert(std::is_same_v<PrimT<SrcT>, int8_t>, "AntiQuantize: int8_t in (its fp8, hifloat8 and fp4 forms are not simulated)");
   static_assert(std::is_same_v<PrimT<DstT>, half> || std::is_same_v<PrimT<DstT>, bfloat16_t> || std::is_same_v<PrimT<DstT>, float>,
                 "AntiQuantize: half, bfloat16_t or float out");
-  const char* api = "AntiQuantize";
-  const a::QuantIndex idx = a::quantIndex(api, config.policy, config.kDim, params);
-  const uint64_t count = (uint64_t)params.m * params.n;
-  a::need(api, "dstTensor", dstTensor, count);
-  a::need(api, "srcTensor", srcTensor, count);
-  a::E<DstT>* d = a::ptr(dstTensor);
   const int8_t* x = a::ptr(srcTensor);
-  for (uint32_t i = 0; i < params.m; ++i)
-    for (uint32_t j = 0; j < params.n; ++j) {
-      float v = (float)x[(uint64_t)i * params.n + j];
-      if (config.hasOffset) v += a::quantParam(api, "offset", offset, idx, i, j);
-      d[(uint64_t)i * params.n + j] = (a::E<DstT>)(v * a::quantParam(api, "scale", scale, idx, i, j));
-    }
+  a::E<DstT>* d = a::ptr(dstTensor);
+  a::forEachQuantElement("AntiQuantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale,
+                         offset, [&](uint64_t k, float s, float o) { d[k] = (a::E<DstT>)(((float)x[k] + o) * s); });
+  const uint64_t count = (uint64_t)params.m * params.n;
   a::chargeOps(count, 4, "cast", "add", "mul", "cast");
 }
 template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>

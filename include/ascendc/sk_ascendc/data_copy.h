@@ -355,7 +355,7 @@ namespace detail {
 template <typename T, uint8_t dim> struct NdDmaWalk {
   const MultiCopyLoopInfo<dim>& info;
   bool nearest;
-  uint32_t lp[dim], rp[dim], span[dim];  // span: pads and elements
+  uint32_t lp[dim], span[dim];  // left pads; pads and elements
   __aicore__ int64_t dstOffset(const uint32_t pos[]) const {
     int64_t off = 0;
     for (uint8_t k = 0; k < dim; ++k) off += (int64_t)pos[k] * info.loopDstStride[k];
@@ -427,12 +427,12 @@ __aicore__ inline void ndDmaPlane(T* dst, const T* src, const NdDmaWalk<T, dim>&
 template <typename T, uint8_t dim, const NdDmaConfig& config = kDefaultNdDmaConfig>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const MultiCopyParams<T, dim>& params) {
   using P = PrimT<T>;
-  detail::NdDmaWalk<P, dim> w{params.loopInfo, config.isNearestValueMode, {}, {}, {}};
+  detail::NdDmaWalk<P, dim> w{params.loopInfo, config.isNearestValueMode, {}, {}};
   for (uint8_t k = 0; k < dim; ++k) {
     if (params.loopInfo.loopSize[k] == 0) ::sk_trapf(3, "DataCopy (NdDmaParams): loopSize[%d] is 0; each dimension copies at least one element", k);
     w.lp[k] = config.loopLpSize == NdDmaConfig::unsetPad ? params.loopInfo.loopLpSize[k] : config.loopLpSize;
-    w.rp[k] = config.loopRpSize == NdDmaConfig::unsetPad ? params.loopInfo.loopRpSize[k] : config.loopRpSize;
-    w.span[k] = w.lp[k] + params.loopInfo.loopSize[k] + w.rp[k];
+    uint32_t rp = config.loopRpSize == NdDmaConfig::unsetPad ? params.loopInfo.loopRpSize[k] : config.loopRpSize;
+    w.span[k] = w.lp[k] + params.loopInfo.loopSize[k] + rp;
   }
   // Every position of the dimensions above 1 is a plane.
   uint32_t pos[dim > 2 ? dim : 2] = {};
