@@ -47,7 +47,13 @@ enum sk_dtype {
   /* 4-bit signed integers, two to a byte, the first in the low nibble (AscendC's int4b_t). Only
      the cube path (Nd2Nz, LoadData, Mmad) and Cast to or from half take it; metadata names it
      "int4" (a tensor of n of them takes (n + 1) / 2 bytes). */
-  SK_DT_INT4 = 12
+  SK_DT_INT4 = 12,
+  /* Ascend 950's 8-bit floats (fp8_e4m3fn_t, fp8_e5m2_t, hifloat8_t), the MX scale (fp8_e8m0_t,
+     2^(e - 127)) and the 4-bit floats (fp4x2_e2m1_t, fp4x2_e1m2_t: two to a byte, the first in
+     the low nibble, as int4). Only the cube (Mmad, MmadMx) computes on them; moves take their
+     bytes. include/sk/sim/minifloat.h decodes them. */
+  SK_DT_FLOAT8_E4M3 = 13, SK_DT_FLOAT8_E5M2 = 14, SK_DT_HIFLOAT8 = 15, SK_DT_FLOAT8_E8M0 = 16,
+  SK_DT_FLOAT4_E2M1 = 17, SK_DT_FLOAT4_E1M2 = 18
 };
 enum sk_vec_binary_op { SK_VOP_ADD = 0, SK_VOP_SUB, SK_VOP_MUL, SK_VOP_DIV, SK_VOP_MAX, SK_VOP_MIN };
 enum sk_vec_scalar_op { SK_VOP_ADDS = 0, SK_VOP_MULS, SK_VOP_MAXS, SK_VOP_MINS, SK_VOP_LEAKYRELU };
@@ -447,10 +453,26 @@ enum sk_mmad_init { SK_MMAD_ZERO = 0, SK_MMAD_ACCUMULATE, SK_MMAD_BIAS };
 enum sk_mmad_flags {
   SK_MMAD_K_ALIGN16 = 1, SK_MMAD_NO_GEMV = 2,
   SK_MMAD_HF32 = 4,              /* fp32 A and B rounded to HF32 first (SetHF32Mode) ... */
-  SK_MMAD_HF32_TIES_AWAY = 8     /* ... ties away from zero (SetHF32TransMode), else to even */
+  SK_MMAD_HF32_TIES_AWAY = 8,    /* ... ties away from zero (SetHF32TransMode), else to even */
+  SK_MMAD_MX = 16                /* sk_mmad_mixed: MmadMx, A and B scaled by their MX scales */
 };
 void sk_mmad(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
              int32_t ab_dtype, int32_t init, int32_t flags);
+/* Mmad with A and B of their own dtypes (Ascend 950: fp8_e4m3fn_t x fp8_e5m2_t and so on; c
+   fp32), otherwise as sk_mmad. With SK_MMAD_MX (MmadMx: fp8 or fp4 A and B, k a multiple of 64)
+   every 32 elements along k of a row of A, and of a column of B, share one fp8_e8m0_t scale
+   2^(e - 127), taken from the core's L0A_MX / L0B_MX buffers at a's and b's L0 offset / 16:
+   scaleA (m x k/32) in 16 x 2 fractals, row-major, k/64 of them to a row of fractals; scaleB
+   (k/32 x n) likewise with its columns as rows (fractal (x, y) of n/16 x k/64 at
+   (x * k/64 + y) * 32 bytes, element (col % 16, j % 2) at (col % 16) * 2 + j % 2). */
+void sk_mmad_mixed(void* c, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
+                   int32_t a_dtype, int32_t b_dtype, int32_t init, int32_t flags);
+/* LoadData's MX half (Ascend 950, MTE1): y_step 32-byte scale fractals (16 x 2 fp8_e8m0_t) of each
+   of x_step rows of fractals, from src (L1) + (x * src_stride + y) * 32 bytes, x from x_start and
+   y from y_start, to the MX buffer of dst's L0A or L0B, at dst's offset / 16 + (x' * dst_stride
+   + y') * 32 (x', y' counted from 0). */
+void sk_load_mx_scales(void* dst, const void* src, uint32_t x_start, uint32_t y_start, uint32_t x_step,
+                       uint32_t y_step, uint32_t src_stride, uint32_t dst_stride);
 /* LoadDataWithSparse, L1 -> L0B (MTE1): `repeat` 512-byte fractals of a 4:2-sparse int8 weight's
    dense values (Zn) from src + start * 512 to dst, and their 128-byte index fractals (16 rows of 32
    2-bit indices, the first in a byte's low bits) from idx + start * 128 into the core's index

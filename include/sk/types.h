@@ -34,9 +34,10 @@ struct TaskRation {
 // Element types. The values are the device ABI's sk_dtype codes (include/sk/kernel.h).
 enum class DType : uint8_t {
   Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, UInt8 = 4, Int32 = 5, Int64 = 6,
-  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10, Bool = 11, Int4 = 12
+  Int16 = 7, UInt16 = 8, UInt32 = 9, UInt64 = 10, Bool = 11, Int4 = 12,
+  Float8E4M3 = 13, Float8E5M2 = 14, HiFloat8 = 15, Float8E8M0 = 16, Float4E2M1 = 17, Float4E1M2 = 18
 };
-constexpr int kDTypeCount = 13;
+constexpr int kDTypeCount = 19;
 
 struct DTypeInfo {
   DType dtype;
@@ -68,6 +69,12 @@ inline void setInt4(uint8_t* packed, uint64_t i, int32_t v) {
   uint32_t shift = i % 2 * 4;
   packed[i / 2] = (uint8_t)((packed[i / 2] & ~(0xFu << shift)) | (uint32_t)(v & 0xF) << shift);
 }
+// The 8- and 4-bit floats (Float8E4M3 .. Float4E1M2): one byte, or a nibble, per element, decoded
+// by include/sk/sim/minifloat.h.
+inline bool isMinifloat(DType d) { return d >= DType::Float8E4M3 && d <= DType::Float4E1M2; }
+// The value of a minifloat's code (its low nibble for the 4-bit ones), and the code nearest f.
+float minifloatToFloat(DType d, uint8_t code);
+uint8_t floatToMinifloat(DType d, float f);
 std::optional<DType> parseDType(llvm::StringRef name);
 // The dtype with device ABI code `code`, or nullopt for an unknown code.
 std::optional<DType> dtypeFromCode(int32_t code);

@@ -49,6 +49,7 @@ double valueAt(DType d, const TensorBytes& b, uint64_t i) {
   if (d == DType::Float32) { float v; uint32_t w = (uint32_t)u; std::memcpy(&v, &w, 4); return v; }
   if (d == DType::Float16) return halfToFloat((uint16_t)u);
   if (d == DType::BFloat16) return bf16ToFloat((uint16_t)u);
+  if (sk::isMinifloat(d)) return sk::minifloatToFloat(d, (uint8_t)u);
   if (t.isSigned && t.bits < 64) {  // sign-extend
     uint64_t sign = 1ull << (t.bits - 1);
     return (double)(int64_t)((u ^ sign) - sign);
@@ -78,6 +79,12 @@ TensorBytes seededInput(const Param& p, uint64_t seed) {
     uint8_t* at = &out[t.bits / 8 * i];
     if (p.dtype == DType::Int4) {
       sk::setInt4(out.data(), i, (int32_t)k);
+    } else if (p.dtype == DType::Float8E8M0) {
+      *at = (uint8_t)(124 + (k & 7));  // scales 2^-3 .. 2^4
+    } else if (sk::isMinifloat(p.dtype)) {
+      uint8_t code = sk::floatToMinifloat(p.dtype, f);
+      if (t.bits == 4) sk::setInt4(out.data(), i, code);
+      else *at = code;
     } else if (p.dtype == DType::Float32) {
       std::memcpy(at, &f, 4);
     } else if (t.isFloat) {

@@ -143,6 +143,72 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
 }  // namespace
 
 // HF32 runs an fp32 Mmad at twice its rate (DK HF32.md).
+// The bits of a cube operand's elements: 4, 8, 16 or 32.
+uint32_t cubeBits(CoreRun* c, const char* op, int32_t dtype) {
+  std::optional<DType> d = dtypeFromCode(dtype);
+  if (!d) fault(c, std::string(op) + ": unknown dtype code " + std::to_string(dtype));
+  return sk::dtypeInfo(*d).bits;
+}
+
+// Where the MX scales of an L0A or L0B address lie: its MX buffer (L0A_MX or L0B_MX, made on
+// first use) and the address's L0 offset / 16 in it.
+struct MxSlot {
+  std::vector<uint8_t>* buffer;
+  uint64_t at;
+};
+MxSlot mxSlot(CoreRun* c, const char* op, const char* role, const void* l0) {
+  if (c->launch->arch->l0aFormat != "Nz") fault(c, std::string(op) + ": MX scales are Ascend 950's (dav-3510)");
+  int mem = spaceOf(c, l0, 1);
+  if (mem != SK_MEM_L0A && mem != SK_MEM_L0B) fault(c, std::string(op) + ": " + role + " is in neither L0A nor L0B");
+  std::vector<uint8_t>& buf = c->mxScales[mem == SK_MEM_L0A ? 0 : 1];
+  if (buf.empty()) buf.resize(c->spaces[mem].size / 16);
+  return {&buf, (uint64_t)((const uint8_t*)l0 - c->spaces[mem].base) / 16};
+}
+
+// Mmad and MmadMx: C (L0C) = init + A (L0A) x B (L0B), A and B of their own dtypes.
+void mmadOn(CoreRun* c, const char* op, void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k,
+            uint32_t n, int32_t aType, int32_t bType, int32_t init, int32_t flags) {
+  requireCoreType(c, op, CoreType::AIC);
+  uint32_t bits = cubeBits(c, op, aType);
+  if (m > 4095 || k > 4095 || n > 4095)
+    fault(c, std::string(op) + ": m " + std::to_string(m) + ", k " + std::to_string(k) + ", n " + std::to_string(n) + ": each must be 0..4095");
+  if (m == 0 || k == 0 || n == 0) return;
+  if (cubeBits(c, op, bType) != bits)
+    fault(c, std::string(op) + ": A's and B's elements differ in width (dtype codes " + std::to_string(aType) + " and " +
+                 std::to_string(bType) + ")");
+  if (bits != 4 && bits != 8 && bits != 16 && bits != 32) fault(c, std::string(op) + ": unsupported input dtype code " + std::to_string(aType));
+  if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, std::string(op) + ": unknown init mode " + std::to_string(init));
+  bool mx = flags & SK_MMAD_MX;
+  if (mx && (k % 64 || (bits != 4 && bits != 8)))
+    fault(c, std::string(op) + ": k " + std::to_string(k) + " with " + std::to_string(bits) +
+                 "-bit inputs: MmadMx takes fp8 or fp4 A and B and k a multiple of 64");
+  cube::MmadShape s = cube::mmadShape(m, k, n, bits, flags, c->launch->arch->l0aFormat == "Nz");
+  bool hf32 = (flags & SK_MMAD_HF32) && aType == SK_DT_FLOAT32 && c->launch->arch->cubeHf32MantissaBits;
+  if (hf32) s.hf32Bits = c->launch->arch->cubeHf32MantissaBits, s.hf32TiesAway = flags & SK_MMAD_HF32_TIES_AWAY;
+  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s), bit(SK_MEM_L0A));
+  requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
+  requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
+  if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
+  cube::MxScales scales;
+  if (mx) {
+    // The scales of A and B start at their L0 offsets / 16 (the MX buffers are a sixteenth of L0A/L0B).
+    auto scalesOf = [&](const void* l0, uint32_t rows, const char* role) {
+      MxSlot from = mxSlot(c, op, role, l0);
+      if (from.at + cube::mxScaleBytes(rows, k) > from.buffer->size())
+        fault(c, std::string(op) + ": " + role + "'s scales would end past the " + std::to_string(from.buffer->size()) +
+                     "-byte MX buffer");
+      return from.buffer->data() + from.at;
+    };
+    scales.a = scalesOf(a, m, "fm (A)"), scales.b = scalesOf(b, n, "filter (B)");
+  }
+  faultIf(c, cube::mmad(cm, a, b, bias, s, aType, bType, init, scales));
+  noteAccess(c, a, cube::mmadABytes(s), false);
+  noteAccess(c, b, cube::mmadBBytes(s), false);
+  noteAccess(c, cm, cube::mmadCBytes(s), true);
+  if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
+  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, aType, hf32);
+}
+
 void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType, bool hf32) {
   const sk::arch::ArchSpec& A = *c->launch->arch;
   uint64_t perFractal = abType != SK_DT_FLOAT32 ? A.cubeFractalCyclesF16 : hf32 ? (A.cubeFractalCyclesF32 + 1) / 2 : A.cubeFractalCyclesF32;
@@ -341,29 +407,39 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
 
 void sk_mmad(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n, int32_t abType,
              int32_t init, int32_t flags) {
-  const char* op = "Mmad";
   CoreRun* c = enter("sk_mmad");
   if (!c) return;
+  mmadOn(c, "Mmad", cm, a, b, bias, m, k, n, abType, abType, init, flags);
+}
+
+void sk_mmad_mixed(void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k, uint32_t n,
+                   int32_t aType, int32_t bType, int32_t init, int32_t flags) {
+  CoreRun* c = enter("sk_mmad_mixed");
+  if (!c) return;
+  mmadOn(c, flags & SK_MMAD_MX ? "MmadMx" : "Mmad", cm, a, b, bias, m, k, n, aType, bType, init, flags);
+}
+
+void sk_load_mx_scales(void* dst, const void* src, uint32_t xStart, uint32_t yStart, uint32_t xStep, uint32_t yStep,
+                       uint32_t srcStride, uint32_t dstStride) {
+  const char* op = "LoadData (LoadData2DMxParams)";
+  CoreRun* c = enter("sk_load_mx_scales");
+  if (!c) return;
   requireCoreType(c, op, CoreType::AIC);
-  uint32_t bits = abType == SK_DT_INT4 ? 4 : 8 * dtypeBytes(c, op, abType);
-  if (m > 4095 || k > 4095 || n > 4095)
-    fault(c, "Mmad: m " + std::to_string(m) + ", k " + std::to_string(k) + ", n " + std::to_string(n) + ": each must be 0..4095");
-  if (m == 0 || k == 0 || n == 0) return;
-  if (bits != 4 && bits != 8 && bits != 16 && bits != 32) fault(c, "Mmad: unsupported input dtype code " + std::to_string(abType));
-  if (init < SK_MMAD_ZERO || init > SK_MMAD_BIAS) fault(c, "Mmad: unknown init mode " + std::to_string(init));
-  cube::MmadShape s = cube::mmadShape(m, k, n, bits, flags, c->launch->arch->l0aFormat == "Nz");
-  bool hf32 = (flags & SK_MMAD_HF32) && abType == SK_DT_FLOAT32 && c->launch->arch->cubeHf32MantissaBits;
-  if (hf32) s.hf32Bits = c->launch->arch->cubeHf32MantissaBits, s.hf32TiesAway = flags & SK_MMAD_HF32_TIES_AWAY;
-  requireLocal(c, op, "fm (A)", a, cube::mmadABytes(s), bit(SK_MEM_L0A));
-  requireLocal(c, op, "filter (B)", b, cube::mmadBBytes(s), bit(SK_MEM_L0B));
-  requireLocal(c, op, "dst (C)", cm, cube::mmadCBytes(s), bit(SK_MEM_L0C));
-  if (init == SK_MMAD_BIAS) requireLocal(c, op, "bias", bias, 4ull * n, bit(SK_MEM_BT));
-  faultIf(c, cube::mmad(cm, a, b, bias, s, abType, init));
-  noteAccess(c, a, cube::mmadABytes(s), false);
-  noteAccess(c, b, cube::mmadBBytes(s), false);
-  noteAccess(c, cm, cube::mmadCBytes(s), true);
-  if (init == SK_MMAD_BIAS) noteAccess(c, bias, 4ull * n, false);
-  chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, abType, hf32);
+  if (xStep > 255 || yStep > 255)
+    fault(c, std::string(op) + ": xStep " + std::to_string(xStep) + ", yStep " + std::to_string(yStep) + ": each must be 0..255");
+  if (xStep == 0 || yStep == 0) return;  // no operation
+  MxSlot to = mxSlot(c, op, "dst", dst);
+  const uint8_t* first = (const uint8_t*)src + ((uint64_t)xStart * srcStride + yStart) * 32;
+  uint64_t srcSpan = ((uint64_t)(xStep - 1) * srcStride + yStep) * 32, dstSpan = ((uint64_t)(xStep - 1) * dstStride + yStep) * 32;
+  requireLocal(c, op, "srcMx", first, srcSpan, bit(SK_MEM_L1));
+  if (to.at + dstSpan > to.buffer->size())
+    fault(c, std::string(op) + ": the scales would end at byte " + std::to_string(to.at + dstSpan) + " of the " +
+                 std::to_string(to.buffer->size()) + "-byte MX buffer (dst's L0 offset / 16 + the rows at dstStride " +
+                 std::to_string(dstStride) + ")");
+  for (uint32_t x = 0; x < xStep; ++x)
+    std::memcpy(to.buffer->data() + to.at + (uint64_t)x * dstStride * 32, first + (uint64_t)x * srcStride * 32, (uint64_t)yStep * 32);
+  noteAccess(c, first, srcSpan, false);
+  chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)xStep * yStep * 32, 0, c->launch->l0aRate, "load MX scales");
 }
 
 void sk_load_2d_sparse(void* dst, const void* src, const void* idx, uint32_t start, uint32_t repeat) {

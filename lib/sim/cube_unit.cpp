@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sk/sim/float16.h"
+#include "sk/sim/minifloat.h"
 #include "sk/types.h"
 
 namespace sk::sim::cube {
@@ -27,6 +28,23 @@ float loadFloat(const uint8_t* p, int32_t type) {
     case SK_DT_BFLOAT16: std::memcpy(&h, p, 2); return bf16ToFloat(h);
     default: std::memcpy(&f, p, 4); return f;
   }
+}
+
+// Element i of a float operand of `type` (the 4-bit floats: nibble i, the low one first).
+float floatElement(const uint8_t* base, uint64_t i, int32_t type) {
+  switch (type) {
+    case SK_DT_FLOAT8_E4M3: return fp8E4m3ToFloat(base[i]);
+    case SK_DT_FLOAT8_E5M2: return fp8E5m2ToFloat(base[i]);
+    case SK_DT_HIFLOAT8: return hif8ToFloat(base[i]);
+    case SK_DT_FLOAT4_E2M1: return fp4E2m1ToFloat((uint8_t)(base[i / 2] >> (i % 2 * 4)));
+    case SK_DT_FLOAT4_E1M2: return fp4E1m2ToFloat((uint8_t)(base[i / 2] >> (i % 2 * 4)));
+    case SK_DT_FLOAT16: case SK_DT_BFLOAT16: return loadFloat(base + 2 * i, type);
+    default: return loadFloat(base + 4 * i, type);
+  }
+}
+bool isCubeFloat(int32_t type) {
+  return type == SK_DT_FLOAT16 || type == SK_DT_BFLOAT16 || type == SK_DT_FLOAT32 ||
+         (type >= SK_DT_FLOAT8_E4M3 && type <= SK_DT_FLOAT4_E1M2 && type != SK_DT_FLOAT8_E8M0);
 }
 
 // Round to nearest even and saturate to int8 (the quantizing modes).
@@ -220,19 +238,20 @@ __attribute__((always_inline)) inline void multiplyRows(uint8_t* c, const Elem* 
 #else
 #define SK_MMAD_CLONES
 #endif
+uint64_t mxScaleBytes(uint32_t rows, uint32_t k) { return (uint64_t)ceilDiv(rows, 16) * (k / 64) * 32; }
+
 SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, const void* bias, const MmadShape& s,
-                                int32_t abType, int32_t init) {
+                                int32_t aType, int32_t bType, int32_t init, const MxScales& mx) {
   const uint8_t* a = (const uint8_t*)aIn;
   const uint8_t* b = (const uint8_t*)bIn;
   uint8_t* c = (uint8_t*)cOut;
-  const uint32_t eb = 32 / s.k0;
   // a (Zz, or one ND row for GEMV) and b (Zn) widened to row-major, then c in Nz.
   auto aAt = [&](uint32_t r, uint32_t col) { return aElement(s, r, col); };
   auto bAt = [&](uint32_t kk, uint32_t col) { return bElement(s, kk, col); };
   auto cAt = [&](uint32_t r, uint32_t col) { return cByte(s, r, col); };
-  if (abType == SK_DT_INT8 || abType == SK_DT_INT4) {
+  if ((aType == SK_DT_INT8 || aType == SK_DT_INT4) && bType == aType && !mx.a) {
     // Element i of an operand: byte i (int8), or nibble i (int4: two to a byte, low first).
-    auto at = [int4 = abType == SK_DT_INT4](const uint8_t* base, uint64_t i) -> int32_t {
+    auto at = [int4 = aType == SK_DT_INT4](const uint8_t* base, uint64_t i) -> int32_t {
       return int4 ? sk::int4At(base, i) : (int8_t)base[i];
     };
     thread_local std::vector<int32_t> bufA, bufB;
@@ -245,16 +264,27 @@ SK_MMAD_CLONES std::string mmad(void* cOut, const void* aIn, const void* bIn, co
     multiplyRows<uint32_t>(c, A, B, bias, s, init, cAt);  // the accumulator wraps as the hardware's int32 does
     return "";
   }
-  if (abType != SK_DT_FLOAT16 && abType != SK_DT_BFLOAT16 && abType != SK_DT_FLOAT32)
-    return "Mmad: inputs of dtype code " + std::to_string(abType) + " are not fp16, bf16, fp32, int8 or int4";
+  if (!isCubeFloat(aType) || !isCubeFloat(bType))
+    return "Mmad: inputs of dtype codes " + std::to_string(aType) + " x " + std::to_string(bType) +
+           " are not a pair the cube multiplies";
   thread_local std::vector<float> bufA, bufB;
   float* A = scratch(bufA, (size_t)s.m * s.k);
   float* B = scratch(bufB, (size_t)s.k * s.n);
   for (uint32_t r = 0; r < s.m; ++r)
-    for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = loadFloat(a + aAt(r, p) * eb, abType);
+    for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] = floatElement(a, aAt(r, p), aType);
   for (uint32_t p = 0; p < s.k; ++p)
-    for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = loadFloat(b + bAt(p, col) * eb, abType);
-  if (s.hf32Bits && abType == SK_DT_FLOAT32) {
+    for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] = floatElement(b, bAt(p, col), bType);
+  if (mx.a) {
+    // Element (row, p)'s scale in a 16 x 2 fractal of the row's block: k / 64 fractals to a block.
+    auto scaleAt = [kFractals = s.k / 64](const uint8_t* scales, uint32_t row, uint32_t p) {
+      return fp8E8m0ToFloat(scales[((row / 16) * kFractals + p / 64) * 32 + (row % 16) * 2 + p / 32 % 2]);
+    };
+    for (uint32_t r = 0; r < s.m; ++r)
+      for (uint32_t p = 0; p < s.k; ++p) A[(size_t)r * s.k + p] *= scaleAt(mx.a, r, p);
+    for (uint32_t p = 0; p < s.k; ++p)
+      for (uint32_t col = 0; col < s.n; ++col) B[(size_t)p * s.n + col] *= scaleAt(mx.b, col, p);
+  }
+  if (s.hf32Bits && aType == SK_DT_FLOAT32) {
     for (size_t i = 0; i < (size_t)s.m * s.k; ++i) A[i] = toHf32(A[i], s.hf32Bits, s.hf32TiesAway);
     for (size_t i = 0; i < (size_t)s.k * s.n; ++i) B[i] = toHf32(B[i], s.hf32Bits, s.hf32TiesAway);
   }

@@ -47,7 +47,14 @@ enum class Img2colDst { L0aZz, L0aZzTransposed, ZnOfY, L0aNz };
 // Fh x Fw; `stride`, in fractals, between Zn's rows of fractals or Nz's column blocks.
 void img2col(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_img2col_params& p, uint32_t wo, uint32_t fh, uint32_t fw,
              Img2colDst kind, uint64_t stride);
-std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t abType, int32_t init);
+// MX scales of A and B (MmadMx): the L0A_MX / L0B_MX bytes at A's and B's offsets / 16.
+struct MxScales {
+  const uint8_t* a = nullptr;
+  const uint8_t* b = nullptr;
+};
+uint64_t mxScaleBytes(uint32_t rows, uint32_t k);  // of an operand with `rows` rows (A's m, B's n)
+std::string mmad(void* c, const void* a, const void* b, const void* bias, const MmadShape& s, int32_t aType, int32_t bType,
+                 int32_t init, const MxScales& mx = {});
 // MmadWithSparse (int8): s is the sparse product's shape; B's dense values (k / 2 rows, Zn) are at
 // b and their 2-bit indices at index (the core's buffer, from b's L0B offset / 4).
 MmadShape sparseDenseShape(const MmadShape& s);

@@ -613,7 +613,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_task_exit),        SK_INTRINSIC(sk_copy_nd2nz),      SK_INTRINSIC(sk_load_2d),  SK_INTRINSIC(sk_load_2d_transpose),
       SK_INTRINSIC(sk_img2col),
       SK_INTRINSIC(sk_mmad),             SK_INTRINSIC(sk_fixpipe),         SK_INTRINSIC(sk_local_fill),
-      SK_INTRINSIC(sk_load_2d_sparse),   SK_INTRINSIC(sk_mmad_sparse),
+      SK_INTRINSIC(sk_load_2d_sparse),   SK_INTRINSIC(sk_mmad_sparse),      SK_INTRINSIC(sk_mmad_mixed), SK_INTRINSIC(sk_load_mx_scales),
       SK_INTRINSIC(sk_cross_set),        SK_INTRINSIC(sk_cross_wait),      SK_INTRINSIC(sk_ib_set),  SK_INTRINSIC(sk_ib_wait),
       SK_INTRINSIC(sk_group_arrive),     SK_INTRINSIC(sk_group_wait),
       {"__extendhfsf2", (void*)&sk_extendhfsf2},

@@ -252,6 +252,9 @@ struct CoreRun {
   // An AIC's sparse-index buffer (a quarter of L0B's size): LoadDataWithSparse fills it,
   // MmadWithSparse reads it; the index of the L0B byte at offset o is at o / 4.
   std::vector<uint8_t> sparseIndex;
+  // An AIC's L0A_MX and L0B_MX (Ascend 950: a sixteenth of L0A's and L0B's size each): the MX
+  // scales of the L0 byte at offset o are at o / 16 (sk_load_mx_scales, sk_mmad_mixed).
+  std::vector<uint8_t> mxScales[2];
   // A Fixpipe's per-channel quant scales as the fixpipe buffer holds them while it runs.
   std::vector<uint64_t> quantScales;
   // Per-block globals (sk_block_local): this core's copy of each, by the variable's initial

@@ -21,7 +21,7 @@ const std::vector<std::string>& intrinsicNames() {
       "sk_set_deq_scale", "sk_get_rsvd_cnt", "sk_vec_binary", "sk_vec_scalar", "sk_vec_unary",
       "sk_vec_reduce", "sk_vec_cast", "sk_vec_dup", "sk_cube_mmad", "sk_launch_arg", "sk_call_kernel",
       "sk_task_wait", "sk_task_enter", "sk_task_exit", "sk_copy_nd2nz", "sk_load_2d", "sk_load_2d_transpose", "sk_img2col", "sk_mmad", "sk_fixpipe",
-      "sk_load_2d_sparse", "sk_mmad_sparse",
+      "sk_load_2d_sparse", "sk_mmad_sparse", "sk_mmad_mixed", "sk_load_mx_scales",
       "sk_local_fill", "sk_cross_set", "sk_cross_wait", "sk_ib_set", "sk_ib_wait", "sk_group_arrive", "sk_group_wait", "__extendhfsf2", "__truncsfhf2", "__truncdfhf2",
       "__truncsfbf2", "__truncdfbf2"};
   return names;

@@ -384,6 +384,7 @@ std::optional<std::vector<uint8_t>> numberAs(DType d, const json& v) {
   if (info.isFloat) {
     float f = (float)v.get<double>();
     if (d == DType::Float32) return put(floatBits(f));
+    if (isMinifloat(d)) return put(floatToMinifloat(d, f));
     return put(d == DType::Float16 ? floatToHalf(f) : floatToBf16(f));
   }
   if (!v.is_number_integer()) return std::nullopt;  // 1.5 is no integer

@@ -1,5 +1,7 @@
 #include "sk/types.h"
 
+#include "sk/sim/minifloat.h"
+
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
 
@@ -21,6 +23,12 @@ constexpr DTypeInfo kDTypes[kDTypeCount] = {
     {DType::UInt64, "uint64", 64, false, false, "uint64_t", "DT_UINT64"},
     {DType::Bool, "bool", 8, false, false, "bool", "DT_BOOL"},
     {DType::Int4, "int4", 4, false, true, "int4b_t", "DT_INT4"},
+    {DType::Float8E4M3, "float8_e4m3fn", 8, true, true, "fp8_e4m3fn_t", "DT_FLOAT8_E4M3FN"},
+    {DType::Float8E5M2, "float8_e5m2", 8, true, true, "fp8_e5m2_t", "DT_FLOAT8_E5M2"},
+    {DType::HiFloat8, "hifloat8", 8, true, true, "hifloat8_t", "DT_HIFLOAT8"},
+    {DType::Float8E8M0, "float8_e8m0", 8, true, false, "fp8_e8m0_t", "DT_FLOAT8_E8M0"},
+    {DType::Float4E2M1, "float4_e2m1", 4, true, true, "fp4x2_e2m1_t", "DT_FLOAT4_E2M1"},
+    {DType::Float4E1M2, "float4_e1m2", 4, true, true, "fp4x2_e1m2_t", "DT_FLOAT4_E1M2"},
 };
 
 // The table is indexed by the device ABI code: keep the two in step.
@@ -30,7 +38,10 @@ static_assert((int)DType::Float32 == SK_DT_FLOAT32 && (int)DType::Float16 == SK_
               (int)DType::Int64 == SK_DT_INT64 && (int)DType::Int16 == SK_DT_INT16 &&
               (int)DType::UInt16 == SK_DT_UINT16 && (int)DType::UInt32 == SK_DT_UINT32 &&
               (int)DType::UInt64 == SK_DT_UINT64 && (int)DType::Bool == SK_DT_BOOL &&
-              (int)DType::Int4 == SK_DT_INT4);
+              (int)DType::Int4 == SK_DT_INT4 && (int)DType::Float8E4M3 == SK_DT_FLOAT8_E4M3 &&
+              (int)DType::Float8E5M2 == SK_DT_FLOAT8_E5M2 && (int)DType::HiFloat8 == SK_DT_HIFLOAT8 &&
+              (int)DType::Float8E8M0 == SK_DT_FLOAT8_E8M0 && (int)DType::Float4E2M1 == SK_DT_FLOAT4_E2M1 &&
+              (int)DType::Float4E1M2 == SK_DT_FLOAT4_E1M2);
 constexpr bool tableInOrder() {
   for (int i = 0; i < kDTypeCount; ++i)
     if ((int)kDTypes[i].dtype != i) return false;
@@ -73,6 +84,26 @@ std::optional<DType> parseDType(llvm::StringRef name) {
   for (const DTypeInfo& i : kDTypes)
     if (name == i.name) return i.dtype;
   return std::nullopt;
+}
+
+float minifloatToFloat(DType d, uint8_t code) {
+  switch (d) {
+    case DType::Float8E4M3: return fp8E4m3ToFloat(code);
+    case DType::Float8E5M2: return fp8E5m2ToFloat(code);
+    case DType::HiFloat8: return hif8ToFloat(code);
+    case DType::Float8E8M0: return fp8E8m0ToFloat(code);
+    case DType::Float4E2M1: return fp4E2m1ToFloat(code);
+    case DType::Float4E1M2: return fp4E1m2ToFloat(code);
+    default: return 0.0f;
+  }
+}
+
+uint8_t floatToMinifloat(DType d, float f) {
+  // NaN codes: E4M3's 0x7F, E5M2's 0x7E, HiFloat8's 0x80, E8M0's 0xFF; the fp4s have none (0).
+  static constexpr uint8_t kNan[] = {0x7f, 0x7e, 0x80, 0xff, 0, 0};
+  uint32_t codes = dtypeInfo(d).bits == 4 ? 16 : 256;
+  return encodeNearest(f, codes, [d](uint8_t c) { return minifloatToFloat(d, c); },
+                       kNan[(int)d - (int)DType::Float8E4M3]);
 }
 
 std::optional<DType> dtypeFromCode(int32_t code) {

@@ -184,6 +184,8 @@ Tensor fromSpec(const sk::ops::TensorSpec& spec) { return allocate(spec.dtype, s
 py::dtype numpyDType(sk::DType d) {
   switch (d) {
     case sk::DType::Float32: case sk::DType::BFloat16: return py::dtype::of<float>();
+    case sk::DType::Float8E4M3: case sk::DType::Float8E5M2: case sk::DType::HiFloat8: case sk::DType::Float8E8M0:
+    case sk::DType::Float4E2M1: case sk::DType::Float4E1M2: return py::dtype::of<float>();
     case sk::DType::Float16: return py::dtype("float16");
     case sk::DType::Int8: case sk::DType::Int4: return py::dtype::of<int8_t>();
     case sk::DType::UInt8: return py::dtype::of<uint8_t>();
@@ -212,6 +214,18 @@ void copyIn(const Tensor& t, const py::array& host) {
     std::vector<uint16_t> bits(f.size());
     for (py::ssize_t i = 0; i < f.size(); ++i) bits[i] = sk::floatToBf16(f.data()[i]);
     check(aclrtMemcpy(v.data, v.bytes(), bits.data(), bits.size() * 2, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
+    return;
+  }
+  if (sk::isMinifloat(v.dtype)) {  // each value rounded to the nearest code; 4-bit codes two to a byte
+    py::array_t<float, py::array::c_style | py::array::forcecast> f(host);
+    std::vector<uint8_t> codes(v.bytes());
+    bool nibbles = sk::dtypeInfo(v.dtype).bits == 4;
+    for (py::ssize_t i = 0; i < f.size(); ++i) {
+      uint8_t code = sk::floatToMinifloat(v.dtype, f.data()[i]);
+      if (nibbles) sk::setInt4(codes.data(), (uint64_t)i, code);
+      else codes[i] = code;
+    }
+    check(aclrtMemcpy(v.data, v.bytes(), codes.data(), codes.size(), ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
     return;
   }
   if (v.dtype == sk::DType::Int4) {  // two to a byte, element 2i in the low nibble
@@ -255,6 +269,15 @@ py::array toNumpy(const Tensor& t) {
     check(aclrtMemcpy(bits.data(), bits.size() * 2, v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
     float* f = static_cast<float*>(out.mutable_data());
     for (size_t i = 0; i < bits.size(); ++i) f[i] = sk::bf16ToFloat(bits[i]);
+    return out;
+  }
+  if (sk::isMinifloat(v.dtype)) {
+    std::vector<uint8_t> codes(v.bytes());
+    check(aclrtMemcpy(codes.data(), codes.size(), v.data, v.bytes(), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy");
+    bool nibbles = sk::dtypeInfo(v.dtype).bits == 4;
+    float* f = static_cast<float*>(out.mutable_data());
+    for (int64_t i = 0; i < v.numel(); ++i)
+      f[i] = sk::minifloatToFloat(v.dtype, nibbles ? (uint8_t)(sk::int4At(codes.data(), (uint64_t)i) & 0xF) : codes[i]);
     return out;
   }
   if (v.dtype == sk::DType::Int4) {

@@ -35,6 +35,15 @@ def test_int4_travels_as_int8_two_to_a_byte():
         sk.tensor(np.array([0, 8], np.int8), dtype="int4")
 
 
+def test_low_precision_floats_travel_as_float32_rounded_to_their_codes():
+    # e4m3: 0.3 rounds to 0.3125 (5 * 2^-4), 500 saturates to 448; e2m1: 2.5 ties to even (2), two to a byte
+    t = sk.tensor(np.array([1.0, 0.3, -500.0], np.float32), dtype="float8_e4m3fn")
+    assert t.dtype == "float8_e4m3fn" and t.nbytes == 3
+    assert t.numpy().tolist() == [1.0, 0.3125, -448.0]
+    t = sk.tensor(np.array([0.5, 2.5, -6.0, 7.0, 1.0], np.float32), dtype="float4_e2m1")
+    assert t.nbytes == 3 and t.numpy().tolist() == [0.5, 2.0, -6.0, 6.0, 1.0]
+
+
 def test_a_reshape_is_a_view_of_the_same_memory(rng):
     t = sk.tensor(f16(rng, (4, 6)))
     v = t.reshape((2, 12))

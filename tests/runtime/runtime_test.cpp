@@ -1356,4 +1356,29 @@ TEST(KernelRunner, Int4TensorsAreSeededSummarizedAndComparedByNibble) {
   EXPECT_TRUE(sk::rt::compareOutputs(m, x, y).empty());
 }
 
+// Ascend 950's low-precision floats (metadata "float8_e4m3fn" .. "float4_e1m2"): seeded with the
+// codes nearest values in [-1, 1) (fp4 two to a byte), summarized by their values.
+TEST(KernelRunner, MinifloatTensorsAreSeededAndSummarizedByValue) {
+  sk::subkernel::Param p;
+  p.name = "x", p.role = sk::subkernel::Role::Input, p.dtype = sk::DType::Float8E4M3, p.shape = {64}, p.bytes = 64;
+  sk::rt::TensorBytes b = sk::rt::seededInput(p, 3);
+  ASSERT_EQ(b.size(), 64u);
+  int distinct = 0;
+  for (size_t i = 0; i < b.size(); ++i) {
+    float v = sk::minifloatToFloat(p.dtype, b[i]);
+    EXPECT_TRUE(v >= -1.0f && v <= 1.0f) << "element " << i << " is " << v;
+    distinct += i && b[i] != b[i - 1];
+  }
+  EXPECT_GT(distinct, 32) << "the seeds vary";
+  p.shape = {3}, p.bytes = 3;
+  std::string summary = sk::rt::summarizeTensor(p, {0x38, 0xb8, 0x7e});
+  EXPECT_EQ(summary.substr(0, summary.find(']') + 1), "[1, -1, 448]");
+  p.dtype = sk::DType::Float4E2M1, p.shape = {5}, p.bytes = 3;
+  summary = sk::rt::summarizeTensor(p, {0x71, 0x0f, 0x02});  // 0.5, 6 | -6, 0 | 1
+  EXPECT_EQ(summary.substr(0, summary.find(']') + 1), "[0.5, 6, -6, 0, 1]");
+  b = sk::rt::seededInput(p, 3);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[2] >> 4, 0) << "the nibble past the fifth element";
+}
+
 }  // namespace

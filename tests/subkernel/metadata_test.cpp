@@ -378,7 +378,8 @@ TEST(Meta, TensorNeedsDtype) {
 TEST(Meta, UnknownDtypeIsRejected) {
   EXPECT_THAT(rejection(withParam({{"name", "x"}, {"role", "input"}, {"dtype", "fp16"}, {"shape", {8}}})),
               HasSubstr("add.json: params[0].dtype: expected one of float32, float16, bfloat16, int8, uint8, int32, "
-                        "int64, int16, uint16, uint32, uint64, bool, int4, got \"fp16\""));
+                        "int64, int16, uint16, uint32, uint64, bool, int4, float8_e4m3fn, float8_e5m2, hifloat8, "
+                        "float8_e8m0, float4_e2m1, float4_e1m2, got \"fp16\""));
 }
 
 TEST(Meta, TensorNeedsShape) {

@@ -101,8 +101,18 @@ struct fp8_e4m3fn_t { uint8_t bits; };
 struct fp8_e5m2_t { uint8_t bits; };
 struct fp8_e8m0_t { uint8_t bits; };
 struct hifloat8_t { uint8_t bits; };
-struct fp4x2_e2m1_t { uint8_t bits; };
-struct fp4x2_e1m2_t { uint8_t bits; };
+// fp4x2_*: 4-bit floats. Tensors of them pack two to a byte, the first in the low nibble, and
+// count elements as int4b_t's do; the cube moves their pairs as bytes (Nd2Nz's columns are bytes).
+struct fp4x2_e2m1_t {
+  uint8_t bits;
+  fp4x2_e2m1_t() = default;
+  constexpr fp4x2_e2m1_t(int v) : bits((uint8_t)(v & 0xF)) {}
+};
+struct fp4x2_e1m2_t {
+  uint8_t bits;
+  fp4x2_e1m2_t() = default;
+  constexpr fp4x2_e1m2_t(int v) : bits((uint8_t)(v & 0xF)) {}
+};
 // int4x2_t: bisheng's builtin pair of 4-bit signed values in one byte (the first in the low
 // nibble); a tensor of it counts bytes.
 struct int4x2_t { uint8_t bits; };
@@ -126,6 +136,9 @@ using ::hifloat8_t;
 using ::fp4x2_e2m1_t;
 using ::fp4x2_e1m2_t;
 using ::int4x2_t;
+// The MX spellings of the fp8 types CANN 9.0's LoadData MX form names its destination in.
+struct mx_fp8_e4m3_t { uint8_t bits; };
+struct mx_fp8_e5m2_t { uint8_t bits; };
 }  // namespace AscendC
 
 
@@ -283,9 +296,12 @@ template <class T, class F> struct Conditional<false, T, F> { using type = F; };
 template <typename T> struct PrimTraits { using type = T; };
 template <typename T> using PrimT = typename PrimTraits<T>::type;
 
-// Bits of one element in a tensor: int4b_t packs two to a byte; every other type is whole bytes.
+// Bits of one element in a tensor: int4b_t and the fp4 types pack two to a byte; every other type
+// is whole bytes.
 template <typename T> struct SizeOfBits { static constexpr uint32_t value = sizeof(T) * 8; };
 template <> struct SizeOfBits<int4b_t> { static constexpr uint32_t value = 4; };
+template <> struct SizeOfBits<fp4x2_e2m1_t> { static constexpr uint32_t value = 4; };
+template <> struct SizeOfBits<fp4x2_e1m2_t> { static constexpr uint32_t value = 4; };
 namespace detail {
 // Bytes of `count` elements of a tensor of T (a trailing half byte counts), and elements in `bytes`.
 template <typename T> constexpr uint64_t bytesOf(uint64_t count) {
@@ -440,6 +456,24 @@ template <typename T> constexpr int32_t dtypeOf() {
   constexpr int32_t code = DTypeCode<std::remove_cv_t<T>>::value;
   static_assert(code >= 0, "this element type has no arithmetic on the simulated vector unit");
   return code;
+}
+// The cube's element types beyond the vector unit's: Ascend 950's fp8 (the MX spellings
+// mx_fp8_* too), hifloat8 and fp4 (two to a byte) codes; -1 for none of them.
+template <typename T> constexpr int32_t minifloatCode() {
+  if constexpr (std::is_same_v<T, fp8_e4m3fn_t> || std::is_same_v<T, mx_fp8_e4m3_t>) return SK_DT_FLOAT8_E4M3;
+  else if constexpr (std::is_same_v<T, fp8_e5m2_t> || std::is_same_v<T, mx_fp8_e5m2_t>) return SK_DT_FLOAT8_E5M2;
+  else if constexpr (std::is_same_v<T, hifloat8_t>) return SK_DT_HIFLOAT8;
+  else if constexpr (std::is_same_v<T, fp4x2_e2m1_t>) return SK_DT_FLOAT4_E2M1;
+  else if constexpr (std::is_same_v<T, fp4x2_e1m2_t>) return SK_DT_FLOAT4_E1M2;
+  else return -1;
+}
+template <typename T> constexpr int32_t cubeDtypeOf() {
+  if constexpr (minifloatCode<T>() >= 0) return minifloatCode<T>();
+  else return dtypeOf<T>();
+}
+template <typename T> constexpr bool isMxOperand() {
+  constexpr int32_t code = minifloatCode<T>();
+  return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2 || code == SK_DT_FLOAT4_E2M1 || code == SK_DT_FLOAT4_E1M2;
 }
 // A value's bits as the scalar operand of an instruction.
 template <typename T, typename U> inline uint64_t scalarBits(const U& v) {

@@ -168,10 +168,16 @@ struct LoadData2DParamsV2 {
 // transpose), and the grid with it: source row block m lands in destination column block m
 // (b32: 2m and 2m + 1; dstStride fractals per column), source column block k in destination
 // row block k (b8: 2k and 2k + 1; b32: k / 2).
+// fp4 (two to a byte) transposes 64 x 64-element squares of four fractals one above the other
+// (mStep a multiple of 4), source row blocks 4m.. landing in destination column block m, source
+// column block k in destination row blocks 4k .. 4k + 3.
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
   constexpr uint32_t bytes = std::is_same_v<PrimT<T>, int4b_t> ? 0 : sizeof(PrimT<T>);
+  constexpr bool fp4 = detail::minifloatCode<PrimT<T>>() == SK_DT_FLOAT4_E2M1 || detail::minifloatCode<PrimT<T>>() == SK_DT_FLOAT4_E1M2;
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
   if (p.ifTranspose && bytes == 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose with int4b_t is not simulated");
+  if (p.ifTranspose && fp4 && p.mStep % 4)
+    ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with an fp4 type needs an mStep that is a multiple of 4, not %u", p.mStep);
   if (p.ifTranspose && (p.dstStride == 0 || p.srcStride == 0))
     ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose needs a srcStride and a dstStride of at least 1");
   if (p.ifTranspose && bytes == 1 && p.mStep % 2)
@@ -188,6 +194,10 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
                                p.dstStride - 1u, (uint32_t)p.srcStride - 1u);
     } else if (!p.ifTranspose) {
       ::sk_load_2d(out + to * 512, in, sizeof(PrimT<T>), (uint32_t)from, p.mStep, 1, 0, 0);
+    } else if (fp4) {
+      for (uint32_t m = 0; m < p.mStep; m += 4)
+        ::sk_load_2d_transpose(out + ((uint64_t)m / 4 * p.dstStride + 4ull * k) * 512, in + (from + m) * 512, SK_ELEM_INT4, 0, 1,
+                               0, 0, 0, 0);
     } else if (bytes == 2) {
       ::sk_load_2d(out + (uint64_t)k * 512, in, 2, (uint32_t)from, p.mStep, 1, p.dstStride - 1u, 1);
     } else {
@@ -195,6 +205,33 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
         ::sk_load_2d_transpose(out + ((uint64_t)m / 2 * p.dstStride + 2ull * k) * 512, in + (from + m) * 512, 1, 0, 1, 0, 0, 0, 0);
     }
   }
+}
+// LoadData's MX form (Ascend 950): the A or B fractals as LoadData2DParamsV2 says, and their
+// scales (srcMx, fp8_e8m0_t in L1, 32-byte fractals of 16 x 2) into L0A_MX / L0B_MX at dst's L0
+// offset / 16: yStep fractals of each of xStep rows, srcStride / dstStride fractals a row.
+struct LoadData2DMxParams {
+  uint16_t xStartPosition = 0;
+  uint16_t yStartPosition = 0;
+  uint8_t xStep = 0;
+  uint8_t yStep = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstStride = 0;
+  __aicore__ LoadData2DMxParams() {}
+  __aicore__ LoadData2DMxParams(const uint16_t xStartPositionIn, const uint16_t yStartPositionIn, const uint8_t xStepIn,
+                                const uint8_t yStepIn, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+      : xStartPosition(xStartPositionIn), yStartPosition(yStartPositionIn), xStep(xStepIn), yStep(yStepIn),
+        srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+};
+template <typename T, typename U = T>
+__aicore__ inline void LoadData(const LocalTensor<U>& dst, const LocalTensor<T>& src, const LocalTensor<fp8_e8m0_t>& srcMx,
+                                const LoadData2DParamsV2& p, const LoadData2DMxParams& mx) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "LoadData (LoadData2DMxParams) is Ascend 950's (dav-3510)");
+  static_assert(detail::isMxOperand<PrimT<T>>() && detail::minifloatCode<PrimT<U>>() == detail::minifloatCode<PrimT<T>>(),
+                "LoadData (LoadData2DMxParams): fp8_e4m3fn_t, fp8_e5m2_t, fp4x2_e2m1_t or fp4x2_e1m2_t, dst of the "
+                "same type (or its mx_fp8_* spelling)");
+  LoadData(dst.template ReinterpretCast<PrimT<T>>(), src, p);
+  ::sk_load_mx_scales(dst.HostPtr(), srcMx.HostPtr(), mx.xStartPosition, mx.yStartPosition, mx.xStep, mx.yStep,
+                      mx.srcStride, mx.dstStride);
 }
 /* ---- L1 -> L0A / L0B: the 3D load (img2col) and its registers ---- */
 // The registers live in core state, encoded as the hardware's: a feature-map register
@@ -449,32 +486,61 @@ inline void setHf32Bit(int32_t bit, bool on) {
   uint64_t& s = coreState(kStateHf32);
   s = on ? s | (uint64_t)bit : s & ~(uint64_t)bit;
 }
-template <typename T, typename U> constexpr void checkMmadTypes() {
+template <typename T, typename U, typename S> constexpr void checkMmadTypes() {
   constexpr bool integer = std::is_same_v<PrimT<U>, int8_t> || std::is_same_v<PrimT<U>, int4b_t>;
   static_assert(integer ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
-                "Mmad: L0C holds int32_t for int8_t and int4b_t inputs and float for half, bfloat16_t and float inputs");
+                "Mmad: L0C holds int32_t for int8_t and int4b_t inputs and float for half, bfloat16_t, float and fp8 inputs");
+  constexpr int32_t a = minifloatCode<PrimT<U>>(), b = minifloatCode<PrimT<S>>();
+  static_assert((a < 0 && b < 0) || (a == SK_DT_HIFLOAT8 && b == SK_DT_HIFLOAT8) ||
+                    ((a == SK_DT_FLOAT8_E4M3 || a == SK_DT_FLOAT8_E5M2) && (b == SK_DT_FLOAT8_E4M3 || b == SK_DT_FLOAT8_E5M2)),
+                "Mmad: fp8 inputs pair fp8_e4m3fn_t and fp8_e5m2_t in any order, hifloat8_t with itself (fp4 takes MmadMx)");
+  static_assert(a < 0 || kArch3510, "Mmad: fp8 and hifloat8 inputs are Ascend 950's (dav-3510)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static_assert(!std::is_same_v<PrimT<U>, int4b_t>, "Mmad: Ascend 950's cube does not multiply int4b_t; unpack it to int8_t");
 #endif
+}
+inline void mmadTyped(void* dst, const void* fm, const void* filter, const void* bias, const MmadParams& p, int32_t aType,
+                      int32_t bType, int32_t init, int32_t flags) {
+  unitFlagWait(SK_PIPE_M, SK_PIPE_FIX, p.unitFlag);
+  if (!bias && init == SK_MMAD_BIAS) bias = ::sk_local_base(SK_MEM_BT);
+  ::sk_mmad_mixed(dst, fm, filter, bias, p.m, p.k, p.n, aType, bType, init, flags);
 }
 }  // namespace detail
 
 template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
-  detail::checkMmadTypes<T, U>();
-  detail::unitFlagWait(SK_PIPE_M, SK_PIPE_FIX, p.unitFlag);
-  int32_t init = detail::mmadInit(p);
-  const void* bias = init == SK_MMAD_BIAS ? ::sk_local_base(SK_MEM_BT) : nullptr;
-  ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias, p.m, p.k, p.n, detail::dtypeOf<PrimT<U>>(), init,
-            detail::mmadFlags(p));
+  detail::checkMmadTypes<T, U, S>();
+  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), nullptr, p, detail::cubeDtypeOf<PrimT<U>>(),
+                    detail::cubeDtypeOf<PrimT<S>>(), detail::mmadInit(p), detail::mmadFlags(p));
 }
 template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p) {
-  detail::checkMmadTypes<T, U>();
-  detail::unitFlagWait(SK_PIPE_M, SK_PIPE_FIX, p.unitFlag);
-  ::sk_mmad(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p.m, p.k, p.n,
-            detail::dtypeOf<PrimT<U>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
+  detail::checkMmadTypes<T, U, S>();
+  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p, detail::cubeDtypeOf<PrimT<U>>(),
+                    detail::cubeDtypeOf<PrimT<S>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
+}
+
+// MmadMx (Ascend 950): C = (scaleA x A) * (scaleB x B) [+ bias], A and B fp8 (e4m3/e5m2, any
+// pair) or fp4 (e2m1/e1m2, any pair), every 32 elements along K sharing one fp8_e8m0_t scale
+// that LoadData's MX half put in L0A_MX / L0B_MX at A's and B's L0 offsets / 16; K a multiple of
+// 64; C float. include/sk/kernel.h (sk_mmad_mixed) gives the scales' layout.
+template <typename T, typename U, typename S>
+__aicore__ inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "MmadMx is Ascend 950's (dav-3510)");
+  static_assert(detail::isMxOperand<PrimT<U>>() && detail::isMxOperand<PrimT<S>>() && std::is_same_v<PrimT<T>, float>,
+                "MmadMx: fp8_e4m3fn_t / fp8_e5m2_t or fp4x2_e2m1_t / fp4x2_e1m2_t A and B into float");
+  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), nullptr, p, detail::cubeDtypeOf<PrimT<U>>(),
+                    detail::cubeDtypeOf<PrimT<S>>(), detail::mmadInit(p), detail::mmadFlags(p) | SK_MMAD_MX);
+}
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                              const LocalTensor<V>& bias, const MmadParams& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "MmadMx is Ascend 950's (dav-3510)");
+  static_assert(detail::isMxOperand<PrimT<U>>() && detail::isMxOperand<PrimT<S>>() && std::is_same_v<PrimT<T>, float>,
+                "MmadMx: fp8_e4m3fn_t / fp8_e5m2_t or fp4x2_e2m1_t / fp4x2_e1m2_t A and B into float");
+  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p, detail::cubeDtypeOf<PrimT<U>>(),
+                    detail::cubeDtypeOf<PrimT<S>>(), SK_MMAD_BIAS, detail::mmadFlags(p) | SK_MMAD_MX);
 }
 
 // CANN's implementation entry of Mmad, which some op kernels call directly.

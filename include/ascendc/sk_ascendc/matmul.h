@@ -454,6 +454,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = typename GetMmDstType<SrcT>::Type;
+  // B's element type is A's, but for Ascend 950's fp8, where e4m3 and e5m2 pair either way (B's
+  // bytes then move as A's).
+  using BSrcT = typename B_TYPE::T;
+  static constexpr bool IsFp8(int32_t code) { return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2; }
+  static_assert(std::is_same_v<BSrcT, SrcT> || (IsFp8(detail::minifloatCode<SrcT>()) && IsFp8(detail::minifloatCode<BSrcT>())),
+                "Matmul: B's element type must be A's (fp8_e4m3fn_t and fp8_e5m2_t may pair)");
   // C at CO1: the caller's L0C tensor takes each block (Iterate(enPartialSum, tensor)); the
   // object keeps no L0C of its own.
   static constexpr bool kCo1 = C_TYPE::pos == TPosition::CO1;
@@ -812,8 +818,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     // One row is not a GEMV here: A sits in L0A in fractals like any other.
     void* bias = job_.hasBias ? biasBt_.template Get<L0cT>().HostPtr() : nullptr;
     if constexpr (kSparse) ::sk_mmad_sparse(c1_, a2, b2, bias, curM_, curK, curN_, init);
-    else ::sk_mmad(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::dtypeOf<SrcT>(), init,
-                   SK_MMAD_NO_GEMV | (int32_t)detail::coreState(detail::kStateHf32));
+    else ::sk_mmad_mixed(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::cubeDtypeOf<SrcT>(),
+                         detail::cubeDtypeOf<BSrcT>(), init,
+                         SK_MMAD_NO_GEMV | (int32_t)detail::coreState(detail::kStateHf32));
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
   }
@@ -1131,6 +1138,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, co
 class Matmul {
  public:
   using SrcT = typename A_TYPE::T;
+  using BSrcT = typename B_TYPE::T;  // A's, or the other fp8 (MatmulImpl checks)
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
   // An input in L1 the kernel fills itself: TSCM, or A1 / B1 as CANN's weight-quant kernels
@@ -1264,7 +1272,7 @@ class Matmul {
     job_.a = (uint64_t)gm.HostPtr(), job_.transA = trans, job_.aDense = 0, job_.aL1 = 0;
     restart_ = true;
   }
-  __aicore__ void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
+  __aicore__ void SetTensorB(const GlobalTensor<BSrcT>& gm, bool isTransposeB = false) {
     bool trans = isTransposeB != kBColumnMajor;
     if (!trans && !kBKxN) ::sk_trap(3, kBKxNMessage);
     job_.b = (uint64_t)gm.HostPtr(), job_.transB = trans, job_.bDense = 0, job_.bL1 = 0;
@@ -1285,7 +1293,8 @@ class Matmul {
     job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = UbDense<A_TYPE>(), job_.aL1 = 0;
     restart_ = true;
   }
-  __aicore__ void SetTensorB(const LocalTensor<SrcT>& ub, bool isTransposeB = false) {
+  __aicore__ void SetTensorB(const LocalTensor<BSrcT>& given, bool isTransposeB = false) {
+    const LocalTensor<SrcT> ub = given.template ReinterpretCast<SrcT>();
     static_assert(B_TYPE::pos == TPosition::VECOUT || kBInL1,
                   "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM (or B1)");
     if constexpr (kBInL1) return SetTscm(ub, isTransposeB, false);
