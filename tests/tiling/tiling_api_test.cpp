@@ -584,6 +584,36 @@ TEST(MatmulTiling, SplitKCoversK) {
   EXPECT_EQ(out.singleCoreK, 16384) << "no split-K with a bias";
 }
 
+// MxMatmul (Ascend 950): MXMODE makes every searched baseK a multiple of 64 (MmadMx's K); a
+// 4-bit B stored K x N is never split inside a byte; fp4 is refused without dav-3510.
+TEST(MatmulTiling, MxModeAlignsKAndFp4SplitsAreEven) {
+  for (DataType type : {DT_FLOAT8_E5M2, DT_FLOAT4_E2M1}) {
+    for (int32_t k : {96, 200, 1000}) {
+      MultiCoreMatmulTiling t(PlatformAscendC("dav-3510"));
+      t.SetDim(3);
+      t.SetAType(TPosition::GM, CubeFormat::ND, type);
+      t.SetBType(TPosition::GM, CubeFormat::ND, type);
+      t.SetCType(TPosition::GM, CubeFormat::ND, DT_FLOAT);
+      t.SetScaleAType(TPosition::GM, CubeFormat::ND);
+      t.SetScaleBType(TPosition::GM, CubeFormat::ND, false);
+      t.SetShape(96, 80, k);
+      t.SetOrgShape(96, 80, k);
+      t.SetMadType(MatrixMadType::MXMODE);
+      KernelTiling out;
+      ASSERT_EQ(t.GetTiling(out), 0) << k;
+      EXPECT_EQ(out.baseK % 64, 0) << "k " << k << ": baseK " << out.baseK;
+      if (type == DT_FLOAT4_E2M1) EXPECT_EQ(out.singleCoreN % 2, 0) << "k " << k << ": singleCoreN " << out.singleCoreN;
+    }
+  }
+  MultiCoreMatmulTiling a2(PlatformAscendC("dav-2201"));
+  a2.SetAType(TPosition::GM, CubeFormat::ND, DT_FLOAT4_E2M1);
+  a2.SetBType(TPosition::GM, CubeFormat::ND, DT_FLOAT4_E2M1);
+  a2.SetShape(64, 64, 64);
+  a2.SetOrgShape(64, 64, 64);
+  KernelTiling out;
+  EXPECT_EQ(a2.GetTiling(out), -1) << "the A2's cube has no fp4";
+}
+
 // ---- the core split is CANN's ----
 //
 // Public samples hard-code the split CANN's MultiCoreMatmulTiling gives them (block offsets

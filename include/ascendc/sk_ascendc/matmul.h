@@ -47,7 +47,20 @@ template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typen
 struct SparseMatmulType : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
   constexpr static TPosition indexPosition = INDEX_POSITION;
 };
+// An MX operand (Ascend 950's MxMatmul): A or B of fp8 or fp4 with its fp8_e8m0_t scales (one per
+// 32 elements along K) at SCALE_POSITION, set by SetTensorScaleA/B; with MatmulWithScalePolicy.
+template <TPosition POSITION, TPosition SCALE_POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          TPosition SRCPOS = TPosition::GM, CubeFormat SCALE_FORMAT = FORMAT, bool SCALE_ISTRANS = ISTRANS,
+          TPosition SCALE_SRCPOS = SRCPOS>
+struct MatmulTypeWithScale : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LayoutMode::NONE, false, SRCPOS> {
+  constexpr static TPosition scalePosition = SCALE_POSITION;
+  constexpr static CubeFormat scaleFormat = SCALE_FORMAT;
+  constexpr static bool isScaleTrans = SCALE_ISTRANS;
+  constexpr static TPosition srcScalePos = SCALE_SRCPOS;
+};
 namespace detail {
+template <class T, class = void> constexpr bool kHasScale = false;
+template <class T> constexpr bool kHasScale<T, std::void_t<decltype(T::scalePosition)>> = true;
 template <class T, class = void> constexpr bool kIsSparse = false;
 template <class T> constexpr bool kIsSparse<T, std::void_t<decltype(T::indexPosition)>> = true;
 template <class T> constexpr TPosition indexPositionOf() {
@@ -274,6 +287,8 @@ struct MatmulApiStaticTiling {
   // The L1 caching a kernel may adjust in a constexpr function, as CANN's samples do: accepted,
   // not used (our schedule double-buffers one baseK step in L1, docs/ascendc.md).
   int32_t stepM = 1, stepN = 1, stepKa = 1, stepKb = 1, depthA1 = 2, depthB1 = 2;
+  // MxMatmul's scale caching factors (TCubeTiling's field): accepted; every step loads its own scales.
+  int32_t mxTypePara = 0;
   MatmulConfig cfg;
 };
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
@@ -324,6 +339,10 @@ struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYP
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
 struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+// MxMatmul: A and B are MatmulTypeWithScale (what the simulated Matmul goes by).
+template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
+          typename BIAS_TYPE = void>
+struct MatmulWithScalePolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
 }  // namespace Impl::Detail
 
 namespace detail {
@@ -341,6 +360,9 @@ struct MatmulJob {
   // with ND2NZ at aligned pitches).
   uint8_t aDense = 0, bDense = 0;
   uint8_t aL1 = 0, bL1 = 0;  // A / B are TSCM tensors in this AIC's L1 (addresses a, b)
+  // MxMatmul's scales in GM (SetTensorScaleA/B) and whether they are given transposed.
+  uint64_t scaleA = 0, scaleB = 0;
+  uint8_t transScaleA = 0, transScaleB = 0;
 };
 // One IterateBatch call (NORMAL layout): max(batchA, batchB) products, A's and B's batches
 // broadcast in blocks; matrixStride 0 = the batches packed.
@@ -458,8 +480,10 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // bytes then move as A's).
   using BSrcT = typename B_TYPE::T;
   static constexpr bool IsFp8(int32_t code) { return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2; }
-  static_assert(std::is_same_v<BSrcT, SrcT> || (IsFp8(detail::minifloatCode<SrcT>()) && IsFp8(detail::minifloatCode<BSrcT>())),
-                "Matmul: B's element type must be A's (fp8_e4m3fn_t and fp8_e5m2_t may pair)");
+  static constexpr bool IsFp4(int32_t code) { return code == SK_DT_FLOAT4_E2M1 || code == SK_DT_FLOAT4_E1M2; }
+  static_assert(std::is_same_v<BSrcT, SrcT> || (IsFp8(detail::minifloatCode<SrcT>()) && IsFp8(detail::minifloatCode<BSrcT>())) ||
+                    (IsFp4(detail::minifloatCode<SrcT>()) && IsFp4(detail::minifloatCode<BSrcT>())),
+                "Matmul: B's element type must be A's (fp8_e4m3fn_t and fp8_e5m2_t may pair, as may the two fp4 types)");
   // C at CO1: the caller's L0C tensor takes each block (Iterate(enPartialSum, tensor)); the
   // object keeps no L0C of its own.
   static constexpr bool kCo1 = C_TYPE::pos == TPosition::CO1;
@@ -476,6 +500,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static constexpr bool kBNz = B_TYPE::format == CubeFormat::NZ;
   static constexpr bool kCNz = C_TYPE::format == CubeFormat::NZ;
   static constexpr bool kSparse = detail::kIsSparse<B_TYPE>;
+  // MxMatmul (MatmulTypeWithScale A and B): every step's scales go to L0A_MX / L0B_MX and the
+  // cube runs MmadMx.
+  static constexpr bool kMx = detail::kHasScale<A_TYPE>;
+  static_assert(kMx == detail::kHasScale<B_TYPE>, "Matmul: A and B are both MatmulTypeWithScale (MxMatmul) or neither");
+  static_assert(!kMx || (detail::isMxOperand<SrcT>() && detail::isMxOperand<typename B_TYPE::T>()),
+                "MxMatmul: A and B are fp8_e4m3fn_t / fp8_e5m2_t or fp4x2_e2m1_t / fp4x2_e1m2_t");
   static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && B_TYPE::format == CubeFormat::ND && B_TYPE::pos == TPosition::GM &&
                              detail::indexPositionOf<B_TYPE>() == TPosition::GM),
                 "SparseMatmulType: an int8_t B in ND in GM, its index matrix in GM");
@@ -522,6 +552,14 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     }
     if constexpr (std::is_same_v<L0cT, int32_t>) pipe->InitBuffer(scaleL1_, t_.baseN * sizeof(uint64_t));
     if constexpr (kSparse) pipe->InitBuffer(index1_, 2 * bBytes_ / 4);
+    if constexpr (kMx) {
+      // One step's scales of A and B as 16 x 2 fractals; zeroed once, so rows past a block's
+      // last never hold a NaN scale.
+      mxScaleBytes_ = (uint32_t)detail::ceilTo(t_.baseM, 16) * (uint32_t)detail::ceilTo(t_.baseK, 64) / 32;
+      uint32_t bytes = mxScaleBytes_ + (uint32_t)detail::ceilTo(NL0(t_.baseN), 16) * (uint32_t)detail::ceilTo(t_.baseK, 64) / 32;
+      pipe->InitBuffer(mxL1_, bytes);
+      ::sk_local_fill(mxL1_.template Get<uint8_t>().HostPtr(), SK_DT_UINT16, 0, 1, bytes / 32, 0, 32);
+    }
     next_ = 0;
   }
   // The MDL template moves A and B from GM to L1 in packets of stepKa (stepKb) baseK steps, one
@@ -811,6 +849,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if (job_.bL1) LoadBTscm(b2, k);
     else if constexpr (kSparse) LoadSparseB(b2, b1, index1, curK);
     else LoadB(b2, b1, curK, inB * t_.baseK / 16, (bPackK_ + 15) / 16);
+    if constexpr (kMx) LoadMxScales(a2, b2, k, curK);
     uint64_t loaded = ::sk_pipe_done(SK_PIPE_MTE1);
     aFree_[aSlot_] = bFree_[bSlot_] = loaded;
     ::sk_pipe_wait(SK_PIPE_M, loaded);
@@ -820,9 +859,38 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     if constexpr (kSparse) ::sk_mmad_sparse(c1_, a2, b2, bias, curM_, curK, curN_, init);
     else ::sk_mmad_mixed(c1_, a2, b2, bias, curM_, curK, job_.transB ? curN_ : NL0(curN_), detail::cubeDtypeOf<SrcT>(),
                          detail::cubeDtypeOf<BSrcT>(), init,
-                         SK_MMAD_NO_GEMV | (int32_t)detail::coreState(detail::kStateHf32));
+                         SK_MMAD_NO_GEMV | (kMx ? SK_MMAD_MX : 0) | (int32_t)detail::coreState(detail::kStateHf32));
     l0.free[half] = ::sk_pipe_done(SK_PIPE_M);
     if (init == SK_MMAD_BIAS) btFree_ = l0.free[half];  // the block's only read of the bias table
+  }
+  // MxMatmul: the scales of this step's rows of A and columns of B over [k, k + curK) (pairs of
+  // scales, 64 elements of K each) from GM into L1 as 16 x 2 fractals, then into L0A_MX / L0B_MX at
+  // a2's and b2's offsets / 16, where MmadMx reads them.
+  __aicore__ void LoadMxScales(uint8_t* a2, uint8_t* b2, uint32_t k, uint32_t curK) {
+    if (curK % 64)
+      ::sk_trapf(3, "Matmul (MxMatmul): a K step of %u elements; MmadMx takes multiples of 64 (make K and baseK so)", curK);
+    if (!job_.scaleA || !job_.scaleB) ::sk_trap(3, "Matmul (MxMatmul): SetTensorScaleA and SetTensorScaleB come before Iterate");
+    uint32_t pairs = curK / 64, p0 = k / 64, nL0 = job_.transB ? curN_ : NL0(curN_);
+    uint8_t* sa = mxL1_.template Get<uint8_t>().HostPtr();
+    uint8_t* sb = sa + mxScaleBytes_;
+    ::sk_pipe_wait(SK_PIPE_MTE2, mxL1Free_);  // the last step's scales have left L1
+    CopyScales(sa, job_.scaleA, job_.transScaleA, bm_ * t_.baseM, curM_, p0, pairs, job_.orgM, (job_.orgKa + 63) / 64);
+    CopyScales(sb, job_.scaleB, !job_.transScaleB, bn_ * t_.baseN, curN_, p0, pairs, job_.orgN, (job_.orgKb + 63) / 64);
+    ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
+    ::sk_load_mx_scales(a2, sa, 0, 0, (curM_ + 15) / 16, pairs, pairs, pairs);
+    ::sk_load_mx_scales(b2, sb, 0, 0, (nL0 + 15) / 16, pairs, pairs, pairs);
+    mxL1Free_ = ::sk_pipe_done(SK_PIPE_MTE1);
+  }
+  // `rows` rows' `pairs` scale pairs (2 bytes each) from pair p0 of row r0: stored pair-major
+  // (pairs x orgRows: scaleA transposed, scaleB not) through ND2NZ, row-major (orgRows x
+  // pitchPairs) through DN2NZ; either way L1 gets the pairs x rows Nz MmadMx's fractals are.
+  __aicore__ static void CopyScales(uint8_t* l1, uint64_t gm, bool pairMajor, uint32_t r0, uint32_t rows, uint32_t p0,
+                                    uint32_t pairs, uint32_t orgRows, uint32_t pitchPairs) {
+    sk_nd2nz p{};
+    p.nd_num = 1, p.n_value = pairs, p.d_value = rows, p.dst_c0_stride = pairs, p.dst_n_stride = 1;
+    uint64_t first = pairMajor ? (uint64_t)p0 * orgRows + r0 : (uint64_t)r0 * pitchPairs + p0;
+    p.src_dn = !pairMajor, p.src_d_value = pairMajor ? orgRows : pitchPairs;
+    ::sk_copy_nd2nz(l1, (const uint8_t*)gm + first * 2, 2, &p);
   }
   // A's block into L1. Not transposed: straight into the order L0A wants, so one LoadData moves
   // it: Zz (one Nz matrix of 16 rows per fractal row, ndNum of them), or on dav-3510 plain Nz.
@@ -841,7 +909,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     uint32_t kFractals = (curK + kC0 - 1) / kC0;
     const uint8_t* src = At(job_.a, (uint64_t)m0 * AOrgK() + k);
     if (kL0aNz) {  // L0A takes A's Nz as it is
-      p.nd_num = 1, p.n_value = curM_, p.d_value = curK, p.src_d_value = AOrgK(), p.dst_c0_stride = detail::ceilTo(curM_, 16);
+      p.nd_num = 1, p.n_value = curM_, p.d_value = Units(curK), p.src_d_value = Units(AOrgK()), p.dst_c0_stride = detail::ceilTo(curM_, 16);
       ::sk_copy_nd2nz(a1, src, sizeof(SrcT), &p);
       return;
     }
@@ -1061,7 +1129,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   detail::MatmulJob job_;
   TBuf<TPosition::A1> a1_, index1_;
   TBuf<TPosition::B1> b1_;
-  TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_;
+  TBuf<TPosition::C1> biasL1_, scaleL1_, bounceL1_, mxL1_;
+  uint32_t mxScaleBytes_ = 0;  // mxL1_: A's scales, then B's from here
+  uint64_t mxL1Free_ = 0;      // when MTE1 last read mxL1_
   TPipe* bouncePipe_ = nullptr;  // CopyStaged's (a MIX kernel's AIC)
   uint32_t bounceBytes_ = 0;      // bounceL1_'s size once taken
   TBuf<TPosition::C2> biasBt_;
@@ -1308,6 +1378,20 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void DisableBias() { job_.hasBias = 0, restart_ = true; }
+  // MxMatmul: A's scales (M x ceil(K/32) fp8_e8m0_t, or transposed ceil(K/64) x M x 2) and B's
+  // (ceil(K/64) x N x 2, or transposed N x ceil(K/32)), as the MX guide lays them out in GM.
+  __aicore__ void SetTensorScaleA(const GlobalTensor<fp8_e8m0_t>& gm, bool isTransposeScaleA = false) {
+    static_assert(detail::kHasScale<A_TYPE>, "Matmul::SetTensorScaleA: A's type is a MatmulTypeWithScale (MxMatmul)");
+    static_assert(A_TYPE::scalePosition == TPosition::GM && A_TYPE::scaleFormat == CubeFormat::ND,
+                  "Matmul::SetTensorScaleA: scales in GM as ND are simulated (not VECOUT, TSCM or NZ)");
+    job_.scaleA = (uint64_t)gm.HostPtr(), job_.transScaleA = isTransposeScaleA, restart_ = true;
+  }
+  __aicore__ void SetTensorScaleB(const GlobalTensor<fp8_e8m0_t>& gm, bool isTransposeScaleB = false) {
+    static_assert(detail::kHasScale<B_TYPE>, "Matmul::SetTensorScaleB: B's type is a MatmulTypeWithScale (MxMatmul)");
+    static_assert(B_TYPE::scalePosition == TPosition::GM && B_TYPE::scaleFormat == CubeFormat::ND,
+                  "Matmul::SetTensorScaleB: scales in GM as ND are simulated (not VECOUT, TSCM or NZ)");
+    job_.scaleB = (uint64_t)gm.HostPtr(), job_.transScaleB = isTransposeScaleB, restart_ = true;
+  }
   __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& gm) {
     static_assert(detail::kIsSparse<B_TYPE>, "Matmul::SetSparseIndex: B's type is a SparseMatmulType");
     job_.sparseIndex = (uint64_t)gm.HostPtr(), restart_ = true;

@@ -107,7 +107,7 @@ enum DataType : int32_t {
 // Which of M and N the kernel walks first (TCubeTiling.iterateOrder 0 / 1); NOSET: the tiler picks.
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 // HF32 changes how fp32 is multiplied, not the tiling.
-enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
+enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1, MXMODE = 2 };
 enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
 enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
 // SetMatmulConfigParams's arguments as one struct (the public API's second form).
@@ -153,13 +153,13 @@ inline int32_t BitsOf(DataType t) {
     case DT_FLOAT: case DT_INT32: case DT_UINT32: return 32;
     case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 16;
     case DT_INT8: case DT_UINT8: case DT_HIFLOAT8: case DT_FLOAT8_E5M2: case DT_FLOAT8_E4M3FN: return 8;
-    case DT_INT4: return 4;
+    case DT_INT4: case DT_FLOAT4_E2M1: case DT_FLOAT4_E1M2: return 4;
     default: return 0;
   }
 }
 
 // What the cube multiplies: A and B must be of one family.
-enum class InputFamily { NONE, FP16, BF16, FP32, INT8, INT4, FP8, HIF8 };
+enum class InputFamily { NONE, FP16, BF16, FP32, INT8, INT4, FP8, HIF8, FP4 };
 
 inline InputFamily FamilyOf(DataType t) {
   switch (t) {
@@ -170,6 +170,7 @@ inline InputFamily FamilyOf(DataType t) {
     case DT_INT4: return InputFamily::INT4;
     case DT_FLOAT8_E4M3FN: case DT_FLOAT8_E5M2: return InputFamily::FP8;
     case DT_HIFLOAT8: return InputFamily::HIF8;
+    case DT_FLOAT4_E2M1: case DT_FLOAT4_E1M2: return InputFamily::FP4;
     default: return InputFamily::NONE;
   }
 }
@@ -180,7 +181,7 @@ inline bool FamilySupported(InputFamily f, platform_ascendc::NpuArch arch) {
   switch (f) {
     case InputFamily::FP16: case InputFamily::BF16: case InputFamily::FP32: case InputFamily::INT8: return true;
     case InputFamily::INT4: return !is3510;
-    case InputFamily::FP8: case InputFamily::HIF8: return is3510;
+    case InputFamily::FP8: case InputFamily::HIF8: case InputFamily::FP4: return is3510;
     default: return false;
   }
 }
@@ -314,8 +315,19 @@ class MatmulApiTilingBase {
     traverse_ = traverse;
     return 0;
   }
+  // HF32 changes the arithmetic, not the tiling; MXMODE (MxMatmul) makes baseK a multiple of
+  // 64, the K MmadMx takes.
   int32_t SetMadType(MatrixMadType madType) {
-    (void)madType;  // HF32 changes the arithmetic, not the tiling
+    mx_ = madType == MatrixMadType::MXMODE;
+    return 0;
+  }
+  // MxMatmul's scale matrices: where they are and how stored do not change this tiler's result.
+  int32_t SetScaleAType(TPosition scalePos, CubeFormat scaleFormat, bool isScaleTrans = false) {
+    (void)scalePos, (void)scaleFormat, (void)isScaleTrans;
+    return 0;
+  }
+  int32_t SetScaleBType(TPosition scalePos, CubeFormat scaleFormat, bool isScaleTrans = true) {
+    (void)scalePos, (void)scaleFormat, (void)isScaleTrans;
     return 0;
   }
   // false forbids double buffering of that operand (A, B: L0 and L1; C: L0C). bias and the
@@ -453,7 +465,7 @@ class MatmulApiTilingBase {
     p.bitsA = detail::BitsOf(a_.dtype), p.bitsB = detail::BitsOf(b_.dtype);
     p.bitsC = detail::BitsOf(OutputType(family)), p.bitsBias = detail::BitsOf(BiasType(family));
     // Transposition needs no case of its own: baseK is a multiple of max(16, C0) either way.
-    p.kAlign = sparse_ ? 64 : detail::KAlignment(p.bitsA, p.bitsB);
+    p.kAlign = sparse_ || mx_ ? 64 : detail::KAlignment(p.bitsA, p.bitsB);
     if (fixedBaseK_ != -1 && (fixedBaseK_ <= 0 || fixedBaseK_ % p.kAlign != 0)) return false;
     p.hasBias = hasBias_;
     p.aResidentInL1 = a_.pos == TPosition::TSCM, p.bResidentInL1 = b_.pos == TPosition::TSCM;
@@ -529,7 +541,7 @@ class MatmulApiTilingBase {
   detail::OperandDesc a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
   int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
-  bool hasBias_ = false, sparse_ = false;
+  bool hasBias_ = false, sparse_ = false, mx_ = false;
   int32_t l1Space_ = -1, l0cSpace_ = -1, ubSpace_ = -1, btSpace_ = -1;
   int32_t fixedBaseM_ = -1, fixedBaseN_ = -1, fixedBaseK_ = -1;
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;

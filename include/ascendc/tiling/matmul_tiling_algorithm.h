@@ -733,6 +733,9 @@ inline bool ChooseCannCoreSplit(const CannSplitRequest& r, CoreSplit& out) {
   if ((nzOperand && (!r.transB || outputHeavy)) || r.cNz) roundTo256(n16 * kCubeBlock, nDim, r.bitsB, singleN);
   if ((nzOperand && r.transA) || r.cNz) roundTo256(m16 * kCubeBlock, mDim, r.bitsA, singleM);
   if (r.splitK) singleK = AlignUp(singleK, r.kAlign);
+  // A 4-bit operand packs two elements to a byte: no block starts inside one.
+  if (r.bitsB == 4 && !r.transB) singleN = AlignUp(singleN, 2);
+  if (r.bitsA == 4 && r.transA) singleM = AlignUp(singleM, 2);
   out.singleM = std::min(singleM, r.m);
   out.singleN = std::min(singleN, r.n);
   out.singleK = std::min(singleK, r.k);
