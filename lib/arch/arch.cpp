@@ -69,6 +69,9 @@ class Reader {
     else if (it->is_string()) out = *it;
     else fail(field, "must be a string");
   }
+  void optionalText(const char* field, std::string& out) {
+    if (j_.contains(field)) text(field, out);
+  }
   void vectorOps(std::map<std::string, VectorOpCost>& out) {
     if (err_) return;
     auto it = j_.find("vectorOps");
@@ -147,6 +150,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("cubeFractalCyclesF32", a.cubeFractalCyclesF32);
   r.optionalNumber("cubeHf32MantissaBits", a.cubeHf32MantissaBits);
   r.text("l0aFormat", a.l0aFormat);
+  r.optionalText("l1FillPipe", a.l1FillPipe);
   r.number("launchHostNs", a.launchHostNs);
   r.number("hostApiNs", a.hostApiNs);
   r.number("dispatchNs", a.dispatchNs);
@@ -166,6 +170,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");
+  if (a.l1FillPipe != "MTE2" && a.l1FillPipe != "MTE1")
+    return inputError(origin + ": l1FillPipe must be \"MTE2\" or \"MTE1\"");
   if (a.gmRequestAlignBytes & (a.gmRequestAlignBytes - 1))
     return inputError(origin + ": gmRequestAlignBytes must be 0 (byte-exact) or a power of two, got " +
                       std::to_string(a.gmRequestAlignBytes));

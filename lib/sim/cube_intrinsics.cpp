@@ -572,8 +572,8 @@ void sk_local_fill(void* dst, int32_t dtype, uint64_t bits, uint32_t repeat, uin
   noteAccess(c, dst, bytes, true);
   const Launch& L = *c->launch;
   double rate = mem == SK_MEM_L0A ? L.l0aRate : mem == SK_MEM_L0B ? L.l0bRate : L.btRate;
-  chargeMove(c, mem == SK_MEM_L1 ? SK_PIPE_MTE2 : SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * blockNum * blockBytes, 0,
-             rate, "fill");
+  int32_t pipe = mem == SK_MEM_L1 && L.arch->l1FillPipe == "MTE2" ? SK_PIPE_MTE2 : SK_PIPE_MTE1;
+  chargeMove(c, pipe, timing::Route::Local, (uint64_t)repeat * blockNum * blockBytes, 0, rate, "fill");
 }
 
 }  // extern "C"

@@ -572,6 +572,9 @@ inline void mmad(C* c, A* a, A* b, uint16_t m, uint16_t k, uint16_t n, uint8_t u
   p.kDirectionAlign = kAlign, p.disableGemv = disableGemv;
   AscendC::Mmad(local(c), local(a), local(b), p);  // a bias comes from the bias table's start
 }
+// The MX scales' L0 address as the C API gives it (the L0A / L0B address / 16) back to the L0
+// address the simulator knows the MX buffer by.
+inline void* mxL0(uint64_t mxAddress) { return (void*)(uintptr_t)(mxAddress * 16); }
 }  // namespace sk_capi
 
 // The MTE2_NZ_PARA register: bits 0-15 the matrix count, 16-31 the Nz N stride, 32-47 the C0
@@ -695,6 +698,70 @@ SK_CAPI_MMAD(asc_mmad, float, bfloat16_t)
 SK_CAPI_MMAD(asc_mmad, float, float)
 SK_CAPI_MMAD(asc_mmad, int32_t, int8_t)
 #undef SK_CAPI_MMAD
+
+// Ascend 950's MX forms: LoadData's scale half (dst: the L0A / L0B address of the data / 16, as
+// the C API passes it) and MmadMx (fp8 or fp4 A and B in any pairing of one width).
+#define SK_CAPI_LOAD_MX(name)                                                                                           \
+  __aicore__ inline void name(uint64_t dst, __cbuf__ fp8_e8m0_t* src, uint16_t x_start_pos, uint16_t y_start_pos,       \
+                              uint8_t x_step, uint8_t y_step, uint16_t src_stride, uint16_t dst_stride) {               \
+    ::sk_load_mx_scales(sk_capi::mxL0(dst), src, x_start_pos, y_start_pos, x_step, y_step, src_stride, dst_stride);     \
+  }                                                                                                                     \
+  __aicore__ inline void name##_sync(uint64_t dst, __cbuf__ fp8_e8m0_t* src, uint16_t x_start_pos, uint16_t y_start_pos, \
+                                     uint8_t x_step, uint8_t y_step, uint16_t src_stride, uint16_t dst_stride) {        \
+    name(dst, src, x_start_pos, y_start_pos, x_step, y_step, src_stride, dst_stride);                                   \
+    sk_capi::drain();                                                                                                   \
+  }
+SK_CAPI_LOAD_MX(asc_copy_l12l0a_mx)
+SK_CAPI_LOAD_MX(asc_copy_l12l0b_mx)
+#undef SK_CAPI_LOAD_MX
+template <typename A, typename B>
+__aicore__ inline void asc_mmad_mx(__cc__ float* c_matrix, __ca__ A* a_matrix, __cb__ B* b_matrix, uint16_t left_height,
+                                   uint16_t n_dim, uint16_t right_width, uint8_t unit_flag, bool disable_gemv,
+                                   bool c_matrix_source, bool c_matrix_init_val) {
+  AscendC::MmadParams p(left_height, right_width, n_dim, unit_flag, c_matrix_source, c_matrix_init_val);
+  p.disableGemv = disable_gemv;
+  AscendC::MmadMx(sk_capi::local(c_matrix), sk_capi::local(a_matrix), sk_capi::local(b_matrix), p);
+}
+template <typename A, typename B>
+__aicore__ inline void asc_mmad_mx_sync(__cc__ float* c_matrix, __ca__ A* a_matrix, __cb__ B* b_matrix, uint16_t left_height,
+                                        uint16_t n_dim, uint16_t right_width, uint8_t unit_flag, bool disable_gemv,
+                                        bool c_matrix_source, bool c_matrix_init_val) {
+  asc_mmad_mx(c_matrix, a_matrix, b_matrix, left_height, n_dim, right_width, unit_flag, disable_gemv, c_matrix_source,
+              c_matrix_init_val);
+  sk_capi::drain();
+}
+
+// InitConstValue's C form: `repeat` times `blk_num` blocks (32 bytes in L1, 512 in L0A / L0B)
+// set to the value, then `dst_gap` blocks skipped. A value of another type than dst's is taken
+// as its bits in dst's element (a half in a 32-bit element: converted, as the C++ API does).
+union asc_fill_value_config {
+  uint64_t config = 0;
+  struct {
+    uint64_t repeat : 15;
+    uint64_t reserved1 : 1;
+    uint64_t blk_num : 15;
+    uint64_t reserved2 : 1;
+    uint64_t dst_gap : 15;
+    uint64_t reserved3 : 17;
+  };
+};
+constexpr uint64_t ASC_FILL_VALUE_DEFAULT_VALUE = 0;
+#define SK_CAPI_FILL(name, Q)                                                                                           \
+  template <typename T, typename V>                                                                                     \
+  __aicore__ inline void name(Q T* dst, V value, const asc_fill_value_config& config) {                                 \
+    AscendC::InitConstValue(sk_capi::local(dst),                                                                        \
+                            AscendC::InitConstValueParams<T>((uint16_t)config.repeat, (uint16_t)config.blk_num,        \
+                                                             (uint16_t)config.dst_gap, (T)value));                      \
+  }                                                                                                                     \
+  template <typename T, typename V>                                                                                     \
+  __aicore__ inline void name##_sync(Q T* dst, V value, const asc_fill_value_config& config) {                          \
+    name(dst, value, config);                                                                                           \
+    sk_capi::drain();                                                                                                   \
+  }
+SK_CAPI_FILL(asc_fill_l1, __cbuf__)
+SK_CAPI_FILL(asc_fill_l0a, __ca__)
+SK_CAPI_FILL(asc_fill_l0b, __cb__)
+#undef SK_CAPI_FILL
 
 // The L0C -> GM move's registers: NZ2ND's matrix count and strides; the vector quant table's
 // fixpipe-buffer address (in 128-byte units); the scalar quant value.

@@ -559,6 +559,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       uint32_t bytes = mxScaleBytes_ + (uint32_t)detail::ceilTo(NL0(t_.baseN), 16) * (uint32_t)detail::ceilTo(t_.baseK, 64) / 32;
       pipe->InitBuffer(mxL1_, bytes);
       ::sk_local_fill(mxL1_.template Get<uint8_t>().HostPtr(), SK_DT_UINT16, 0, 1, bytes / 32, 0, 32);
+      mxL1Free_ = std::max(::sk_pipe_done(SK_PIPE_MTE1), ::sk_pipe_done(SK_PIPE_MTE2));  // the fill's pipe is the arch's
     }
     next_ = 0;
   }
