@@ -63,7 +63,8 @@ enum sk_vec_unary_op {
 enum sk_vec_reduce_op { SK_VOP_REDUCE_SUM = 0, SK_VOP_REDUCE_MAX, SK_VOP_REDUCE_MIN };
 enum sk_round_mode {
   SK_ROUND_NONE = 0, SK_ROUND_RINT, SK_ROUND_FLOOR, SK_ROUND_CEIL, SK_ROUND_ROUND, SK_ROUND_TRUNC,
-  SK_ROUND_ODD
+  SK_ROUND_ODD,
+  SK_ROUND_HYBRID /* HiFloat8's hybrid rounding: simulated as ties away from zero (SK_ROUND_ROUND) */
 };
 
 /* Vector ops: every operand must lie in this core's local memory (AIV only). */

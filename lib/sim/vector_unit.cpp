@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sk/sim/float16.h"
+#include "sk/sim/minifloat.h"
 #include "sk/types.h"
 
 #if defined(__x86_64__)
@@ -725,9 +726,38 @@ std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, u
   return "";
 }
 
+namespace {
+// Casts to and from Ascend 950's 8-bit floats (one byte each): decoded exactly to a float type, or
+// from one (or an integer) rounded by the round mode, saturating (minifloat.h).
+std::string convertMinifloat(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s) {
+  const MinifloatFormat *to = minifloatFormatOf(dstType), *from = minifloatFormatOf(srcType);
+  auto byteWide = [](int32_t t) { return t == SK_DT_FLOAT8_E4M3 || t == SK_DT_FLOAT8_E5M2 || t == SK_DT_HIFLOAT8; };
+  if ((to && from) || (to && !byteWide(dstType)) || (from && !byteWide(srcType)))
+    return "cast: dtype codes " + std::to_string(srcType) + " -> " + std::to_string(dstType) +
+           ": the 8-bit floats convert to and from the other types, one element a byte";
+  auto* d = (uint8_t*)dst;
+  auto* a = (const uint8_t*)src;
+  bool known = withType(to ? srcType : dstType, [&](auto e) {
+    using E = decltype(e);
+    if (to) {
+      walk(s, 1, E::bytes, 0, [&](uint64_t od, uint64_t oa, uint64_t) { d[od] = roundToMinifloat(*to, (float)E::load(a + oa), round); });
+    } else {
+      walk(s, E::bytes, 1, 0, [&](uint64_t od, uint64_t oa, uint64_t) {
+        float x = minifloatToFloat((DType)srcType, a[oa]);
+        if constexpr (isFloat<E>) E::store(d + od, x);
+        else E::store(d + od, saturateTo<E>(roundWith(round, (double)x)));
+      });
+    }
+  });
+  if (!known) return "cast: unknown dtype codes " + std::to_string(srcType) + " -> " + std::to_string(dstType);
+  return "";
+}
+}  // namespace
+
 std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s,
                     const Registers& regs) {
-  if (round < SK_ROUND_NONE || round > SK_ROUND_ODD) return "cast: unknown round mode " + std::to_string(round);
+  if (round < SK_ROUND_NONE || round > SK_ROUND_HYBRID) return "cast: unknown round mode " + std::to_string(round);
+  if (minifloatFormatOf(dstType) || minifloatFormatOf(srcType)) return convertMinifloat(dstType, srcType, round, dst, src, s);
   bool known = false;
   withType(dstType, [&](auto de) {
     known = withType(srcType, [&](auto se) {
@@ -740,7 +770,7 @@ std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, 
 }
 
 std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s) {
-  if (round < SK_ROUND_NONE || round > SK_ROUND_ODD) return "cast: unknown round mode " + std::to_string(round);
+  if (round < SK_ROUND_NONE || round > SK_ROUND_HYBRID) return "cast: unknown round mode " + std::to_string(round);
   const bool toInt4 = dstType == SK_DT_INT4;
   if ((toInt4 ? srcType : dstType) != SK_DT_FLOAT16)
     return "cast: int4b_t converts to and from half only (dtype codes " + std::to_string(srcType) + " -> " +

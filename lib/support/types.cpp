@@ -98,13 +98,7 @@ float minifloatToFloat(DType d, uint8_t code) {
   }
 }
 
-uint8_t floatToMinifloat(DType d, float f) {
-  // NaN codes: E4M3's 0x7F, E5M2's 0x7E, HiFloat8's 0x80, E8M0's 0xFF; the fp4s have none (0).
-  static constexpr uint8_t kNan[] = {0x7f, 0x7e, 0x80, 0xff, 0, 0};
-  uint32_t codes = dtypeInfo(d).bits == 4 ? 16 : 256;
-  return encodeNearest(f, codes, [d](uint8_t c) { return minifloatToFloat(d, c); },
-                       kNan[(int)d - (int)DType::Float8E4M3]);
-}
+uint8_t floatToMinifloat(DType d, float f) { return roundToMinifloat(*minifloatFormatOf((int32_t)d), f, SK_ROUND_RINT); }
 
 std::optional<DType> dtypeFromCode(int32_t code) {
   if (code < 0 || code >= kDTypeCount) return std::nullopt;

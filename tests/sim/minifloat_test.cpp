@@ -79,4 +79,23 @@ TEST(Minifloat, EncodingFindsTheNearestCode) {
   EXPECT_EQ(sk::floatToMinifloat(sk::DType::Float8E8M0, 0.25f), 125);
 }
 
+// The round modes a Cast takes (between the two neighbours of an inexact value), saturation and
+// the formats without a sign.
+TEST(Minifloat, RoundModesPickANeighbour) {
+  const sk::MinifloatFormat& e4m3 = *sk::minifloatFormatOf(SK_DT_FLOAT8_E4M3);
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, 1.0625f, SK_ROUND_RINT), 0x38) << "a tie to the even code (1.0)";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, 1.0625f, SK_ROUND_ROUND), 0x39) << "a tie away from zero (1.125)";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, -1.0625f, SK_ROUND_HYBRID), 0xb9) << "HYBRID: ties away too";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, -1.01f, SK_ROUND_FLOOR), 0xb9) << "down: the larger magnitude";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, -1.1f, SK_ROUND_CEIL), 0xb8);
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, 1.1f, SK_ROUND_TRUNC), 0x38);
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, 1.01f, SK_ROUND_ODD), 0x39) << "to the odd code of the two";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, 1.0f, SK_ROUND_ODD), 0x38) << "exact values stay";
+  EXPECT_EQ(sk::roundToMinifloat(e4m3, INFINITY, SK_ROUND_RINT), 0x7e) << "no infinity: the largest";
+  EXPECT_EQ(sk::roundToMinifloat(*sk::minifloatFormatOf(SK_DT_FLOAT8_E5M2), -INFINITY, SK_ROUND_RINT), 0xfc);
+  EXPECT_EQ(sk::roundToMinifloat(*sk::minifloatFormatOf(SK_DT_HIFLOAT8), -1e-30f, SK_ROUND_RINT), 0x00)
+      << "a rounded zero has no sign (0x80 is HiFloat8's NaN)";
+  EXPECT_EQ(sk::roundToMinifloat(*sk::minifloatFormatOf(SK_DT_FLOAT8_E8M0), -3.0f, SK_ROUND_RINT), 0x00);
+}
+
 }  // namespace

@@ -335,7 +335,7 @@ enum class HardEvent : uint8_t {
 
 enum class RoundMode : uint8_t {
   CAST_NONE = SK_ROUND_NONE, CAST_RINT = SK_ROUND_RINT, CAST_FLOOR = SK_ROUND_FLOOR, CAST_CEIL = SK_ROUND_CEIL,
-  CAST_ROUND = SK_ROUND_ROUND, CAST_TRUNC = SK_ROUND_TRUNC, CAST_ODD = SK_ROUND_ODD, CAST_HYBRID,
+  CAST_ROUND = SK_ROUND_ROUND, CAST_TRUNC = SK_ROUND_TRUNC, CAST_ODD = SK_ROUND_ODD, CAST_HYBRID = SK_ROUND_HYBRID,
   UNKNOWN, DEFAULT  // the register API's Cast: the conversion's own rounding
 };
 enum class CMPMODE : uint8_t { LT = SK_CMP_LT, GT, EQ, LE, GE, NE };
@@ -457,6 +457,11 @@ template <typename T> constexpr int32_t dtypeOf() {
   static_assert(code >= 0, "this element type has no arithmetic on the simulated vector unit");
   return code;
 }
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+constexpr bool kArch3510 = true;  // Ascend 950's own APIs and parameter forms compile there only
+#else
+constexpr bool kArch3510 = false;
+#endif
 // The cube's element types beyond the vector unit's: Ascend 950's fp8 (the MX spellings
 // mx_fp8_* too), hifloat8 and fp4 (two to a byte) codes; -1 for none of them.
 template <typename T> constexpr int32_t minifloatCode() {
@@ -471,6 +476,16 @@ template <typename T> constexpr int32_t cubeDtypeOf() {
   if constexpr (minifloatCode<T>() >= 0) return minifloatCode<T>();
   else return dtypeOf<T>();
 }
+// The code a Cast converts T by: the vector unit's, or (Ascend 950) an 8-bit float's; fp4 and the
+// E8M0 scale are not cast here.
+template <typename T> constexpr int32_t castDtypeOf() {
+  constexpr int32_t code = minifloatCode<T>();
+  static_assert(code != SK_DT_FLOAT4_E2M1 && code != SK_DT_FLOAT4_E1M2 && !std::is_same_v<T, fp8_e8m0_t>,
+                "Cast: the fp4 types and fp8_e8m0_t are not simulated as Cast operands");
+  static_assert(code < 0 || kArch3510, "Cast: the 8-bit float types are Ascend 950's (dav-3510)");
+  if constexpr (code >= 0) return code;
+  else return dtypeOf<T>();
+}
 template <typename T> constexpr bool isMxOperand() {
   constexpr int32_t code = minifloatCode<T>();
   return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2 || code == SK_DT_FLOAT4_E2M1 || code == SK_DT_FLOAT4_E1M2;
@@ -482,11 +497,6 @@ template <typename T, typename U> inline uint64_t scalarBits(const U& v) {
   std::memcpy(&bits, &t, sizeof(T));
   return bits;
 }
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-constexpr bool kArch3510 = true;  // Ascend 950's own APIs and parameter forms compile there only
-#else
-constexpr bool kArch3510 = false;
-#endif
 // Per-core state slots of the AscendC layer (sk_core_state()).
 enum StateSlot {
   kStatePipe = 0,          // the current TPipe (GetTPipePtr)

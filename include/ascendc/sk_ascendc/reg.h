@@ -819,7 +819,7 @@ __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask
   static_assert(sameWidth || trait.layoutMode != RegLayout::UNKNOWN, "Cast: between widths the CastTrait needs a RegLayout");
   constexpr int32_t round = trait.roundMode == RoundMode::UNKNOWN || trait.roundMode == RoundMode::DEFAULT
                                 ? SK_ROUND_NONE : (int32_t)trait.roundMode;
-  ::sk_reg_cast(AscendC::detail::dtypeOf<D>(), AscendC::detail::dtypeOf<Src>(), round,
+  ::sk_reg_cast(AscendC::detail::castDtypeOf<D>(), AscendC::detail::castDtypeOf<Src>(), round,
                 sameWidth ? 0 : (int32_t)trait.layoutMode, dstReg.bytes, srcReg.bytes, mask.bits);
 }
 

@@ -374,7 +374,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const uint32_t count) {
   detail::checkCast<T, U>();
   sk_vec_repeat r = detail::countShapeBits(count, SizeOfBits<PrimT<T>>::value, SizeOfBits<PrimT<U>>::value);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+  ::sk_vec_convert(detail::castDtypeOf<PrimT<T>>(), detail::castDtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
                    src.HostPtr(), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -382,7 +382,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p) {
   detail::checkCast<T, U>();
   sk_vec_repeat r = detail::withStrides(detail::bitsShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+  ::sk_vec_convert(detail::castDtypeOf<PrimT<T>>(), detail::castDtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
                    src.HostPtr(), &r);
 }
 template <typename T, typename U, bool isSetMask = true>
@@ -390,7 +390,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const uint8_t repeatTime, const UnaryRepeatParams& p) {
   detail::checkCast<T, U>();
   sk_vec_repeat r = detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p);
-  ::sk_vec_convert(detail::dtypeOf<PrimT<T>>(), detail::dtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
+  ::sk_vec_convert(detail::castDtypeOf<PrimT<T>>(), detail::castDtypeOf<PrimT<U>>(), (int32_t)roundMode, dst.HostPtr(),
                    src.HostPtr(), &r);
 }
 // CastDequant (int16 -> int8/uint8 with the dequant scale): the same instruction here.

@@ -1,11 +1,19 @@
 // The 8- and 4-bit float formats of Ascend 950's cube (fp8_e4m3fn_t, fp8_e5m2_t, hifloat8_t,
 // fp4x2_e2m1_t, fp4x2_e1m2_t) and the MX scale format (fp8_e8m0_t): decoding to float, exact
-// (every value is a float), and encoding by nearest value. Shared by the simulated cube, sk_run's
+// (every value is a float), and rounding to them by a round mode. Shared by the simulated cube, sk_run's
 // input generator and the tests' host references.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <utility>
+#include <vector>
+
+#ifndef SK_KERNEL_C_ONLY
+#define SK_KERNEL_C_ONLY
+#endif
+#include "sk/kernel.h"
 
 namespace sk {
 
@@ -65,19 +73,77 @@ inline float hif8ToFloat(uint8_t b) {
   return withSign(b, 7, std::ldexp((float)((1u << manBits) | m), exponent - (int)manBits));
 }
 
-// The code (of `codes` codes, decoded by `decode`) nearest to f; ties go to the even code, NaN to
-// the format's NaN (nanCode), and values past the largest finite one saturate to it.
-template <typename Decode> uint8_t encodeNearest(float f, uint32_t codes, Decode decode, uint8_t nanCode) {
-  if (std::isnan(f)) return nanCode;
-  uint32_t best = 0;
-  float bestError = std::numeric_limits<float>::infinity();
+// A format's finite non-negative values in ascending order with their codes (for rounding to
+// it), its sign bit (0: no sign, as E8M0), NaN code and infinity code (0: none).
+struct MinifloatFormat {
+  std::vector<std::pair<float, uint8_t>> ascending;
+  uint8_t signBit = 0, nanCode = 0, infCode = 0;
+};
+template <typename Decode>
+MinifloatFormat minifloatFormat(uint32_t codes, uint8_t signBit, uint8_t nanCode, Decode decode) {
+  MinifloatFormat f;
+  f.signBit = signBit, f.nanCode = nanCode;
   for (uint32_t code = 0; code < codes; ++code) {
+    if (code & signBit) continue;
     float v = decode((uint8_t)code);
-    if (!std::isfinite(v)) continue;
-    float error = std::fabs(v - f);
-    if (error < bestError || (error == bestError && !(code & 1) && (best & 1))) best = code, bestError = error;
+    if (std::isinf(v)) f.infCode = (uint8_t)code;
+    if (std::isfinite(v) && v >= 0) f.ascending.push_back({v, (uint8_t)code});
   }
-  return (uint8_t)best;
+  std::sort(f.ascending.begin(), f.ascending.end());
+  return f;
+}
+
+// v in the format by an sk_round_mode: NONE and RINT to nearest (ties to the even code: the
+// even mantissa), ROUND and HYBRID to nearest with ties away from zero, FLOOR, CEIL, TRUNC, ODD
+// (an inexact value to the odd code of its two neighbours). Past the largest finite value it
+// saturates to it (infinity stays infinity where the format has one); NaN is the format's NaN;
+// a format without a sign (E8M0) takes negative values as its smallest.
+inline uint8_t roundToMinifloat(const MinifloatFormat& f, float v, int32_t mode) {
+  if (std::isnan(v)) return f.nanCode;
+  bool negative = std::signbit(v) && f.signBit;
+  float a = f.signBit ? std::fabs(v) : std::max(v, 0.0f);
+  const auto& t = f.ascending;
+  auto withSign = [&](uint8_t code) { return (uint8_t)(negative && code ? code | f.signBit : code); };  // no -0
+  if (std::isinf(a) && f.infCode) return withSign(f.infCode);
+  if (a >= t.back().first) return withSign(t.back().second);
+  size_t hiAt = (size_t)(std::lower_bound(t.begin(), t.end(), std::make_pair(a, (uint8_t)0)) - t.begin());
+  if (t[hiAt].first == a) return withSign(t[hiAt].second);
+  if (hiAt == 0) return withSign(t[0].second);
+  const auto& lo = t[hiAt - 1];
+  const auto& hi = t[hiAt];
+  // Toward -inf / +inf in magnitude terms: FLOOR of a negative value is the larger magnitude.
+  bool up;
+  switch (mode) {
+    case SK_ROUND_FLOOR: up = negative; break;
+    case SK_ROUND_CEIL: up = !negative; break;
+    case SK_ROUND_TRUNC: up = false; break;
+    case SK_ROUND_ODD: up = (hi.second & 1) != 0; break;
+    default: {
+      float below = a - lo.first, above = hi.first - a;
+      bool tiesAway = mode == SK_ROUND_ROUND || mode == SK_ROUND_HYBRID;
+      up = above < below || (above == below && (tiesAway || (hi.second & 1) == 0));
+    }
+  }
+  return withSign(up ? hi.second : lo.second);
+}
+
+// The format of a device dtype code (SK_DT_FLOAT8_E4M3 .. SK_DT_FLOAT4_E1M2), or null.
+inline const MinifloatFormat* minifloatFormatOf(int32_t dtype) {
+  static const MinifloatFormat e4m3 = minifloatFormat(256, 0x80, 0x7f, fp8E4m3ToFloat);
+  static const MinifloatFormat e5m2 = minifloatFormat(256, 0x80, 0x7e, fp8E5m2ToFloat);
+  static const MinifloatFormat hif8 = minifloatFormat(256, 0x80, 0x80, hif8ToFloat);
+  static const MinifloatFormat e8m0 = minifloatFormat(256, 0, 0xff, fp8E8m0ToFloat);
+  static const MinifloatFormat e2m1 = minifloatFormat(16, 0x8, 0, fp4E2m1ToFloat);  // no NaN: 0
+  static const MinifloatFormat e1m2 = minifloatFormat(16, 0x8, 0, fp4E1m2ToFloat);
+  switch (dtype) {
+    case SK_DT_FLOAT8_E4M3: return &e4m3;
+    case SK_DT_FLOAT8_E5M2: return &e5m2;
+    case SK_DT_HIFLOAT8: return &hif8;
+    case SK_DT_FLOAT8_E8M0: return &e8m0;
+    case SK_DT_FLOAT4_E2M1: return &e2m1;
+    case SK_DT_FLOAT4_E1M2: return &e1m2;
+    default: return nullptr;
+  }
 }
 
 }  // namespace sk
