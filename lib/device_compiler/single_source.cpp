@@ -387,7 +387,9 @@ llvm::Error linkProgram(const std::string& clang, const std::vector<std::string>
 #endif
   args.insert(args.end(), objects.begin(), objects.end());
   args.insert(args.end(), p.linkInputs.begin(), p.linkInputs.end());
-  for (const std::string& a : {lib, "-Wl,-rpath," + llvm::sys::path::parent_path(lib).str(), std::string("-o"), tmp})
+  // Last, for what the host code's conversions need from compiler-rt only (bfloat16's).
+  for (const std::string& a : {lib, std::string(SK_CLANG_RT_BUILTINS), "-Wl,-rpath," + llvm::sys::path::parent_path(lib).str(),
+                               std::string("-o"), tmp})
     args.push_back(a);
   auto run = runClang(clang, args, scratch, p.compile.verbose);
   if (!run) return run.takeError();

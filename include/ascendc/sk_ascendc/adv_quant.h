@@ -374,6 +374,7 @@ __aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, c
    ([m, ceil(n / g)]); the offset likewise, or one scalar. ---- */
 enum class QuantizePolicy : int32_t { PER_TENSOR, PER_CHANNEL, PER_TOKEN, PER_GROUP };
 using AntiQuantizePolicy = QuantizePolicy;
+using DequantizePolicy = QuantizePolicy;
 struct QuantizeConfig {
   QuantizePolicy policy;
   bool hasOffset;
@@ -391,6 +392,12 @@ struct QuantizeParams {
   uint32_t groupSize = 0;
 };
 using AntiQuantizeParams = QuantizeParams;
+struct DequantizeConfig {
+  DequantizePolicy policy;
+  bool hasOffset = false;  // reserved: false
+  int32_t kDim = 1;
+};
+using DequantizeParams = QuantizeParams;
 
 namespace detail {
 namespace adv {
@@ -419,9 +426,20 @@ inline QuantIndex quantIndex(const char* api, QuantizePolicy policy, int32_t kDi
   return QuantIndex{policy, kDim, p.m, p.n, p.groupSize};
 }
 // The parameter of element (i, j): a scalar, or the tensor's element at its index.
+// (A uint64_t parameter, as Dequantize's PER_CHANNEL scale, is a float in its low 32 bits.)
+template <typename V> inline float paramValue(const V& v) {
+  if constexpr (std::is_same_v<V, uint64_t>) {
+    uint32_t low = (uint32_t)v;
+    float f;
+    std::memcpy(&f, &low, 4);
+    return f;
+  } else {
+    return (float)v;
+  }
+}
 template <typename P> inline float quantParam(const P& p, const QuantIndex& idx, uint32_t i, uint32_t j) {
-  if constexpr (IsLocalTensor<P>::value) return (float)ptr(p)[idx.at(i, j)];
-  else return (void)idx, (void)i, (void)j, (float)p;
+  if constexpr (IsLocalTensor<P>::value) return paramValue(ptr(p)[idx.at(i, j)]);
+  else return (void)idx, (void)i, (void)j, paramValue(p);
 }
 // Quantize's and AntiQuantize's walk: the operands checked once (a parameter tensor must hold
 // what the policy indexes; the offset only when used), then f(k, scale, offset) for each
@@ -497,6 +515,34 @@ template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typena
 __aicore__ inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
                                     const OffsetT& offset, const LocalTensor<uint8_t>&, const AntiQuantizeParams& params) {
   AntiQuantize<config>(dstTensor, srcTensor, scale, offset, params);
+}
+
+// Dequantize (Ascend 950): dst = src * scale, src int32_t (or float for PER_TOKEN / PER_GROUP),
+// computed in float and rounded once to half, bfloat16_t or float; the offset is reserved.
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                                  const OffsetT& offset, const DequantizeParams& params) {
+  namespace a = detail::adv;
+  static_assert(detail::kArch3510 || sizeof(DstT) == 0, "Dequantize is Ascend 950's (dav-3510); the A2 has AscendDequant");
+  static_assert(std::is_same_v<PrimT<SrcT>, int32_t> ||
+                    (std::is_same_v<PrimT<SrcT>, float> &&
+                     (config.policy == DequantizePolicy::PER_TOKEN || config.policy == DequantizePolicy::PER_GROUP)),
+                "Dequantize: int32_t in (float in for PER_TOKEN and PER_GROUP)");
+  static_assert(std::is_same_v<PrimT<DstT>, half> || std::is_same_v<PrimT<DstT>, bfloat16_t> || std::is_same_v<PrimT<DstT>, float>,
+                "Dequantize: half, bfloat16_t or float out");
+  static_assert(!config.hasOffset, "Dequantize: hasOffset is reserved (false)");
+  static_assert(config.policy != DequantizePolicy::PER_TENSOR || !a::IsLocalTensor<ScaleT>::value,
+                "Dequantize: PER_TENSOR takes a scalar scale");
+  const a::E<SrcT>* x = a::ptr(srcTensor);
+  a::E<DstT>* d = a::ptr(dstTensor);
+  a::forEachQuantElement("Dequantize", config.policy, config.kDim, false, params, dstTensor, srcTensor, scale, offset,
+                         [&](uint64_t k, float s, float) { d[k] = (a::E<DstT>)((float)x[k] * s); });
+  a::chargeOps((uint64_t)params.m * params.n, 3, "cast", "mul", "cast");
+}
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ inline void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
+                                  const OffsetT& offset, const LocalTensor<uint8_t>&, const DequantizeParams& params) {
+  Dequantize<config>(dstTensor, srcTensor, scale, offset, params);
 }
 
 }  // namespace AscendC
