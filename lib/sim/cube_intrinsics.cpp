@@ -142,7 +142,6 @@ void fixpipeToUb(CoreRun* c, const sk_fixpipe_params& p, const void* src, void* 
 
 }  // namespace
 
-// HF32 runs an fp32 Mmad at twice its rate (DK HF32.md).
 // The bits of a cube operand's elements: 4, 8, 16 or 32.
 uint32_t cubeBits(CoreRun* c, const char* op, int32_t dtype) {
   std::optional<DType> d = dtypeFromCode(dtype);
@@ -209,6 +208,7 @@ void mmadOn(CoreRun* c, const char* op, void* cm, const void* a, const void* b, 
   chargeMmad(c, (uint64_t)s.m1 * s.k1 * s.n1, aType, hf32);
 }
 
+// HF32 runs an fp32 Mmad at twice its rate (DK HF32.md).
 void chargeMmad(CoreRun* c, uint64_t fractals, int32_t abType, bool hf32) {
   const sk::arch::ArchSpec& A = *c->launch->arch;
   uint64_t perFractal = abType != SK_DT_FLOAT32 ? A.cubeFractalCyclesF16 : hf32 ? (A.cubeFractalCyclesF32 + 1) / 2 : A.cubeFractalCyclesF32;
