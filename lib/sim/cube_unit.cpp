@@ -33,11 +33,8 @@ float loadFloat(const uint8_t* p, int32_t type) {
 // Element i of a float operand of `type` (the 4-bit floats: nibble i, the low one first).
 float floatElement(const uint8_t* base, uint64_t i, int32_t type) {
   switch (type) {
-    case SK_DT_FLOAT8_E4M3: return fp8E4m3ToFloat(base[i]);
-    case SK_DT_FLOAT8_E5M2: return fp8E5m2ToFloat(base[i]);
-    case SK_DT_HIFLOAT8: return hif8ToFloat(base[i]);
-    case SK_DT_FLOAT4_E2M1: return fp4E2m1ToFloat((uint8_t)(base[i / 2] >> (i % 2 * 4)));
-    case SK_DT_FLOAT4_E1M2: return fp4E1m2ToFloat((uint8_t)(base[i / 2] >> (i % 2 * 4)));
+    case SK_DT_FLOAT4_E2M1: case SK_DT_FLOAT4_E1M2: return minifloatToFloat((DType)type, (uint8_t)(base[i / 2] >> (i % 2 * 4)));
+    case SK_DT_FLOAT8_E4M3: case SK_DT_FLOAT8_E5M2: case SK_DT_HIFLOAT8: return minifloatToFloat((DType)type, base[i]);
     case SK_DT_FLOAT16: case SK_DT_BFLOAT16: return loadFloat(base + 2 * i, type);
     default: return loadFloat(base + 4 * i, type);
   }

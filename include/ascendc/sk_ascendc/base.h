@@ -486,10 +486,15 @@ template <typename T> constexpr int32_t castDtypeOf() {
   if constexpr (code >= 0) return code;
   else return dtypeOf<T>();
 }
-template <typename T> constexpr bool isMxOperand() {
-  constexpr int32_t code = minifloatCode<T>();
-  return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2 || code == SK_DT_FLOAT4_E2M1 || code == SK_DT_FLOAT4_E1M2;
+// The OCP fp8 pair (e4m3 / e5m2) and the fp4 pair (e2m1 / e1m2): each pairs with itself and
+// its twin in Mmad, MmadMx and the Matmul API.
+template <typename T> constexpr bool isFp8() {
+  return minifloatCode<T>() == SK_DT_FLOAT8_E4M3 || minifloatCode<T>() == SK_DT_FLOAT8_E5M2;
 }
+template <typename T> constexpr bool isFp4() {
+  return minifloatCode<T>() == SK_DT_FLOAT4_E2M1 || minifloatCode<T>() == SK_DT_FLOAT4_E1M2;
+}
+template <typename T> constexpr bool isMxOperand() { return isFp8<T>() || isFp4<T>(); }
 // A value's bits as the scalar operand of an instruction.
 template <typename T, typename U> inline uint64_t scalarBits(const U& v) {
   T t = (T)v;

@@ -173,7 +173,7 @@ struct LoadData2DParamsV2 {
 // column block k in destination row blocks 4k .. 4k + 3.
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
   constexpr uint32_t bytes = std::is_same_v<PrimT<T>, int4b_t> ? 0 : sizeof(PrimT<T>);
-  constexpr bool fp4 = detail::minifloatCode<PrimT<T>>() == SK_DT_FLOAT4_E2M1 || detail::minifloatCode<PrimT<T>>() == SK_DT_FLOAT4_E1M2;
+  constexpr bool fp4 = detail::isFp4<PrimT<T>>();
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
   if (p.ifTranspose && bytes == 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): ifTranspose with int4b_t is not simulated");
   if (p.ifTranspose && fp4 && p.mStep % 4)
@@ -491,8 +491,7 @@ template <typename T, typename U, typename S> constexpr void checkMmadTypes() {
   static_assert(integer ? std::is_same_v<PrimT<T>, int32_t> : std::is_same_v<PrimT<T>, float>,
                 "Mmad: L0C holds int32_t for int8_t and int4b_t inputs and float for half, bfloat16_t, float and fp8 inputs");
   constexpr int32_t a = minifloatCode<PrimT<U>>(), b = minifloatCode<PrimT<S>>();
-  static_assert((a < 0 && b < 0) || (a == SK_DT_HIFLOAT8 && b == SK_DT_HIFLOAT8) ||
-                    ((a == SK_DT_FLOAT8_E4M3 || a == SK_DT_FLOAT8_E5M2) && (b == SK_DT_FLOAT8_E4M3 || b == SK_DT_FLOAT8_E5M2)),
+  static_assert((a < 0 && b < 0) || (a == SK_DT_HIFLOAT8 && b == SK_DT_HIFLOAT8) || (isFp8<PrimT<U>>() && isFp8<PrimT<S>>()),
                 "Mmad: fp8 inputs pair fp8_e4m3fn_t and fp8_e5m2_t in any order, hifloat8_t with itself (fp4 takes MmadMx)");
   static_assert(a < 0 || kArch3510, "Mmad: fp8 and hifloat8 inputs are Ascend 950's (dav-3510)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510

@@ -479,10 +479,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // B's element type is A's, but for Ascend 950's fp8, where e4m3 and e5m2 pair either way (B's
   // bytes then move as A's).
   using BSrcT = typename B_TYPE::T;
-  static constexpr bool IsFp8(int32_t code) { return code == SK_DT_FLOAT8_E4M3 || code == SK_DT_FLOAT8_E5M2; }
-  static constexpr bool IsFp4(int32_t code) { return code == SK_DT_FLOAT4_E2M1 || code == SK_DT_FLOAT4_E1M2; }
-  static_assert(std::is_same_v<BSrcT, SrcT> || (IsFp8(detail::minifloatCode<SrcT>()) && IsFp8(detail::minifloatCode<BSrcT>())) ||
-                    (IsFp4(detail::minifloatCode<SrcT>()) && IsFp4(detail::minifloatCode<BSrcT>())),
+  static_assert(std::is_same_v<BSrcT, SrcT> || (detail::isFp8<SrcT>() && detail::isFp8<BSrcT>()) ||
+                    (detail::isFp4<SrcT>() && detail::isFp4<BSrcT>()),
                 "Matmul: B's element type must be A's (fp8_e4m3fn_t and fp8_e5m2_t may pair, as may the two fp4 types)");
   // C at CO1: the caller's L0C tensor takes each block (Iterate(enPartialSum, tensor)); the
   // object keeps no L0C of its own.
