@@ -365,7 +365,7 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
                (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float" : "int8_t") +
                ", not these tensors' types";
       if (sk_quant_per_channel(p.quant) && !p.deq_tensor)
-        return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace)";
+        return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace, or SetFixPipeConfig before a Fixpipe without one)";
       return "";
     }
   return "Fixpipe: unknown quantPre " + std::to_string(p.quant);

@@ -556,7 +556,7 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
     uint32_t id;
     size_t n;
     const BlockRecord* r;
-    const timing::ProgramTimes* p;
+    std::string text;
   };
   std::vector<Line> lines;
   const BlockRecord* firstFault = nullptr;
@@ -590,8 +590,13 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
         for (const timing::ProgramTimes::Busy& b : p.busy)
           trace.pipe(aic, p.coreId, b.pipe, job.blocks[g][m].ops[b.op].what, b.begin, b.end);
       }
-      for (size_t i = 0; i < r.prints.size(); ++i)
-        lines.push_back({at(r.prints[i].mark), aic ? 0 : 1, p.coreId, i, &r, &p});
+      // A print that does not end its line is continued by the core's next one (DumpTensor's
+      // values follow their header line so), so a line is what one core printed up to a newline.
+      for (size_t i = 0; i < r.prints.size(); ++i) {
+        Line line{at(r.prints[i].mark), aic ? 0 : 1, p.coreId, i, &r, r.prints[i].text};
+        while ((line.text.empty() || line.text.back() != '\n') && i + 1 < r.prints.size()) line.text += r.prints[++i].text;
+        lines.push_back(std::move(line));
+      }
     }
 
   // Kernel printf, in virtual-time order whatever the host scheduling was.
@@ -601,7 +606,7 @@ void Device::Impl::collectResults(Executed& e, const timing::Job& job, const tim
   for (const Line& l : lines) {
     std::string label = std::string(l.type == 0 ? "aic" : "aiv") + std::to_string(l.id) + " (block " +
                         std::to_string(l.r->blockIdx) + ")";
-    std::string s = "[" + k.name + " " + label + "] " + l.r->prints[l.n].text;
+    std::string s = "[" + k.name + " " + label + "] " + l.text;
     if (s.empty() || s.back() != '\n') s += '\n';
     if (opts.echoPrintf) std::fwrite(s.data(), 1, s.size(), stdout);
     printed += s;

@@ -86,17 +86,7 @@ std::optional<DType> parseDType(llvm::StringRef name) {
   return std::nullopt;
 }
 
-float minifloatToFloat(DType d, uint8_t code) {
-  switch (d) {
-    case DType::Float8E4M3: return fp8E4m3ToFloat(code);
-    case DType::Float8E5M2: return fp8E5m2ToFloat(code);
-    case DType::HiFloat8: return hif8ToFloat(code);
-    case DType::Float8E8M0: return fp8E8m0ToFloat(code);
-    case DType::Float4E2M1: return fp4E2m1ToFloat(code);
-    case DType::Float4E1M2: return fp4E1m2ToFloat(code);
-    default: return 0.0f;
-  }
-}
+float minifloatToFloat(DType d, uint8_t code) { return decodeMinifloat((int32_t)d, code); }
 
 uint8_t floatToMinifloat(DType d, float f) { return roundToMinifloat(*minifloatFormatOf((int32_t)d), f, SK_ROUND_RINT); }
 

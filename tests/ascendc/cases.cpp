@@ -797,6 +797,8 @@ std::vector<Case> baseCases() {
        quantScales},
       {"quant_matmul_fixpipe_buffer", "quant_matmul", "quant_matmul.cpp", "quant_matmul_fixpipe_buffer.json",
        {"quant_matmul_tiling.h"}, quantMatmul, 0, 0, quantScales},
+      {"quant_matmul_fixpipe_config", "quant_matmul", "quant_matmul.cpp", "quant_matmul_fixpipe_config.json",
+       {"quant_matmul_tiling.h"}, quantMatmul, 0, 0, quantScales},
       {"quant_matmul_l1", "quant_matmul", "quant_matmul.cpp", "quant_matmul_l1.json", {"quant_matmul_tiling.h"},
        quantMatmulNzTiles, 0, 0, quantScales},
       {"vadd_tail_half", "vadd_tail", "vadd_tail.cpp", "vadd_tail_key1.json", {"vadd_tail_tiling.h"}, vaddTailHalf},

@@ -788,12 +788,17 @@ inline void fixpipe(T* dst, const U* src, const FixpipeParamsArch3510<format>& a
   r.src_nd_stride = srcNdFractals(srcNdStride, r.nd_num);
   issueFixpipe(dst, src, r, a.unitFlag, scales);
 }
+// A Fixpipe without cbufWorkspace in a vector (per-channel) quant mode reads the fixpipe buffer's
+// tensor that SetFixPipeConfig named (as DataCopy's L0C -> GM/L1 form does).
+inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
+  return ::sk_quant_per_channel(mode) ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
+}
 }  // namespace detail
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -805,7 +810,7 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) takes FixpipeParamsArch3510");
   detail::requireL0cToUbPath(dst.GetPosition());
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::layoutOf(config.format), detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -822,7 +827,7 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsArch3510<config.format>& p) {
   SK_FIXPIPE_ARCH3510_ONLY;
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -834,7 +839,7 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsArch3510<config.format>& p) {
   SK_FIXPIPE_ARCH3510_ONLY;
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), p, detail::fixpipeQuantTensor(p.quantPre));
 }
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -846,7 +851,8 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
 // The older parameter form (nz2ndParams.nz2ndEn picks ND or NZ, as CFG_ROW_MAJOR / CFG_NZ do).
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p),
+                  detail::fixpipeQuantTensor(p.quantParams.quantPre));
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -855,7 +861,8 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParams<S>& p) {
-  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p), nullptr);
+  detail::fixpipe(dst.HostPtr(), src.HostPtr(), detail::fromOlderForm<S, PrimT<T>>(p), detail::layoutOf(p),
+                  detail::fixpipeQuantTensor(p.quantParams.quantPre));
 }
 template <typename T, typename U, typename S>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>& cbufWorkspace,
@@ -912,10 +919,6 @@ inline FixpipeParamsV220 fixpipeOf(const DataCopyCO12DstParams& p) {
     f.dstNdStride = (uint16_t)nd;
   }
   return f;
-}
-// SetFixPipeConfig's tensor, for the vector (per-channel) quant modes.
-inline const uint64_t* fixpipeQuantTensor(QuantMode_t mode) {
-  return ::sk_quant_per_channel(mode) ? (const uint64_t*)coreState(kStateFixpipeQuantTensor) : nullptr;
 }
 }  // namespace detail
 template <typename T, typename U>

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -17,12 +18,21 @@
 
 namespace sk {
 
+// 2^k, exact for k in [-149, 127], built from its bits: kernels decode with these too, and the
+// math library's scaling functions are not among the host functions a kernel may import.
+inline float exp2Exact(int k) {
+  uint32_t bits = k >= -126 ? (uint32_t)(k + 127) << 23 : 1u << (k + 149);
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
 // A float of `manBits` mantissa bits over an exponent field biased by `bias`, with subnormals;
 // `code` holds no sign. Specials are the caller's.
 inline float decodeSmallFloat(uint32_t code, uint32_t manBits, int bias) {
   uint32_t e = code >> manBits, m = code & ((1u << manBits) - 1);
-  if (e == 0) return std::ldexp((float)m, 1 - bias - (int)manBits);
-  return std::ldexp((float)((1u << manBits) | m), (int)e - bias - (int)manBits);
+  if (e == 0) return (float)m * exp2Exact(1 - bias - (int)manBits);
+  return (float)((1u << manBits) | m) * exp2Exact((int)e - bias - (int)manBits);
 }
 inline float withSign(uint32_t code, uint32_t signBit, float magnitude) {
   return code >> signBit & 1 ? -magnitude : magnitude;
@@ -41,7 +51,7 @@ inline float fp8E5m2ToFloat(uint8_t b) {
 }
 // MX scale E8M0: 2^(b - 127); 0xFF is NaN.
 inline float fp8E8m0ToFloat(uint8_t b) {
-  return b == 0xff ? std::numeric_limits<float>::quiet_NaN() : std::ldexp(1.0f, (int)b - 127);
+  return b == 0xff ? std::numeric_limits<float>::quiet_NaN() : exp2Exact((int)b - 127);
 }
 // fp4 E2M1 (OCP: 0, 0.5 .. 6) and E1M2 (0, 0.25 .. 1.75; its largest exponent is 0, as CANN's
 // MX quantization tables give it): the low nibble of b. Both have an exponent bias of 1.
@@ -57,7 +67,7 @@ inline float hif8ToFloat(uint8_t b) {
   if ((b & 0x7f) == 0x6f) return withSign(b, 7, std::numeric_limits<float>::infinity());
   uint32_t v = b & 0x7f;
   if (v == 0) return 0.0f;
-  if ((v & 0x78) == 0) return withSign(b, 7, std::ldexp(1.0f, (int)v - 23));
+  if ((v & 0x78) == 0) return withSign(b, 7, exp2Exact((int)v - 23));
   uint32_t expBits, manBits;
   if (v & 0x40) expBits = v & 0x20 ? 4 : 3, manBits = v & 0x20 ? 1 : 2;
   else if (v & 0x20) expBits = 2, manBits = 3;
@@ -70,7 +80,21 @@ inline float hif8ToFloat(uint8_t b) {
     exponent = (int)(top | (field & (top - 1)));
     if (field & top) exponent = -exponent;
   }
-  return withSign(b, 7, std::ldexp((float)((1u << manBits) | m), exponent - (int)manBits));
+  return withSign(b, 7, (float)((1u << manBits) | m) * exp2Exact(exponent - (int)manBits));
+}
+
+// A code of a device dtype (SK_DT_FLOAT8_E4M3 .. SK_DT_FLOAT4_E1M2; an fp4 code in the low
+// nibble) as a float; 0 for other dtypes.
+inline float decodeMinifloat(int32_t dtype, uint8_t code) {
+  switch (dtype) {
+    case SK_DT_FLOAT8_E4M3: return fp8E4m3ToFloat(code);
+    case SK_DT_FLOAT8_E5M2: return fp8E5m2ToFloat(code);
+    case SK_DT_HIFLOAT8: return hif8ToFloat(code);
+    case SK_DT_FLOAT8_E8M0: return fp8E8m0ToFloat(code);
+    case SK_DT_FLOAT4_E2M1: return fp4E2m1ToFloat(code);
+    case SK_DT_FLOAT4_E1M2: return fp4E1m2ToFloat(code);
+    default: return 0.0f;
+  }
 }
 
 // A format's finite non-negative values in ascending order with their codes (for rounding to

@@ -9,17 +9,16 @@
 #include "kernel_operator.h"
 
 namespace AscendC::detail {
-template <typename T> __aicore__ inline void dumpLocal(const char* where, const T* p, uint32_t desc, uint32_t count) {
-  dumpValues(where, desc, count, [&](uint32_t i) { return asDouble(p[i]); });
+template <typename T> __aicore__ inline void dumpLocal(int32_t mem, const T* p, uint32_t desc, uint32_t count) {
+  dumpValues<T>((uint64_t)((const uint8_t*)p - localBase(mem)), mem, desc, count, [&](uint32_t i) { return *localLoad(p + i); });
 }
-// The name of the core's local memory holding p, or nullptr (GM).
-inline const char* localMemoryOf(const void* p) {
-  static const char* const kNames[SK_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+// The core's local memory holding p, or -1 (GM).
+inline int32_t localMemoryOf(const void* p) {
   for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
     auto* base = (const uint8_t*)::sk_local_base(mem);
-    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return kNames[mem];
+    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return mem;
   }
-  return nullptr;
+  return -1;
 }
 }  // namespace AscendC::detail
 
@@ -29,16 +28,16 @@ template <typename T> __aicore__ inline void asc_dump_gm(__gm__ T* gm, uint32_t 
   AscendC::DumpTensor(t, desc, count);
 }
 template <typename T> __aicore__ inline void asc_dump_ubuf(__ubuf__ T* p, uint32_t desc, uint32_t count) {
-  AscendC::detail::dumpLocal("UB", p, desc, count);
+  AscendC::detail::dumpLocal(SK_MEM_UB, p, desc, count);
 }
 template <typename T> __aicore__ inline void asc_dump_l1buf(__cbuf__ T* p, uint32_t desc, uint32_t count) {
-  AscendC::detail::dumpLocal("L1", p, desc, count);
+  AscendC::detail::dumpLocal(SK_MEM_L1, p, desc, count);
 }
 template <typename T> __aicore__ inline void asc_dump_cbuf(__cc__ T* p, uint32_t desc, uint32_t count) {
-  AscendC::detail::dumpLocal("L0C", p, desc, count);
+  AscendC::detail::dumpLocal(SK_MEM_L0C, p, desc, count);
 }
 template <typename T> __aicore__ inline void asc_dump(T* p, uint32_t desc, uint32_t count) {
-  if (const char* where = AscendC::detail::localMemoryOf(p)) return AscendC::detail::dumpLocal(where, p, desc, count);
+  if (int32_t mem = AscendC::detail::localMemoryOf(p); mem >= 0) return AscendC::detail::dumpLocal(mem, p, desc, count);
   asc_dump_gm<T>(p, desc, count);
 }
 // A register's first `count` elements as T (at most the register's).
@@ -46,10 +45,10 @@ template <typename T, typename U, std::enable_if_t<!std::is_pointer_v<U>, int> =
 __aicore__ inline void asc_dump_reg(U& reg, uint32_t desc, uint32_t count) {
   static_assert(sizeof(reg.bytes) % sizeof(T) == 0, "asc_dump_reg: T must divide the register");
   count = count < sizeof(reg.bytes) / sizeof(T) ? count : (uint32_t)(sizeof(reg.bytes) / sizeof(T));
-  AscendC::detail::dumpValues("register", desc, count, [&](uint32_t i) {
+  AscendC::detail::dumpValues<T>(0, SK_MEM_COUNT, desc, count, [&](uint32_t i) {
     T v;
     std::memcpy(&v, reg.bytes + i * sizeof(T), sizeof(T));
-    return AscendC::detail::asDouble(v);
+    return v;
   });
 }
 template <typename T, typename U, std::enable_if_t<!std::is_pointer_v<U>, int> = 0>

@@ -4,7 +4,8 @@
 // so its Nz image in L1 is already the Zn layout L0B wants: one LoadData moves it all.
 // Tiling key 2 hands the scales over as DataCopy's L0C -> GM form does: L1 -> the fixpipe
 // buffer (C2PIPE2GM, 128-byte bursts), SetFixPipeConfig, then DataCopy with
-// DataCopyCO12DstParams. Key 3 dequantizes into L1 over its own scales (the Fixpipe reads them
+// DataCopyCO12DstParams; key 4 the same way to a Fixpipe without cbufWorkspace, which reads the
+// fixpipe buffer's tensor SetFixPipeConfig named. Key 3 dequantizes into L1 over its own scales (the Fixpipe reads them
 // first) and copies each tile out as it lies there: y holds the tiles one after another, each
 // Nz (column blocks of 16, baseM rows).
 #include "kernel_operator.h"
@@ -33,7 +34,7 @@ class QuantMatmul {
     pipe_.InitBuffer(inQueueB2_, 1, baseN_ * baseK_);
     pipe_.InitBuffer(outQueueCO1_, 1, baseM_ * baseN_ * sizeof(int32_t));
     pipe_.InitBuffer(scaleBuf_, baseN_ * sizeof(uint64_t));
-    if (TILING_KEY_IS(2)) pipe_.InitBuffer(fixpipeBuf_, baseN_ * sizeof(uint64_t));
+    if (TILING_KEY_IS(2) || TILING_KEY_IS(4)) pipe_.InitBuffer(fixpipeBuf_, baseN_ * sizeof(uint64_t));
     if (TILING_KEY_IS(3)) pipe_.InitBuffer(yL1Buf_, baseM_ * baseN_ * sizeof(half));
   }
 
@@ -85,7 +86,7 @@ class QuantMatmul {
   }
 
   __aicore__ inline void CopyOut(uint32_t tm, uint32_t tn) {
-    if (TILING_KEY_IS(2)) return CopyOutThroughFixpipeBuffer(tm, tn);
+    if (TILING_KEY_IS(2) || TILING_KEY_IS(4)) return CopyOutThroughFixpipeBuffer(tm, tn);
     if (TILING_KEY_IS(3)) return CopyOutThroughL1(tm, tn);
     LocalTensor<uint64_t> scaleL1 = scaleBuf_.Get<uint64_t>();
     DataCopy(scaleL1, scaleGm_[tn * baseN_], baseN_);
@@ -109,9 +110,15 @@ class QuantMatmul {
     DataCopy(scaleFb, scaleL1, DataCopyParams(1, baseN_ * sizeof(uint64_t) / 128, 0, 0));
     SetFixPipeConfig(scaleFb);
     LocalTensor<int32_t> c1 = outQueueCO1_.DeQue<int32_t>();
-    SetFixpipeNz2ndFlag(1, 0, 0);
-    DataCopyCO12DstParams p(baseN_, baseM_, n_, baseM_, QuantMode_t::VDEQF16, 0, false, true);
-    DataCopy(yGm_[(uint64_t)tm * baseM_ * n_ + tn * baseN_], c1, p);
+    if (TILING_KEY_IS(4)) {
+      FixpipeParamsV220 p(baseN_, baseM_, baseM_, n_, false);
+      p.quantPre = QuantMode_t::VDEQF16;
+      Fixpipe(yGm_[(uint64_t)tm * baseM_ * n_ + tn * baseN_], c1, p);
+    } else {
+      SetFixpipeNz2ndFlag(1, 0, 0);
+      DataCopyCO12DstParams p(baseN_, baseM_, n_, baseM_, QuantMode_t::VDEQF16, 0, false, true);
+      DataCopy(yGm_[(uint64_t)tm * baseM_ * n_ + tn * baseN_], c1, p);
+    }
     outQueueCO1_.FreeTensor(c1);
     SetFlag<HardEvent::FIX_MTE2>(EVENT_ID0);
     WaitFlag<HardEvent::FIX_MTE2>(EVENT_ID0);
