@@ -10,14 +10,17 @@
 //                    bfloat16 out: in float (src -> half -> float, Add, Mul), rounded once.
 //   AscendDequant:   src and deqScale -> float, Mul in float, rounded once to dstT.
 // Operands are checked (a device exception names the API and operand); the V pipe is charged the
-// sequence each replaces. Ascend 950's Quantize and AntiQuantize (all four policies) are here for
-// int8_t data, in float: Quantize rounds src * scale + offset once in the config's mode and
-// saturates; AntiQuantize computes (src + offset) * scale and rounds once to the destination
-// type. Their fp8/hifloat8/fp4 forms, Dequantize and the 950 forms of the older APIs
-// (PER_TOKEN/PER_GROUP, dstT templates) are not available.
+// sequence each replaces. Ascend 950's Quantize and AntiQuantize (all four policies), in float:
+// Quantize rounds src * scale + offset once in the config's mode to int8_t, fp8 (e4m3 / e5m2),
+// hifloat8 or (PER_GROUP, no offset) fp4, saturating; a mode the page does not list for the
+// destination falls back to its default (fp8: CAST_RINT only; hifloat8: CAST_ROUND, or
+// CAST_HYBRID, simulated as ties away). AntiQuantize computes (src + offset) * scale from
+// int8_t, fp8, hifloat8 or (PER_GROUP, no offset) fp4 and rounds once to the destination type.
+// The 950 forms of the older APIs (PER_TOKEN/PER_GROUP, dstT templates) are not available.
 #ifndef SK_ASCENDC_ADV_QUANT_H
 #define SK_ASCENDC_ADV_QUANT_H
 
+#include "sk/sim/minifloat.h"
 #include "sk_ascendc/adv_common.h"
 
 namespace AscendC {
@@ -459,6 +462,26 @@ inline void forEachQuantElement(const char* api, QuantizePolicy policy, int32_t 
     for (uint32_t j = 0; j < p.n; ++j)
       f((uint64_t)i * p.n + j, quantParam(scale, idx, i, j), hasOffset ? quantParam(offset, idx, i, j) : 0.0f);
 }
+// The round mode Quantize uses for DstT: the config's where the page lists it, else DstT's default.
+template <typename DstT> constexpr RoundMode quantizeRoundMode(RoundMode m) {
+  if constexpr (isFp8<DstT>()) return RoundMode::CAST_RINT;
+  else if constexpr (std::is_same_v<DstT, hifloat8_t>) return m == RoundMode::CAST_HYBRID ? m : RoundMode::CAST_ROUND;
+  else
+    return m == RoundMode::CAST_ROUND || m == RoundMode::CAST_FLOOR || m == RoundMode::CAST_CEIL || m == RoundMode::CAST_TRUNC
+               ? m
+               : RoundMode::CAST_RINT;
+}
+// Element k of a tensor of 8- or 4-bit codes (fp4: two to a byte, the first in the low nibble).
+template <typename T> inline uint8_t codeAt(const T* p, uint64_t k) {
+  const uint8_t* b = (const uint8_t*)p;
+  if constexpr (isFp4<T>()) return b[k / 2] >> (k % 2 * 4) & 0xF;
+  else return b[k];
+}
+template <typename T> inline void setCodeAt(T* p, uint64_t k, uint8_t code) {
+  uint8_t* b = (uint8_t*)p;
+  if constexpr (isFp4<T>()) b[k / 2] = (uint8_t)(k % 2 ? (b[k / 2] & 0x0F) | code << 4 : (b[k / 2] & 0xF0) | code);
+  else b[k] = code;
+}
 inline float roundAs(RoundMode mode, float v) {
   switch (mode) {
     case RoundMode::CAST_FLOOR: return std::floor(v);
@@ -475,18 +498,31 @@ template <const QuantizeConfig& config, typename DstT, typename SrcT, typename S
 __aicore__ inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale,
                                 const OffsetT& offset, const QuantizeParams& params) {
   namespace a = detail::adv;
+  using D = PrimT<DstT>;
   static_assert(detail::kArch3510 || sizeof(DstT) == 0, "Quantize is Ascend 950's (dav-3510); the A2 has AscendQuant");
-  static_assert(std::is_same_v<PrimT<DstT>, int8_t>, "Quantize: int8_t out (its fp8, hifloat8 and fp4 forms are not simulated)");
+  static_assert(std::is_same_v<D, int8_t> || detail::isFp8<D>() || std::is_same_v<D, hifloat8_t> || detail::isFp4<D>(),
+                "Quantize: int8_t, fp8_e4m3fn_t, fp8_e5m2_t, hifloat8_t or fp4x2 out");
+  static_assert(!detail::isFp4<D>() || (config.policy == QuantizePolicy::PER_GROUP && !config.hasOffset),
+                "Quantize: fp4 out is PER_GROUP only, without offset (hasOffset false)");
   static_assert(config.policy != QuantizePolicy::PER_TENSOR || !a::IsLocalTensor<ScaleT>::value,
                 "Quantize: PER_TENSOR takes a scalar scale");
+  constexpr RoundMode mode = a::quantizeRoundMode<D>(config.roundMode);
   const a::E<SrcT>* x = a::ptr(srcTensor);
-  int8_t* d = a::ptr(dstTensor);
-  a::forEachQuantElement("Quantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale, offset,
-                         [&](uint64_t k, float s, float o) {
-                           float v = (float)x[k] * s;  // rounded to float before the offset (no fused multiply-add)
-                           v = a::roundAs(config.roundMode, v + o);
-                           d[k] = v != v ? 0 : (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
-                         });
+  D* d = a::ptr(dstTensor);
+  if constexpr (std::is_same_v<D, int8_t>) {
+    a::forEachQuantElement("Quantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale, offset,
+                           [&](uint64_t k, float s, float o) {
+                             float v = (float)x[k] * s;  // rounded to float before the offset (no fused multiply-add)
+                             v = a::roundAs(mode, v + o);
+                             d[k] = v != v ? 0 : (int8_t)(v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v);
+                           });
+  } else {
+    const ::sk::MinifloatFormat format = ::sk::makeMinifloatFormat(detail::minifloatCode<D>());
+    a::forEachQuantElement("Quantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale, offset,
+                           [&](uint64_t k, float s, float o) {
+                             a::setCodeAt(d, k, ::sk::roundToMinifloat(format, (float)x[k] * s + o, (int32_t)mode));
+                           });
+  }
   const uint64_t count = (uint64_t)params.m * params.n;
   a::chargeOps(count, 4, "cast", "mul", "add", "cast");
 }
@@ -501,13 +537,21 @@ __aicore__ inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const Lo
                                     const OffsetT& offset, const AntiQuantizeParams& params) {
   namespace a = detail::adv;
   static_assert(detail::kArch3510 || sizeof(DstT) == 0, "AntiQuantize is Ascend 950's (dav-3510); the A2 has AscendAntiQuant");
-  static_assert(std::is_same_v<PrimT<SrcT>, int8_t>, "AntiQuantize: int8_t in (its fp8, hifloat8 and fp4 forms are not simulated)");
+  using S = PrimT<SrcT>;
+  static_assert(std::is_same_v<S, int8_t> || detail::isFp8<S>() || std::is_same_v<S, hifloat8_t> || detail::isFp4<S>(),
+                "AntiQuantize: int8_t, fp8_e4m3fn_t, fp8_e5m2_t, hifloat8_t or fp4x2 in");
+  static_assert(!detail::isFp4<S>() || (config.policy == AntiQuantizePolicy::PER_GROUP && !config.hasOffset),
+                "AntiQuantize: fp4 in is PER_GROUP only, without offset (hasOffset false)");
   static_assert(std::is_same_v<PrimT<DstT>, half> || std::is_same_v<PrimT<DstT>, bfloat16_t> || std::is_same_v<PrimT<DstT>, float>,
                 "AntiQuantize: half, bfloat16_t or float out");
-  const int8_t* x = a::ptr(srcTensor);
+  const S* x = a::ptr(srcTensor);
   a::E<DstT>* d = a::ptr(dstTensor);
+  auto in = [&](uint64_t k) {
+    if constexpr (std::is_same_v<S, int8_t>) return (float)x[k];
+    else return ::sk::decodeMinifloat(detail::minifloatCode<S>(), a::codeAt(x, k));
+  };
   a::forEachQuantElement("AntiQuantize", config.policy, config.kDim, config.hasOffset, params, dstTensor, srcTensor, scale,
-                         offset, [&](uint64_t k, float s, float o) { d[k] = (a::E<DstT>)(((float)x[k] + o) * s); });
+                         offset, [&](uint64_t k, float s, float o) { d[k] = (a::E<DstT>)((in(k) + o) * s); });
   const uint64_t count = (uint64_t)params.m * params.n;
   a::chargeOps(count, 4, "cast", "add", "mul", "cast");
 }

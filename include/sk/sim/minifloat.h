@@ -4,12 +4,12 @@
 // input generator and the tests' host references.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <utility>
-#include <vector>
 
 #ifndef SK_KERNEL_C_ONLY
 #define SK_KERNEL_C_ONLY
@@ -99,8 +99,10 @@ inline float decodeMinifloat(int32_t dtype, uint8_t code) {
 
 // A format's finite non-negative values in ascending order with their codes (for rounding to
 // it), its sign bit (0: no sign, as E8M0), NaN code and infinity code (0: none).
+// A fixed array, not a vector: kernels build one on their stack (they may not allocate).
 struct MinifloatFormat {
-  std::vector<std::pair<float, uint8_t>> ascending;
+  std::array<std::pair<float, uint8_t>, 256> ascending{};
+  uint32_t count = 0;
   uint8_t signBit = 0, nanCode = 0, infCode = 0;
 };
 template <typename Decode>
@@ -111,9 +113,9 @@ MinifloatFormat minifloatFormat(uint32_t codes, uint8_t signBit, uint8_t nanCode
     if (code & signBit) continue;
     float v = decode((uint8_t)code);
     if (std::isinf(v)) f.infCode = (uint8_t)code;
-    if (std::isfinite(v) && v >= 0) f.ascending.push_back({v, (uint8_t)code});
+    if (std::isfinite(v) && v >= 0) f.ascending[f.count++] = {v, (uint8_t)code};
   }
-  std::sort(f.ascending.begin(), f.ascending.end());
+  std::sort(f.ascending.begin(), f.ascending.begin() + f.count);
   return f;
 }
 
@@ -126,11 +128,12 @@ inline uint8_t roundToMinifloat(const MinifloatFormat& f, float v, int32_t mode)
   if (std::isnan(v)) return f.nanCode;
   bool negative = std::signbit(v) && f.signBit;
   float a = f.signBit ? std::fabs(v) : std::max(v, 0.0f);
-  const auto& t = f.ascending;
+  const auto* t = f.ascending.data();
+  const auto* end = t + f.count;
   auto withSign = [&](uint8_t code) { return (uint8_t)(negative && code ? code | f.signBit : code); };  // no -0
   if (std::isinf(a) && f.infCode) return withSign(f.infCode);
-  if (a >= t.back().first) return withSign(t.back().second);
-  size_t hiAt = (size_t)(std::lower_bound(t.begin(), t.end(), std::make_pair(a, (uint8_t)0)) - t.begin());
+  if (a >= end[-1].first) return withSign(end[-1].second);
+  size_t hiAt = (size_t)(std::lower_bound(t, end, std::make_pair(a, (uint8_t)0)) - t);
   if (t[hiAt].first == a) return withSign(t[hiAt].second);
   if (hiAt == 0) return withSign(t[0].second);
   const auto& lo = t[hiAt - 1];
@@ -151,23 +154,25 @@ inline uint8_t roundToMinifloat(const MinifloatFormat& f, float v, int32_t mode)
   return withSign(up ? hi.second : lo.second);
 }
 
-// The format of a device dtype code (SK_DT_FLOAT8_E4M3 .. SK_DT_FLOAT4_E1M2), or null.
-inline const MinifloatFormat* minifloatFormatOf(int32_t dtype) {
-  static const MinifloatFormat e4m3 = minifloatFormat(256, 0x80, 0x7f, fp8E4m3ToFloat);
-  static const MinifloatFormat e5m2 = minifloatFormat(256, 0x80, 0x7e, fp8E5m2ToFloat);
-  static const MinifloatFormat hif8 = minifloatFormat(256, 0x80, 0x80, hif8ToFloat);
-  static const MinifloatFormat e8m0 = minifloatFormat(256, 0, 0xff, fp8E8m0ToFloat);
-  static const MinifloatFormat e2m1 = minifloatFormat(16, 0x8, 0, fp4E2m1ToFloat);  // no NaN: 0
-  static const MinifloatFormat e1m2 = minifloatFormat(16, 0x8, 0, fp4E1m2ToFloat);
+// The format of a device dtype code (SK_DT_FLOAT8_E4M3 .. SK_DT_FLOAT4_E1M2), built (a kernel
+// builds it once per call of an API that rounds to it); an empty format for other codes.
+inline MinifloatFormat makeMinifloatFormat(int32_t dtype) {
   switch (dtype) {
-    case SK_DT_FLOAT8_E4M3: return &e4m3;
-    case SK_DT_FLOAT8_E5M2: return &e5m2;
-    case SK_DT_HIFLOAT8: return &hif8;
-    case SK_DT_FLOAT8_E8M0: return &e8m0;
-    case SK_DT_FLOAT4_E2M1: return &e2m1;
-    case SK_DT_FLOAT4_E1M2: return &e1m2;
-    default: return nullptr;
+    case SK_DT_FLOAT8_E4M3: return minifloatFormat(256, 0x80, 0x7f, fp8E4m3ToFloat);
+    case SK_DT_FLOAT8_E5M2: return minifloatFormat(256, 0x80, 0x7e, fp8E5m2ToFloat);
+    case SK_DT_HIFLOAT8: return minifloatFormat(256, 0x80, 0x80, hif8ToFloat);
+    case SK_DT_FLOAT8_E8M0: return minifloatFormat(256, 0, 0xff, fp8E8m0ToFloat);
+    case SK_DT_FLOAT4_E2M1: return minifloatFormat(16, 0x8, 0, fp4E2m1ToFloat);  // no NaN: 0
+    case SK_DT_FLOAT4_E1M2: return minifloatFormat(16, 0x8, 0, fp4E1m2ToFloat);
+    default: return MinifloatFormat{};
   }
+}
+// The same, built once (host code: the simulator, sk_run, tests), or null.
+inline const MinifloatFormat* minifloatFormatOf(int32_t dtype) {
+  static const MinifloatFormat formats[] = {makeMinifloatFormat(SK_DT_FLOAT8_E4M3), makeMinifloatFormat(SK_DT_FLOAT8_E5M2),
+                                            makeMinifloatFormat(SK_DT_HIFLOAT8),    makeMinifloatFormat(SK_DT_FLOAT8_E8M0),
+                                            makeMinifloatFormat(SK_DT_FLOAT4_E2M1), makeMinifloatFormat(SK_DT_FLOAT4_E1M2)};
+  return dtype >= SK_DT_FLOAT8_E4M3 && dtype <= SK_DT_FLOAT4_E1M2 ? &formats[dtype - SK_DT_FLOAT8_E4M3] : nullptr;
 }
 
 }  // namespace sk
