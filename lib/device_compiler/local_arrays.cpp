@@ -24,7 +24,7 @@ namespace {
 std::optional<int32_t> memoryOf(llvm::StringRef annotation) {
   static const std::pair<const char*, int32_t> kQualifiers[] = {
       {"sk.mem.ub", SK_MEM_UB},   {"sk.mem.l1", SK_MEM_L1}, {"sk.mem.l0a", SK_MEM_L0A}, {"sk.mem.l0b", SK_MEM_L0B},
-      {"sk.mem.l0c", SK_MEM_L0C}, {"sk.mem.fb", SK_MEM_FB}};
+      {"sk.mem.l0c", SK_MEM_L0C}, {"sk.mem.bt", SK_MEM_BT}, {"sk.mem.fb", SK_MEM_FB}};
   for (auto& [name, mem] : kQualifiers)
     if (annotation == name) return mem;
   return std::nullopt;
@@ -87,8 +87,9 @@ void placeLocalArrays(llvm::Module& m) {
       for (llvm::User* u : llvm::make_early_inc_range(a.slot->users()))
         if (auto* ii = llvm::dyn_cast<llvm::IntrinsicInst>(u); ii && ii->isLifetimeStartOrEnd()) ii->eraseFromParent();
       a.slot->replaceAllUsesWith(at);
-      a.slot->eraseFromParent();
     }
+    // Erased only now: the builder may be inserting before one of them (the entry block's first).
+    for (const LocalArray& a : arrays) a.slot->eraseFromParent();
     for (llvm::BasicBlock& bb : f)
       if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(bb.getTerminator())) {
         llvm::IRBuilder<> exit(ret);

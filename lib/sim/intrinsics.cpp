@@ -236,14 +236,23 @@ void* sk_local_static(int32_t mem, uint64_t bytes, uint64_t align) {
   CoreRun* c = enter("sk_local_static");
   if (!c) return nullptr;
   if (mem < 0 || mem >= SK_MEM_COUNT) fault(c, "sk_local_static: unknown memory " + std::to_string(mem));
-  // A memory the core lacks (L0A on an AIV: both core types run the kernel's declarations) gives
-  // an address outside every memory, which any instruction refuses.
-  uint64_t size = allocatable(c, mem);
-  if (!size) return (void*)(uintptr_t)(kNoMemoryAddress + (c->staticBytes[mem] += bytes));
   // Aligned as the memory's operands must be (and the fixpipe buffer's to the 128-byte grain its
   // quant-table addresses count in), or more if the type asks.
   align = std::max<uint64_t>({align, operandAlignment(mem), mem == SK_MEM_FB ? 128u : 1u});
   uint64_t at = (c->staticBytes[mem] + align - 1) / align * align;
+  // A MIX kernel's AIC lays out its UB arrays as its AIVs do, in AIV 0's UB: the L0C -> UB Fixpipe
+  // writes them there (the AIC's view of UB, as sk_local_base gives it).
+  if (mem == SK_MEM_UB && c->type == CoreType::AIC && c->vectorUb[0].base) {
+    c->staticBytes[mem] = at + bytes;
+    return c->vectorUb[0].base + at;
+  }
+  // A memory the core lacks (L0A on an AIV: both core types run the kernel's declarations) gives
+  // an address outside every memory, which any instruction refuses.
+  uint64_t size = allocatable(c, mem);
+  if (!size) {
+    c->staticBytes[mem] = at + bytes;
+    return (void*)(uintptr_t)(kNoMemoryAddress + at);
+  }
   if (at + bytes > size)
     fault(c, std::string("local variables in ") + timing::memName(mem) + " need " + std::to_string(at + bytes) +
                  " bytes, the " + timing::memName(mem) + " has " + std::to_string(size) + ": make the arrays smaller");

@@ -57,6 +57,7 @@
 #define __cb__ __attribute__((annotate("sk.mem.l0b")))
 #define __cc__ __attribute__((annotate("sk.mem.l0c")))
 #define __fbuf__ __attribute__((annotate("sk.mem.fb")))
+#define __biasbuf__ __attribute__((annotate("sk.mem.bt")))
 #define __local_mem__ __ubuf__  // Ascend 950's name for the vector core's local memory (UB)
 #define __ssbuf__
 #define __inout_pipe__(p)
@@ -271,6 +272,8 @@ using std::negation;
 using std::remove_volatile;
 using std::remove_volatile_t;
 using std::tuple_element_t;
+// A compile-time integer (the Tensor API's C0 argument: Std::Int<16>).
+template <int64_t N> using Int = std::integral_constant<int64_t, N>;
 template <typename T, T... Is> using IntegerSequence = std::integer_sequence<T, Is...>;
 template <typename T, T N> using MakeIntegerSequence = std::make_integer_sequence<T, N>;
 // Math functions: |src| and the square root, in T.

@@ -1,0 +1,572 @@
+// Ascend 950's Tensor API (tensor_api/tensor.h, namespace AscendC::Te), written from its public
+// reference: tensors are a pointer with its memory (Location) and a layout (a pattern over rows
+// and columns: ND, DN, the fractal NZ / ZN / ZZ / NN, optionally batched); Copy and Mmad take an
+// atom (the operation, its trait, runtime params given by .with()) and pick the hardware
+// instruction from the operands' memories and patterns. Each is carried out by the basic API's
+// instruction it names (DataCopy with Nd2NzParams / Dn2NzParams, LoadData with
+// LoadData2DParamsV2, Mmad, Fixpipe, DataCopyPad), so the simulator times and checks it as such.
+//
+// Layouts keep the exact rows and columns (the library keeps only whole fractals of the fractal
+// patterns); an element (r, c) of a pattern with C0 elements per 32-byte fractal row is at
+//   ND r * stride + c                 DN c * stride + r
+//   NZ (c / C0) * stride + r * C0 + c % C0          (stride: C0 x rows rounded to 16)
+//   ZN (r / C0) * stride + c * C0 + r % C0          (stride: C0 x columns rounded to 16)
+//   ZZ (r / 16) * stride + (c / C0) * 16 C0 + (r % 16) * C0 + c % C0   (stride: 16 x columns to C0)
+//   NN (c / 16) * stride + (r / C0) * 16 C0 + (c % 16) * C0 + r % C0   (stride: 16 x rows)
+// and a batched layout's matrices follow one another at its capacity. Not simulated (a compile
+// error or a device exception saying so): the MX scale copies and MmadType::MX, Img2Col, the
+// convolution layouts (NCHW, NHWC, NC1HWC0), Copy's quant scalar, ReLU and channel split.
+#ifndef SK_ASCENDC_TENSOR_API_H
+#define SK_ASCENDC_TENSOR_API_H
+
+#include "kernel_operator.h"
+
+namespace AscendC {
+namespace Te {
+
+enum class Location : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, L0ScaleA, L0ScaleB, SSBUF };
+
+namespace detail {
+using AscendC::detail::localBase;
+inline int32_t memOf(Location l) {
+  switch (l) {
+    case Location::UB: return SK_MEM_UB;
+    case Location::L1: return SK_MEM_L1;
+    case Location::L0A: return SK_MEM_L0A;
+    case Location::L0B: return SK_MEM_L0B;
+    case Location::L0C: return SK_MEM_L0C;
+    case Location::BIAS: return SK_MEM_BT;
+    case Location::FIXBUF: return SK_MEM_FB;
+    default: return -1;
+  }
+}
+// The memory a pointer is in (a local array's, or GM): the address space qualifiers the vendor's
+// compiler types pointers with are marks only here.
+inline Location locationOf(const void* p) {
+  static constexpr Location kByMem[SK_MEM_COUNT] = {Location::UB,  Location::L1,   Location::L0A,   Location::L0B,
+                                                    Location::L0C, Location::BIAS, Location::FIXBUF};
+  for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
+    const uint8_t* base = localBase(mem);
+    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return kByMem[mem];
+  }
+  return Location::GM;
+}
+inline TPosition positionOf(Location l) {
+  switch (l) {
+    case Location::UB: return TPosition::VECCALC;
+    case Location::L1: return TPosition::A1;
+    case Location::L0A: return TPosition::A2;
+    case Location::L0B: return TPosition::B2;
+    case Location::L0C: return TPosition::CO1;
+    case Location::BIAS: return TPosition::C2;
+    case Location::FIXBUF: return TPosition::C2PIPE2GM;
+    default: return TPosition::GM;
+  }
+}
+inline const char* nameOf(Location l) {
+  static const char* const kNames[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BIAS", "FIXBUF", "L0ScaleA", "L0ScaleB", "SSBUF"};
+  return kNames[(int)l];
+}
+template <typename T> constexpr int64_t bitsOf() { return SizeOfBits<PrimT<T>>::value; }
+template <typename T> constexpr int64_t c0Of() { return 256 / bitsOf<T>(); }  // elements in 32 bytes
+constexpr int64_t alignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+}  // namespace detail
+
+/* ---- pointers ---- */
+template <typename T> struct MemPtr {
+  T* ptr = nullptr;
+  Location location = Location::GM;
+  __aicore__ T* Get() const { return ptr; }
+};
+// A pointer to a buffer (GM, or a local array: its memory found from the address).
+template <typename T> __aicore__ inline MemPtr<T> MakeMemPtr(T* p) { return {p, detail::locationOf(p)}; }
+template <Location L, typename P, std::enable_if_t<std::is_pointer_v<P>, int> = 0> __aicore__ inline auto MakeMemPtr(P p) {
+  return MemPtr<std::remove_pointer_t<P>>{p, L};
+}
+// An address in a local memory: a byte offset from its start.
+template <Location L, typename T, std::enable_if_t<!std::is_pointer_v<T>, int> = 0>
+__aicore__ inline MemPtr<T> MakeMemPtr(uint64_t addr) {
+  static_assert(L != Location::GM && L != Location::L0ScaleA && L != Location::L0ScaleB && L != Location::SSBUF,
+                "MakeMemPtr(address): a local memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF); the MX scale buffers are not simulated");
+  return {(T*)(detail::localBase(detail::memOf(L)) + addr), L};
+}
+
+/* ---- layouts ---- */
+struct NDLayoutPtn {};
+struct DNLayoutPtn {};
+struct NDExtLayoutPtn {};
+struct DNExtLayoutPtn {};
+struct NZLayoutPtn {};
+struct ZNLayoutPtn {};
+struct ZZLayoutPtn {};
+struct NNLayoutPtn {};
+struct ScaleANDLayoutPtn {};
+struct ScaleADNLayoutPtn {};
+struct ScaleBNDLayoutPtn {};
+struct ScaleBDNLayoutPtn {};
+enum class Pattern : uint8_t { ND, DN, NZ, ZN, ZZ, NN };
+namespace detail {
+template <typename Ptn> constexpr Pattern patternOf() {
+  if constexpr (std::is_same_v<Ptn, NDLayoutPtn> || std::is_same_v<Ptn, NDExtLayoutPtn> || std::is_same_v<Ptn, ScaleANDLayoutPtn> ||
+                std::is_same_v<Ptn, ScaleBNDLayoutPtn>)
+    return Pattern::ND;
+  else if constexpr (std::is_same_v<Ptn, DNLayoutPtn> || std::is_same_v<Ptn, DNExtLayoutPtn> ||
+                     std::is_same_v<Ptn, ScaleADNLayoutPtn> || std::is_same_v<Ptn, ScaleBDNLayoutPtn>)
+    return Pattern::DN;
+  else if constexpr (std::is_same_v<Ptn, NZLayoutPtn>) return Pattern::NZ;
+  else if constexpr (std::is_same_v<Ptn, ZNLayoutPtn>) return Pattern::ZN;
+  else if constexpr (std::is_same_v<Ptn, ZZLayoutPtn>) return Pattern::ZZ;
+  else {
+    static_assert(std::is_same_v<Ptn, NNLayoutPtn>, "Te: a layout pattern of the matrix API (the convolution ones are not simulated)");
+    return Pattern::NN;
+  }
+}
+}  // namespace detail
+
+// The C0 of a layout's trait: LayoutTraitDefault<T> or an element type T (32 bytes of T), or an
+// integral constant (Std::Int<N>).
+template <typename T> struct LayoutTraitDefault {
+  using type = T;
+  static constexpr int64_t C0_ELEMENT = detail::c0Of<T>();
+};
+template <typename T> constexpr int64_t C0_ELEMENT = detail::c0Of<T>();
+namespace detail {
+template <typename T, typename = void> struct HasC0Element : std::false_type {};
+template <typename T> struct HasC0Element<T, std::void_t<decltype(T::C0_ELEMENT)>> : std::true_type {};
+template <typename T> struct IsIntegralConstant : std::false_type {};
+template <typename V, V N> struct IsIntegralConstant<std::integral_constant<V, N>> : std::true_type {};
+template <typename Ptn, typename Trait> constexpr int64_t c0For() {
+  if constexpr (std::is_void_v<Trait>) return patternOf<Ptn>() == Pattern::NN ? 2 : 16;
+  else if constexpr (IsIntegralConstant<Trait>::value) return Trait::value;
+  else if constexpr (HasC0Element<Trait>::value) return Trait::C0_ELEMENT;
+  else return c0Of<Trait>();
+}
+}  // namespace detail
+
+template <typename Ptn> struct FrameLayout {
+  static constexpr Pattern kPattern = detail::patternOf<Ptn>();
+  int64_t batch = 1, rows = 0, cols = 0, c0 = 16;
+  int64_t stride = 0;       // the pitch the formula above names, in elements
+  int64_t batchStride = 0;  // elements from one matrix to the next
+  bool batched = false;
+  __aicore__ int64_t Offset(int64_t r, int64_t c) const {
+    switch (kPattern) {
+      case Pattern::ND: return r * stride + c;
+      case Pattern::DN: return c * stride + r;
+      case Pattern::NZ: return c / c0 * stride + r * c0 + c % c0;
+      case Pattern::ZN: return r / c0 * stride + c * c0 + r % c0;
+      case Pattern::ZZ: return r / 16 * stride + c / c0 * 16 * c0 + r % 16 * c0 + c % c0;
+      default: return c / 16 * stride + r / c0 * 16 * c0 + c % 16 * c0 + r % c0;  // NN
+    }
+  }
+  __aicore__ int64_t Capacity() const {
+    switch (kPattern) {
+      case Pattern::NZ: return detail::alignUp(rows, 16) * detail::alignUp(cols, c0);
+      case Pattern::ZN: return detail::alignUp(rows, c0) * detail::alignUp(cols, 16);
+      case Pattern::ZZ: return detail::alignUp(rows, 16) * detail::alignUp(cols, c0);
+      case Pattern::NN: return rows * detail::alignUp(cols, 16);
+      default: return rows * cols;
+    }
+  }
+};
+namespace detail {
+template <typename Ptn> __aicore__ inline FrameLayout<Ptn> frameLayout(int64_t batch, bool batched, int64_t rows, int64_t cols, int64_t c0) {
+  FrameLayout<Ptn> l;
+  l.batch = batch, l.batched = batched, l.rows = rows, l.cols = cols, l.c0 = c0;
+  switch (FrameLayout<Ptn>::kPattern) {
+    case Pattern::ND: l.stride = cols; break;
+    case Pattern::DN: l.stride = rows; break;
+    case Pattern::NZ: l.stride = c0 * alignUp(rows, 16); break;
+    case Pattern::ZN: l.stride = c0 * alignUp(cols, 16); break;
+    case Pattern::ZZ: l.stride = 16 * alignUp(cols, c0); break;
+    case Pattern::NN: l.stride = 16 * rows; break;
+  }
+  l.batchStride = l.Capacity();
+  return l;
+}
+}  // namespace detail
+// MakeFrameLayout<Pattern[, Trait]>(rows, cols) or (batch, rows, cols); the C0 form too.
+template <typename Ptn, typename Trait = void, typename R, typename C>
+__aicore__ inline FrameLayout<Ptn> MakeFrameLayout(R rows, C cols) {
+  return detail::frameLayout<Ptn>(1, false, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+}
+template <typename Ptn, typename Trait = void, typename B, typename R, typename C>
+__aicore__ inline FrameLayout<Ptn> MakeFrameLayout(B batch, R rows, C cols) {
+  return detail::frameLayout<Ptn>((int64_t)batch, true, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+}
+template <typename Ptn, size_t C0Element, typename... A> __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A... a) {
+  return MakeFrameLayout<Ptn, std::integral_constant<int64_t, (int64_t)C0Element>>(a...);
+}
+// The layout maker as a type (FrameLayoutFormat<Pattern, Trait>{}(rows, cols)).
+template <typename Ptn, typename Trait = void> struct FrameLayoutFormat {
+  template <typename... A> __aicore__ FrameLayout<Ptn> operator()(A... a) const { return MakeFrameLayout<Ptn, Trait>(a...); }
+};
+
+/* ---- coordinates and shapes: (row, col), or (batch, (row, col)) ---- */
+struct Index {
+  int64_t b = 0, r = 0, c = 0;
+  bool batched = false;
+};
+template <typename R, typename C> __aicore__ inline Index MakeCoord(R r, C c) {
+  if constexpr (std::is_same_v<C, Index>) return Index{(int64_t)r, c.r, c.c, true};
+  else return Index{0, (int64_t)r, (int64_t)c, false};
+}
+template <typename R, typename C> __aicore__ inline Index MakeShape(R r, C c) {
+  if constexpr (std::is_same_v<C, Index>) return Index{(int64_t)r, c.r, c.c, true};
+  else return Index{1, (int64_t)r, (int64_t)c, false};
+}
+
+/* ---- tensors ---- */
+template <typename T, typename Ptn> struct Tensor {
+  using ElementType = T;
+  using Pattern = Ptn;
+  MemPtr<T> data;
+  FrameLayout<Ptn> layout;
+  __aicore__ const FrameLayout<Ptn>& Layout() const { return layout; }
+  __aicore__ MemPtr<T> Data() const { return data; }
+  __aicore__ int64_t Size() const { return layout.batch * layout.rows * layout.cols; }
+  __aicore__ int64_t Capacity() const { return layout.batch * layout.batchStride; }
+  // The element at `offset` elements from the start (4-bit types: two to a byte, even offsets).
+  __aicore__ T* At(int64_t offset) const { return (T*)((uint8_t*)data.ptr + offset * detail::bitsOf<T>() / 8); }
+  // The part from `coord` on, at most `shape`, in the same layout (the same strides).
+  __aicore__ Tensor Slice(const Index& coord, const Index& shape) const {
+    Tensor t = *this;
+    t.data.ptr = At(coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
+    auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
+    t.layout.rows = least(layout.rows - coord.r, shape.r);
+    t.layout.cols = least(layout.cols - coord.c, shape.c);
+    t.layout.batch = shape.batched ? least(layout.batch - coord.b, shape.b) : 1;
+    return t;
+  }
+  // The matrix b of a batched tensor.
+  __aicore__ Tensor Matrix(int64_t b) const {
+    Tensor t = *this;
+    t.data.ptr = At(b * layout.batchStride);
+    t.layout.batch = 1;
+    return t;
+  }
+};
+template <typename T, typename Ptn> __aicore__ inline Tensor<T, Ptn> MakeTensor(const MemPtr<T>& p, const FrameLayout<Ptn>& l) {
+  return Tensor<T, Ptn>{p, l};
+}
+
+/* ---- copy and mmad atoms ---- */
+enum class RoundMode : uint8_t { DEFAULT = 0, HYBRID };
+enum DualDstMode : uint8_t { DUAL_DST_DISABLE = 0, DUAL_DST_SPLIT_M, DUAL_DST_SPLIT_N };
+struct FixpipeParams {
+  uint8_t unitFlag = 0;
+  bool subBlockId = false;
+  __aicore__ constexpr FixpipeParams() {}
+  __aicore__ constexpr FixpipeParams(uint8_t unitFlagIn, bool subBlockIdIn = false) : unitFlag(unitFlagIn), subBlockId(subBlockIdIn) {}
+};
+struct CopyL0C2GMTrait {
+  RoundMode roundMode = RoundMode::DEFAULT;
+  bool enableRelu = false;
+  bool enableChannelSplit = false;
+  __aicore__ constexpr CopyL0C2GMTrait() {}
+  __aicore__ constexpr CopyL0C2GMTrait(RoundMode r, bool relu = false, bool split = false)
+      : roundMode(r), enableRelu(relu), enableChannelSplit(split) {}
+};
+struct CopyL0C2UBTrait {
+  RoundMode roundMode = RoundMode::DEFAULT;
+  bool enableRelu = false;
+  bool enableChannelSplit = false;
+  DualDstMode dualDstCtl = DUAL_DST_DISABLE;
+  __aicore__ constexpr CopyL0C2UBTrait() {}
+  __aicore__ constexpr CopyL0C2UBTrait(RoundMode r, bool relu = false, bool split = false, DualDstMode dual = DUAL_DST_DISABLE)
+      : roundMode(r), enableRelu(relu), enableChannelSplit(split), dualDstCtl(dual) {}
+};
+struct EmptyTrait {
+  __aicore__ constexpr EmptyTrait() {}
+};
+namespace detail {
+template <typename Op> struct DefaultTrait;
+}
+#define SK_TE_COPY(Op, TraitT)                                  \
+  struct Op {};                                                 \
+  struct Op##TraitDefault {                                     \
+    using TraitType = TraitT;                                   \
+    static constexpr const TraitType value{};                   \
+  };                                                            \
+  namespace detail {                                            \
+  template <> struct DefaultTrait<Op> { using type = Op##TraitDefault; }; \
+  }
+SK_TE_COPY(CopyGM2L1, EmptyTrait)
+SK_TE_COPY(CopyGM2UB, EmptyTrait)
+SK_TE_COPY(CopyUB2GM, EmptyTrait)
+SK_TE_COPY(CopyUB2L1, EmptyTrait)
+SK_TE_COPY(CopyL12L0A, EmptyTrait)
+SK_TE_COPY(CopyL12L0B, EmptyTrait)
+SK_TE_COPY(CopyL12BT, EmptyTrait)
+SK_TE_COPY(CopyL12FB, EmptyTrait)
+SK_TE_COPY(CopyL12L0ScaleA, EmptyTrait)
+SK_TE_COPY(CopyL12L0ScaleB, EmptyTrait)
+SK_TE_COPY(CopyL0C2GM, CopyL0C2GMTrait)
+SK_TE_COPY(CopyL0C2UB, CopyL0C2UBTrait)
+#undef SK_TE_COPY
+
+// An operation, its trait (a struct whose `value` holds the settings) and the runtime params
+// .with() gave.
+template <typename Op, typename Trait> struct CopyAtom {
+  FixpipeParams params{};
+  __aicore__ CopyAtom with(const FixpipeParams& p) const { return CopyAtom{p}; }
+};
+template <typename Op> __aicore__ inline auto MakeCopy(Op) { return CopyAtom<Op, typename detail::DefaultTrait<Op>::type>{}; }
+template <typename Op, typename Trait> __aicore__ inline constexpr CopyAtom<Op, Trait> MakeCopy(Op, Trait) { return {}; }
+
+enum class MmadType : uint8_t { NORMAL = 0, MX = 1 };
+struct MmadTrait {
+  int32_t fmOffset = 0;
+  bool kDirectionAlign = false;
+  bool cmatrixSource = false;
+  bool disableGemv = true;
+  MmadType mmadType = MmadType::NORMAL;
+  __aicore__ constexpr MmadTrait() {}
+  __aicore__ constexpr MmadTrait(int32_t fmOffsetIn, bool kAlign = false, bool source = false, bool noGemv = true,
+                                 MmadType type = MmadType::NORMAL)
+      : fmOffset(fmOffsetIn), kDirectionAlign(kAlign), cmatrixSource(source), disableGemv(noGemv), mmadType(type) {}
+};
+struct MmadTraitDefault {
+  using TraitType = MmadTrait;
+  static constexpr const TraitType value{};
+};
+struct MmadOperation {};
+struct MmadParams {
+  uint16_t m = 0, n = 0, k = 0;
+  uint8_t unitFlag = 0;
+  bool cmatrixInitVal = false;
+  __aicore__ constexpr MmadParams() {}
+  __aicore__ constexpr MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn = 0, bool initIn = false)
+      : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixInitVal(initIn) {}
+};
+template <typename Trait> struct MmadAtom {
+  MmadParams params{};
+  __aicore__ MmadAtom with(const MmadParams& p) const { return MmadAtom{p}; }
+};
+template <typename Trait> __aicore__ inline constexpr MmadAtom<Trait> MakeMmad(MmadOperation, Trait) { return {}; }
+
+namespace detail {
+template <typename T> __aicore__ inline LocalTensor<T> local(T* p, Location l, int64_t elements) {
+  return LocalTensor<T>((PrimT<T>*)p, (uint32_t)elements, positionOf(l));
+}
+template <typename T> __aicore__ inline GlobalTensor<T> global(T* p, int64_t elements) {
+  GlobalTensor<T> g;
+  g.SetGlobalBuffer((__gm__ PrimT<T>*)p, (uint64_t)elements);
+  return g;
+}
+template <typename T, typename P> __aicore__ inline void require(const Tensor<T, P>& t, Location l, const char* api) {
+  if (t.data.location != l) ::sk_trapf(3, "Te::%s: an operand in %s, not %s", api, nameOf(t.data.location), nameOf(l));
+}
+// GM -> L1: ND or DN into NZ or ZN (ZN is the NZ of the transpose, so an ND source into ZN is a
+// DN copy of the transpose), ND into ND (vectors); the source's rows and columns are copied.
+template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(const Tensor<T, D>& dst, const Tensor<T, S>& src) {
+  constexpr Pattern d = FrameLayout<D>::kPattern, s = FrameLayout<S>::kPattern;
+  const auto& sl = src.layout;
+  const auto& dl = dst.layout;
+  const int64_t batches = sl.batch;
+  auto l1 = local(dst.data.ptr, Location::L1, dst.Capacity());
+  auto gm = global(src.data.ptr, batches * sl.batchStride);
+  if constexpr ((d == Pattern::NZ || d == Pattern::ZN) && (s == Pattern::ND || s == Pattern::DN)) {
+    const bool transposed = d == Pattern::ZN;                 // copy the transpose into its NZ
+    const int64_t rows = transposed ? sl.cols : sl.rows;      // the NZ's rows and columns
+    const int64_t cols = transposed ? sl.rows : sl.cols;
+    const int64_t c0Stride = dl.stride / dl.c0;               // rows of the destination's column blocks
+    if constexpr ((s == Pattern::ND) != (d == Pattern::ZN)) {  // row-major as the NZ sees it
+      Nd2NzParams p;
+      p.ndNum = batches, p.nValue = rows, p.dValue = cols, p.srcNdMatrixStride = sl.batchStride, p.srcDValue = sl.stride;
+      p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride;
+      DataCopy(l1, gm, p);
+    } else {
+      Dn2NzParams p;
+      p.dnNum = batches, p.nValue = rows, p.dValue = cols, p.srcDnMatrixStride = sl.batchStride, p.srcDValue = sl.stride;
+      p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride;
+      DataCopy(l1, gm, p);
+    }
+  } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant): whole 32-byte blocks
+    constexpr int64_t bits = bitsOf<T>();
+    if (sl.cols * bits % 256 || (sl.stride - sl.cols) * bits % 256 || (dl.stride - sl.cols) * bits % 256)
+      ::sk_trapf(3, "Te::Copy GM2L1 ND: rows of %lld elements, pitches %lld and %lld: whole 32-byte blocks only",
+                 (long long)sl.cols, (long long)sl.stride, (long long)dl.stride);
+    for (int64_t b = 0; b < batches; ++b)
+      DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
+               DataCopyParams((uint16_t)sl.rows, (uint16_t)(sl.cols * bits / 256), (uint16_t)((sl.stride - sl.cols) * bits / 256),
+                              (uint16_t)((dl.stride - sl.cols) * bits / 256)));
+  } else if constexpr (d == s && (d == Pattern::NZ || d == Pattern::ZN)) {
+    // Fractal matrices as they lie (a weight stored NZ): each C0 block (NZ columns, ZN rows) of the
+    // source's whole fractals, one after another in both.
+    constexpr int64_t bits = bitsOf<T>();
+    const int64_t blocks = alignUp(d == Pattern::NZ ? sl.cols : sl.rows, sl.c0) / sl.c0;
+    const int64_t run = alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0;  // elements of one block
+    for (int64_t b = 0; b < batches; ++b)
+      DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
+               DataCopyParams((uint16_t)blocks, (uint16_t)(run * bits / 256), (uint16_t)((sl.stride - run) * bits / 256),
+                              (uint16_t)((dl.stride - run) * bits / 256)));
+  } else {
+    static_assert(d != d, "Te::Copy GM2L1: ND or DN into NZ or ZN, ND into ND, or NZ / ZN as they lie");
+  }
+}
+// L1 -> L0A / L0B: whole fractals of the destination, by LoadData2DParamsV2 on the NZ views (a ZN
+// is the NZ of the transpose); a ZN source into an NZ or the reverse turns the fractals round.
+template <typename T, typename D, typename S> __aicore__ inline void loadL0(const Tensor<T, D>& dst, const Tensor<T, S>& src, Location l0) {
+  constexpr Pattern d = FrameLayout<D>::kPattern, s = FrameLayout<S>::kPattern;
+  static_assert((d == Pattern::NZ || d == Pattern::ZN) && (s == Pattern::NZ || s == Pattern::ZN),
+                "Te::Copy L1 -> L0A / L0B: NZ or ZN on both sides");
+  const auto& dl = dst.layout;
+  const int64_t c0 = dl.c0;
+  constexpr bool transpose = d != s;
+  // The rows and columns of the NZ the load reads: the destination's as NZ, or (transposing) the source's.
+  const bool rowsFirst = transpose ? s == Pattern::NZ : d == Pattern::NZ;
+  const int64_t rn = rowsFirst ? dl.rows : dl.cols, cn = rowsFirst ? dl.cols : dl.rows;
+  LoadData2DParamsV2 p;
+  p.mStep = (uint16_t)(alignUp(rn, transpose && c0 > 16 ? c0 : 16) / 16);
+  p.kStep = (uint16_t)(alignUp(cn, transpose && c0 < 16 ? 16 : c0) / c0);
+  p.srcStride = (int32_t)(src.layout.stride / (16 * c0));
+  p.dstStride = (uint16_t)(dl.stride / (16 * c0));
+  p.ifTranspose = transpose;
+  for (int64_t b = 0; b < dl.batch; ++b)
+    LoadData(local(dst.Matrix(b).data.ptr, l0, dl.batchStride), local(src.Matrix(b).data.ptr, Location::L1, src.layout.batchStride), p);
+}
+// L1 -> the bias table (half or bfloat16 become float on the way): rows of whole 32-byte blocks.
+template <typename TD, typename TS, typename D, typename S>
+__aicore__ inline void copyL1ToBias(const Tensor<TD, D>& dst, const Tensor<TS, S>& src) {
+  static_assert(FrameLayout<D>::kPattern == Pattern::ND && FrameLayout<S>::kPattern == Pattern::ND, "Te::Copy L12BT: ND to ND");
+  const auto& sl = src.layout;
+  const auto& dl = dst.layout;
+  constexpr int64_t sb = bitsOf<TS>(), db = bitsOf<TD>();
+  for (int64_t b = 0; b < sl.batch; ++b)
+    DataCopy(local(dst.At(b * dl.batchStride), Location::BIAS, dl.batchStride), local(src.At(b * sl.batchStride), Location::L1, sl.batchStride),
+             DataCopyParams((uint16_t)sl.rows, (uint16_t)(sl.cols * sb / 256), (uint16_t)((sl.stride - sl.cols) * sb / 256),
+                            (uint16_t)((dl.stride - sl.cols) * db / 256)));
+}
+// The Fixpipe's conversion for L0C's S into D: a cast, or (a quant tensor given) the per-channel
+// dequantization of int32.
+template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(bool perChannel) {
+  if constexpr (std::is_same_v<S, int32_t> && std::is_same_v<D, half>) return perChannel ? QuantMode_t::VDEQF16 : QuantMode_t::DEQF16;
+  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, half>) return QuantMode_t::F322F16;
+  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, bfloat16_t>) return QuantMode_t::F322BF16;
+  else {
+    static_assert(std::is_same_v<S, D>, "Te::Copy L0C2GM / L0C2UB: float to float, half or bfloat16_t; int32_t to int32_t or (with a quant tensor) half");
+    return QuantMode_t::NoQuant;
+  }
+}
+// L0C (NZ) -> GM or UB (ND): min(the source's whole fractals, the destination's) rows and columns.
+template <bool toUb, typename TD, typename TS, typename D, typename S>
+__aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>& src, const FixpipeParams& params, uint8_t dual,
+                                  const uint64_t* quant) {
+  static_assert(FrameLayout<S>::kPattern == Pattern::NZ && FrameLayout<D>::kPattern == Pattern::ND,
+                "Te::Copy from L0C: an NZ source into an ND destination (NZ, DN and the convolution layouts are not simulated)");
+  const auto& sl = src.layout;
+  const auto& dl = dst.layout;
+  auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
+  FixpipeParamsArch3510<CO2Layout::ROW_MAJOR> fp((uint16_t)least(alignUp(sl.cols, 16), dl.cols), (uint16_t)least(alignUp(sl.rows, 16), dl.rows),
+                                                 (uint16_t)(sl.stride / 16), (uint32_t)dl.stride);
+  fp.quantPre = fixpipeQuant<TD, TS>(quant != nullptr);
+  fp.unitFlag = params.unitFlag;
+  fp.subBlockId = params.subBlockId;
+  fp.dualDstCtl = dual;
+  auto scales = LocalTensor<uint64_t>((uint64_t*)quant, quant ? (uint32_t)dl.cols : 0, TPosition::C1);
+  for (int64_t b = 0; b < sl.batch; ++b) {
+    auto l0c = local(src.Matrix(b).data.ptr, Location::L0C, sl.batchStride);
+    if constexpr (toUb) {
+      static constexpr FixpipeConfig kToUb = {CO2Layout::ROW_MAJOR, true};
+      // On the AIC a UB array's address is its offset in the AIVs' UB (the AIC has none of its own).
+      Fixpipe<TD, TS, kToUb>(LocalTensor<TD>(TPosition::VECOUT, (uint64_t)dst.At(b * dl.batchStride), (uint32_t)dl.batchStride), l0c,
+                             scales, fp);
+    } else {
+      Fixpipe<TD, TS, CFG_ROW_MAJOR>(global(dst.At(b * dl.batchStride), dl.batchStride), l0c, scales, fp);
+    }
+  }
+}
+// UB -> GM (ND rows): the source's rows, as many columns as both have.
+template <typename T, typename D, typename S> __aicore__ inline void copyUbToGm(const Tensor<T, D>& dst, const Tensor<T, S>& src) {
+  static_assert(FrameLayout<D>::kPattern == Pattern::ND && FrameLayout<S>::kPattern == Pattern::ND, "Te::Copy UB2GM: ND to ND");
+  const auto& sl = src.layout;
+  const auto& dl = dst.layout;
+  const int64_t cols = sl.cols < dl.cols ? sl.cols : dl.cols, bits = bitsOf<T>();
+  if ((sl.stride - cols) * bits % 256) ::sk_trapf(3, "Te::Copy UB2GM: a UB row pitch of %lld elements is not whole 32-byte blocks", (long long)sl.stride);
+  for (int64_t b = 0; b < sl.batch; ++b)
+    DataCopyPad(global(dst.At(b * dl.batchStride), dl.batchStride),
+                LocalTensor<T>((PrimT<T>*)src.At(b * sl.batchStride), (uint32_t)sl.batchStride, TPosition::VECOUT),
+                DataCopyExtParams((uint16_t)sl.rows, (uint32_t)(cols * bits / 8), (DataCopyExtStride)((sl.stride - cols) * bits / 256),
+                                  (DataCopyExtStride)((dl.stride - cols) * bits / 8), 0));
+}
+}  // namespace detail
+
+// Copy(atom, dst, src): the operation the atom names, between the memories it names.
+template <typename Op, typename Trait, typename TD, typename PD, typename TS, typename PS>
+__aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src) {
+  if constexpr (std::is_same_v<Op, CopyUB2GM>) {
+    if ASCEND_IS_NOT_AIV { return; }  // each side of a MIX kernel runs its own copies
+  } else {
+    if ASCEND_IS_NOT_AIC { return; }
+  }
+  if constexpr (std::is_same_v<Op, CopyUB2GM>) {
+    detail::require(dst, Location::GM, "Copy UB2GM");
+    detail::copyUbToGm(dst, src);
+  } else if constexpr (std::is_same_v<Op, CopyGM2L1>) {
+    static_assert(std::is_same_v<TD, TS>, "Te::Copy GM2L1: the same element type on both sides");
+    detail::require(src, Location::GM, "Copy GM2L1"), detail::require(dst, Location::L1, "Copy GM2L1");
+    detail::copyGm2L1(dst, src);
+  } else if constexpr (std::is_same_v<Op, CopyL12L0A> || std::is_same_v<Op, CopyL12L0B>) {
+    static_assert(std::is_same_v<TD, TS>, "Te::Copy L1 -> L0: the same element type on both sides");
+    constexpr Location l0 = std::is_same_v<Op, CopyL12L0A> ? Location::L0A : Location::L0B;
+    detail::require(src, Location::L1, "Copy L1 -> L0"), detail::require(dst, l0, "Copy L1 -> L0");
+    detail::loadL0(dst, src, l0);
+  } else if constexpr (std::is_same_v<Op, CopyL12BT>) {
+    detail::require(src, Location::L1, "Copy L12BT"), detail::require(dst, Location::BIAS, "Copy L12BT");
+    detail::copyL1ToBias(dst, src);
+  } else if constexpr (std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) {
+    Copy(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{});
+  } else {
+    static_assert(!std::is_same_v<Op, Op>, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12BT, L0C2GM, L0C2UB, UB2GM are)");
+  }
+}
+// From L0C with a per-channel quant tensor in L1 (uint64_t: the scale's float in the low 32 bits).
+template <typename Op, typename Trait, typename TD, typename PD, typename TS, typename PS, typename PQ>
+__aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src,
+                            const Tensor<uint64_t, PQ>& quant) {
+  static_assert(std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>, "Te::Copy with a quant tensor: from L0C");
+  static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
+  if ASCEND_IS_NOT_AIC { return; }
+  detail::require(src, Location::L0C, "Copy from L0C");
+  if (quant.data.ptr) detail::require(quant, Location::L1, "Copy from L0C (the quant tensor)");
+  if constexpr (std::is_same_v<Op, CopyL0C2UB>) {
+    detail::fixpipeOut<true>(dst, src, atom.params, (uint8_t)Trait::value.dualDstCtl, quant.data.ptr);
+  } else {
+    detail::require(dst, Location::GM, "Copy L0C2GM");
+    detail::fixpipeOut<false>(dst, src, atom.params, 0, quant.data.ptr);
+  }
+}
+
+// Mmad(atom.with(params), C in L0C (NZ), A in L0A (NZ), B in L0B (ZN)[, bias in the bias table]):
+// as the basic API's Mmad on those buffers; with a bias, C = bias + A x B whatever cmatrixInitVal.
+template <typename Trait, typename TC, typename PC, typename TA, typename PA, typename TB, typename PB>
+__aicore__ inline void Mmad(const MmadAtom<Trait>& atom, const Tensor<TC, PC>& c, const Tensor<TA, PA>& a, const Tensor<TB, PB>& b) {
+  Mmad(atom, c, a, b, Tensor<TC, NDExtLayoutPtn>{});
+}
+template <typename Trait, typename TC, typename PC, typename TA, typename PA, typename TB, typename PB, typename TBias, typename PBias>
+__aicore__ inline void Mmad(const MmadAtom<Trait>& atom, const Tensor<TC, PC>& c, const Tensor<TA, PA>& a, const Tensor<TB, PB>& b,
+                            const Tensor<TBias, PBias>& bias) {
+  static_assert(Trait::value.mmadType == MmadType::NORMAL, "Te::Mmad: MmadType::MX is not simulated");
+  if ASCEND_IS_NOT_AIC { return; }
+  detail::require(c, Location::L0C, "Mmad"), detail::require(a, Location::L0A, "Mmad"), detail::require(b, Location::L0B, "Mmad");
+  const MmadParams& p = atom.params;
+  AscendC::MmadParams mp(p.m, p.n, p.k, p.unitFlag, Trait::value.cmatrixSource, p.cmatrixInitVal);
+  mp.kDirectionAlign = Trait::value.kDirectionAlign;
+  mp.disableGemv = Trait::value.disableGemv;
+  mp.fmOffset = Trait::value.fmOffset;
+  auto l0c = detail::local(c.data.ptr, Location::L0C, c.Capacity());
+  auto l0a = detail::local(a.data.ptr, Location::L0A, a.Capacity());
+  auto l0b = detail::local(b.data.ptr, Location::L0B, b.Capacity());
+  if (bias.data.ptr) {
+    detail::require(bias, Location::BIAS, "Mmad (the bias)");
+    AscendC::Mmad(l0c, l0a, l0b, detail::local(bias.data.ptr, Location::BIAS, bias.Capacity()), mp);
+  } else {
+    AscendC::Mmad(l0c, l0a, l0b, mp);
+  }
+}
+
+}  // namespace Te
+}  // namespace AscendC
+
+#endif /* SK_ASCENDC_TENSOR_API_H */
