@@ -215,6 +215,18 @@ template <typename R, typename C> __aicore__ inline Index MakeShape(R r, C c) {
   if constexpr (std::is_same_v<C, Index>) return Index{(int64_t)r, c.r, c.c, true};
   else return Index{1, (int64_t)r, (int64_t)c, false};
 }
+namespace detail {
+// A coordinate or shape given as a tuple (AscendC::MakeCoord / MakeShape of the layout API).
+template <typename T> __aicore__ inline Index indexOf(const T& t, int64_t batch) {
+  if constexpr (std::is_same_v<T, Index>) return t;
+  else {
+    static_assert(std::tuple_size_v<T> == 2, "Te: a (row, column) coordinate or shape");
+    return Index{batch, (int64_t)std::get<0>(t), (int64_t)std::get<1>(t), false};
+  }
+}
+}  // namespace detail
+// Element I of a shape or coordinate tuple (AscendC::Shape / Coord).
+template <size_t I, typename... T> __aicore__ inline auto Get(const std::tuple<T...>& t) { return std::get<I>(t); }
 
 /* ---- tensors ---- */
 template <typename T, typename Ptn> struct Tensor {
@@ -229,7 +241,8 @@ template <typename T, typename Ptn> struct Tensor {
   // The element at `offset` elements from the start (4-bit types: two to a byte, even offsets).
   __aicore__ T* At(int64_t offset) const { return (T*)((uint8_t*)data.ptr + offset * detail::bitsOf<T>() / 8); }
   // The part from `coord` on, at most `shape`, in the same layout (the same strides).
-  __aicore__ Tensor Slice(const Index& coord, const Index& shape) const {
+  template <typename C, typename S> __aicore__ Tensor Slice(const C& coordIn, const S& shapeIn) const {
+    const Index coord = detail::indexOf(coordIn, 0), shape = detail::indexOf(shapeIn, 1);
     Tensor t = *this;
     t.data.ptr = At(coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
     auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
@@ -339,11 +352,18 @@ struct MmadParams {
   __aicore__ constexpr MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn = 0, bool initIn = false)
       : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixInitVal(initIn) {}
 };
-template <typename Trait> struct MmadAtom {
+// The operation with its trait, as MmadAtom's parameter (MmadAtom<MmadTraits<MmadOperation, T>>).
+template <typename Op, typename Trait> struct MmadTraits {
+  using TraitType = typename Trait::TraitType;
+  static constexpr const TraitType value = Trait::value;
+};
+template <typename Traits> struct MmadAtom {
   MmadParams params{};
   __aicore__ MmadAtom with(const MmadParams& p) const { return MmadAtom{p}; }
 };
-template <typename Trait> __aicore__ inline constexpr MmadAtom<Trait> MakeMmad(MmadOperation, Trait) { return {}; }
+template <typename Trait> __aicore__ inline constexpr MmadAtom<MmadTraits<MmadOperation, Trait>> MakeMmad(MmadOperation, Trait) {
+  return {};
+}
 
 namespace detail {
 template <typename T> __aicore__ inline LocalTensor<T> local(T* p, Location l, int64_t elements) {
