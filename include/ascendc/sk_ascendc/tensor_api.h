@@ -230,8 +230,6 @@ template <size_t I, typename... T> __aicore__ inline auto Get(const std::tuple<T
 
 /* ---- tensors ---- */
 template <typename T, typename Ptn> struct Tensor {
-  using ElementType = T;
-  using Pattern = Ptn;
   MemPtr<T> data;
   FrameLayout<Ptn> layout;
   __aicore__ const FrameLayout<Ptn>& Layout() const { return layout; }
