@@ -13,9 +13,11 @@
 //   ZN (r / C0) * stride + c * C0 + r % C0          (stride: C0 x columns rounded to 16)
 //   ZZ (r / 16) * stride + (c / C0) * 16 C0 + (r % 16) * C0 + c % C0   (stride: 16 x columns to C0)
 //   NN (c / 16) * stride + (r / C0) * 16 C0 + (c % 16) * C0 + r % C0   (stride: 16 x rows)
-// and a batched layout's matrices follow one another at its capacity. Not simulated (a compile
-// error or a device exception saying so): the MX scale copies and MmadType::MX, Img2Col, the
-// convolution layouts (NCHW, NHWC, NC1HWC0), Copy's quant scalar, ReLU and channel split.
+// and a batched layout's matrices follow one another at its capacity. MX: the scales go GM -> L1
+// as ZZ / NN (pairs of fp8_e8m0_t, 16 x 2 to a fractal) and into the scale buffers of the L0A /
+// L0B data they scale, whose address / 16 names them. Not simulated (a compile error saying so):
+// Img2Col, the convolution layouts (NCHW, NHWC, NC1HWC0), Copy's quant scalar, ReLU and channel
+// split, column-major copies of 4-bit types.
 #ifndef SK_ASCENDC_TENSOR_API_H
 #define SK_ASCENDC_TENSOR_API_H
 
@@ -83,12 +85,14 @@ template <typename T> __aicore__ inline MemPtr<T> MakeMemPtr(T* p) { return {p, 
 template <Location L, typename P, std::enable_if_t<std::is_pointer_v<P>, int> = 0> __aicore__ inline auto MakeMemPtr(P p) {
   return MemPtr<std::remove_pointer_t<P>>{p, L};
 }
-// An address in a local memory: a byte offset from its start.
+// An address in a local memory: a byte offset from its start. The MX scale buffers' address is
+// the L0A / L0B address of the data they scale divided by 16 (the hardware's rule): kept here as
+// that data's address.
 template <Location L, typename T, std::enable_if_t<!std::is_pointer_v<T>, int> = 0>
 __aicore__ inline MemPtr<T> MakeMemPtr(uint64_t addr) {
-  static_assert(L != Location::GM && L != Location::L0ScaleA && L != Location::L0ScaleB && L != Location::SSBUF,
-                "MakeMemPtr(address): a local memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF); the MX scale buffers are not simulated");
-  return {(T*)(detail::localBase(detail::memOf(L)) + addr), L};
+  static_assert(L != Location::GM && L != Location::SSBUF, "MakeMemPtr(address): a local memory");
+  if constexpr (L == Location::L0ScaleA || L == Location::L0ScaleB) return {(T*)(addr * 16), L};
+  else return {(T*)(detail::localBase(detail::memOf(L)) + addr), L};
 }
 
 /* ---- layouts ---- */
@@ -320,9 +324,9 @@ SK_TE_COPY(CopyL0C2UB, CopyL0C2UBTrait)
 // .with() gave.
 template <typename Op, typename Trait> struct CopyAtom {
   FixpipeParams params{};
-  __aicore__ CopyAtom with(const FixpipeParams& p) const { return CopyAtom{p}; }
+  __aicore__ constexpr CopyAtom with(const FixpipeParams& p) const { return CopyAtom{p}; }
 };
-template <typename Op> __aicore__ inline auto MakeCopy(Op) { return CopyAtom<Op, typename detail::DefaultTrait<Op>::type>{}; }
+template <typename Op> __aicore__ inline constexpr auto MakeCopy(Op) { return CopyAtom<Op, typename detail::DefaultTrait<Op>::type>{}; }
 template <typename Op, typename Trait> __aicore__ inline constexpr CopyAtom<Op, Trait> MakeCopy(Op, Trait) { return {}; }
 
 enum class MmadType : uint8_t { NORMAL = 0, MX = 1 };
@@ -357,7 +361,7 @@ template <typename Op, typename Trait> struct MmadTraits {
 };
 template <typename Traits> struct MmadAtom {
   MmadParams params{};
-  __aicore__ MmadAtom with(const MmadParams& p) const { return MmadAtom{p}; }
+  __aicore__ constexpr MmadAtom with(const MmadParams& p) const { return MmadAtom{p}; }
 };
 template <typename Trait> __aicore__ inline constexpr MmadAtom<MmadTraits<MmadOperation, Trait>> MakeMmad(MmadOperation, Trait) {
   return {};
@@ -389,16 +393,33 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
     const int64_t rows = transposed ? sl.cols : sl.rows;      // the NZ's rows and columns
     const int64_t cols = transposed ? sl.rows : sl.cols;
     const int64_t c0Stride = dl.stride / dl.c0;               // rows of the destination's column blocks
+    constexpr int64_t per = 8 / (bitsOf<T>() < 8 ? bitsOf<T>() : 8);  // the basic API counts 4-bit pairs
     if constexpr ((s == Pattern::ND) != (d == Pattern::ZN)) {  // row-major as the NZ sees it
       Nd2NzParams p;
-      p.ndNum = batches, p.nValue = rows, p.dValue = cols, p.srcNdMatrixStride = sl.batchStride, p.srcDValue = sl.stride;
-      p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride;
+      p.ndNum = batches, p.nValue = rows, p.dValue = cols / per, p.srcNdMatrixStride = sl.batchStride / per;
+      p.srcDValue = sl.stride / per, p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride / per;
       DataCopy(l1, gm, p);
     } else {
+      static_assert(per == 1, "Te::Copy GM2L1: a column-major copy (Dn2NzParams) of 4-bit types is not simulated");
       Dn2NzParams p;
       p.dnNum = batches, p.nValue = rows, p.dValue = cols, p.srcDnMatrixStride = sl.batchStride, p.srcDValue = sl.stride;
       p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride;
       DataCopy(l1, gm, p);
+    }
+  } else if constexpr ((d == Pattern::ZZ && s == Pattern::ND) || (d == Pattern::NN && s == Pattern::DN)) {
+    // MX scales (fp8_e8m0_t, ScaleAND into ZZ or ScaleBDN into NN): each band of 16 rows (ZZ) or
+    // columns (NN) holds the band's scale pairs one after another, 16 of them to a 32-byte
+    // fractal: the column-major copy of (pair, row) as 2-byte elements (Dn2NzParams).
+    static_assert(sizeof(T) == 1, "Te::Copy GM2L1: ZZ / NN take MX scales (fp8_e8m0_t)");
+    const bool byRows = d == Pattern::ZZ;
+    const int64_t lines = byRows ? sl.rows : sl.cols, pairs = ((byRows ? sl.cols : sl.rows) + 1) / 2;
+    for (int64_t band = 0; band * 16 < lines; ++band) {
+      const int64_t inBand = lines - band * 16 < 16 ? lines - band * 16 : 16;
+      Dn2NzParams p;
+      p.dnNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
+      p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
+      DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
+               global((uint16_t*)(src.At(band * 16 * sl.stride)), 8 * sl.stride), p);
     }
   } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant): whole 32-byte blocks
     constexpr int64_t bits = bitsOf<T>();
@@ -443,6 +464,18 @@ template <typename T, typename D, typename S> __aicore__ inline void loadL0(cons
   p.ifTranspose = transpose;
   for (int64_t b = 0; b < dl.batch; ++b)
     LoadData(local(dst.Matrix(b).data.ptr, l0, dl.batchStride), local(src.Matrix(b).data.ptr, Location::L1, src.layout.batchStride), p);
+}
+// L1 -> L0ScaleA (ZZ) / L0ScaleB (NN): the scale fractals (16 x 2) of each band, to the MX buffer
+// of the L0A / L0B data the destination names (LoadData's MX half).
+template <typename T, typename D, typename S> __aicore__ inline void loadScales(const Tensor<T, D>& dst, const Tensor<T, S>& src) {
+  constexpr Pattern d = FrameLayout<D>::kPattern;
+  static_assert(d == FrameLayout<S>::kPattern && (d == Pattern::ZZ || d == Pattern::NN),
+                "Te::Copy L1 -> L0ScaleA / L0ScaleB: ZZ to ZZ (scale A) or NN to NN (scale B)");
+  const auto& dl = dst.layout;
+  const bool byRows = d == Pattern::ZZ;
+  const int64_t bands = alignUp(byRows ? dl.rows : dl.cols, 16) / 16, fractals = alignUp(byRows ? dl.cols : dl.rows, 2) / 2;
+  ::sk_load_mx_scales(dst.data.ptr, src.data.ptr, 0, 0, (uint32_t)bands, (uint32_t)fractals, (uint32_t)(src.layout.stride / 32),
+                      (uint32_t)(dl.stride / 32));
 }
 // L1 -> the bias table (half or bfloat16 become float on the way): rows of whole 32-byte blocks.
 template <typename TD, typename TS, typename D, typename S>
@@ -530,13 +563,17 @@ __aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD
     constexpr Location l0 = std::is_same_v<Op, CopyL12L0A> ? Location::L0A : Location::L0B;
     detail::require(src, Location::L1, "Copy L1 -> L0"), detail::require(dst, l0, "Copy L1 -> L0");
     detail::loadL0(dst, src, l0);
+  } else if constexpr (std::is_same_v<Op, CopyL12L0ScaleA> || std::is_same_v<Op, CopyL12L0ScaleB>) {
+    detail::require(src, Location::L1, "Copy L1 -> L0 scales");
+    detail::require(dst, std::is_same_v<Op, CopyL12L0ScaleA> ? Location::L0ScaleA : Location::L0ScaleB, "Copy L1 -> L0 scales");
+    detail::loadScales(dst, src);
   } else if constexpr (std::is_same_v<Op, CopyL12BT>) {
     detail::require(src, Location::L1, "Copy L12BT"), detail::require(dst, Location::BIAS, "Copy L12BT");
     detail::copyL1ToBias(dst, src);
   } else if constexpr (std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) {
     Copy(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{});
   } else {
-    static_assert(!std::is_same_v<Op, Op>, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12BT, L0C2GM, L0C2UB, UB2GM are)");
+    static_assert(!std::is_same_v<Op, Op>, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12L0ScaleA, L12L0ScaleB, L12BT, L0C2GM, L0C2UB, UB2GM are)");
   }
 }
 // From L0C with a per-channel quant tensor in L1 (uint64_t: the scale's float in the low 32 bits).
@@ -565,7 +602,6 @@ __aicore__ inline void Mmad(const MmadAtom<Trait>& atom, const Tensor<TC, PC>& c
 template <typename Trait, typename TC, typename PC, typename TA, typename PA, typename TB, typename PB, typename TBias, typename PBias>
 __aicore__ inline void Mmad(const MmadAtom<Trait>& atom, const Tensor<TC, PC>& c, const Tensor<TA, PA>& a, const Tensor<TB, PB>& b,
                             const Tensor<TBias, PBias>& bias) {
-  static_assert(Trait::value.mmadType == MmadType::NORMAL, "Te::Mmad: MmadType::MX is not simulated");
   if ASCEND_IS_NOT_AIC { return; }
   detail::require(c, Location::L0C, "Mmad"), detail::require(a, Location::L0A, "Mmad"), detail::require(b, Location::L0B, "Mmad");
   const MmadParams& p = atom.params;
@@ -576,11 +612,15 @@ __aicore__ inline void Mmad(const MmadAtom<Trait>& atom, const Tensor<TC, PC>& c
   auto l0c = detail::local(c.data.ptr, Location::L0C, c.Capacity());
   auto l0a = detail::local(a.data.ptr, Location::L0A, a.Capacity());
   auto l0b = detail::local(b.data.ptr, Location::L0B, b.Capacity());
+  constexpr bool mx = Trait::value.mmadType == MmadType::MX;  // the scales: in the MX buffers at A's and B's L0 offsets / 16
   if (bias.data.ptr) {
     detail::require(bias, Location::BIAS, "Mmad (the bias)");
-    AscendC::Mmad(l0c, l0a, l0b, detail::local(bias.data.ptr, Location::BIAS, bias.Capacity()), mp);
+    auto bt = detail::local(bias.data.ptr, Location::BIAS, bias.Capacity());
+    if constexpr (mx) AscendC::MmadMx(l0c, l0a, l0b, bt, mp);
+    else AscendC::Mmad(l0c, l0a, l0b, bt, mp);
   } else {
-    AscendC::Mmad(l0c, l0a, l0b, mp);
+    if constexpr (mx) AscendC::MmadMx(l0c, l0a, l0b, mp);
+    else AscendC::Mmad(l0c, l0a, l0b, mp);
   }
 }
 
