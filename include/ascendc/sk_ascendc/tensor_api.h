@@ -15,9 +15,10 @@
 //   NN (c / 16) * stride + (r / C0) * 16 C0 + (c % 16) * C0 + r % C0   (stride: 16 x rows)
 // and a batched layout's matrices follow one another at its capacity. MX: the scales go GM -> L1
 // as ZZ / NN (pairs of fp8_e8m0_t, 16 x 2 to a fractal) and into the scale buffers of the L0A /
-// L0B data they scale, whose address / 16 names them. Not simulated (a compile error saying so):
-// Img2Col, the convolution layouts (NCHW, NHWC, NC1HWC0), Copy's quant scalar, ReLU and channel
-// split, column-major copies of 4-bit types.
+// L0B data they scale, whose address / 16 names them. Convolution: NCHW, NHWC and NC1HWC0 images
+// into L1 as NC1HWC0, Img2Col into L0A (LoadData3DParamsV2), results out in any of the three.
+// Not simulated (a compile error saying so): Copy's quant scalar, ReLU and channel split,
+// column-major copies of 4-bit types.
 #ifndef SK_ASCENDC_TENSOR_API_H
 #define SK_ASCENDC_TENSOR_API_H
 
@@ -108,20 +109,26 @@ struct ScaleANDLayoutPtn {};
 struct ScaleADNLayoutPtn {};
 struct ScaleBNDLayoutPtn {};
 struct ScaleBDNLayoutPtn {};
+// The convolution layouts, as matrices of (h, w) rows by channel columns: NHWC is ND, NCHW is DN,
+// NC1HWC0 an NZ whose C0-wide channel blocks hold H x W rows each, unpadded.
+struct NHWCLayoutPtn {};
+struct NCHWLayoutPtn {};
+struct NC1HWC0LayoutPtn {};
 enum class Pattern : uint8_t { ND, DN, NZ, ZN, ZZ, NN };
 namespace detail {
 template <typename Ptn> constexpr Pattern patternOf() {
   if constexpr (std::is_same_v<Ptn, NDLayoutPtn> || std::is_same_v<Ptn, NDExtLayoutPtn> || std::is_same_v<Ptn, ScaleANDLayoutPtn> ||
-                std::is_same_v<Ptn, ScaleBNDLayoutPtn>)
+                std::is_same_v<Ptn, ScaleBNDLayoutPtn> || std::is_same_v<Ptn, NHWCLayoutPtn>)
     return Pattern::ND;
   else if constexpr (std::is_same_v<Ptn, DNLayoutPtn> || std::is_same_v<Ptn, DNExtLayoutPtn> ||
-                     std::is_same_v<Ptn, ScaleADNLayoutPtn> || std::is_same_v<Ptn, ScaleBDNLayoutPtn>)
+                     std::is_same_v<Ptn, ScaleADNLayoutPtn> || std::is_same_v<Ptn, ScaleBDNLayoutPtn> ||
+                     std::is_same_v<Ptn, NCHWLayoutPtn>)
     return Pattern::DN;
-  else if constexpr (std::is_same_v<Ptn, NZLayoutPtn>) return Pattern::NZ;
+  else if constexpr (std::is_same_v<Ptn, NZLayoutPtn> || std::is_same_v<Ptn, NC1HWC0LayoutPtn>) return Pattern::NZ;
   else if constexpr (std::is_same_v<Ptn, ZNLayoutPtn>) return Pattern::ZN;
   else if constexpr (std::is_same_v<Ptn, ZZLayoutPtn>) return Pattern::ZZ;
   else {
-    static_assert(std::is_same_v<Ptn, NNLayoutPtn>, "Te: a layout pattern of the matrix API (the convolution ones are not simulated)");
+    static_assert(std::is_same_v<Ptn, NNLayoutPtn>, "Te: a layout pattern of the matrix or convolution API");
     return Pattern::NN;
   }
 }
@@ -153,6 +160,7 @@ template <typename Ptn> struct FrameLayout {
   int64_t stride = 0;       // the pitch the formula above names, in elements
   int64_t batchStride = 0;  // elements from one matrix to the next
   bool batched = false;
+  int64_t h = 0, w = 0;     // a convolution layout's image (rows = h x w)
   __aicore__ int64_t Offset(int64_t r, int64_t c) const {
     switch (kPattern) {
       case Pattern::ND: return r * stride + c;
@@ -197,6 +205,25 @@ __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(R rows, C cols) {
 template <typename Ptn, typename Trait = void, typename B, typename R, typename C>
 __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(B batch, R rows, C cols) {
   return detail::frameLayout<Ptn>((int64_t)batch, true, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+}
+// The convolution layouts: NCHWLayoutPtn (n, c, h, w), NHWCLayoutPtn (n, h, w, c),
+// NC1HWC0LayoutPtn (n, c1, h, w, c0); n images one after another.
+template <typename Ptn, typename Trait = void, typename A0, typename A1, typename A2, typename A3>
+__aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A0 n, A1 a1, A2 a2, A3 a3) {
+  constexpr bool nchw = std::is_same_v<Ptn, NCHWLayoutPtn>;
+  static_assert(nchw || std::is_same_v<Ptn, NHWCLayoutPtn>, "MakeFrameLayout(n, ., ., .): NCHWLayoutPtn or NHWCLayoutPtn");
+  const int64_t h = nchw ? (int64_t)a2 : (int64_t)a1, w = nchw ? (int64_t)a3 : (int64_t)a2, c = nchw ? (int64_t)a1 : (int64_t)a3;
+  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, (int64_t)n > 1, h * w, c, 16);
+  l.h = h, l.w = w;
+  return l;
+}
+template <typename Ptn, typename Trait = void, typename A0, typename A1, typename A2, typename A3, typename A4>
+__aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A0 n, A1 c1, A2 h, A3 w, A4 c0) {
+  static_assert(std::is_same_v<Ptn, NC1HWC0LayoutPtn>, "MakeFrameLayout(n, c1, h, w, c0): NC1HWC0LayoutPtn");
+  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, (int64_t)n > 1, (int64_t)h * (int64_t)w, (int64_t)c1 * (int64_t)c0, (int64_t)c0);
+  l.h = (int64_t)h, l.w = (int64_t)w;
+  l.stride = l.rows * l.c0, l.batchStride = l.stride * (int64_t)c1;  // channel blocks of H x W rows, unpadded
+  return l;
 }
 template <typename Ptn, size_t C0Element, typename... A> __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A... a) {
   return MakeFrameLayout<Ptn, std::integral_constant<int64_t, (int64_t)C0Element>>(a...);
@@ -322,9 +349,17 @@ SK_TE_COPY(CopyL0C2UB, CopyL0C2UBTrait)
 
 // An operation, its trait (a struct whose `value` holds the settings) and the runtime params
 // .with() gave.
-template <typename Op, typename Trait> struct CopyAtom {
-  FixpipeParams params{};
-  __aicore__ constexpr CopyAtom with(const FixpipeParams& p) const { return CopyAtom{p}; }
+// Img2Col's parameters (CopyL12L0A from an NC1HWC0 feature map); padList: left, right, top, bottom.
+template <typename T> struct Img2ColParams {
+  uint16_t mExtension = 0, kExtension = 0;
+  uint8_t padList[4] = {0, 0, 0, 0};
+  uint8_t strideW = 1, strideH = 1, filterW = 1, filterH = 1, dilationFilterW = 1, dilationFilterH = 1;
+  bool filterSizeW = false, filterSizeH = false, transpose = false, fMatrixCtrl = false;
+  T padValue = 0;
+};
+template <typename Op, typename Trait, typename Params = FixpipeParams> struct CopyAtom {
+  Params params{};
+  template <typename P> __aicore__ constexpr CopyAtom<Op, Trait, P> with(const P& p) const { return {p}; }
 };
 template <typename Op> __aicore__ inline constexpr auto MakeCopy(Op) { return CopyAtom<Op, typename detail::DefaultTrait<Op>::type>{}; }
 template <typename Op, typename Trait> __aicore__ inline constexpr CopyAtom<Op, Trait> MakeCopy(Op, Trait) { return {}; }
@@ -435,7 +470,8 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
     // source's whole fractals, one after another in both.
     constexpr int64_t bits = bitsOf<T>();
     const int64_t blocks = alignUp(d == Pattern::NZ ? sl.cols : sl.rows, sl.c0) / sl.c0;
-    const int64_t run = alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0;  // elements of one block
+    auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };  // elements of one block (NC1HWC0: unpadded)
+    const int64_t run = least(least(alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0, sl.stride), dl.stride);
     for (int64_t b = 0; b < batches; ++b)
       DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
                DataCopyParams((uint16_t)blocks, (uint16_t)(run * bits / 256), (uint16_t)((sl.stride - run) * bits / 256),
@@ -464,6 +500,18 @@ template <typename T, typename D, typename S> __aicore__ inline void loadL0(cons
   p.ifTranspose = transpose;
   for (int64_t b = 0; b < dl.batch; ++b)
     LoadData(local(dst.Matrix(b).data.ptr, l0, dl.batchStride), local(src.Matrix(b).data.ptr, Location::L1, src.layout.batchStride), p);
+}
+// L1 (an NC1HWC0 feature map) -> L0A by Img2Col: LoadData3DParamsV2 with the map's H, W and channels.
+template <typename T, typename D, typename S> __aicore__ inline void img2col(const Tensor<T, D>& dst, const Tensor<T, S>& src, const Img2ColParams<T>& q) {
+  static_assert(FrameLayout<D>::kPattern == Pattern::NZ, "Te::Copy Img2Col: into an NZ L0A tensor");
+  LoadData3DParamsV2<T> p;
+  for (int i = 0; i < 4; ++i) p.padList[i] = q.padList[i];
+  p.l1H = (uint16_t)src.layout.h, p.l1W = (uint16_t)src.layout.w, p.channelSize = (uint16_t)src.layout.cols;
+  p.kExtension = q.kExtension, p.mExtension = q.mExtension;
+  p.strideW = q.strideW, p.strideH = q.strideH, p.filterW = q.filterW, p.filterH = q.filterH;
+  p.dilationFilterW = q.dilationFilterW, p.dilationFilterH = q.dilationFilterH, p.enTranspose = q.transpose;
+  p.padValue = q.padValue, p.filterSizeW = q.filterSizeW, p.filterSizeH = q.filterSizeH, p.fMatrixCtrl = q.fMatrixCtrl;
+  LoadData(local(dst.data.ptr, Location::L0A, dst.Capacity()), local(src.data.ptr, Location::L1, src.Capacity()), p);
 }
 // L1 -> L0ScaleA (ZZ) / L0ScaleB (NN): the scale fractals (16 x 2) of each band, to the MX buffer
 // of the L0A / L0B data the destination names (LoadData's MX half).
@@ -500,17 +548,21 @@ template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(bool perCha
     return QuantMode_t::NoQuant;
   }
 }
-// L0C (NZ) -> GM or UB (ND): min(the source's whole fractals, the destination's) rows and columns.
+// L0C (NZ) -> GM (ND, DN or NZ: NHWC, NCHW, NC1HWC0 as well) or UB (ND): min(the source's whole
+// fractals, the destination's) rows and columns.
 template <bool toUb, typename TD, typename TS, typename D, typename S>
 __aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>& src, const FixpipeParams& params, uint8_t dual,
                                   const uint64_t* quant) {
-  static_assert(FrameLayout<S>::kPattern == Pattern::NZ && FrameLayout<D>::kPattern == Pattern::ND,
-                "Te::Copy from L0C: an NZ source into an ND destination (NZ, DN and the convolution layouts are not simulated)");
+  constexpr Pattern d = FrameLayout<D>::kPattern;
+  static_assert(FrameLayout<S>::kPattern == Pattern::NZ && (d == Pattern::ND || (!toUb && (d == Pattern::DN || d == Pattern::NZ))),
+                "Te::Copy from L0C: an NZ source into ND (GM or UB), DN or NZ (GM: NHWC, NCHW, NC1HWC0 too)");
+  constexpr CO2Layout layout = d == Pattern::ND ? CO2Layout::ROW_MAJOR : d == Pattern::DN ? CO2Layout::COLUMN_MAJOR : CO2Layout::NZ;
   const auto& sl = src.layout;
   const auto& dl = dst.layout;
   auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
-  FixpipeParamsArch3510<CO2Layout::ROW_MAJOR> fp((uint16_t)least(alignUp(sl.cols, 16), dl.cols), (uint16_t)least(alignUp(sl.rows, 16), dl.rows),
-                                                 (uint16_t)(sl.stride / 16), (uint32_t)dl.stride);
+  FixpipeParamsArch3510<layout> fp((uint16_t)least(alignUp(sl.cols, 16), dl.cols), (uint16_t)least(alignUp(sl.rows, 16), dl.rows),
+                                   (uint16_t)(sl.stride / 16), (uint32_t)dl.stride);
+  if constexpr (layout == CO2Layout::COLUMN_MAJOR) fp.params = {1, 0, 0, 1};  // one matrix, adjacent fractal rows
   fp.quantPre = fixpipeQuant<TD, TS>(quant != nullptr);
   fp.unitFlag = params.unitFlag;
   fp.subBlockId = params.subBlockId;
@@ -524,7 +576,8 @@ __aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>&
       Fixpipe<TD, TS, kToUb>(LocalTensor<TD>(TPosition::VECOUT, (uint64_t)dst.At(b * dl.batchStride), (uint32_t)dl.batchStride), l0c,
                              scales, fp);
     } else {
-      Fixpipe<TD, TS, CFG_ROW_MAJOR>(global(dst.At(b * dl.batchStride), dl.batchStride), l0c, scales, fp);
+      static constexpr FixpipeConfig kToGm = {layout, false};
+      Fixpipe<TD, TS, kToGm>(global(dst.At(b * dl.batchStride), dl.batchStride), l0c, scales, fp);
     }
   }
 }
@@ -544,8 +597,8 @@ template <typename T, typename D, typename S> __aicore__ inline void copyUbToGm(
 }  // namespace detail
 
 // Copy(atom, dst, src): the operation the atom names, between the memories it names.
-template <typename Op, typename Trait, typename TD, typename PD, typename TS, typename PS>
-__aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src) {
+template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS>
+__aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src) {
   if constexpr (std::is_same_v<Op, CopyUB2GM>) {
     if ASCEND_IS_NOT_AIV { return; }  // each side of a MIX kernel runs its own copies
   } else {
@@ -562,7 +615,12 @@ __aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD
     static_assert(std::is_same_v<TD, TS>, "Te::Copy L1 -> L0: the same element type on both sides");
     constexpr Location l0 = std::is_same_v<Op, CopyL12L0A> ? Location::L0A : Location::L0B;
     detail::require(src, Location::L1, "Copy L1 -> L0"), detail::require(dst, l0, "Copy L1 -> L0");
-    detail::loadL0(dst, src, l0);
+    if constexpr (std::is_same_v<Params, Img2ColParams<TD>>) {
+      static_assert(std::is_same_v<Op, CopyL12L0A> && std::is_same_v<PS, NC1HWC0LayoutPtn>, "Te::Copy with Img2ColParams: an NC1HWC0 feature map into L0A");
+      detail::img2col(dst, src, atom.params);
+    } else {
+      detail::loadL0(dst, src, l0);
+    }
   } else if constexpr (std::is_same_v<Op, CopyL12L0ScaleA> || std::is_same_v<Op, CopyL12L0ScaleB>) {
     detail::require(src, Location::L1, "Copy L1 -> L0 scales");
     detail::require(dst, std::is_same_v<Op, CopyL12L0ScaleA> ? Location::L0ScaleA : Location::L0ScaleB, "Copy L1 -> L0 scales");
@@ -577,11 +635,12 @@ __aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD
   }
 }
 // From L0C with a per-channel quant tensor in L1 (uint64_t: the scale's float in the low 32 bits).
-template <typename Op, typename Trait, typename TD, typename PD, typename TS, typename PS, typename PQ>
-__aicore__ inline void Copy(const CopyAtom<Op, Trait>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src,
+template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS, typename PQ>
+__aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src,
                             const Tensor<uint64_t, PQ>& quant) {
   static_assert(std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>, "Te::Copy with a quant tensor: from L0C");
   static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
+  static_assert(std::is_same_v<Params, FixpipeParams>, "Te::Copy from L0C: .with() takes FixpipeParams");
   if ASCEND_IS_NOT_AIC { return; }
   detail::require(src, Location::L0C, "Copy from L0C");
   if (quant.data.ptr) detail::require(quant, Location::L1, "Copy from L0C (the quant tensor)");
