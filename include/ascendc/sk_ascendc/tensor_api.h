@@ -347,8 +347,6 @@ SK_TE_COPY(CopyL0C2GM, CopyL0C2GMTrait)
 SK_TE_COPY(CopyL0C2UB, CopyL0C2UBTrait)
 #undef SK_TE_COPY
 
-// An operation, its trait (a struct whose `value` holds the settings) and the runtime params
-// .with() gave.
 // Img2Col's parameters (CopyL12L0A from an NC1HWC0 feature map); padList: left, right, top, bottom.
 template <typename T> struct Img2ColParams {
   uint16_t mExtension = 0, kExtension = 0;
@@ -357,6 +355,8 @@ template <typename T> struct Img2ColParams {
   bool filterSizeW = false, filterSizeH = false, transpose = false, fMatrixCtrl = false;
   T padValue = 0;
 };
+// An operation, its trait (a struct whose `value` holds the settings) and the runtime params
+// .with() gave (FixpipeParams, or Img2ColParams for an Img2Col).
 template <typename Op, typename Trait, typename Params = FixpipeParams> struct CopyAtom {
   Params params{};
   template <typename P> __aicore__ constexpr CopyAtom<Op, Trait, P> with(const P& p) const { return {p}; }
