@@ -272,6 +272,9 @@ template <typename T, typename Ptn> struct Tensor {
   // The part from `coord` on, at most `shape`, in the same layout (the same strides).
   template <typename C, typename S> __aicore__ Tensor Slice(const C& coordIn, const S& shapeIn) const {
     const Index coord = detail::indexOf(coordIn, 0), shape = detail::indexOf(shapeIn, 1);
+    if (coord.r < 0 || coord.c < 0 || coord.b < 0 || coord.r >= layout.rows || coord.c >= layout.cols || coord.b >= layout.batch)
+      ::sk_trapf(3, "Te::Slice: coordinate (%lld, (%lld, %lld)) outside the tensor's %lld x (%lld x %lld)", (long long)coord.b,
+                 (long long)coord.r, (long long)coord.c, (long long)layout.batch, (long long)layout.rows, (long long)layout.cols);
     Tensor t = *this;
     t.data.ptr = At(coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
     auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
