@@ -473,14 +473,12 @@ template <typename DstT> constexpr RoundMode quantizeRoundMode(RoundMode m) {
 }
 // Element k of a tensor of 8- or 4-bit codes (fp4: two to a byte, the first in the low nibble).
 template <typename T> inline uint8_t codeAt(const T* p, uint64_t k) {
-  const uint8_t* b = (const uint8_t*)p;
-  if constexpr (isFp4<T>()) return b[k / 2] >> (k % 2 * 4) & 0xF;
-  else return b[k];
+  const uint8_t* b = (const uint8_t*)elementAt<T>(p, k);
+  return isFp4<T>() ? nibbleAt(*b, k) : *b;
 }
 template <typename T> inline void setCodeAt(T* p, uint64_t k, uint8_t code) {
-  uint8_t* b = (uint8_t*)p;
-  if constexpr (isFp4<T>()) b[k / 2] = (uint8_t)(k % 2 ? (b[k / 2] & 0x0F) | code << 4 : (b[k / 2] & 0xF0) | code);
-  else b[k] = code;
+  uint8_t* b = (uint8_t*)elementAt<T>(p, k);
+  *b = isFp4<T>() ? withNibble(*b, k, code) : code;
 }
 inline float roundAs(RoundMode mode, float v) {
   switch (mode) {

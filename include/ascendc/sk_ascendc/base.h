@@ -317,6 +317,12 @@ template <typename T, typename P> constexpr P* elementAt(P* p, uint64_t n) {
   if constexpr (SizeOfBits<PrimT<T>>::value < 8) return (P*)((uint8_t*)p + n * SizeOfBits<PrimT<T>>::value / 8);
   else return p + n;
 }
+// Element n of a 4-bit tensor in the byte holding it (two to a byte, the first in the low nibble),
+// and that byte with element n set to v.
+constexpr uint8_t nibbleAt(uint8_t byte, uint64_t n) { return (uint8_t)(byte >> (n % 2 * 4) & 0xF); }
+constexpr uint8_t withNibble(uint8_t byte, uint64_t n, uint8_t v) {
+  return (uint8_t)((byte & ~(0xF << (n % 2 * 4))) | (v & 0xF) << (n % 2 * 4));
+}
 }  // namespace detail
 
 /* ---- positions, events, modes ---- */

@@ -61,14 +61,14 @@ template <typename T> class GlobalTensor {
   __aicore__ PrimType GetValue(const uint64_t offset) const {
     PrimType v;
     ::sk_scalar_copy(&v, detail::elementAt<T>(addr_, offset), sizeof(PrimType));
-    if constexpr (kHalfByte) v = PrimType(v.bits >> (offset % 2 * 4));
+    if constexpr (kHalfByte) v = PrimType(detail::nibbleAt(v.bits, offset));
     return v;
   }
   __aicore__ void SetValue(const uint64_t offset, PrimType value) const {
     if constexpr (kHalfByte) {  // read, modify, write the byte the nibble is in
-      uint8_t byte, shift = (uint8_t)(offset % 2 * 4);
+      uint8_t byte;
       ::sk_scalar_copy(&byte, detail::elementAt<T>(addr_, offset), 1);
-      byte = (uint8_t)((byte & ~(0xF << shift)) | (value.bits & 0xF) << shift);
+      byte = detail::withNibble(byte, offset, value.bits);
       ::sk_scalar_copy(detail::elementAt<T>(addr_, offset), &byte, 1);
     } else {
       ::sk_scalar_copy(addr_ + offset, &value, sizeof(PrimType));
@@ -124,14 +124,13 @@ template <typename T> class LocalTensor {
   // address GetPhyAddr gave (plus an offset), which here is the simulator's host address.
   __aicore__ LocalTensor(TPosition pos, uint64_t addr, uint32_t tileSize);
   __aicore__ PrimType GetValue(const uint32_t index) const {
-    if constexpr (kHalfByte) return PrimType(detail::localLoad(detail::elementAt<T>(addr_, index))->bits >> (index % 2 * 4));
+    if constexpr (kHalfByte) return PrimType(detail::nibbleAt(detail::localLoad(detail::elementAt<T>(addr_, index))->bits, index));
     else return *detail::localLoad(addr_ + index);
   }
   template <typename T1> __aicore__ void SetValue(const uint32_t index, const T1 value) const {
     if constexpr (kHalfByte) {
       uint8_t& byte = detail::localStore(detail::elementAt<T>(addr_, index))->bits;
-      uint8_t shift = (uint8_t)(index % 2 * 4);
-      byte = (uint8_t)((byte & ~(0xF << shift)) | (PrimType(value).bits & 0xF) << shift);
+      byte = detail::withNibble(byte, index, PrimType(value).bits);
     } else {
       *detail::localStore(addr_ + index) = (PrimType)value;
     }
@@ -208,6 +207,14 @@ constexpr uint32_t alignOf(int32_t mem) {
   return mem == SK_MEM_L0A || mem == SK_MEM_L0B ? 512 : mem == SK_MEM_L0C || mem == SK_MEM_BT ? 64 : 32;
 }
 inline uint8_t* localBase(int32_t mem) { return (uint8_t*)::sk_local_base(mem); }
+// The core's local memory holding p, or -1 (GM): a pointer's address space is no mark here.
+inline int32_t localMemoryOf(const void* p) {
+  for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
+    const uint8_t* base = localBase(mem);
+    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return mem;
+  }
+  return -1;
+}
 }  // namespace detail
 
 template <typename T>

@@ -31,28 +31,12 @@ enum class Location : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, L0Scale
 
 namespace detail {
 using AscendC::detail::localBase;
-inline int32_t memOf(Location l) {
-  switch (l) {
-    case Location::UB: return SK_MEM_UB;
-    case Location::L1: return SK_MEM_L1;
-    case Location::L0A: return SK_MEM_L0A;
-    case Location::L0B: return SK_MEM_L0B;
-    case Location::L0C: return SK_MEM_L0C;
-    case Location::BIAS: return SK_MEM_BT;
-    case Location::FIXBUF: return SK_MEM_FB;
-    default: return -1;
-  }
-}
-// The memory a pointer is in (a local array's, or GM): the address space qualifiers the vendor's
-// compiler types pointers with are marks only here.
+// The memory a pointer is in (a local array's, or GM).
 inline Location locationOf(const void* p) {
   static constexpr Location kByMem[SK_MEM_COUNT] = {Location::UB,  Location::L1,   Location::L0A,   Location::L0B,
                                                     Location::L0C, Location::BIAS, Location::FIXBUF};
-  for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
-    const uint8_t* base = localBase(mem);
-    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return kByMem[mem];
-  }
-  return Location::GM;
+  const int32_t mem = AscendC::detail::localMemoryOf(p);
+  return mem >= 0 ? kByMem[mem] : Location::GM;
 }
 inline TPosition positionOf(Location l) {
   switch (l) {
@@ -93,7 +77,7 @@ template <Location L, typename T, std::enable_if_t<!std::is_pointer_v<T>, int> =
 __aicore__ inline MemPtr<T> MakeMemPtr(uint64_t addr) {
   static_assert(L != Location::GM && L != Location::SSBUF, "MakeMemPtr(address): a local memory");
   if constexpr (L == Location::L0ScaleA || L == Location::L0ScaleB) return {(T*)(addr * 16), L};
-  else return {(T*)(detail::localBase(detail::memOf(L)) + addr), L};
+  else return {(T*)(detail::localBase(AscendC::detail::memOf(detail::positionOf(L))) + addr), L};
 }
 
 /* ---- layouts ---- */
@@ -159,7 +143,6 @@ template <typename Ptn> struct FrameLayout {
   int64_t batch = 1, rows = 0, cols = 0, c0 = 16;
   int64_t stride = 0;       // the pitch the formula above names, in elements
   int64_t batchStride = 0;  // elements from one matrix to the next
-  bool batched = false;
   int64_t h = 0, w = 0;     // a convolution layout's image (rows = h x w)
   __aicore__ int64_t Offset(int64_t r, int64_t c) const {
     switch (kPattern) {
@@ -182,9 +165,9 @@ template <typename Ptn> struct FrameLayout {
   }
 };
 namespace detail {
-template <typename Ptn> __aicore__ inline FrameLayout<Ptn> frameLayout(int64_t batch, bool batched, int64_t rows, int64_t cols, int64_t c0) {
+template <typename Ptn> __aicore__ inline FrameLayout<Ptn> frameLayout(int64_t batch, int64_t rows, int64_t cols, int64_t c0) {
   FrameLayout<Ptn> l;
-  l.batch = batch, l.batched = batched, l.rows = rows, l.cols = cols, l.c0 = c0;
+  l.batch = batch, l.rows = rows, l.cols = cols, l.c0 = c0;
   switch (FrameLayout<Ptn>::kPattern) {
     case Pattern::ND: l.stride = cols; break;
     case Pattern::DN: l.stride = rows; break;
@@ -200,11 +183,11 @@ template <typename Ptn> __aicore__ inline FrameLayout<Ptn> frameLayout(int64_t b
 // MakeFrameLayout<Pattern[, Trait]>(rows, cols) or (batch, rows, cols); the C0 form too.
 template <typename Ptn, typename Trait = void, typename R, typename C>
 __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(R rows, C cols) {
-  return detail::frameLayout<Ptn>(1, false, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+  return detail::frameLayout<Ptn>(1, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
 }
 template <typename Ptn, typename Trait = void, typename B, typename R, typename C>
 __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(B batch, R rows, C cols) {
-  return detail::frameLayout<Ptn>((int64_t)batch, true, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+  return detail::frameLayout<Ptn>((int64_t)batch, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
 }
 // The convolution layouts: NCHWLayoutPtn (n, c, h, w), NHWCLayoutPtn (n, h, w, c),
 // NC1HWC0LayoutPtn (n, c1, h, w, c0); n images one after another.
@@ -213,14 +196,14 @@ __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A0 n, A1 a1, A2 a2, A3 a3) {
   constexpr bool nchw = std::is_same_v<Ptn, NCHWLayoutPtn>;
   static_assert(nchw || std::is_same_v<Ptn, NHWCLayoutPtn>, "MakeFrameLayout(n, ., ., .): NCHWLayoutPtn or NHWCLayoutPtn");
   const int64_t h = nchw ? (int64_t)a2 : (int64_t)a1, w = nchw ? (int64_t)a3 : (int64_t)a2, c = nchw ? (int64_t)a1 : (int64_t)a3;
-  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, (int64_t)n > 1, h * w, c, 16);
+  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, h * w, c, 16);
   l.h = h, l.w = w;
   return l;
 }
 template <typename Ptn, typename Trait = void, typename A0, typename A1, typename A2, typename A3, typename A4>
 __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(A0 n, A1 c1, A2 h, A3 w, A4 c0) {
   static_assert(std::is_same_v<Ptn, NC1HWC0LayoutPtn>, "MakeFrameLayout(n, c1, h, w, c0): NC1HWC0LayoutPtn");
-  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, (int64_t)n > 1, (int64_t)h * (int64_t)w, (int64_t)c1 * (int64_t)c0, (int64_t)c0);
+  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)n, (int64_t)h * (int64_t)w, (int64_t)c1 * (int64_t)c0, (int64_t)c0);
   l.h = (int64_t)h, l.w = (int64_t)w;
   l.stride = l.rows * l.c0, l.batchStride = l.stride * (int64_t)c1;  // channel blocks of H x W rows, unpadded
   return l;
@@ -268,7 +251,7 @@ template <typename T, typename Ptn> struct Tensor {
   __aicore__ int64_t Size() const { return layout.batch * layout.rows * layout.cols; }
   __aicore__ int64_t Capacity() const { return layout.batch * layout.batchStride; }
   // The element at `offset` elements from the start (4-bit types: two to a byte, even offsets).
-  __aicore__ T* At(int64_t offset) const { return (T*)((uint8_t*)data.ptr + offset * detail::bitsOf<T>() / 8); }
+  __aicore__ T* At(int64_t offset) const { return AscendC::detail::elementAt<T>(data.ptr, (uint64_t)offset); }
   // The part from `coord` on, at most `shape`, in the same layout (the same strides).
   template <typename C, typename S> __aicore__ Tensor Slice(const C& coordIn, const S& shapeIn) const {
     const Index coord = detail::indexOf(coordIn, 0), shape = detail::indexOf(shapeIn, 1);
@@ -277,10 +260,9 @@ template <typename T, typename Ptn> struct Tensor {
                  (long long)coord.r, (long long)coord.c, (long long)layout.batch, (long long)layout.rows, (long long)layout.cols);
     Tensor t = *this;
     t.data.ptr = At(coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
-    auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
-    t.layout.rows = least(layout.rows - coord.r, shape.r);
-    t.layout.cols = least(layout.cols - coord.c, shape.c);
-    t.layout.batch = shape.batched ? least(layout.batch - coord.b, shape.b) : 1;
+    t.layout.rows = std::min(layout.rows - coord.r, shape.r);
+    t.layout.cols = std::min(layout.cols - coord.c, shape.c);
+    t.layout.batch = shape.batched ? std::min(layout.batch - coord.b, shape.b) : 1;
     return t;
   }
   // The matrix b of a batched tensor.
@@ -417,8 +399,15 @@ template <typename T> __aicore__ inline GlobalTensor<T> global(T* p, int64_t ele
 template <typename T, typename P> __aicore__ inline void require(const Tensor<T, P>& t, Location l, const char* api) {
   if (t.data.location != l) ::sk_trapf(3, "Te::%s: an operand in %s, not %s", api, nameOf(t.data.location), nameOf(l));
 }
+// DataCopyParams for `count` runs of `run` elements, srcPitch and dstPitch elements apart, with
+// srcBits and dstBits to an element on each side: 32-byte blocks and the gaps between them.
+inline DataCopyParams blockRuns(int64_t count, int64_t run, int64_t srcPitch, int64_t dstPitch, int64_t srcBits, int64_t dstBits) {
+  return DataCopyParams((uint16_t)count, (uint16_t)(run * srcBits / 256), (uint16_t)((srcPitch - run) * srcBits / 256),
+                        (uint16_t)((dstPitch - run) * dstBits / 256));
+}
 // GM -> L1: ND or DN into NZ or ZN (ZN is the NZ of the transpose, so an ND source into ZN is a
-// DN copy of the transpose), ND into ND (vectors); the source's rows and columns are copied.
+// DN copy of the transpose), MX scales into ZZ / NN, ND into ND (vectors), NZ or ZN as they lie
+// (NC1HWC0 too); the source's rows and columns are copied.
 template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(const Tensor<T, D>& dst, const Tensor<T, S>& src) {
   constexpr Pattern d = FrameLayout<D>::kPattern, s = FrameLayout<S>::kPattern;
   const auto& sl = src.layout;
@@ -466,19 +455,17 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
                  (long long)sl.cols, (long long)sl.stride, (long long)dl.stride);
     for (int64_t b = 0; b < batches; ++b)
       DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
-               DataCopyParams((uint16_t)sl.rows, (uint16_t)(sl.cols * bits / 256), (uint16_t)((sl.stride - sl.cols) * bits / 256),
-                              (uint16_t)((dl.stride - sl.cols) * bits / 256)));
+               blockRuns(sl.rows, sl.cols, sl.stride, dl.stride, bits, bits));
   } else if constexpr (d == s && (d == Pattern::NZ || d == Pattern::ZN)) {
     // Fractal matrices as they lie (a weight stored NZ): each C0 block (NZ columns, ZN rows) of the
     // source's whole fractals, one after another in both.
     constexpr int64_t bits = bitsOf<T>();
     const int64_t blocks = alignUp(d == Pattern::NZ ? sl.cols : sl.rows, sl.c0) / sl.c0;
-    auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };  // elements of one block (NC1HWC0: unpadded)
-    const int64_t run = least(least(alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0, sl.stride), dl.stride);
+    // Elements of one block (NC1HWC0's are unpadded).
+    const int64_t run = std::min({alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0, sl.stride, dl.stride});
     for (int64_t b = 0; b < batches; ++b)
       DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
-               DataCopyParams((uint16_t)blocks, (uint16_t)(run * bits / 256), (uint16_t)((sl.stride - run) * bits / 256),
-                              (uint16_t)((dl.stride - run) * bits / 256)));
+               blockRuns(blocks, run, sl.stride, dl.stride, bits, bits));
   } else {
     static_assert(d != d, "Te::Copy GM2L1: ND or DN into NZ or ZN, ND into ND, or NZ / ZN as they lie");
   }
@@ -537,8 +524,7 @@ __aicore__ inline void copyL1ToBias(const Tensor<TD, D>& dst, const Tensor<TS, S
   constexpr int64_t sb = bitsOf<TS>(), db = bitsOf<TD>();
   for (int64_t b = 0; b < sl.batch; ++b)
     DataCopy(local(dst.At(b * dl.batchStride), Location::BIAS, dl.batchStride), local(src.At(b * sl.batchStride), Location::L1, sl.batchStride),
-             DataCopyParams((uint16_t)sl.rows, (uint16_t)(sl.cols * sb / 256), (uint16_t)((sl.stride - sl.cols) * sb / 256),
-                            (uint16_t)((dl.stride - sl.cols) * db / 256)));
+             blockRuns(sl.rows, sl.cols, sl.stride, dl.stride, sb, db));
 }
 // The Fixpipe's conversion for L0C's S into D: a cast, or (a quant tensor given) the per-channel
 // dequantization of int32.
@@ -562,8 +548,7 @@ __aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>&
   constexpr CO2Layout layout = d == Pattern::ND ? CO2Layout::ROW_MAJOR : d == Pattern::DN ? CO2Layout::COLUMN_MAJOR : CO2Layout::NZ;
   const auto& sl = src.layout;
   const auto& dl = dst.layout;
-  auto least = [](int64_t a, int64_t b) { return a < b ? a : b; };
-  FixpipeParamsArch3510<layout> fp((uint16_t)least(alignUp(sl.cols, 16), dl.cols), (uint16_t)least(alignUp(sl.rows, 16), dl.rows),
+  FixpipeParamsArch3510<layout> fp((uint16_t)std::min(alignUp(sl.cols, 16), dl.cols), (uint16_t)std::min(alignUp(sl.rows, 16), dl.rows),
                                    (uint16_t)(sl.stride / 16), (uint32_t)dl.stride);
   if constexpr (layout == CO2Layout::COLUMN_MAJOR) fp.params = {1, 0, 0, 1};  // one matrix, adjacent fractal rows
   fp.quantPre = fixpipeQuant<TD, TS>(quant != nullptr);

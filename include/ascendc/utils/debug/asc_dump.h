@@ -12,14 +12,6 @@ namespace AscendC::detail {
 template <typename T> __aicore__ inline void dumpLocal(int32_t mem, const T* p, uint32_t desc, uint32_t count) {
   dumpValues<T>((uint64_t)((const uint8_t*)p - localBase(mem)), mem, desc, count, [&](uint32_t i) { return *localLoad(p + i); });
 }
-// The core's local memory holding p, or -1 (GM).
-inline int32_t localMemoryOf(const void* p) {
-  for (int32_t mem = 0; mem < SK_MEM_COUNT; ++mem) {
-    auto* base = (const uint8_t*)::sk_local_base(mem);
-    if (base && (const uint8_t*)p >= base && (const uint8_t*)p < base + ::sk_local_physical_size(mem)) return mem;
-  }
-  return -1;
-}
 }  // namespace AscendC::detail
 
 template <typename T> __aicore__ inline void asc_dump_gm(__gm__ T* gm, uint32_t desc, uint32_t count) {
