@@ -9,6 +9,7 @@
 
 #include "compile_steps.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
@@ -118,6 +119,21 @@ llvm::Error checkNoIntrinsics(llvm::Module& m, const std::string& source) {
   return llvm::Error::success();
 }
 
+// A static initializer telling the runtime the arch the program's kernels are compiled for, so
+// the program runs on that simulated device unless aclInit's config or $SK_ARCH says otherwise.
+void setProgramArch(llvm::Module& m, llvm::Constant* archName) {
+  llvm::LLVMContext& ctx = m.getContext();
+  auto* voidTy = llvm::Type::getVoidTy(ctx);
+  llvm::FunctionCallee set =
+      m.getOrInsertFunction("sk_ss_program_arch", voidTy, llvm::PointerType::getUnqual(ctx));
+  auto* init = llvm::Function::Create(llvm::FunctionType::get(voidTy, false), llvm::GlobalValue::InternalLinkage,
+                                      "sk_ss.set_program_arch", m);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", init));
+  b.CreateCall(set, {archName});
+  b.CreateRetVoid();
+  llvm::appendToGlobalCtors(m, init, 65535);
+}
+
 // The host module: kernels dropped, launch entries replaced by descriptors of `object`'s entries.
 llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, const std::vector<char>& object,
                                              const std::vector<LaunchEntry>& entries, const std::string& source,
@@ -145,6 +161,7 @@ llvm::Expected<std::vector<char>> hostObject(std::unique_ptr<llvm::Module> m, co
     dropped.insert(f);
   }
   dropFromUsed(*m, dropped);
+  if (!entries.empty()) setProgramArch(*m, archName);
   useHostAssertAndPrintf(*m);
   for (llvm::Function* f : deviceCode(*m)) dropped.insert(f);
   for (llvm::GlobalValue* g : dropped) {

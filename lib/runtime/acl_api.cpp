@@ -50,7 +50,7 @@ struct ModelObj {
 struct State {
   std::recursive_mutex mu;
   bool initialized = false;
-  std::string archName;  // from aclInit's config; else $SK_ARCH; else dav-2201
+  std::string archName;  // from aclInit's config; else $SK_ARCH; else the program's (programArch); else dav-2201
   std::string socName;
   std::unique_ptr<Runtime> rt;
   int deviceRefs = 0;
@@ -163,11 +163,20 @@ EventObj* eventObj(aclrtEvent event, const char* api, aclError& code) {
   return obj;
 }
 
+// The arch a single-source program's kernels were compiled for (sk_ss_program_arch, called by
+// the program's static initializers before main), so the program runs on the device it was
+// built for without $SK_ARCH.
+std::string& programArch() {
+  static std::string arch;
+  return arch;
+}
+
 std::string defaultArch() {
   State& s = state();
   if (!s.archName.empty()) return s.archName;
   const char* env = std::getenv("SK_ARCH");
-  return env && *env ? env : "dav-2201";
+  if (env && *env) return env;
+  return programArch().empty() ? "dav-2201" : programArch();
 }
 
 // Which simulated cores a binary's kernels use, from a binary magic.
@@ -1039,6 +1048,10 @@ extern "C" int sk_ss_host_printf(const char* fmt, ...) {
   int n = std::vprintf(fmt, ap);
   va_end(ap);
   return n;
+}
+
+extern "C" void sk_ss_program_arch(const char* arch) {
+  if (programArch().empty()) programArch() = arch;
 }
 
 extern "C" int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
