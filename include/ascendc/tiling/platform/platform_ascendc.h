@@ -9,7 +9,8 @@
 // The numbers are those of the simulated parts (arch/dav-2201.json, arch/dav-3510.json; the
 // tiling tests check that they agree). Which part: the constructor's argument (an arch name
 // "dav-2201"/"dav-3510" or a SoC name such as "Ascend910B2", "Ascend950PR_9599"), else
-// $SK_NPU_ARCH, else $SK_ARCH (the simulated runtime's variable), else dav-2201.
+// $SK_NPU_ARCH, else $SK_ARCH (the simulated runtime's variable), else (host code of a
+// single-source program) the arch sk_cc compiles it for, else dav-2201.
 // fe::PlatFormInfos is opaque here: PlatformAscendC(context->GetPlatformInfo()) and
 // PlatformAscendC(nullptr) both compile and describe the arch the environment names.
 #ifndef SK_ASCENDC_TILING_PLATFORM_ASCENDC_H
@@ -112,11 +113,15 @@ inline const ArchSpec* FindArchSpec(const char* name) {
   return nullptr;
 }
 
-// The part the environment names ($SK_NPU_ARCH, then $SK_ARCH), dav-2201 when neither is set.
-// An unknown name falls back to dav-2201 with one warning on stderr.
+// The part the environment names ($SK_NPU_ARCH, then $SK_ARCH); when neither is set, the arch
+// sk_cc compiles a single-source program's host code for (its --npu-arch, as the runtime's
+// device), else dav-2201. An unknown name falls back to dav-2201 with one warning on stderr.
 inline const ArchSpec& EnvironmentArchSpec() {
   const char* name = std::getenv("SK_NPU_ARCH");
   if (name == nullptr || *name == '\0') name = std::getenv("SK_ARCH");
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  if (name == nullptr || *name == '\0') return Dav3510Spec();
+#endif
   if (name == nullptr || *name == '\0') return Dav2201Spec();
   if (const ArchSpec* spec = FindArchSpec(name)) return *spec;
   static bool warned = false;
