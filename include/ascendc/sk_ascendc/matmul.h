@@ -360,9 +360,11 @@ struct MatmulJob {
   // with ND2NZ at aligned pitches).
   uint8_t aDense = 0, bDense = 0;
   uint8_t aL1 = 0, bL1 = 0;  // A / B are TSCM tensors in this AIC's L1 (addresses a, b)
-  // MxMatmul's scales in GM (SetTensorScaleA/B) and whether they are given transposed.
+  // MxMatmul's scales (SetTensorScaleA/B), whether they are given transposed, and whether they
+  // are TSCM tensors in this AIC's L1 (as NZ: 16 x 2 fractals) rather than ND in GM.
   uint64_t scaleA = 0, scaleB = 0;
   uint8_t transScaleA = 0, transScaleB = 0;
+  uint8_t scaleAL1 = 0, scaleBL1 = 0;
 };
 // One IterateBatch call (NORMAL layout): max(batchA, batchB) products, A's and B's batches
 // broadcast in blocks; matrixStride 0 = the batches packed.
@@ -510,8 +512,6 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // A and B handed over in L1 (TSCM, or as CANN's weight-quant kernels declare them, A1 / B1).
   static constexpr bool kAInL1 = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
   static constexpr bool kBInL1 = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
-  static_assert(!kInt4 || ((!kANz || kAInL1) && (!kBNz || kBInL1)),
-                "Matmul: int4b_t A and B in NZ in GM are not simulated; give them in ND (or in NZ in TSCM)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static constexpr bool kL0aNz = true;  // Ascend 950's Mmad reads A in Nz
 #else
@@ -873,11 +873,20 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     uint8_t* sa = mxL1_.template Get<uint8_t>().HostPtr();
     uint8_t* sb = sa + mxScaleBytes_;
     ::sk_pipe_wait(SK_PIPE_MTE2, mxL1Free_);  // the last step's scales have left L1
-    CopyScales(sa, job_.scaleA, job_.transScaleA, bm_ * t_.baseM, curM_, p0, pairs, job_.orgM, (job_.orgKa + 63) / 64);
-    CopyScales(sb, job_.scaleB, !job_.transScaleB, bn_ * t_.baseN, curN_, p0, pairs, job_.orgN, (job_.orgKb + 63) / 64);
+    if (!job_.scaleAL1)
+      CopyScales(sa, job_.scaleA, job_.transScaleA, bm_ * t_.baseM, curM_, p0, pairs, job_.orgM, (job_.orgKa + 63) / 64);
+    if (!job_.scaleBL1)
+      CopyScales(sb, job_.scaleB, !job_.transScaleB, bn_ * t_.baseN, curN_, p0, pairs, job_.orgN, (job_.orgKb + 63) / 64);
     ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
-    ::sk_load_mx_scales(a2, sa, 0, 0, (curM_ + 15) / 16, pairs, pairs, pairs);
-    ::sk_load_mx_scales(b2, sb, 0, 0, (nL0 + 15) / 16, pairs, pairs, pairs);
+    uint32_t tscmPairs = (job_.singleK + 63) / 64;  // a TSCM scale matrix's pairs per row block
+    if (job_.scaleAL1)
+      ::sk_load_mx_scales(a2, (const void*)job_.scaleA, bm_ * t_.baseM / 16, p0, (curM_ + 15) / 16, pairs, tscmPairs, pairs);
+    else
+      ::sk_load_mx_scales(a2, sa, 0, 0, (curM_ + 15) / 16, pairs, pairs, pairs);
+    if (job_.scaleBL1)
+      ::sk_load_mx_scales(b2, (const void*)job_.scaleB, bn_ * t_.baseN / 16, p0, (nL0 + 15) / 16, pairs, tscmPairs, pairs);
+    else
+      ::sk_load_mx_scales(b2, sb, 0, 0, (nL0 + 15) / 16, pairs, pairs, pairs);
     mxL1Free_ = ::sk_pipe_done(SK_PIPE_MTE1);
   }
   // `rows` rows' `pairs` scale pairs (2 bytes each) from pair p0 of row r0: stored pair-major
@@ -924,42 +933,42 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
   // An NZ operand's block is already fractals: whole 32-byte rows of `rows` (padded) rows per
   // column block, column blocks `srcRows` rows apart in GM, into an Nz block of L1.
-  __aicore__ static void CopyNzBlock(uint8_t* l1, const SrcT* first, uint32_t columnBlocks, uint32_t rows, uint32_t srcRows) {
+  __aicore__ static void CopyNzBlock(uint8_t* l1, const uint8_t* first, uint32_t columnBlocks, uint32_t rows, uint32_t srcRows) {
     ::sk_data_copy_2d(l1, first, columnBlocks, rows * 32ull, srcRows * 32ull, rows * 32ull);
   }
   // A in NZ: rows M (padded to 16 in GM); the same L1 images as CopyA makes from ND (Zz order by
   // fractal rows, or Nz on dav-3510); transposed: A^T's Nz, rows K.
   __aicore__ void CopyANz(uint8_t* a1, uint32_t k, uint32_t curK) {
-    const SrcT* a = (const SrcT*)job_.a;
     uint32_t m0 = bm_ * t_.baseM, kFractals = (curK + kC0 - 1) / kC0, mRows = detail::ceilTo(curM_, 16);
     if (job_.transA) {  // A^T (K x M) in NZ: column blocks of 16 over M, K rows padded
+      if constexpr (kInt4) ::sk_trap(3, "Matmul: a 4-bit A is not transposed (as on the hardware)");
       uint32_t kRows = detail::ceilTo(AOrgK(), 16);
-      return CopyNzBlock(a1, a + ((uint64_t)m0 / 16 * kRows + k) * 16, mRows / 16, detail::ceilTo(curK, 16), kRows);
+      return CopyNzBlock(a1, At(job_.a, ((uint64_t)m0 / 16 * kRows + k) * 16), mRows / 16, detail::ceilTo(curK, 16), kRows);
     }
     uint32_t orgRows = detail::ceilTo(AOrgM(), 16);
-    const SrcT* first = a + ((uint64_t)k / kC0 * orgRows + m0) * kC0;
+    const uint8_t* first = At(job_.a, ((uint64_t)k / kC0 * orgRows + m0) * kC0);
     if (kL0aNz) return CopyNzBlock(a1, first, kFractals, mRows, orgRows);
     for (uint32_t i = 0; i < mRows / 16; ++i)  // one fractal row at a time: Zz
-      CopyNzBlock(a1 + (uint64_t)i * kFractals * 512, first + (uint64_t)i * 16 * kC0, kFractals, 16, orgRows);
+      CopyNzBlock(a1 + (uint64_t)i * kFractals * 512, first + (uint64_t)i * 16 * 32, kFractals, 16, orgRows);
   }
   // B's block into L1 Nz: B^T (stored N x K) makes Zn's order itself; B (K x N) needs its
   // fractals transposed on the way to L0B.
   __aicore__ void CopyB(uint8_t* b1, uint32_t k, uint32_t curK) {
-    const SrcT* b = (const SrcT*)job_.b;
     if constexpr (kBNz) {
       uint32_t n0 = bn_ * t_.baseN;
       if (job_.transB) {  // B^T (N x K) in NZ: column blocks of C0 over K, N rows padded
         uint32_t nRows = detail::ceilTo(BOrgN(), 16);
-        return CopyNzBlock(b1, b + ((uint64_t)k / kC0 * nRows + n0) * kC0, (curK + kC0 - 1) / kC0, detail::ceilTo(curN_, 16), nRows);
+        return CopyNzBlock(b1, At(job_.b, ((uint64_t)k / kC0 * nRows + n0) * kC0), (curK + kC0 - 1) / kC0, detail::ceilTo(curN_, 16), nRows);
       }
       uint32_t kRows = detail::ceilTo(BOrgK(), 16);  // B (K x N): column blocks of C0 over N
-      if constexpr (sizeof(SrcT) == 1) {  // int8: 32-wide blocks, K rows padded to 32 in L1 (LoadB's squares)
-        if (n0 % 32) ::sk_trapf(3, "Matmul: an int8 K x N B in NZ needs baseN a multiple of 32 (its column blocks), not %d", t_.baseN);
-        ::sk_data_copy_2d(b1, b + ((uint64_t)n0 / 32 * kRows + k) * 32, detail::ceilTo(curN_, 32) / 32, detail::ceilTo(curK, 16) * 32ull,
-                          kRows * 32ull, detail::ceilTo(curK, 32) * 32ull);
+      if constexpr (kC0 > 16) {  // int8 / 4-bit: C0-wide blocks, K rows padded to C0 in L1 (LoadB's squares)
+        if (n0 % kC0)
+          ::sk_trapf(3, "Matmul: an 8- or 4-bit K x N B in NZ needs baseN a multiple of %u (its column blocks), not %d", kC0, t_.baseN);
+        ::sk_data_copy_2d(b1, At(job_.b, ((uint64_t)n0 / kC0 * kRows + k) * kC0), detail::ceilTo(curN_, kC0) / kC0,
+                          detail::ceilTo(curK, 16) * 32ull, kRows * 32ull, detail::ceilTo(curK, kC0) * 32ull);
         return;
       }
-      return CopyNzBlock(b1, b + ((uint64_t)n0 / 16 * kRows + k) * 16, detail::ceilTo(curN_, 16) / 16, detail::ceilTo(curK, 16), kRows);
+      return CopyNzBlock(b1, At(job_.b, ((uint64_t)n0 / 16 * kRows + k) * 16), detail::ceilTo(curN_, 16) / 16, detail::ceilTo(curK, 16), kRows);
     }
     uint32_t n0 = bn_ * t_.baseN;
     sk_nd2nz p{};
@@ -1383,13 +1392,29 @@ class Matmul {
     static_assert(detail::kHasScale<A_TYPE>, "Matmul::SetTensorScaleA: A's type is a MatmulTypeWithScale (MxMatmul)");
     static_assert(A_TYPE::scalePosition == TPosition::GM && A_TYPE::scaleFormat == CubeFormat::ND,
                   "Matmul::SetTensorScaleA: scales in GM as ND are simulated (not VECOUT, TSCM or NZ)");
-    job_.scaleA = (uint64_t)gm.HostPtr(), job_.transScaleA = isTransposeScaleA, restart_ = true;
+    job_.scaleA = (uint64_t)gm.HostPtr(), job_.transScaleA = isTransposeScaleA, job_.scaleAL1 = 0, restart_ = true;
   }
   __aicore__ void SetTensorScaleB(const GlobalTensor<fp8_e8m0_t>& gm, bool isTransposeScaleB = false) {
     static_assert(detail::kHasScale<B_TYPE>, "Matmul::SetTensorScaleB: B's type is a MatmulTypeWithScale (MxMatmul)");
     static_assert(B_TYPE::scalePosition == TPosition::GM && B_TYPE::scaleFormat == CubeFormat::ND,
                   "Matmul::SetTensorScaleB: scales in GM as ND are simulated (not VECOUT, TSCM or NZ)");
-    job_.scaleB = (uint64_t)gm.HostPtr(), job_.transScaleB = isTransposeScaleB, restart_ = true;
+    job_.scaleB = (uint64_t)gm.HostPtr(), job_.transScaleB = isTransposeScaleB, job_.scaleBL1 = 0, restart_ = true;
+  }
+  // Scales at TSCM: the whole single-core scale matrix in L1 as NZ, 16 x 2 fractals (16 rows of
+  // A, or columns of B, by one pair of scales) row blocks outermost, ceil(singleK / 64) pairs per
+  // row block, whether or not they are marked transposed (the layout is the same); each K step
+  // loads its fractals from there.
+  __aicore__ void SetTensorScaleA(const LocalTensor<fp8_e8m0_t>& l1, bool isTransposeScaleA = false) {
+    static_assert(detail::kHasScale<A_TYPE>, "Matmul::SetTensorScaleA: A's type is a MatmulTypeWithScale (MxMatmul)");
+    static_assert(A_TYPE::scalePosition == TPosition::TSCM && A_TYPE::scaleFormat == CubeFormat::NZ,
+                  "Matmul::SetTensorScaleA(LocalTensor): scales at TSCM as NZ are simulated (not VECOUT or ND)");
+    job_.scaleA = ScalesInL1(l1, 'A'), job_.transScaleA = isTransposeScaleA, job_.scaleAL1 = 1, restart_ = true;
+  }
+  __aicore__ void SetTensorScaleB(const LocalTensor<fp8_e8m0_t>& l1, bool isTransposeScaleB = false) {
+    static_assert(detail::kHasScale<B_TYPE>, "Matmul::SetTensorScaleB: B's type is a MatmulTypeWithScale (MxMatmul)");
+    static_assert(B_TYPE::scalePosition == TPosition::TSCM && B_TYPE::scaleFormat == CubeFormat::NZ,
+                  "Matmul::SetTensorScaleB(LocalTensor): scales at TSCM as NZ are simulated (not VECOUT or ND)");
+    job_.scaleB = ScalesInL1(l1, 'B'), job_.transScaleB = isTransposeScaleB, job_.scaleBL1 = 1, restart_ = true;
   }
   __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& gm) {
     static_assert(detail::kIsSparse<B_TYPE>, "Matmul::SetSparseIndex: B's type is a SparseMatmulType");
@@ -1695,6 +1720,12 @@ class Matmul {
 #else
     return 1;
 #endif
+  }
+  __aicore__ uint64_t ScalesInL1(const LocalTensor<fp8_e8m0_t>& l1, char which) {
+    if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
+      ::sk_trapf(3, "Matmul::SetTensorScale%c(TSCM): the tensor is not in L1 (TSCM)", which);
+    if constexpr (kClient) ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
+    return (uint64_t)l1.HostPtr();
   }
   __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
     if (transposed) ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): a transposed TSCM input is not simulated", isA ? 'A' : 'B');
