@@ -35,13 +35,13 @@ struct sk_ss_param {
 };
 const char* aclGetRecentErrMsg(void);
 void sk_scalar_copy(void* dst, const void* src, uint64_t bytes);
+// Called by a program's static initializers (sk_cc's host pass) with the arch its kernels were
+// compiled for: the simulated device's arch when neither aclInit's config nor $SK_ARCH names one.
+void sk_ss_program_arch(const char* arch);
 // Launches the entry `kernel` (its descriptor, in the host pass) with the argument block `block`:
 // `slots` 8-byte slots, one per param, then the by-value params' bytes. A slot whose bit is set in
 // `scalarMask` holds the offset of its param's bytes in the block and becomes their device
 // address. Returns an aclError; the message is in aclGetRecentErrMsg.
-// Called by a program's static initializers (sk_cc's host pass) with the arch its kernels were
-// compiled for: the simulated device's arch when neither aclInit's config nor $SK_ARCH names one.
-void sk_ss_program_arch(const char* arch);
 int sk_ss_launch(const void* kernel, uint32_t blocks, void* stream, const void* block, uint32_t slots,
                  uint64_t blockBytes, uint64_t scalarMask);
 }
