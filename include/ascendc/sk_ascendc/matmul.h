@@ -1408,13 +1408,13 @@ class Matmul {
     static_assert(detail::kHasScale<A_TYPE>, "Matmul::SetTensorScaleA: A's type is a MatmulTypeWithScale (MxMatmul)");
     static_assert(A_TYPE::scalePosition == TPosition::TSCM && A_TYPE::scaleFormat == CubeFormat::NZ,
                   "Matmul::SetTensorScaleA(LocalTensor): scales at TSCM as NZ are simulated (not VECOUT or ND)");
-    job_.scaleA = ScalesInL1(l1, 'A'), job_.transScaleA = isTransposeScaleA, job_.scaleAL1 = 1, restart_ = true;
+    job_.scaleA = TscmAddress(l1, "SetTensorScaleA"), job_.transScaleA = isTransposeScaleA, job_.scaleAL1 = 1, restart_ = true;
   }
   __aicore__ void SetTensorScaleB(const LocalTensor<fp8_e8m0_t>& l1, bool isTransposeScaleB = false) {
     static_assert(detail::kHasScale<B_TYPE>, "Matmul::SetTensorScaleB: B's type is a MatmulTypeWithScale (MxMatmul)");
     static_assert(B_TYPE::scalePosition == TPosition::TSCM && B_TYPE::scaleFormat == CubeFormat::NZ,
                   "Matmul::SetTensorScaleB(LocalTensor): scales at TSCM as NZ are simulated (not VECOUT or ND)");
-    job_.scaleB = ScalesInL1(l1, 'B'), job_.transScaleB = isTransposeScaleB, job_.scaleBL1 = 1, restart_ = true;
+    job_.scaleB = TscmAddress(l1, "SetTensorScaleB"), job_.transScaleB = isTransposeScaleB, job_.scaleBL1 = 1, restart_ = true;
   }
   __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& gm) {
     static_assert(detail::kIsSparse<B_TYPE>, "Matmul::SetSparseIndex: B's type is a SparseMatmulType");
@@ -1721,21 +1721,19 @@ class Matmul {
     return 1;
 #endif
   }
-  __aicore__ uint64_t ScalesInL1(const LocalTensor<fp8_e8m0_t>& l1, char which) {
-    if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
-      ::sk_trapf(3, "Matmul::SetTensorScale%c(TSCM): the tensor is not in L1 (TSCM)", which);
+  // The L1 address of a TSCM tensor handed to `setter` (an exception if it is not in L1).
+  template <class T> __aicore__ uint64_t TscmAddress(const LocalTensor<T>& l1, const char* setter) {
+    if (detail::memOf(l1.GetPosition()) != SK_MEM_L1) ::sk_trapf(3, "Matmul::%s(TSCM): the tensor is not in L1 (TSCM)", setter);
+    // An AIV's TSCM (the AIC's L1) is filled by MTE2 from GM or MTE3 from UB; the request to the AIC follows on MTE2.
     if constexpr (kClient) ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
     return (uint64_t)l1.HostPtr();
   }
   __aicore__ void SetTscm(const LocalTensor<SrcT>& l1, bool transposed, bool isA) {
     if (transposed) ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): a transposed TSCM input is not simulated", isA ? 'A' : 'B');
-    if (detail::memOf(l1.GetPosition()) != SK_MEM_L1)
-      ::sk_trapf(3, "Matmul::SetTensor%c(TSCM): the tensor is not in L1 (TSCM)", isA ? 'A' : 'B');
-    // An AIV's TSCM (the AIC's L1) is filled by MTE2 from GM or MTE3 from UB; the request to the AIC follows on MTE2.
-    if constexpr (kClient) ::sk_pipe_wait(SK_PIPE_MTE2, ::sk_pipe_done(SK_PIPE_MTE3));
-    if (isA) job_.a = (uint64_t)l1.HostPtr(), job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
+    uint64_t address = TscmAddress(l1, isA ? "SetTensorA" : "SetTensorB");
+    if (isA) job_.a = address, job_.transA = 0, job_.aDense = 0, job_.aL1 = 1;
     else if (sizeof(SrcT) == 4) ::sk_trap(3, "Matmul::SetTensorB(TSCM): a float B in TSCM is not simulated");
-    else job_.b = (uint64_t)l1.HostPtr(), job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
+    else job_.b = address, job_.transB = 0, job_.bDense = 0, job_.bL1 = 1;
     restart_ = true;
   }
   __aicore__ void CheckUbC(const LocalTensor<DstT>& local, uint32_t elems) const {
