@@ -82,7 +82,11 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                 "-fno-vectorize", "-fno-slp-vectorize", "-emit-llvm", "-c",
                                 // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
                                 "-Wno-missing-template-arg-list-after-template-kw",
-                                "-I" + include + "/ascendc", "-I" + include};
+                                "-I" + include + "/ascendc", "-I" + include,
+                                // CANN's include path also lists these folders of its headers:
+                                // kernels include e.g. "kernel_operator_atomic_intf.h" bare
+                                "-I" + include + "/ascendc/basic_api", "-I" + include + "/ascendc/adv_api",
+                                "-I" + include + "/ascendc/c_api", "-I" + include + "/ascendc/utils"};
   if (!o.emitMetaDir.empty()) a.push_back("-fno-discard-value-names");  // the params' names, for the metadata
   for (const std::string& dir : o.includeDirs) a.push_back("-I" + dir);
   std::string srcDir = llvm::sys::path::parent_path(o.source).str();
@@ -242,7 +246,8 @@ namespace {
 // Whether clang stopped because the source uses the tiling key in a constant expression
 // (`if constexpr (TILING_KEY_IS(1))`), which it is when the object serves one key.
 bool needsConstantTilingKey(llvm::StringRef errors) {
-  return errors.contains("sk_tiling_key") && errors.contains("constant expression");
+  return errors.contains("sk_tiling_key") &&
+         (errors.contains("constant expression") || errors.contains("preprocessor expression"));  // `#if TILING_KEY_VAR == 1`
 }
 
 // AIV kernels compile for the vector core, AIC for the cube core, MIX (and kernels without

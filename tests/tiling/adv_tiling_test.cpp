@@ -287,6 +287,31 @@ TEST(TilingTemplates, TwentyParametersAllCount) {
   EXPECT_EQ(visited, 1u);
 }
 
+// Lists with empty elements, as ops-nn's quant_batch_matmul_v3 writes them: a macro of its own
+// that expands to `a, b,` followed by another comma, and TILING_STRUCT_SEL (nothing) in the middle.
+namespace sk_tpl_empty {
+#define SK_TEST_TRANS_SEL(t) ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIC_ONLY), ASCENDC_TPL_UINT_SEL(TRANS, ASCENDC_TPL_UI_LIST, t),
+ASCENDC_TPL_ARGS_DECL(TplEmpty, ASCENDC_TPL_UINT_DECL(TRANS, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, 0, 1, 2), ,
+                      ASCENDC_TPL_BOOL_DECL(BIAS, 0, 1), );
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(SK_TEST_TRANS_SEL(0), ASCENDC_TPL_TILING_STRUCT_SEL(SomeTilingData), ASCENDC_TPL_BOOL_SEL(BIAS, 0, 1)),
+                ASCENDC_TPL_ARGS_SEL(SK_TEST_TRANS_SEL(2), ASCENDC_TPL_BOOL_SEL(BIAS, 1), ), );
+#undef SK_TEST_TRANS_SEL
+}  // namespace sk_tpl_empty
+
+TEST(TilingTemplates, EmptyListElementsAreDropped) {
+  using namespace sk_tpl_empty;
+  static_assert(sizeof(g_tilingDeclareParams) / sizeof(g_tilingDeclareParams[0]) == 2, "two declared parameters");
+  static_assert(sizeof(g_tilingSelectParams) / sizeof(g_tilingSelectParams[0]) == 2, "two selections");
+  constexpr AscendC::sk_tpl::Table<2, 2> table{g_tilingDeclareParams, g_tilingSelectParams};
+  static_assert(table.total() == 3, "TRANS 0 with BIAS 0 and 1, TRANS 2 with BIAS 1");
+  std::vector<uint64_t> seen;
+  for (uint64_t key : {GET_TPL_TILING_KEY(0, 0), GET_TPL_TILING_KEY(0, 1), GET_TPL_TILING_KEY(2, 1)})
+    EXPECT_TRUE((AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(
+        key, [&](auto t, auto b) { seen.push_back(GET_TPL_TILING_KEY(decltype(t)::value, decltype(b)::value)); })));
+  EXPECT_EQ(seen, (std::vector<uint64_t>{GET_TPL_TILING_KEY(0, 0), GET_TPL_TILING_KEY(0, 1), GET_TPL_TILING_KEY(2, 1)}));
+  EXPECT_FALSE((AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(GET_TPL_TILING_KEY(2, 0), [](auto...) {})));
+}
+
 TEST(TilingTemplates, DispatchVisitsEverySelectedCombination) {
   using namespace sk_tpl_test;
   // selection 1: 1 x 2 x 1 x 2 = 4 combinations; selection 2 (kernel type ignored): 1 x 2 x 1 x 1 = 2

@@ -145,6 +145,22 @@ TEST(SkCc, TilingKeyInAConstantExpressionCompilesOneObjectPerKey) {
   EXPECT_NE(r.err.find("is launched with key 1"), std::string::npos) << r.err;
 }
 
+TEST(SkCc, TilingKeyInAnIfDirectiveCompilesOneObjectPerKey) {
+  TempDir d;
+  for (int key : {1, 2, 7}) {
+    std::string meta = sk::test::readText(src("keyed_preprocessor.json"));
+    meta.replace(meta.find("\"tilingKey\": 1"), 14, "\"tilingKey\": " + std::to_string(key));
+    sk::test::writeText(d.file("keyed_preprocessor.json"), meta);
+    CommandResult c = skCc({"--meta", d.file("keyed_preprocessor.json"), "-c", src("keyed_preprocessor.cpp"), "-o",
+                            d.file("keyed_preprocessor.o")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_EQ(c.err.find("error"), std::string::npos) << "the first attempt's errors are not shown\n" << c.err;
+    CommandResult r = sk::test::run({SK_RUN, d.file("keyed_preprocessor.json"), "-q", "--output-dir", d.file("out")});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(readInts(d.file("out/out.bin")), std::vector<int32_t>{key <= 2 ? 10 + key : 10}) << "key " << key;
+  }
+}
+
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   TempDir d;
   CommandResult r = compileAndRun(d, "failing_assert");

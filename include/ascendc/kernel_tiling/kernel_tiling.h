@@ -4,8 +4,8 @@
 #ifndef SK_ASCENDC_KERNEL_TILING_H
 #define SK_ASCENDC_KERNEL_TILING_H
 
-#include <stddef.h>
-#include <stdint.h>
+#include <cstddef>
+#include <cstdint>  // std::uint32_t too: CANN's tiling data headers spell it so
 
 namespace AscendC {
 namespace tiling {

@@ -289,6 +289,8 @@ using FalseType = BoolInst<false>;
 template <typename T, typename U> struct IsSameType : FalseType {};
 template <typename T> struct IsSameType<T, T> : TrueType {};
 template <typename T, typename U> constexpr bool IsSameTypeV = IsSameType<T, U>::value;
+template <typename T, typename... Others> struct IsTypeOneOf : BoolInst<(IsSameTypeV<T, Others> || ...)> {};
+template <typename T, typename... Others> constexpr bool IsTypeOneOfV = IsTypeOneOf<T, Others...>::value;
 template <typename T, typename U, typename... Args> __aicore__ constexpr bool SupportType() {
   return (std::is_same<T, U>::value || ... || std::is_same<T, Args>::value);
 }
@@ -339,7 +341,11 @@ using TTagType = int32_t;
 enum class HardEvent : uint8_t {
   MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
   MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
-  MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+  MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX,
+#if __NPU_ARCH__ == 3510
+  FIX_V, V_FIX,  // the 950's Fixpipe writes UB (ops-nn's 950 kernels order it so)
+#endif
+  MAX
 };
 
 enum class RoundMode : uint8_t {
@@ -430,12 +436,16 @@ constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint64_t RESERVED_WORKSPACE = 16 * 1024 * 1024;
-constexpr uint32_t ONE_BLOCK_SIZE = 32;
 constexpr uint32_t ONE_BLK_FLOAT_NUM = 8;
 constexpr uint32_t ONE_BLK_HALF_NUM = 16;
 constexpr uint32_t ONE_REPEAT_FLOAT_SIZE = 64;
 constexpr uint32_t ONE_REPEAT_HALF_SIZE = 128;
+#if __NPU_ARCH__ == 3510
+// Only the 950's constants have these two (CANN's kernel_utils_constants.h): A2 kernels define
+// their own ONE_BLOCK_SIZE at file scope, which with `using namespace AscendC` would be ambiguous.
+constexpr uint32_t ONE_BLOCK_SIZE = 32;
 constexpr uint32_t VECTOR_REG_WIDTH = 256;
+#endif
 constexpr uint32_t BRCB_BROADCAST_NUMBER = 8;
 constexpr uint32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
 
@@ -557,7 +567,7 @@ __aicore__ inline int64_t GetSystemCycle() { return (int64_t)::sk_cycles(); }
 /* ---- system variables of Ascend 950 (0 on the other parts, as CANN's) ---- */
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
 __aicore__ inline constexpr uint32_t GetUBSizeInBytes() { return TOTAL_UB_SIZE; }
-__aicore__ inline constexpr uint32_t GetVecLen() { return VECTOR_REG_WIDTH; }
+__aicore__ inline constexpr uint32_t GetVecLen() { return 256; }  // bytes of a vector register
 __aicore__ inline uint32_t GetRuntimeUBSize() { return TOTAL_UB_SIZE; }  // 248 KiB without SIMT
 #else
 __aicore__ inline constexpr uint32_t GetUBSizeInBytes() { return 0; }

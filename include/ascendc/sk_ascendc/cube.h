@@ -245,6 +245,13 @@ __aicore__ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padL
   for (int32_t i = 0; i < PAD_SIZE; ++i) reg |= (uint64_t)padList[i] << (32 + 8 * i);
   detail::coreState(fmatrixMode == FmatrixMode::FMATRIX_RIGHT ? detail::kStateLoad3dFmRight : detail::kStateLoad3dFmLeft) = reg;
 }
+// The same two registers under the names CANN's implementation gives them (ops-nn's kernels call them).
+__aicore__ inline void Load3DSetFMatrixCal(uint16_t l1H, uint16_t l1W, const uint8_t padList[4]) {
+  SetFmatrix(l1H, l1W, padList, FmatrixMode::FMATRIX_LEFT);
+}
+__aicore__ inline void Load3DSetFMatrixBCal(uint16_t l1H, uint16_t l1W, const uint8_t padList[4]) {
+  SetFmatrix(l1H, l1W, padList, FmatrixMode::FMATRIX_RIGHT);
+}
 __aicore__ inline void SetLoadDataPaddingValue(uint64_t padValue) { detail::coreState(detail::kStateLoad3dPad) = padValue; }
 template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
   uint64_t bits = detail::scalarBits<T>(padValue);

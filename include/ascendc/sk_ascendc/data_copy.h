@@ -344,6 +344,15 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                                 const DataCopyEnhancedParams&) {
   detail::copyBlocks(dst.HostPtr(), src.HostPtr(), p);
 }
+// CO1 -> CO2 with a conversion (int32 -> half with a deq scale, ...): declared for every arch as
+// CANN declares it, so kernels with a path for Atlas inference parts compile; those parts alone
+// have it, so a call is a device exception.
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>&, const LocalTensor<U>&, const DataCopyParams&,
+                                const DataCopyEnhancedParams&) {
+  ::sk_trap(3, "DataCopy with DataCopyEnhancedParams between two types: the CO1 -> CO2 conversions of Atlas inference "
+              "products, not on this arch (use Fixpipe)");
+}
 
 /* ---- Multi-dimensional copy GM -> UB (NDDMA, Ascend 950) ----
    Each dimension k lays out lp_k pads, loopSize[k] elements and rp_k pads, loopDstStride[k]

@@ -291,6 +291,29 @@ struct MatmulApiStaticTiling {
   int32_t mxTypePara = 0;
   MatmulConfig cfg;
 };
+// The Matmul implementation's description of one CO1 -> GM copy (CANN's matmul_utils.h, whose
+// struct ops-nn's stream-K kernels pass through a void pointer): plain data, not used here.
+struct DataCopyOutParams {
+  __aicore__ DataCopyOutParams() = default;
+  __aicore__ DataCopyOutParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint32_t dstStrideIn, uint16_t nSize,
+                               bool unitFlag, int curMPos, int curNPos)
+      : cBurstNum(count), burstLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), oriNSize(nSize),
+        enUnitFlag(unitFlag), curM(curMPos), curN(curNPos) {}
+  uint8_t quantMode = 0;
+  uint16_t cBurstNum = 0;
+  uint16_t burstLen = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint16_t oriNSize = 0;
+  bool enUnitFlag = false;
+  uint64_t quantScalar = 0;
+  int curM = 0;
+  int curN = 0;
+  uint64_t cbufWorkspaceAddr = 0;
+};
+// An MM_CFG's config, whichever of the two it is (CANN's spelling; ops-nn's kernels call it).
+__aicore__ inline constexpr MatmulConfig ToMatmulConfig(const MatmulConfig& cfg) { return cfg; }
+__aicore__ inline constexpr MatmulConfig ToMatmulConfig(const MatmulApiStaticTiling& cfg) { return cfg.cfg; }
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
 __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& cfg, int32_t l1Size = TOTAL_L1_SIZE) {
   MatmulApiStaticTiling t;
@@ -506,9 +529,9 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   static_assert(kMx == detail::kHasScale<B_TYPE>, "Matmul: A and B are both MatmulTypeWithScale (MxMatmul) or neither");
   static_assert(!kMx || (detail::isMxOperand<SrcT>() && detail::isMxOperand<typename B_TYPE::T>()),
                 "MxMatmul: A and B are fp8_e4m3fn_t / fp8_e5m2_t or fp4x2_e2m1_t / fp4x2_e1m2_t");
-  static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && B_TYPE::format == CubeFormat::ND && B_TYPE::pos == TPosition::GM &&
-                             detail::indexPositionOf<B_TYPE>() == TPosition::GM),
-                "SparseMatmulType: an int8_t B in ND in GM, its index matrix in GM");
+  static_assert(!kSparse || (std::is_same_v<SrcT, int8_t> && (B_TYPE::format == CubeFormat::ND || kBNz) &&
+                             B_TYPE::pos == TPosition::GM && detail::indexPositionOf<B_TYPE>() == TPosition::GM),
+                "SparseMatmulType: an int8_t B in ND or NZ in GM, its index matrix in GM");
   // A and B handed over in L1 (TSCM, or as CANN's weight-quant kernels declare them, A1 / B1).
   static constexpr bool kAInL1 = A_TYPE::pos == TPosition::TSCM || A_TYPE::pos == TPosition::A1;
   static constexpr bool kBInL1 = B_TYPE::pos == TPosition::TSCM || B_TYPE::pos == TPosition::B1;
@@ -995,17 +1018,24 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     }
   }
   // A sparse B's block: the kept values (B stored N x K/2) as B^T's Nz, and their index fractals
-  // (GM: column blocks of 8 bytes = 32 values, ceil16(orgN) rows) in the same order.
+  // (GM: column blocks of 8 bytes = 32 values, ceil16(orgN) rows) in the same order. A B in NZ
+  // is already that Nz (column blocks of 32 bytes, ceil16(orgN) rows): its blocks are copied.
   __aicore__ void CopySparseB(uint8_t* b1, uint8_t* index1, uint32_t k, uint32_t curK) {
     if (!job_.transB || !job_.sparseIndex || k % 64)
       ::sk_trapf(3, "Matmul: a SparseMatmulType B is given transposed (SetTensorB(gm, true)) with SetSparseIndex, in K "
                     "steps of a multiple of 64 (baseK %d)", t_.baseK);
     uint32_t n0 = bn_ * t_.baseN, orgKept = BOrgK() / 2, rows = detail::ceilTo(curN_, 16), orgRows = detail::ceilTo(BOrgN(), 16);
-    sk_nd2nz p{};
-    p.nd_num = 1, p.dst_n_stride = 1, p.n_value = curN_, p.d_value = (curK + 1) / 2, p.src_d_value = orgKept, p.dst_c0_stride = rows;
-    ::sk_copy_nd2nz(b1, (const uint8_t*)job_.b + (uint64_t)n0 * orgKept + k / 2, 1, &p);
-    ::sk_data_copy_2d(index1, (const uint8_t*)job_.sparseIndex + ((uint64_t)k / 64 * orgRows + n0) * 8,
-                      detail::ceilTo((curK + 1) / 2, 32) / 32, rows * 8ull, orgRows * 8ull, rows * 8ull);
+    uint32_t blocks = detail::ceilTo((curK + 1) / 2, 32) / 32;  // 32-byte column blocks of kept values
+    if constexpr (kBNz) {
+      ::sk_data_copy_2d(b1, (const uint8_t*)job_.b + ((uint64_t)k / 64 * orgRows + n0) * 32, blocks, rows * 32ull,
+                        orgRows * 32ull, rows * 32ull);
+    } else {
+      sk_nd2nz p{};
+      p.nd_num = 1, p.dst_n_stride = 1, p.n_value = curN_, p.d_value = (curK + 1) / 2, p.src_d_value = orgKept, p.dst_c0_stride = rows;
+      ::sk_copy_nd2nz(b1, (const uint8_t*)job_.b + (uint64_t)n0 * orgKept + k / 2, 1, &p);
+    }
+    ::sk_data_copy_2d(index1, (const uint8_t*)job_.sparseIndex + ((uint64_t)k / 64 * orgRows + n0) * 8, blocks, rows * 8ull,
+                      orgRows * 8ull, rows * 8ull);
   }
   __aicore__ void LoadSparseB(uint8_t* b2, const uint8_t* b1, const uint8_t* index1, uint32_t curK) {
     uint32_t fractals = detail::ceilTo((curK + 1) / 2, 32) / 32 * (detail::ceilTo(curN_, 16) / 16);
@@ -1204,10 +1234,6 @@ inline uint8_t* matmulStaging(uint32_t client, uint64_t need) {
   return GetSysWorkSpacePtr() + kMatmulStagingBase + client * matmulStagingBytes();
 }
 // The MatmulConfig of a Matmul's MM_CFG: the config itself or a constant tiling's.
-template <class Cfg> __aicore__ constexpr const MatmulConfig& configOf(const Cfg& c) {
-  if constexpr (std::is_same_v<Cfg, MatmulConfig>) return c;
-  else return c.cfg;
-}
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
@@ -1242,7 +1268,7 @@ class Matmul {
   static_assert(C_TYPE::pos != TPosition::CO1 ||
                     (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, typename GetMmDstType<SrcT>::Type>),
                 "Matmul: a C at CO1 is NZ of GetMmDstType<A's type>::Type");
-  static_assert(!detail::configOf(MM_CFG).isEnableChannelSplit ||
+  static_assert(!ToMatmulConfig(MM_CFG).isEnableChannelSplit ||
                     (C_TYPE::format == CubeFormat::NZ && std::is_same_v<DstT, float>),
                 "Matmul: MatmulConfig.isEnableChannelSplit writes a float C in NZ (16 x 8 fractals)");
   // An AIV of a MIX kernel is a client of its AIC; elsewhere (an AIC, ASCENDC_CUBE_ONLY) the
@@ -1284,7 +1310,7 @@ class Matmul {
       if (!detail::kMixKernel) ::sk_trap(3, "Matmul on an AIV needs a MIX kernel: the cube work goes to the block's AIC");
       registered_ = true;
     } else {
-      cube_.Init(tiling, pipe, detail::configOf(MM_CFG).doMultiDataLoad);
+      cube_.Init(tiling, pipe, ToMatmulConfig(MM_CFG).doMultiDataLoad);
       cube_.SetIterateOrder(Config().iterateOrder);
       cube_.SetTriangle(MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kTriangle);
       cube_.SetChannelSplit(Config().isEnableChannelSplit);
@@ -1424,6 +1450,13 @@ class Matmul {
   __aicore__ void SetQuantScalar(const uint64_t scalar) { job_.quantScalar = scalar, job_.quantMode = 1, restart_ = true; }
   __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& gm) {
     job_.quantVector = (uint64_t)gm.HostPtr(), job_.quantMode = 2, restart_ = true;
+  }
+  // How many batches' C a multi-batch output mode (bmmOutMode) keeps in L0C before writing them
+  // out: a schedule choice. Our IterateBatch writes each batch's C as it completes, so only the
+  // argument is checked (CANN ignores it under SINGLE_BATCH, as here).
+  __aicore__ void SetNBatchOutNum(int32_t nBatchOutNum) {
+    if (ToMatmulConfig(MM_CFG).bmmOutMode != BatchOutMode::SINGLE_BATCH && nBatchOutNum <= 0)
+      ::sk_trapf(3, "Matmul::SetNBatchOutNum(%d): must be positive", nBatchOutNum);
   }
 #ifdef ASCENDC_CUBE_ONLY
   // Cube-only kernels give the batch counts here and call IterateBatch's cube-only form.
@@ -1712,7 +1745,7 @@ class Matmul {
     return gm;
   }
   // The compile-time config (MM_CFG is a MatmulConfig or a constant tiling holding one).
-  __aicore__ static constexpr const MatmulConfig& Config() { return detail::configOf(MM_CFG); }
+  __aicore__ static constexpr MatmulConfig Config() { return ToMatmulConfig(MM_CFG); }
   // How the AIC reads a staged UB matrix: dense rows, or on Ascend 950 ND rows padded to 32 bytes.
   template <class TYPE> __aicore__ static constexpr uint8_t UbDense() {
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510

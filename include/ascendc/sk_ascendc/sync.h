@@ -47,6 +47,10 @@ constexpr int32_t eventPipes(HardEvent e, bool dst) {
     case HardEvent::MTE1_FIX: return dst ? SK_PIPE_FIX : SK_PIPE_MTE1;
     case HardEvent::FIX_MTE1: return dst ? SK_PIPE_MTE1 : SK_PIPE_FIX;
     case HardEvent::FIX_FIX: return SK_PIPE_FIX;
+#if __NPU_ARCH__ == 3510
+    case HardEvent::FIX_V: return dst ? SK_PIPE_V : SK_PIPE_FIX;
+    case HardEvent::V_FIX: return dst ? SK_PIPE_FIX : SK_PIPE_V;
+#endif
     default: return SK_PIPE_S;
   }
 }
@@ -64,6 +68,9 @@ template <pipe_t src, pipe_t dst> class TQueSync {
   __aicore__ void WaitFlag(TEventID id) { ::sk_wait_flag(src, dst, id); }
 };
 template <pipe_t pipe> __aicore__ inline void PipeBarrier() { ::sk_pipe_barrier(pipe); }
+// The FFTS base address MIX kernels set before cross-core flags (the hardware's flag block in
+// GM): the simulator's flags need none.
+__aicore__ inline void SetSyncBaseAddr(uint64_t) {}
 
 // Ascend 950's pipe mutexes (Mutex::Lock / Unlock, AllocMutexID / ReleaseMutexID): Unlock<pipe>(id)
 // releases id once the work the pipe was given so far is done; Lock<pipe>(id) makes the pipe's

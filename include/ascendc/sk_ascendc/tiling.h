@@ -36,6 +36,15 @@ template <typename T> constexpr T convert_from_bytes(const uint8_t* bytes) {
   return __builtin_bit_cast(T, raw);
 }
 
+namespace AscendC {
+namespace detail {
+// Where a COPY_TILING_* source lives: a pointer is the address itself, a struct or array (a
+// member of the tiling struct) is where it is.
+template <typename P> const void* tilingSource(P* p) { return (const void*)p; }
+template <typename T> const void* tilingSource(const T& member) { return (const void*)&member; }
+}  // namespace detail
+}  // namespace AscendC
+
 #define SK_ASCENDC_TILING_TYPE \
   decltype(__sk_tiling_default(0)), decltype(__sk_tiling_registered(::AscendC::detail::TilingRank<::AscendC::detail::kTilingRankTop>{}))
 namespace AscendC {
@@ -56,12 +65,17 @@ template <typename Registered> struct PickTiling<NoTilingStruct, Registered> { u
   ::sk_data_copy(&var, (const uint8_t*)(tiling_arg) + __builtin_offsetof(tiling_type, member), sizeof(var))
 #define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, dst_ptr, tiling_ptr) \
   tiling_struct* dst_ptr = (tiling_struct*)(tiling_ptr)  /* not const: kernels pass it on as T* */
-#define COPY_TILING_WITH_STRUCT(tiling_struct, src_ptr, dst_name) \
-  tiling_struct dst_name;                                          \
-  ::AscendC::detail::loadTiling(&dst_name, (const void*)(src_ptr))
-#define COPY_TILING_WITH_ARRAY(arr_type, arr_count, src_ptr, dst_name) \
-  arr_type dst_name[arr_count];                                         \
-  ::sk_data_copy(dst_name, (const void*)(src_ptr), sizeof(dst_name))
+// A local copy of a tiling struct or array, and dst_ptr pointing to it (the pages: "returns a
+// pointer to the copy"). The source is a pointer (the kernel's tiling argument) or, as in the
+// pages' example, a member of the struct GET_TILING_DATA_PTR_WITH_STRUCT points to.
+#define COPY_TILING_WITH_STRUCT(tiling_struct, src_ptr, dst_ptr)                                      \
+  tiling_struct dst_ptr##_sk_copy;                                                                   \
+  ::AscendC::detail::loadTiling(&dst_ptr##_sk_copy, ::AscendC::detail::tilingSource(src_ptr)); \
+  tiling_struct* dst_ptr = &dst_ptr##_sk_copy
+#define COPY_TILING_WITH_ARRAY(arr_type, arr_count, src_ptr, dst_ptr)                                   \
+  arr_type dst_ptr##_sk_copy[arr_count];                                                               \
+  ::sk_data_copy(dst_ptr##_sk_copy, ::AscendC::detail::tilingSource(src_ptr), sizeof(dst_ptr##_sk_copy)); \
+  arr_type(*dst_ptr)[arr_count] = &dst_ptr##_sk_copy
 
 // In a kernel body (or at namespace scope): the struct GET_TILING_DATA declares.
 #define REGISTER_TILING_DEFAULT(tiling_struct) tiling_struct __sk_tiling_default(int)
@@ -70,10 +84,10 @@ template <typename Registered> struct PickTiling<NoTilingStruct, Registered> { u
 
 // The launch's tiling key, read when the kernel runs, so one object serves every key; an object
 // sk_cc compiles for one key (the source uses the key in a constant expression, as CANN's
-// per-key objects allow) has it as the constant SK_TILING_KEY_CONST (docs/ascendc.md).
+// per-key objects allow, or in an #if) has it as the constant SK_TILING_KEY_CONST (docs/ascendc.md).
 #ifndef TILING_KEY_VAR
 #ifdef SK_TILING_KEY_CONST
-#define TILING_KEY_VAR ((uint64_t)SK_TILING_KEY_CONST)
+#define TILING_KEY_VAR SK_TILING_KEY_CONST  // a literal: `#if TILING_KEY_VAR == 1` works too
 #else
 #define TILING_KEY_VAR (::sk_tiling_key())
 #endif

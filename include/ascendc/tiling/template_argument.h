@@ -206,28 +206,115 @@ template <size_t D, size_t S> struct Table {
 }  // namespace sk_tpl
 }  // namespace AscendC
 
-#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
-#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
-#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
-#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_UINT, bw, {__VA_ARGS__}, true}
-#define ASCENDC_TPL_BOOL_DECL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, true}
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, bw, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_BOOL_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, true)
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
-  ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true}
-#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
-#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
-#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
-#define ASCENDC_TPL_UINT_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, false}
-#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false}
+  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
+#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
+#define ASCENDC_TPL_UINT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, false)
+#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false)
 #define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(x, ...) \
-  ::AscendC::sk_tpl::Param{#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
-#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::sk_tpl::Param{"kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false}
+  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::sk_tpl::Param("kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
 #define ASCENDC_TPL_DETERMINISTIC_SEL(...) \
-  ::AscendC::sk_tpl::Param{"deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false}
+  ::AscendC::sk_tpl::Param("deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false)
 #define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...)
+// Drops the empty elements of a list: vendor kernels pass selections that end in a comma (a
+// macro of theirs expanding to `a, b,` followed by another `,`), and TILING_STRUCT_SEL expands
+// to nothing. The list is expanded (so flattened) before it is split here; each element is
+// a parenthesised Param(...), one argument.
+#define SK_TPL_KEEP(...) __VA_OPT__(__VA_ARGS__, )
+#define SK_TPL_NONEMPTY(...) SK_TPL_E1(__VA_ARGS__)
+#define SK_TPL_E1(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E2(__VA_ARGS__))
+#define SK_TPL_E2(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E3(__VA_ARGS__))
+#define SK_TPL_E3(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E4(__VA_ARGS__))
+#define SK_TPL_E4(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E5(__VA_ARGS__))
+#define SK_TPL_E5(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E6(__VA_ARGS__))
+#define SK_TPL_E6(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E7(__VA_ARGS__))
+#define SK_TPL_E7(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E8(__VA_ARGS__))
+#define SK_TPL_E8(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E9(__VA_ARGS__))
+#define SK_TPL_E9(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E10(__VA_ARGS__))
+#define SK_TPL_E10(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E11(__VA_ARGS__))
+#define SK_TPL_E11(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E12(__VA_ARGS__))
+#define SK_TPL_E12(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E13(__VA_ARGS__))
+#define SK_TPL_E13(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E14(__VA_ARGS__))
+#define SK_TPL_E14(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E15(__VA_ARGS__))
+#define SK_TPL_E15(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E16(__VA_ARGS__))
+#define SK_TPL_E16(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E17(__VA_ARGS__))
+#define SK_TPL_E17(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E18(__VA_ARGS__))
+#define SK_TPL_E18(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E19(__VA_ARGS__))
+#define SK_TPL_E19(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E20(__VA_ARGS__))
+#define SK_TPL_E20(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E21(__VA_ARGS__))
+#define SK_TPL_E21(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E22(__VA_ARGS__))
+#define SK_TPL_E22(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E23(__VA_ARGS__))
+#define SK_TPL_E23(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E24(__VA_ARGS__))
+#define SK_TPL_E24(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E25(__VA_ARGS__))
+#define SK_TPL_E25(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E26(__VA_ARGS__))
+#define SK_TPL_E26(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E27(__VA_ARGS__))
+#define SK_TPL_E27(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E28(__VA_ARGS__))
+#define SK_TPL_E28(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E29(__VA_ARGS__))
+#define SK_TPL_E29(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E30(__VA_ARGS__))
+#define SK_TPL_E30(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E31(__VA_ARGS__))
+#define SK_TPL_E31(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E32(__VA_ARGS__))
+#define SK_TPL_E32(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E33(__VA_ARGS__))
+#define SK_TPL_E33(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E34(__VA_ARGS__))
+#define SK_TPL_E34(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E35(__VA_ARGS__))
+#define SK_TPL_E35(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E36(__VA_ARGS__))
+#define SK_TPL_E36(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E37(__VA_ARGS__))
+#define SK_TPL_E37(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E38(__VA_ARGS__))
+#define SK_TPL_E38(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E39(__VA_ARGS__))
+#define SK_TPL_E39(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E40(__VA_ARGS__))
+#define SK_TPL_E40(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E41(__VA_ARGS__))
+#define SK_TPL_E41(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E42(__VA_ARGS__))
+#define SK_TPL_E42(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E43(__VA_ARGS__))
+#define SK_TPL_E43(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E44(__VA_ARGS__))
+#define SK_TPL_E44(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E45(__VA_ARGS__))
+#define SK_TPL_E45(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E46(__VA_ARGS__))
+#define SK_TPL_E46(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E47(__VA_ARGS__))
+#define SK_TPL_E47(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E48(__VA_ARGS__))
+#define SK_TPL_E48(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E49(__VA_ARGS__))
+#define SK_TPL_E49(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E50(__VA_ARGS__))
+#define SK_TPL_E50(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E51(__VA_ARGS__))
+#define SK_TPL_E51(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E52(__VA_ARGS__))
+#define SK_TPL_E52(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E53(__VA_ARGS__))
+#define SK_TPL_E53(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E54(__VA_ARGS__))
+#define SK_TPL_E54(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E55(__VA_ARGS__))
+#define SK_TPL_E55(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E56(__VA_ARGS__))
+#define SK_TPL_E56(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E57(__VA_ARGS__))
+#define SK_TPL_E57(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E58(__VA_ARGS__))
+#define SK_TPL_E58(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E59(__VA_ARGS__))
+#define SK_TPL_E59(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E60(__VA_ARGS__))
+#define SK_TPL_E60(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E61(__VA_ARGS__))
+#define SK_TPL_E61(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E62(__VA_ARGS__))
+#define SK_TPL_E62(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E63(__VA_ARGS__))
+#define SK_TPL_E63(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E64(__VA_ARGS__))
+#define SK_TPL_E64(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E65(__VA_ARGS__))
+#define SK_TPL_E65(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E66(__VA_ARGS__))
+#define SK_TPL_E66(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E67(__VA_ARGS__))
+#define SK_TPL_E67(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E68(__VA_ARGS__))
+#define SK_TPL_E68(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E69(__VA_ARGS__))
+#define SK_TPL_E69(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E70(__VA_ARGS__))
+#define SK_TPL_E70(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E71(__VA_ARGS__))
+#define SK_TPL_E71(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E72(__VA_ARGS__))
+#define SK_TPL_E72(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E73(__VA_ARGS__))
+#define SK_TPL_E73(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E74(__VA_ARGS__))
+#define SK_TPL_E74(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E75(__VA_ARGS__))
+#define SK_TPL_E75(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E76(__VA_ARGS__))
+#define SK_TPL_E76(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E77(__VA_ARGS__))
+#define SK_TPL_E77(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E78(__VA_ARGS__))
+#define SK_TPL_E78(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E79(__VA_ARGS__))
+#define SK_TPL_E79(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E80(__VA_ARGS__))
+#define SK_TPL_E80(a, ...) SK_TPL_KEEP(a) __VA_OPT__(ASCENDC_TPL_list_has_more_than_80_elements)
 #define ASCENDC_TPL_ARGS_DECL(x, ...) \
-  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param g_tilingDeclareParams[] = {__VA_ARGS__}
-#define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select{__VA_ARGS__}
-#define ASCENDC_TPL_SEL(...) [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Select g_tilingSelectParams[] = {__VA_ARGS__}
+  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param g_tilingDeclareParams[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
+#define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select({SK_TPL_NONEMPTY(__VA_ARGS__)})
+#define ASCENDC_TPL_SEL(...) \
+  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Select g_tilingSelectParams[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
 #define ASCENDC_TPL_INPUT(x) (x)
 #define ASCENDC_TPL_OUTPUT(x) (x)
 

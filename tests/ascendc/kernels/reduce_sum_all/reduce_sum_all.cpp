@@ -12,6 +12,7 @@ namespace ReduceSumAllNs {
 using namespace AscendC;
 
 constexpr int32_t BUFFER_NUM = 2;
+constexpr uint32_t BLOCK_BYTES = 32;
 constexpr int32_t ELEM_PER_REP_FP32 = ONE_REPEAT_FLOAT_SIZE;
 
 // The accumulator of the last vcadd as a float.
@@ -69,11 +70,11 @@ class ReduceSumAll {
     partialGm_.SetGlobalBuffer((__gm__ Y*)partial, blockNum_);
     totalGm_.SetGlobalBuffer((__gm__ Y*)total, 1);
     pipe_.InitBuffer(inQueue_, BUFFER_NUM, tileLength_ * sizeof(float));
-    pipe_.InitBuffer(syncQueue_, 1, ONE_BLOCK_SIZE);
+    pipe_.InitBuffer(syncQueue_, 1, BLOCK_BYTES);
     pipe_.InitBuffer(resultBuf_, ONE_BLK_FLOAT_NUM * sizeof(float));
     // Room for every block's partial, in whole 32-byte blocks.
-    pipe_.InitBuffer(gatherBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * ONE_BLOCK_SIZE);
-    pipe_.InitBuffer(gatherOutBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * ONE_BLOCK_SIZE);
+    pipe_.InitBuffer(gatherBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * BLOCK_BYTES);
+    pipe_.InitBuffer(gatherOutBuf_, (blockNum_ + ONE_BLK_FLOAT_NUM - 1) / ONE_BLK_FLOAT_NUM * BLOCK_BYTES);
   }
 
   __aicore__ inline void Process() {
@@ -133,7 +134,7 @@ class ReduceSumAll {
   __aicore__ inline void SumPartials() {
     LocalTensor<float> partials = gatherBuf_.Get<float>();
     LocalTensor<Y> loaded = std::is_same_v<Y, float> ? gatherBuf_.Get<Y>() : gatherOutBuf_.Get<Y>();
-    uint32_t perBlock = ONE_BLOCK_SIZE / sizeof(Y);
+    uint32_t perBlock = BLOCK_BYTES / sizeof(Y);
     uint32_t padded = (blockNum_ + perBlock - 1) / perBlock * perBlock;
     DataCopyParams copy{1, (uint16_t)(blockNum_ * sizeof(Y)), 0, 0};
     DataCopyPadParams pad{true, 0, (uint8_t)(padded - blockNum_), 0};
