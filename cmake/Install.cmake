@@ -52,3 +52,10 @@ set(SK_ASC_INCLUDE_DIR "\${_sk_asc_prefix}/include")
 set(SK_ASC_ACL_LIBRARY "\${_sk_asc_prefix}/lib/libsk_acl.so")
 configure_file(${SK_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/install/ASCConfig.cmake @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/install/ASCConfig.cmake ${SK_ASC_MODULES} DESTINATION lib/cmake/ASC)
+# CANN's kernel-launch projects include <package>/tools/tikcpp/ascendc_kernel_cmake/ascendc.cmake
+# (or compiler/...): the same file in both places, build tree and install.
+foreach(_sk_kernel_cmake tools compiler)
+  file(COPY ${SK_SOURCE_DIR}/cmake/asc/ascendc.cmake DESTINATION ${CMAKE_BINARY_DIR}/${_sk_kernel_cmake}/tikcpp/ascendc_kernel_cmake)
+  install(FILES ${SK_SOURCE_DIR}/cmake/asc/ascendc.cmake DESTINATION ${_sk_kernel_cmake}/tikcpp/ascendc_kernel_cmake)
+endforeach()
+unset(_sk_kernel_cmake)

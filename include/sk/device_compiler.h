@@ -90,6 +90,16 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef source, llvm::String
 // (a plain C++ struct header: included as it is).
 std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path);
 
+// CANN's kernel-launch interface (`ACLRT_LAUNCH_KERNEL(k)(blockDim, stream, args...)`), for each
+// non-template `__global__` kernel `source` defines: `header` is aclrtlaunch_<k>.h as CANN's
+// build generates it (GM addresses as void*), `stub` the host function it declares, to append to
+// the source (it launches the kernel with <<<>>>). A single-source compile with -DGEN_ACLRT=DIR
+// appends the stubs and writes the headers into DIR (docs/sk_cc.md).
+struct AclrtLaunch {
+  std::string kernel, header, stub;
+};
+std::vector<AclrtLaunch> aclrtLaunches(llvm::StringRef source);
+
 // "add_custom" -> "AddCustom": the op type CANN derives a kernel name from.
 std::string opTypeOf(llvm::StringRef kernelName);
 

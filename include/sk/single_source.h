@@ -120,6 +120,11 @@ template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {
   // The host side of a launch: the argument block, then the runtime. A launch that cannot be
   // queued says why on stderr (a <<<>>> launch has no result to return it in).
   void operator()(P... args) const {
+    if (launch(args...) != 0) std::fprintf(stderr, "%s\n", aclGetRecentErrMsg());
+  }
+  // The same, returning 0 or the runtime's error code (its message: aclGetRecentErrMsg), as CANN's
+  // aclrtlaunch_<kernel> functions do.
+  int launch(P... args) const {
     constexpr uint32_t n = sizeof...(P);
     unsigned char block[8 * n + ((std::is_pointer_v<P> ? 0 : (sizeof(P) + 7) / 8 * 8) + ... + 8)];
     uint64_t used = 8 * n, mask = 0;
@@ -138,9 +143,8 @@ template <class... P, void (*f)(P...)> class Launcher<void (*)(P...), f> {
       std::memcpy(block + 8 * i++, &slot, 8);
     };
     (put(args), ...);
-    if (sk_ss_launch(reinterpret_cast<const void*>(&Entry<void (*)(P...), f>::call), blocks_, stream_, block, n, used,
-                     mask) != 0)
-      std::fprintf(stderr, "%s\n", aclGetRecentErrMsg());
+    return sk_ss_launch(reinterpret_cast<const void*>(&Entry<void (*)(P...), f>::call), blocks_, stream_, block, n, used,
+                        mask);
   }
 
  private:

@@ -208,11 +208,12 @@ namespace {
 // from the list opening at `paren` (nullopt: it does not close).
 struct ParamList {
   std::string params, names;
+  std::vector<std::string> declared, each;  // per parameter: as written (one line), its name
 };
 std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
   size_t close = matchClose(s, paren, '(', ')');
   if (close == llvm::StringRef::npos) return std::nullopt;
-  ParamList out{s.slice(paren + 1, close).str(), ""};
+  ParamList out{s.slice(paren + 1, close).str(), "", {}, {}};
   for (llvm::StringRef param : topLevelParts(out.params, true)) {
     std::string plain = oneLinePlain(param);
     llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
@@ -220,6 +221,8 @@ std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
     while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
     if (b == part.size()) continue;
     out.names += (out.names.empty() ? "" : ", ") + part.substr(b).str();
+    out.declared.push_back(part.ltrim().str());
+    out.each.push_back(part.substr(b).str());
   }
   return out;
 }
@@ -265,10 +268,11 @@ size_t directiveEnd(llvm::StringRef s, size_t at) {
   return s.size();
 }
 
-// f(at, paren, head) for each place `name` stands as a whole identifier followed by '(' outside
-// comments and literals: `paren` is where its '(' is, `head` its statement's text before it. f
-// returns false to stop.
-template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef name, F f) {
+bool identifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+// f(name, at, paren, head) for each identifier followed by '(' outside comments and literals:
+// `paren` is where its '(' is, `head` its statement's text before it. f returns false to stop.
+template <typename F> void forEachCall(llvm::StringRef s, F f) {
   size_t statement = 0;
   for (size_t i = 0; i < s.size();) {
     size_t next = skipLexical(s, i);
@@ -281,17 +285,23 @@ template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef n
       i = statement = directiveEnd(s, i);
       continue;
     }
-    bool starts = (i == 0 || !(std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) && s.substr(i).starts_with(name);
-    size_t after = i + name.size();
-    if (!starts || (after < s.size() && (std::isalnum((unsigned char)s[after]) || s[after] == '_'))) {
+    if (!identifierChar(s[i]) || std::isdigit((unsigned char)s[i]) || (i > 0 && identifierChar(s[i - 1]))) {
       ++i;
       continue;
     }
+    size_t after = i;
+    while (after < s.size() && identifierChar(s[after])) ++after;
     size_t paren = after;
     while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
-    if (paren < s.size() && s[paren] == '(' && !f(i, paren, s.slice(statement, i))) return;
+    if (paren < s.size() && s[paren] == '(' && !f(s.slice(i, after), i, paren, s.slice(statement, i))) return;
     i = after;
   }
+}
+// The same for the places where `name` is the identifier: f(at, paren, head).
+template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef name, F f) {
+  forEachCall(s, [&](llvm::StringRef id, size_t at, size_t paren, llvm::StringRef head) {
+    return id != name || f(at, paren, head);
+  });
 }
 
 }  // namespace
@@ -334,6 +344,36 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef n
     return false;
   });
   return entry;
+}
+
+std::vector<AclrtLaunch> aclrtLaunches(llvm::StringRef s) {
+  std::vector<AclrtLaunch> out;
+  forEachCall(s, [&](llvm::StringRef name, size_t, size_t paren, llvm::StringRef head) {
+    // `__mix__(1, 2)`, `__attribute__((...))`: not the kernel's name
+    if (name.starts_with("__") || !head.contains("__global__") || head.ltrim().starts_with("template")) return true;
+    size_t close = matchClose(s, paren, '(', ')');
+    if (close == llvm::StringRef::npos || !s.substr(close + 1).ltrim().starts_with("{")) return true;  // a declaration
+    if (llvm::any_of(out, [&](const AclrtLaunch& l) { return l.kernel == name; })) return true;
+    std::optional<ParamList> p = paramList(s, paren);
+    std::string declared;  // the header's: GM addresses as void*, values as written
+    for (size_t i = 0; i < p->each.size(); ++i) {
+      bool address = llvm::StringRef(p->declared[i]).contains("GM_ADDR") || llvm::StringRef(p->declared[i]).contains('*');
+      declared += ", " + (address ? "void* " + p->each[i] : p->declared[i]);
+    }
+    std::string fn = "aclrtlaunch_" + name.str(), guard = "HEADER_ACLRTLAUNCH_" + llvm::StringRef(name).upper() + "_H";
+    AclrtLaunch l;
+    l.kernel = name.str();
+    l.header = "#ifndef " + guard + "\n#define " + guard + "\n#include \"acl/acl_base.h\"\n\n" +
+               "#ifndef ACLRT_LAUNCH_KERNEL\n#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func\n#endif\n\n" +
+               "extern \"C\" uint32_t " + fn + "(uint32_t blockDim, aclrtStream stream" + declared + ");\n#endif\n";
+    l.stub = "\n#line 1 \"<sk_cc: " + fn + ", CANN's kernel-launch interface (-DGEN_ACLRT)>\"\n" + "extern \"C\" uint32_t " + fn +
+             "(uint32_t blockDim, void* stream" + (p->params.empty() ? "" : ", " + oneLinePlain(p->params)) + ") {\n" +
+             "  return (uint32_t)::sk_ss::Launcher<decltype(&" + l.kernel + "), &" + l.kernel +
+             ">(blockDim, nullptr, stream).launch(" + p->names + ");\n}\n";
+    out.push_back(std::move(l));
+    return true;
+  });
+  return out;
 }
 
 std::string opTypeOf(llvm::StringRef kernelName) {

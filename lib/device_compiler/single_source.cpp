@@ -32,11 +32,35 @@ std::string absolute(const std::string& path) {
   return abs.str().str();
 }
 
+// Where -DGEN_ACLRT=DIR (CANN's ascendc_library passes it) asks for aclrtlaunch_<kernel>.h; empty without.
+std::string aclrtHeaderDir(const Options& o) {
+  for (llvm::StringRef d : o.defines)
+    if (d.consume_front("GEN_ACLRT=")) return d.str();
+  return "";
+}
+
+// With -DGEN_ACLRT=DIR: the source's aclrtlaunch_<kernel> functions appended and their headers
+// written into DIR.
+llvm::Expected<std::string> withAclrtLaunches(const Options& o, std::string text) {
+  std::string dir = aclrtHeaderDir(o);
+  if (dir.empty()) return text;
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return sk::inputError("-DGEN_ACLRT=" + dir + ": cannot create the directory (" + ec.message() + ")");
+  for (const AclrtLaunch& l : aclrtLaunches(text)) {
+    if (llvm::Error e = sk::writeFileAtomically(dir + "/aclrtlaunch_" + l.kernel + ".h", l.header)) return std::move(e);
+    text += l.stub;
+  }
+  return text;
+}
+
 // The copy clang compiles: launches rewritten, lines and __FILE__ those of the original.
-llvm::Expected<std::string> rewrittenCopy(const std::string& source, const ScratchDir& scratch, size_t index) {
+llvm::Expected<std::string> rewrittenCopy(const Options& o, const ScratchDir& scratch, size_t index) {
+  const std::string& source = o.source;
   auto text = sk::readFile(source, 64ull << 20, "source");
   if (!text) return text.takeError();
-  std::string body = "#line 1 \"" + absolute(source) + "\"\n" + rewriteLaunches(*text);
+  auto full = withAclrtLaunches(o, std::move(*text));
+  if (!full) return full.takeError();
+  std::string body = "#line 1 \"" + absolute(source) + "\"\n" + rewriteLaunches(*full);
   std::string copy = scratch.file("ss" + std::to_string(index) + "_" + llvm::sys::path::filename(source).str());
   if (llvm::Error e = sk::writeFileAtomically(copy, body)) return e;
   return copy;
@@ -185,7 +209,7 @@ struct FrontEnd {
 llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::string& clang, const ScratchDir& scratch,
                                   size_t index, llvm::LLVMContext& ctx) {
   if (llvm::Error e = checkInputs(o)) return e;
-  auto copy = rewrittenCopy(o.source, scratch, index);
+  auto copy = rewrittenCopy(o, scratch, index);
   if (!copy) return copy.takeError();
   auto includes = forceIncludes(o, scratch);
   if (!includes) return includes.takeError();
