@@ -9,6 +9,7 @@
 #define SK_ASCENDC_ADV_FILTER_H
 
 #include "sk_ascendc/adv_common.h"
+#include "sk_ascendc/pipe.h"
 
 namespace AscendC {
 
@@ -61,6 +62,22 @@ template <typename T, bool isInitBitMode = false, uint32_t dropOutMode = 0>
 __aicore__ inline void DropOut(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& maskLocal,
                                const float keepProb, const DropOutShapeInfo& info) {
   DropOut<T, isInitBitMode, dropOutMode>(dstLocal, srcLocal, maskLocal, LocalTensor<uint8_t>(), keepProb, info);
+}
+
+// The bit mode's preparation on the hardware: the compare-mask register zeroed through 16 bytes
+// of a buffer (the given one, or the local memory's free top). DropOut here does not read the
+// register; it is zeroed all the same, for a Select that reads it afterwards.
+template <typename T> __aicore__ inline void DropOutBitModeInit(const LocalTensor<T>& sharedTmpBuffer) {
+  uint8_t* bytes = (uint8_t*)sharedTmpBuffer.HostPtr();
+  if (detail::bytesOf<T>(sharedTmpBuffer.GetSize()) < 16)
+    ::sk_trap(3, "DropOutBitModeInit: sharedTmpBuffer holds fewer than 16 bytes");
+  for (int i = 0; i < 16; ++i) bytes[i] = 0;
+  ::sk_set_cmpmask(bytes);
+}
+__aicore__ inline void DropOutBitModeInit() {
+  LocalTensor<uint8_t> stack;
+  if (!PopStackBuffer<uint8_t, TPosition::LCM>(stack)) ::sk_trap(3, "DropOutBitModeInit: no free UB left for its 16 bytes");
+  DropOutBitModeInit(stack);
 }
 
 }  // namespace AscendC

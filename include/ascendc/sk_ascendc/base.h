@@ -337,6 +337,15 @@ enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 using TEventID = int8_t;
 using TBufHandle = uint8_t*;
 using TTagType = int32_t;
+// A buffer's description as CANN's queues hand it out (GetBufferAddr) and a LocalTensor takes it
+// back (SetAddr): kernels keep these to rebuild tensors over the same memory. Here the handle is
+// the buffer's address; bufferAddr its low 32 bits, for kernels that only carry it along.
+struct TBuffAddr {
+  uint32_t dataLen = 0;
+  uint32_t bufferAddr = 0;
+  TBufHandle bufferHandle = nullptr;
+  uint8_t logicPos = 0;
+};
 
 enum class HardEvent : uint8_t {
   MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
@@ -448,6 +457,28 @@ constexpr uint32_t VECTOR_REG_WIDTH = 256;
 #endif
 constexpr uint32_t BRCB_BROADCAST_NUMBER = 8;
 constexpr uint32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+// More of CANN's constants kernels use by name (ops-transformer's: F32_NEG_INF as a float's bits,
+// the DropOut modes as its template argument).
+constexpr uint32_t F32_INF = 0x7f800000;
+constexpr uint32_t F32_NEG_INF = 0xff800000;
+constexpr uint32_t F32_NAN = 0x7fc00000;
+constexpr uint32_t DROPOUT_MODE_BYTE_MISALIGN = 1;
+constexpr uint32_t DROPOUT_MODE_BYTE_ALIGN = 2;
+constexpr uint32_t DROPOUT_MODE_BIT_ALIGN = 3;
+constexpr uint32_t DROPOUT_MODE_BIT_MISALIGN = 4;
+constexpr uint32_t TMP_UB_SIZE = 8 * 1024;
+constexpr uint32_t MAX_SLICE_SIZE = 6 * 256;
+constexpr uint16_t MASK_ARRAY_SIZE = 4;
+constexpr uint16_t MAX_HALF_MASK_LEN = 64;
+constexpr int32_t MIN_REPEAT_TIMES = 0;
+constexpr int32_t POWER_MASK_NUM = 8;
+constexpr int32_t MIN_BLOCK_LEN = 1;
+constexpr uint8_t MRG_SORT_ELEMENT_LEN = 4;
+constexpr int32_t DEFAULT_REDUCE_DST_REP_STRIDE = 1;
+constexpr uint32_t REDUCEV2_MODE_ONE = 1;
+constexpr uint32_t REDUCEV2_MODE_TWO = 2;
+constexpr uint32_t REDUCEV2_MODE_THREE = 3;
+constexpr uint32_t REDUCEV2_MODE_SEVEN = 7;
 
 __aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 __aicore__ inline constexpr uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }

@@ -190,6 +190,45 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
   ::sk_vec_gather(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(), srcOffset.HostPtr(), srcBaseAddr, count);
 }
 
+// The repeat forms: repeat r gathers the elements of one 256-byte repeat (E = 256 / sizeof(T)),
+// element i by srcOffset[r * E + i] into dst at r * dstRepStride blocks + i, where the mask
+// (bits, or its first `mask` elements) takes it; the others keep their values. Each run of taken
+// elements is one gather here.
+namespace detail {
+template <typename T>
+__aicore__ inline void gatherRepeats(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                                     uint32_t srcBaseAddr, uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime,
+                                     uint16_t dstRepStride) {
+  constexpr uint32_t kPerRepeat = 256 / sizeof(PrimT<T>);
+  auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
+  for (uint32_t r = 0; r < repeatTime; ++r)
+    for (uint32_t i = 0; i < kPerRepeat;) {
+      if (!taken(i)) {
+        ++i;
+        continue;
+      }
+      uint32_t run = i;
+      while (run < kPerRepeat && taken(run)) ++run;
+      ::sk_vec_gather(dtypeOf<PrimT<T>>(), dst.HostPtr(r * dstRepStride * (32 / sizeof(PrimT<T>)) + i), src.HostPtr(),
+                      srcOffset.HostPtr(r * kPerRepeat + i), srcBaseAddr, run - i);
+      i = run;
+    }
+}
+}  // namespace detail
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                              const uint32_t srcBaseAddr, const uint64_t mask[], const uint8_t repeatTime,
+                              const uint16_t dstRepStride) {
+  detail::gatherRepeats(dst, src, srcOffset, srcBaseAddr, mask[1], mask[0], repeatTime, dstRepStride);
+}
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+                              const uint32_t srcBaseAddr, const uint64_t mask, const uint8_t repeatTime,
+                              const uint16_t dstRepStride) {
+  uint64_t lo = mask >= 64 ? ~0ull : (1ull << mask) - 1, hi = mask >= 128 ? ~0ull : mask > 64 ? (1ull << (mask - 64)) - 1 : 0;
+  detail::gatherRepeats(dst, src, srcOffset, srcBaseAddr, hi, lo, repeatTime, dstRepStride);
+}
+
 /* ---- Gatherb: 32-byte blocks of src0 gathered by a table of byte offsets, 8 per repeat ---- */
 struct GatherRepeatParams {
   uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;  // destination blocks of a repeat, in 32-byte blocks

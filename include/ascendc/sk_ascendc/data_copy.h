@@ -642,8 +642,9 @@ template <typename T> __aicore__ inline void Fill(const GlobalTensor<T>& gm, con
 template <typename T> __aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gm, const uint64_t size, const T value) {
   Fill(gm, size, value);
 }
-// The op library's spelling (value converts to T).
-template <typename T> __aicore__ inline void InitOutput(const GlobalTensor<T>& gm, const uint64_t size, const PrimT<T> value) {
+// The op library's spelling (value converts to T; 0 by default, as CANN declares it).
+template <typename T>
+__aicore__ inline void InitOutput(const GlobalTensor<T>& gm, const uint64_t size, const PrimT<T> value = PrimT<T>(0)) {
   Fill(gm, size, value);
 }
 

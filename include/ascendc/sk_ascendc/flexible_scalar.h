@@ -147,7 +147,9 @@ __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, C
                               detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 
-/* ---- Select in mode 1 (VSEL_TENSOR_SCALAR_MODE): selMask's bit ? src0 : src1, either the scalar ---- */
+/* ---- Select in mode 1 (VSEL_TENSOR_SCALAR_MODE): selMask's bit ? src0 : src1, either the scalar ----
+   (a tensor then a value is compare.h's form, on every arch: a literal 0 for a float must not
+   pick these templates over it on the A2) */
 namespace detail {
 template <const BinaryConfig& config, typename E, typename U, typename S, typename V>
 inline void flexSelect(const LocalTensor<E>& dst, const LocalTensor<U>& selMask, const S& src0, const V& src1,
@@ -167,20 +169,22 @@ inline void flexSelect(const LocalTensor<E>& dst, const LocalTensor<U>& selMask,
 }  // namespace detail
 
 template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,
-          typename E, typename T3, typename T4>
+          typename E, typename T3, typename T4, typename = std::enable_if_t<!detail::classicOrder<T3, T4>()>>
 __aicore__ inline void Select(const LocalTensor<E>& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1,
                               SELMODE selMode, uint32_t count) {
   detail::flexSelect<config>(dst, selMask, src0, src1, selMode, detail::countShape(count, detail::width<E>(), detail::width<E>()));
 }
 template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
-          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename E, typename T3, typename T4>
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename E, typename T3, typename T4,
+          typename = std::enable_if_t<!detail::classicOrder<T3, T4>()>>
 __aicore__ inline void Select(const LocalTensor<E>& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1,
                               SELMODE selMode, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& p) {
   detail::flexSelect<config>(dst, selMask, src0, src1, selMode,
                              detail::withStrides(detail::lenShape<isSetMask>(mask, repeatTime), p));
 }
 template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
-          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename E, typename T3, typename T4>
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename E, typename T3, typename T4,
+          typename = std::enable_if_t<!detail::classicOrder<T3, T4>()>>
 __aicore__ inline void Select(const LocalTensor<E>& dst, const LocalTensor<T1>& selMask, const T3& src0, const T4& src1,
                               SELMODE selMode, uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& p) {
   detail::flexSelect<config>(dst, selMask, src0, src1, selMode,

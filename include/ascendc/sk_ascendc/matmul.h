@@ -20,6 +20,15 @@ namespace AscendC {
 using ::CubeFormat;
 using ::LayoutMode;
 enum class IterateOrder : uint8_t { ORDER_M = 0, ORDER_N, UNDEF };
+// MatmulConfig::iterateMode: which Iterate calls a kernel makes (CANN trims the object to them;
+// here every call works whatever the mode).
+enum IterateMode : uint8_t {
+  ITERATE_MODE_NORMAL = 0b00000001,
+  ITERATE_MODE_ALL = 0b00000010,
+  ITERATE_MODE_BATCH = 0b00000100,
+  ITERATE_MODE_N_BATCH = 0b00001000,
+  ITERATE_MODE_DEFAULT = 0b11111111,
+};
 enum class ScheduleType : uint8_t { INNER_PRODUCT = 0, OUTER_PRODUCT, N_BUFFER_33 };
 enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
 // How a BatchMatmul's batches relate to L1 (NORMAL layout), and whether batch outputs are cached
@@ -118,7 +127,7 @@ struct MatmulConfig {
   bool enableSetTail = true;
   bool enableQuantVector = true;
   bool enableSetDefineData = true;
-  uint8_t iterateMode = 0;
+  uint8_t iterateMode = ITERATE_MODE_DEFAULT;
   bool enableReuse = true;
   bool enableUBReuse = false;
   bool enableL1CacheUB = false;
@@ -289,6 +298,13 @@ struct MatmulApiStaticTiling {
   int32_t stepM = 1, stepN = 1, stepKa = 1, stepKb = 1, depthA1 = 2, depthB1 = 2;
   // MxMatmul's scale caching factors (TCubeTiling's field): accepted; every step loads its own scales.
   int32_t mxTypePara = 0;
+  // TCubeTiling's other fields, -1 (unset) as CANN's struct has them: isBias 0 leaves the bias out
+  // (kernels set it in a constexpr function); the rest are accepted, the shapes come from the calls.
+  int32_t usedCoreNum = -1, M = -1, N = -1, Ka = -1, Kb = -1, isBias = -1, transLength = -1, iterateOrder = -1;
+  int32_t shareMode = -1, shareL1Size = -1, shareL0CSize = -1, shareUbSize = -1, depthAL1CacheUB = -1, depthBL1CacheUB = -1;
+  int32_t ALayoutInfoB = -1, ALayoutInfoS = -1, ALayoutInfoN = -1, ALayoutInfoG = -1, ALayoutInfoD = -1;
+  int32_t BLayoutInfoB = -1, BLayoutInfoS = -1, BLayoutInfoN = -1, BLayoutInfoG = -1, BLayoutInfoD = -1;
+  int32_t CLayoutInfoB = -1, CLayoutInfoS1 = -1, CLayoutInfoN = -1, CLayoutInfoG = -1, CLayoutInfoS2 = -1, BatchNum = -1;
   MatmulConfig cfg;
 };
 // The Matmul implementation's description of one CO1 -> GM copy (CANN's matmul_utils.h, whose
@@ -1330,7 +1346,7 @@ class Matmul {
       t.dbL0A = MM_CFG.dbL0A, t.dbL0B = MM_CFG.dbL0B, t.dbL0C = MM_CFG.dbL0C;
       t.stepM = MM_CFG.stepM, t.stepN = MM_CFG.stepN, t.stepKa = MM_CFG.stepKa, t.stepKb = MM_CFG.stepKb;
       t.depthA1 = MM_CFG.depthA1, t.depthB1 = MM_CFG.depthB1;
-      t.isBias = 1;
+      t.isBias = MM_CFG.isBias == 0 ? 0 : 1;
       detail::MatmulJob j = job_;
       Init(&t, pipe);
       job_ = j;
@@ -1989,6 +2005,7 @@ using AscendC::GetMDLConfig;
 using AscendC::GetMMConfig;
 using AscendC::GetNormalConfig;
 using AscendC::GetSpecialMDLConfig;
+using AscendC::IterateMode;
 using AscendC::IterateOrder;
 using AscendC::MatmulApiStaticTiling;
 using AscendC::MatmulConfig;

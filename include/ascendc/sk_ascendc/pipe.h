@@ -12,6 +12,11 @@
 namespace AscendC {
 
 namespace detail {
+inline TBuffAddr bufferAddr(TBufHandle buf, uint32_t len, TPosition pos) {
+  TBuffAddr a;
+  a.dataLen = len, a.bufferAddr = (uint32_t)(uint64_t)buf, a.bufferHandle = buf, a.logicPos = (uint8_t)pos;
+  return a;
+}
 
 constexpr const char* positionName(TPosition p) {
   switch (p) {
@@ -242,6 +247,7 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   }
   __aicore__ bool EnQue(TBufHandle buf) { return EnQue(LocalTensor<uint8_t>(buf, len_, pos)); }
   __aicore__ TBufHandle DeQue() { return DeQue<uint8_t>().HostPtr(); }
+  __aicore__ TBuffAddr GetBufferAddr(TBufHandle buf) const { return detail::bufferAddr(buf, len_, pos); }
 
  private:
   enum State : uint8_t { kFree, kAllocated, kQueued, kTaken };
@@ -340,6 +346,7 @@ template <TPosition pos = TPosition::LCM> class TBuf {
     return LocalTensor<T>((PrimT<T>*)(base_ + bufOffset), size, pos);
   }
   template <typename T> __aicore__ LocalTensor<T> AllocTensor() { return Get<T>(); }
+  __aicore__ TBuffAddr GetBufferAddr(TBufHandle buf) const { return detail::bufferAddr(buf, len_, pos); }
   template <typename T> __aicore__ void FreeTensor(LocalTensor<T>&) {}
   template <typename T> __aicore__ bool EnQue(const LocalTensor<T>&) { return true; }
   template <typename T> __aicore__ LocalTensor<T> DeQue() { return Get<T>(); }

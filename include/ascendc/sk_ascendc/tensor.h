@@ -157,6 +157,10 @@ template <typename T> class LocalTensor {
   __aicore__ TPosition GetPosition() const { return pos_; }
   __aicore__ void SetShapeInfo(const ShapeInfo& s) { shape_ = s; }
   __aicore__ ShapeInfo GetShapeInfo() const { return shape_; }
+  __aicore__ TBufHandle GetBufferHandle() const { return (TBufHandle)addr_; }
+  __aicore__ void SetAddr(const TBuffAddr& a) {
+    addr_ = (PrimType*)a.bufferHandle, size_ = (uint32_t)detail::countOf<T>(a.dataLen), pos_ = (TPosition)a.logicPos;
+  }
   template <typename S> __aicore__ void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
     addr_ = (PrimType*)src.HostPtr(offset);
     pos_ = src.GetPosition();
