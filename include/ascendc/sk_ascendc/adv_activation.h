@@ -1,5 +1,5 @@
 // The activation APIs of AscendC's lib/activation (adv_api/activation): Gelu, FasterGelu, Swish,
-// Silu, SwiGLU, GeGLU, and the row-wise SoftMax family beside adv_math.h's SoftMax: SimpleSoftMax,
+// Silu, ReGlu, SwiGLU, GeGLU, and the row-wise SoftMax family beside adv_math.h's SoftMax: SimpleSoftMax,
 // LogSoftMax, SoftmaxFlashV2, SoftmaxGrad, SoftmaxGradFront, AdjustSoftMaxRes. Written from the
 // public API reference; computed element by element in float and rounded once to T, charged as
 // the basic-instruction sequence each replaces (sk_ascendc/adv_common.h).
@@ -73,6 +73,20 @@ __aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>&, uint32_t dataSize) {
   Silu<T, isReuseSource>(dst, src, dataSize);
+}
+
+/* ---- ReGlu: dst = src0 * relu(src1) (the temporary buffer is not needed here) ---- */
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ReGlu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>&, const uint32_t calCount) {
+  static_assert(detail::adv::isFloatLike<T>(), "ReGlu: T must be half, bfloat16_t or float");
+  detail::adv::map2("ReGlu", dst, src0, src1, calCount, [](float a, float b) { return a * (b > 0.0f ? b : 0.0f); });
+  detail::adv::charge({"relu", "mul"}, calCount, 4);
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ReGlu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const uint32_t calCount) {
+  ReGlu<T, isReuseSource>(dst, src0, src1, LocalTensor<uint8_t>(), calCount);
 }
 
 /* ---- SwiGLU: dst = src0 * swish(src1, beta); GeGLU: dst = src0 * gelu(src1) ---- */
