@@ -156,35 +156,27 @@ __aicore__ inline void vcadd(std::remove_const_t<T>* dst, const T* src, uint8_t 
 // The block reductions (each 32-byte block of a repeat to one element) and the pair sum, on the
 // mask register; and the names CANN's implementation gives them, which ops-transformer's MoE
 // gating kernels call after setting the mask themselves (counter mode included).
-#define SK_ASCENDC_CCE_BLOCK_REDUCE(name, CALL)                                                                      \
+#define SK_ASCENDC_CCE_BLOCK_REDUCE(name, implName, CALL)                                                           \
   template <typename T>                                                                                             \
   __aicore__ inline void name(T* dst, const T* src, uint8_t repeat, uint16_t dstRep, uint16_t srcBlk, uint16_t srcRep) { \
     sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, 1, srcBlk, 1, 8, srcRep, 8);                         \
     CALL;                                                                                                           \
+  }                                                                                                                 \
+  namespace AscendC {                                                                                               \
+  template <typename T>                                                                                             \
+  __aicore__ inline void implName(T* dst, T* src, int32_t repeat, int32_t dstRep, int32_t srcBlk, int32_t srcRep) {  \
+    name(dst, src, (uint8_t)repeat, (uint16_t)dstRep, (uint16_t)srcBlk, (uint16_t)srcRep);                          \
+  }                                                                                                                 \
   }
-SK_ASCENDC_CCE_BLOCK_REDUCE(vcgadd, ::sk_vec_block_reduce(SK_VOP_REDUCE_SUM, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
-SK_ASCENDC_CCE_BLOCK_REDUCE(vcgmax, ::sk_vec_block_reduce(SK_VOP_REDUCE_MAX, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
-SK_ASCENDC_CCE_BLOCK_REDUCE(vcgmin, ::sk_vec_block_reduce(SK_VOP_REDUCE_MIN, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
-SK_ASCENDC_CCE_BLOCK_REDUCE(vcpadd, ::sk_vec_pair_reduce(::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
+SK_ASCENDC_CCE_BLOCK_REDUCE(vcgadd, BlockReduceSumIntrinsicsImpl,
+                            ::sk_vec_block_reduce(SK_VOP_REDUCE_SUM, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
+SK_ASCENDC_CCE_BLOCK_REDUCE(vcgmax, BlockReduceMaxIntrinsicsImpl,
+                            ::sk_vec_block_reduce(SK_VOP_REDUCE_MAX, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
+SK_ASCENDC_CCE_BLOCK_REDUCE(vcgmin, BlockReduceMinIntrinsicsImpl,
+                            ::sk_vec_block_reduce(SK_VOP_REDUCE_MIN, ::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
+SK_ASCENDC_CCE_BLOCK_REDUCE(vcpadd, PairReduceSumIntrinsicsImpl,
+                            ::sk_vec_pair_reduce(::AscendC::detail::dtypeOf<T>(), dst, src, dstRep, &r))
 #undef SK_ASCENDC_CCE_BLOCK_REDUCE
-namespace AscendC {
-template <typename T>
-__aicore__ inline void BlockReduceSumIntrinsicsImpl(T* dst, T* src, int32_t repeat, int32_t dstRep, int32_t srcBlk, int32_t srcRep) {
-  vcgadd(dst, src, (uint8_t)repeat, (uint16_t)dstRep, (uint16_t)srcBlk, (uint16_t)srcRep);
-}
-template <typename T>
-__aicore__ inline void BlockReduceMaxIntrinsicsImpl(T* dst, T* src, int32_t repeat, int32_t dstRep, int32_t srcBlk, int32_t srcRep) {
-  vcgmax(dst, src, (uint8_t)repeat, (uint16_t)dstRep, (uint16_t)srcBlk, (uint16_t)srcRep);
-}
-template <typename T>
-__aicore__ inline void BlockReduceMinIntrinsicsImpl(T* dst, T* src, int32_t repeat, int32_t dstRep, int32_t srcBlk, int32_t srcRep) {
-  vcgmin(dst, src, (uint8_t)repeat, (uint16_t)dstRep, (uint16_t)srcBlk, (uint16_t)srcRep);
-}
-template <typename T>
-__aicore__ inline void PairReduceSumIntrinsicsImpl(T* dst, T* src, int32_t repeat, int32_t dstRep, int32_t srcBlk, int32_t srcRep) {
-  vcpadd(dst, src, (uint8_t)repeat, (uint16_t)dstRep, (uint16_t)srcBlk, (uint16_t)srcRep);
-}
-}  // namespace AscendC
 #define SK_ASCENDC_CCE_BINARY(name, OP)                                                                              \
   template <typename T>                                                                                             \
   __aicore__ inline void name(T* dst, const T* src0, const T* src1, uint8_t repeat, uint8_t dstBlk, uint8_t src0Blk, \
