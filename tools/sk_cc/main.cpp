@@ -47,7 +47,7 @@ const char* kUsage =
     "                   (its kernels embedded) that a later program link takes, as build systems\n"
     "                   compile and link (CMake's ASC language: docs/sk_cc.md)\n"
     "  -shared          link a shared library instead of an executable\n"
-    "  -lNAME, -LDIR, -Wl,..., -pthread, LIB.a, LIB.so, OBJ.o   passed to the program link\n"
+    "  -lNAME, -LDIR, -Wl,..., -pthread, -fsanitize=..., LIB.a, LIB.so, OBJ.o   passed to the program link\n"
     "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
     "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage, --cce-auto-sync=off, --sanitizer\n"
@@ -129,7 +129,8 @@ llvm::Expected<Args> parse(int argc, char** argv) {
     } else if (a == "--enable-simt") {
       return sk::inputError("--enable-simt: SIMT kernels (Ascend 950's thread-level programming) are not simulated; "
                             "SIMD AscendC kernels need no flag");
-    } else if (a.compare(0, 2, "-l") == 0 || a.compare(0, 4, "-Wl,") == 0 || a == "-pthread" || a == "-rdynamic") {
+    } else if (a.compare(0, 2, "-l") == 0 || a.compare(0, 4, "-Wl,") == 0 || a == "-pthread" || a == "-rdynamic" ||
+               a.compare(0, 11, "-fsanitize=") == 0) {  // a sanitizer build's ascendcl asks for its runtimes so
       r.linkInputs.push_back(a);
     } else if (takeValue(argc, argv, i, "-L", v, err)) {
       r.linkInputs.push_back("-L" + v);
