@@ -5,6 +5,7 @@
 #include "sk/device_compiler.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace sk::devcc {
 
@@ -204,23 +205,25 @@ bool isCLibraryName(llvm::StringRef name) {
 
 namespace {
 
+bool identifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
 // A kernel's parameter list as written and its parameters' names (each one's last identifier),
 // from the list opening at `paren` (nullopt: it does not close).
 struct ParamList {
-  std::string params, names;
+  std::string params;
   std::vector<std::string> declared, each;  // per parameter: as written (one line), its name
+  std::string names() const { return llvm::join(each, ", "); }  // the arguments that pass them on
 };
 std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
   size_t close = matchClose(s, paren, '(', ')');
   if (close == llvm::StringRef::npos) return std::nullopt;
-  ParamList out{s.slice(paren + 1, close).str(), "", {}, {}};
+  ParamList out{s.slice(paren + 1, close).str(), {}, {}};
   for (llvm::StringRef param : topLevelParts(out.params, true)) {
     std::string plain = oneLinePlain(param);
     llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
     size_t b = part.size();
-    while (b > 0 && (std::isalnum((unsigned char)part[b - 1]) || part[b - 1] == '_')) --b;
+    while (b > 0 && identifierChar(part[b - 1])) --b;
     if (b == part.size()) continue;
-    out.names += (out.names.empty() ? "" : ", ") + part.substr(b).str();
     out.declared.push_back(part.ltrim().str());
     out.each.push_back(part.substr(b).str());
   }
@@ -249,7 +252,7 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
          "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
          "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) +
          "  if (!::AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR, [&](auto... skTplV) {\n" +
-         "        " + n + "<decltype(skTplV)::value...>(" + p->names + ");\n" +
+         "        " + n + "<decltype(skTplV)::value...>(" + p->names() + ");\n" +
          "      }))\n" +
          "    ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
          "(unsigned long long)TILING_KEY_VAR);\n}\n";
@@ -267,8 +270,6 @@ size_t directiveEnd(llvm::StringRef s, size_t at) {
     if (s[i] == '\n' && !(i > 0 && s[i - 1] == '\\')) return i + 1;
   return s.size();
 }
-
-bool identifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
 
 // f(name, at, paren, head) for each identifier followed by '(' outside comments and literals:
 // `paren` is where its '(' is, `head` its statement's text before it. f returns false to stop.
@@ -340,7 +341,7 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef n
     std::optional<ParamList> p = paramList(s, paren);
     entry = "\n#line 1 \"<sk_cc: " + name.str() + " compiled for tiling key " + std::to_string(key) + ">\"\n" +
             "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) + "  " +
-            kernel.str() + "(" + p->names + ");\n}\n";
+            kernel.str() + "(" + p->names() + ");\n}\n";
     return false;
   });
   return entry;
@@ -369,7 +370,7 @@ std::vector<AclrtLaunch> aclrtLaunches(llvm::StringRef s) {
     l.stub = "\n#line 1 \"<sk_cc: " + fn + ", CANN's kernel-launch interface (-DGEN_ACLRT)>\"\n" + "extern \"C\" uint32_t " + fn +
              "(uint32_t blockDim, void* stream" + (p->params.empty() ? "" : ", " + oneLinePlain(p->params)) + ") {\n" +
              "  return (uint32_t)::sk_ss::Launcher<decltype(&" + l.kernel + "), &" + l.kernel +
-             ">(blockDim, nullptr, stream).launch(" + p->names + ");\n}\n";
+             ">(blockDim, nullptr, stream).launch(" + p->names() + ");\n}\n";
     out.push_back(std::move(l));
     return true;
   });

@@ -225,8 +225,8 @@ template <typename T>
 __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                               const uint32_t srcBaseAddr, const uint64_t mask, const uint8_t repeatTime,
                               const uint16_t dstRepStride) {
-  uint64_t lo = mask >= 64 ? ~0ull : (1ull << mask) - 1, hi = mask >= 128 ? ~0ull : mask > 64 ? (1ull << (mask - 64)) - 1 : 0;
-  detail::gatherRepeats(dst, src, srcOffset, srcBaseAddr, hi, lo, repeatTime, dstRepStride);
+  detail::MaskBits bits = detail::lengthMask(mask);
+  detail::gatherRepeats(dst, src, srcOffset, srcBaseAddr, bits.hi, bits.lo, repeatTime, dstRepStride);
 }
 
 /* ---- Gatherb: 32-byte blocks of src0 gathered by a table of byte offsets, 8 per repeat ---- */

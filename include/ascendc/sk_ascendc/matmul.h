@@ -1041,17 +1041,19 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_trapf(3, "Matmul: a SparseMatmulType B is given transposed (SetTensorB(gm, true)) with SetSparseIndex, in K "
                     "steps of a multiple of 64 (baseK %d)", t_.baseK);
     uint32_t n0 = bn_ * t_.baseN, orgKept = BOrgK() / 2, rows = detail::ceilTo(curN_, 16), orgRows = detail::ceilTo(BOrgN(), 16);
-    uint32_t blocks = detail::ceilTo((curK + 1) / 2, 32) / 32;  // 32-byte column blocks of kept values
+    // Column blocks k / 64 on of an NZ matrix in GM (orgRows rows of `width` bytes each), rows n0 on.
+    auto copyColumnBlocks = [&](uint8_t* dst, uint64_t gm, uint64_t width) {
+      ::sk_data_copy_2d(dst, (const uint8_t*)gm + ((uint64_t)k / 64 * orgRows + n0) * width,
+                        detail::ceilTo((curK + 1) / 2, 32) / 32, rows * width, orgRows * width, rows * width);
+    };
     if constexpr (kBNz) {
-      ::sk_data_copy_2d(b1, (const uint8_t*)job_.b + ((uint64_t)k / 64 * orgRows + n0) * 32, blocks, rows * 32ull,
-                        orgRows * 32ull, rows * 32ull);
+      copyColumnBlocks(b1, job_.b, 32);  // 32 kept values a row
     } else {
       sk_nd2nz p{};
       p.nd_num = 1, p.dst_n_stride = 1, p.n_value = curN_, p.d_value = (curK + 1) / 2, p.src_d_value = orgKept, p.dst_c0_stride = rows;
       ::sk_copy_nd2nz(b1, (const uint8_t*)job_.b + (uint64_t)n0 * orgKept + k / 2, 1, &p);
     }
-    ::sk_data_copy_2d(index1, (const uint8_t*)job_.sparseIndex + ((uint64_t)k / 64 * orgRows + n0) * 8, blocks, rows * 8ull,
-                      orgRows * 8ull, rows * 8ull);
+    copyColumnBlocks(index1, job_.sparseIndex, 8);  // their 32 two-bit positions a row
   }
   __aicore__ void LoadSparseB(uint8_t* b2, const uint8_t* b1, const uint8_t* index1, uint32_t curK) {
     uint32_t fractals = detail::ceilTo((curK + 1) / 2, 32) / 32 * (detail::ceilTo(curN_, 16) / 16);
@@ -1249,7 +1251,6 @@ inline uint8_t* matmulStaging(uint32_t client, uint64_t need) {
                (unsigned long long)need, (unsigned long long)matmulStagingBytes());
   return GetSysWorkSpacePtr() + kMatmulStagingBase + client * matmulStagingBytes();
 }
-// The MatmulConfig of a Matmul's MM_CFG: the config itself or a constant tiling's.
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,

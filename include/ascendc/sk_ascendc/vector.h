@@ -70,6 +70,14 @@ constexpr DivConfig DEFAULT_DIV_CONFIG{};
 
 namespace detail {
 
+// A normal-mode mask taking the first n elements of a repeat, as its (high, low) bit words.
+struct MaskBits {
+  uint64_t hi, lo;
+};
+constexpr MaskBits lengthMask(uint64_t n) {
+  return {n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0, n >= 64 ? ~0ull : (1ull << n) - 1};
+}
+
 // The shape of a count-form instruction: `count` contiguous elements of each operand (sizes in
 // bytes, or in bits with countShapeBits: a repeat spans 8 blocks of the widest operand).
 inline sk_vec_repeat countShapeBits(uint64_t count, uint32_t dstBits, uint32_t srcBits) {
@@ -435,7 +443,8 @@ template <typename T, MaskMode mode = MaskMode::NORMAL> __aicore__ inline void S
   } else {  // the first len elements of a repeat (at most a repeat's worth)
     uint64_t n = (uint64_t)(int64_t)len, perRepeat = 256 / sizeof(PrimT<T>);
     n = n < perRepeat ? n : perRepeat;
-    ::sk_set_vector_mask(n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0, n >= 64 ? ~0ull : (1ull << n) - 1);
+    detail::MaskBits bits = detail::lengthMask(n);
+    ::sk_set_vector_mask(bits.hi, bits.lo);
   }
 }
 // The utility class kernels also reach for (the mask register by element type).
