@@ -72,10 +72,11 @@ bool isCLibraryName(llvm::StringRef name);
 std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
 // When `name` is a `template<...> __global__` kernel (tiling templates, ASCENDC_TPL_SEL): the
 // code to append to the source that defines the entry `to` with the kernel's parameters, which
-// calls the instantiation of the launch's tiling key (tiling/template_argument.h); nullopt otherwise.
-// With `key` the object serves that tiling key only (keyedKernelEntry).
+// calls the instantiation of tiling `key` (tiling/template_argument.h), the only one compiled (a
+// key no combination has stops the compile); launched with another key, the entry is a device
+// exception naming both. nullopt when `name` is no template kernel.
 std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to,
-                                               std::optional<uint64_t> key = std::nullopt);
+                                               uint64_t key);
 // For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,
 // `if constexpr (TILING_KEY_IS(1))`, as CANN compiles one object per key): the code to append
 // that defines the entry `to` with the parameters of `name`'s definition, which calls `kernel`

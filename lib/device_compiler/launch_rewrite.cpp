@@ -232,30 +232,32 @@ std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
 
 // The statement an entry compiled for one tiling key starts with: any other key is a device
 // exception (the object cannot serve it).
-std::string keyCheck(llvm::StringRef name, std::optional<uint64_t> key) {
-  if (!key) return "";
-  std::string k = std::to_string(*key);
+// The entry's refusal of launches with another key than the object's (`why` it serves one).
+std::string keyCheck(llvm::StringRef name, uint64_t key, llvm::StringRef why) {
+  std::string k = std::to_string(key);
   return "  if (::sk_tiling_key() != " + k + "ull)\n    ::sk_trapf(2, \"" + name.str() + ": this object was compiled for tiling key " +
-         k + " (its source uses TILING_KEY_IS or TILING_KEY_VAR in a constant expression, as CANN compiles one object " +
-         "per key) and is launched with key %llu: compile one object per key, each with --meta giving its tilingKey\", " +
-         "(unsigned long long)::sk_tiling_key());\n";
+         k + " (" + why.str() + ", as CANN compiles one object per key) and is launched with key %llu: compile one " +
+         "object per key, each with --meta giving its tilingKey\", (unsigned long long)::sk_tiling_key());\n";
 }
 
 // The entry of template kernel `name` whose parameter list opens at `paren`: it calls the
-// instantiation of the launch's tiling key (nullopt: the list does not close).
+// instantiation of tiling key `key` (nullopt: the list does not close).
 std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren,
-                                             std::optional<uint64_t> key) {
+                                             uint64_t key) {
   std::optional<ParamList> p = paramList(s, paren);
   if (!p) return std::nullopt;
-  std::string n = name.str();
+  std::string n = name.str(), k = std::to_string(key) + "ull";
+  std::string tables = "g_tilingDeclareParams, g_tilingSelectParams, " + k;
   return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
          "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
-         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) +
-         "  if (!::AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR, [&](auto... skTplV) {\n" +
-         "        " + n + "<decltype(skTplV)::value...>(" + p->names() + ");\n" +
-         "      }))\n" +
-         "    ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
-         "(unsigned long long)TILING_KEY_VAR);\n}\n";
+         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" +
+         "  static_assert(::AscendC::sk_tpl::HasCombination<" + tables + ">, \"" + n + ": the metadata's tilingKey " +
+         std::to_string(key) + " is none of its ASCENDC_TPL_SEL combinations: give the key GET_TPL_TILING_KEY gives the " +
+         "combination to run\");\n" +
+         keyCheck(name, key, "a template kernel's object holds the instantiation of one key") +
+         "  ::AscendC::sk_tpl::Dispatch<" + tables + ">([&](auto... skTplV) {\n" +
+         "    " + n + "<decltype(skTplV)::value...>(" + p->names() + ");\n" +
+         "  });\n}\n";
 }
 
 // A `#` first on its line starts a preprocessor directive; it ends at the first newline not
@@ -269,6 +271,17 @@ size_t directiveEnd(llvm::StringRef s, size_t at) {
   for (size_t i = at; i < s.size(); ++i)
     if (s[i] == '\n' && !(i > 0 && s[i - 1] == '\\')) return i + 1;
   return s.size();
+}
+
+// The statement text from `from` to `to` without the whitespace and comments it opens with (a
+// comment above a kernel is no part of its declaration).
+llvm::StringRef statementHead(llvm::StringRef s, size_t from, size_t to) {
+  for (;;) {
+    while (from < to && std::isspace((unsigned char)s[from])) ++from;
+    size_t next = from < to && s[from] == '/' ? skipLexical(s, from) : from;
+    if (next == from || next > to) return s.slice(from, to);
+    from = next;
+  }
 }
 
 // f(name, at, paren, head) for each identifier followed by '(' outside comments and literals:
@@ -294,7 +307,7 @@ template <typename F> void forEachCall(llvm::StringRef s, F f) {
     while (after < s.size() && identifierChar(s[after])) ++after;
     size_t paren = after;
     while (paren < s.size() && std::isspace((unsigned char)s[paren])) ++paren;
-    if (paren < s.size() && s[paren] == '(' && !f(s.slice(i, after), i, paren, s.slice(statement, i))) return;
+    if (paren < s.size() && s[paren] == '(' && !f(s.slice(i, after), i, paren, statementHead(s, statement, i))) return;
     i = after;
   }
 }
@@ -321,7 +334,7 @@ std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef
 }
 
 std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to,
-                                               std::optional<uint64_t> key) {
+                                               uint64_t key) {
   std::optional<std::string> entry;
   forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
     if (!head.contains("__global__") || !head.ltrim().starts_with("template")) return true;
@@ -340,7 +353,7 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef n
       return true;  // a declaration, or not the kernel
     std::optional<ParamList> p = paramList(s, paren);
     entry = "\n#line 1 \"<sk_cc: " + name.str() + " compiled for tiling key " + std::to_string(key) + ">\"\n" +
-            "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) + "  " +
+            "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key, "its source uses TILING_KEY_IS or TILING_KEY_VAR in a constant expression") + "  " +
             kernel.str() + "(" + p->names() + ");\n}\n";
     return false;
   });

@@ -161,6 +161,36 @@ TEST(SkCc, TilingKeyInAnIfDirectiveCompilesOneObjectPerKey) {
   }
 }
 
+// A template kernel (ASCENDC_TPL_SEL) is compiled for the metadata's key only, as CANN builds one
+// object per key: a key no combination has stops the compile naming it, and the object launched
+// with another key is a device exception naming both.
+TEST(SkCc, ATemplateKernelIsCompiledForTheMetadatasKeyOnly) {
+  TempDir d;
+  const std::string kernels = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/tpl_key/";
+  const std::string meta = sk::test::readText(kernels + "tpl_scale_fp16.json");
+  auto writeMeta = [&](const std::string& key) {  // tpl_scale_fp16.json's key is 266
+    std::string m = meta;
+    m.replace(m.find("\"tilingKey\": 266"), 16, "\"tilingKey\": " + key);
+    sk::test::writeText(d.file("tpl_scale.json"), m);
+  };
+  writeMeta("267");
+  CommandResult c = skCc({"--meta", d.file("tpl_scale.json"), "-c", kernels + "tpl_scale.cpp", "-o", d.file("tpl_scale.o")});
+  EXPECT_NE(c.exitCode, 0);
+  EXPECT_NE(c.err.find("tpl_scale: the metadata's tilingKey 267 is none of its ASCENDC_TPL_SEL combinations"), std::string::npos)
+      << c.err;
+  EXPECT_FALSE(llvm::sys::fs::exists(d.file("tpl_scale.o")));
+
+  writeMeta("266");
+  c = skCc({"--meta", d.file("tpl_scale.json"), "-c", kernels + "tpl_scale.cpp", "-o", d.file("tpl_scale.o")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  writeMeta("4628");
+  CommandResult r = sk::test::run({SK_RUN, d.file("tpl_scale.json"), "-q", "--output-dir", d.file("out")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("tpl_scale: this object was compiled for tiling key 266 (a template kernel's object"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("is launched with key 4628"), std::string::npos) << r.err;
+}
+
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   TempDir d;
   CommandResult r = compileAndRun(d, "failing_assert");

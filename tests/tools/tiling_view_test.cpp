@@ -300,18 +300,31 @@ TEST(RenameEntry, LeavesASourceWithoutThatEntryAsItIs) {
 }
 
 // A kernel written as a template over its tiling-key parameters: the entry sk_cc appends takes
-// the kernel's parameters and calls the instantiation of the launch's key.
+// the kernel's parameters and calls the instantiation of the metadata's key, the only one
+// compiled; it refuses launches with another key.
 TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
   std::string in =
       "template <int D_T_X, int TILE_NUM> // the tiling key's parameters\n"
       "__global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)\n"
       "{\n  KernelAdd<D_T_X> op;\n}\n";
-  std::optional<std::string> out = templateKernelEntry(in, "add_custom", "add_custom__sk_entry");
+  std::optional<std::string> out = templateKernelEntry(in, "add_custom", "add_custom__sk_entry", 266);
   ASSERT_TRUE(out.has_value());
   EXPECT_TRUE(contains(*out, "void add_custom__sk_entry(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)")) << *out;
   EXPECT_TRUE(contains(*out, "add_custom<decltype(skTplV)::value...>(x, y, workspace, tiling);")) << *out;
-  EXPECT_TRUE(contains(*out, "Dispatch<g_tilingDeclareParams, g_tilingSelectParams>(TILING_KEY_VAR")) << *out;
+  EXPECT_TRUE(contains(*out, "Dispatch<g_tilingDeclareParams, g_tilingSelectParams, 266ull>(")) << *out;
+  EXPECT_TRUE(contains(*out, "HasCombination<g_tilingDeclareParams, g_tilingSelectParams, 266ull>")) << *out;
+  EXPECT_TRUE(contains(*out, "if (::sk_tiling_key() != 266ull)")) << *out;
   EXPECT_TRUE(contains(*out, "#line 1 \"<sk_cc: add_custom is a template kernel")) << "errors in it say what it is";
+}
+
+TEST(TemplateKernelEntry, FoundUnderACommentAboveTheTemplate) {
+  // ops-transformer's flash_attention_score_grad: a comment between the macros before it and
+  // `template <...>` is no part of the kernel's head.
+  const std::string in = "#define X 1\n// implementation of kernel function\n/* more */\n"
+                         "template <uint8_t UB0>\n__global__ __aicore__ void fag(GM_ADDR q, GM_ADDR tiling)\n{\n}\n";
+  std::optional<std::string> out = templateKernelEntry(in, "fag", "fag__sk_entry", 0);
+  ASSERT_TRUE(out.has_value()) << "the template kernel under the comment was not found";
+  EXPECT_TRUE(contains(*out, "void fag__sk_entry(GM_ADDR q, GM_ADDR tiling)")) << *out;
 }
 
 TEST(TemplateKernelEntry, FoundAfterAMacroWhoseBodyEndsInWhileZero) {
@@ -320,7 +333,7 @@ TEST(TemplateKernelEntry, FoundAfterAMacroWhoseBodyEndsInWhileZero) {
   const std::string in =
       "#define CHECK_OK(x) \\\n  do {                \\\n    (void)(x);        \\\n  } while (0)\n\n"
       "template <int MODE>\n__global__ __aicore__ void mm(GM_ADDR a, GM_ADDR tiling)\n{\n}\n";
-  std::optional<std::string> out = templateKernelEntry(in, "mm", "mm__sk_entry");
+  std::optional<std::string> out = templateKernelEntry(in, "mm", "mm__sk_entry", 0);
   ASSERT_TRUE(out.has_value()) << "the template kernel after the macro was not found";
   EXPECT_TRUE(contains(*out, "void mm__sk_entry(GM_ADDR a, GM_ADDR tiling)")) << *out;
   EXPECT_EQ(renameEntry("#define K_ATTR } while (0)\n__global__ __aicore__ void mm(GM_ADDR a) {}\n", "mm", "e"),
@@ -328,10 +341,10 @@ TEST(TemplateKernelEntry, FoundAfterAMacroWhoseBodyEndsInWhileZero) {
 }
 
 TEST(TemplateKernelEntry, NothingForAPlainKernelOrAnotherTemplate) {
-  EXPECT_FALSE(templateKernelEntry("extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n", "add_custom", "e"));
+  EXPECT_FALSE(templateKernelEntry("extern \"C\" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n", "add_custom", "e", 0));
   EXPECT_FALSE(templateKernelEntry("template <int N> __aicore__ inline void add_custom(GM_ADDR x) {}\n"
                                    "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { add_custom<1>(x); }\n",
-                                   "add_custom", "e"))
+                                   "add_custom", "e", 0))
       << "a template that is not a __global__ kernel";
 }
 

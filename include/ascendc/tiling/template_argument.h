@@ -146,12 +146,13 @@ struct Select {
 };
 
 // The key of `vals` (one per declared parameter, in order); kInvalidKey when a value is not allowed.
-template <size_t D> constexpr uint64_t Encode(const Param (&decl)[D], std::initializer_list<uint64_t> vals) {
+template <size_t D> constexpr uint64_t Encode(const Param (&decl)[D], const uint64_t* vals, size_t count) {
   uint64_t key = 0;
-  uint32_t shift = 0, i = 0;
-  if (vals.size() != D) return kInvalidKey;
-  for (uint64_t v : vals) {
-    const Param& p = decl[i++];
+  uint32_t shift = 0;
+  if (count != D) return kInvalidKey;
+  for (size_t i = 0; i < D; ++i) {
+    const Param& p = decl[i];
+    uint64_t v = vals[i];
     uint64_t bits = v;
     if (p.type == ASCENDC_TPL_UINT) {
       int64_t idx = p.indexOf(v);
@@ -165,6 +166,10 @@ template <size_t D> constexpr uint64_t Encode(const Param (&decl)[D], std::initi
     shift += p.bitWidth;
   }
   return shift > 64 ? kInvalidKey : key;
+}
+
+template <size_t D> constexpr uint64_t Encode(const Param (&decl)[D], std::initializer_list<uint64_t> vals) {
+  return Encode(decl, vals.begin(), vals.size());
 }
 
 template <size_t D, typename... V> constexpr uint64_t EncodeArgs(const Param (&decl)[D], V... vals) {
@@ -188,6 +193,22 @@ template <size_t D, size_t S> struct Table {
     uint32_t n = 0;
     for (size_t s = 0; s < S; ++s) n += combos(s);
     return n;
+  }
+  // The combination whose key is `key`; total() when none has it.
+  constexpr uint32_t comboOf(uint64_t key) const {
+    uint32_t first = 0;
+    for (size_t s = 0; s < S; ++s) {
+      const Param* lists[D] = {};
+      for (size_t d = 0; d < D; ++d) lists[d] = sel[s].find(decl[d].name);
+      const uint32_t n = combos(s);
+      for (uint32_t c = 0; c < n; ++c) {
+        uint64_t vals[D] = {};
+        for (size_t d = 0, rest = c; d < D; rest /= lists[d]->count(), ++d) vals[d] = lists[d]->value(rest % lists[d]->count());
+        if (Encode(decl, vals, D) == key) return first + c;
+      }
+      first += n;
+    }
+    return first;
   }
   constexpr uint64_t value(uint32_t g, size_t d) const {
     size_t s = 0;
@@ -326,30 +347,22 @@ template <size_t D, size_t S> struct Table {
     (context)->SetTilingKey(skTplKey_);                  \
   } while (0)
 
-// sk_cc's entry for a template kernel: calls f with std::integral_constant<uint64_t, v>... of the
-// combination whose key is `key`; false when none has it.
+// sk_cc's entry for a template kernel, compiled for one tiling key as CANN builds one object per
+// key: f called with std::integral_constant<uint64_t, v>... of the combination whose key is Key
+// (HasCombination says whether one has it). Only that combination is instantiated.
 namespace AscendC {
 namespace sk_tpl {
-template <const auto& Decl, const auto& Sel, size_t G, size_t... D, typename F>
-inline bool tryCombo(uint64_t key, F& f, std::index_sequence<D...>) {
-  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
-  constexpr size_t NS = sizeof(Sel) / sizeof(Sel[0]);
-  constexpr Table<ND, NS> t{Decl, Sel};
-  constexpr uint64_t k = Encode(Decl, {t.value(G, D)...});
-  if (key != k) return false;
-  f(std::integral_constant<uint64_t, t.value(G, D)>{}...);
-  return true;
+template <const auto& Decl, const auto& Sel>
+constexpr Table<sizeof(Decl) / sizeof(Decl[0]), sizeof(Sel) / sizeof(Sel[0])> TableOf{Decl, Sel};
+template <const auto& Decl, const auto& Sel, uint64_t Key>
+constexpr bool HasCombination = TableOf<Decl, Sel>.comboOf(Key) < TableOf<Decl, Sel>.total();
+template <const auto& Decl, const auto& Sel, uint64_t Key, typename F, size_t... D>
+inline void callCombination(F& f, std::index_sequence<D...>) {
+  constexpr uint32_t g = TableOf<Decl, Sel>.comboOf(Key);
+  f(std::integral_constant<uint64_t, TableOf<Decl, Sel>.value(g, D)>{}...);
 }
-template <const auto& Decl, const auto& Sel, typename F, size_t... G>
-inline bool dispatchAll(uint64_t key, F& f, std::index_sequence<G...>) {
-  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
-  return (tryCombo<Decl, Sel, G>(key, f, std::make_index_sequence<ND>{}) || ...);
-}
-template <const auto& Decl, const auto& Sel, typename F> inline bool Dispatch(uint64_t key, F&& f) {
-  constexpr size_t ND = sizeof(Decl) / sizeof(Decl[0]);
-  constexpr size_t NS = sizeof(Sel) / sizeof(Sel[0]);
-  constexpr Table<ND, NS> t{Decl, Sel};
-  return dispatchAll<Decl, Sel>(key, f, std::make_index_sequence<t.total()>{});
+template <const auto& Decl, const auto& Sel, uint64_t Key, typename F> inline void Dispatch(F&& f) {
+  callCombination<Decl, Sel, Key>(f, std::make_index_sequence<sizeof(Decl) / sizeof(Decl[0])>{});
 }
 }  // namespace sk_tpl
 }  // namespace AscendC
