@@ -337,9 +337,10 @@ enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 using TEventID = int8_t;
 using TBufHandle = uint8_t*;
 using TTagType = int32_t;
-// A buffer's description as CANN's queues hand it out (GetBufferAddr) and a LocalTensor takes it
-// back (SetAddr): kernels keep these to rebuild tensors over the same memory. Here the handle is
-// the buffer's address; bufferAddr its low 32 bits, for kernels that only carry it along.
+// A buffer's description as CANN's queues hand it out (GetBufferAddr), a LocalTensor keeps it
+// (its public address_) and takes it back (SetAddr): kernels keep these to rebuild tensors over the
+// same memory. Here the handle is the buffer's host address; without one, the buffer is at byte
+// bufferAddr of logicPos's local memory (sk_ascendc/tensor.h).
 struct TBuffAddr {
   uint32_t dataLen = 0;
   uint32_t bufferAddr = 0;

@@ -881,6 +881,11 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
 __aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
   detail::coreState(detail::kStateFixpipeNd) = ((uint64_t)ndNum << 32) | ((uint64_t)srcNdStride << 16) | dstNdStride;
 }
+// The ND_PARA register as CANN's implementation writes it: ndNum in bits 0-15, srcNdStride in
+// 16-31, dstNdStride in 32-47.
+__aicore__ inline void SetNdParaImpl(uint64_t config) {
+  SetFixpipeNz2ndFlag((uint16_t)config, (uint16_t)(config >> 16), (uint16_t)(config >> 32));
+}
 __aicore__ inline void SetFixpipePreQuantFlag(uint64_t config) { detail::coreState(detail::kStateFixpipeQuant) = config; }
 // The quant tensor (in the fixpipe buffer, C2PIPE2GM) that DataCopy's L0C -> GM/L1 reads in a
 // vector quant mode; the relu tensor is reserved (the API takes it, the hardware's ReLU needs none).

@@ -83,6 +83,21 @@ template <class T> constexpr TPosition indexPositionOf() {
 __aicore__ inline uint16_t CeilDiv(uint16_t num1, uint16_t num2) { return (uint16_t)((num1 + num2 - 1) / num2); }
 __aicore__ inline uint16_t CeilAlign(uint16_t num1, uint16_t num2) { return (uint16_t)(CeilDiv(num1, num2) * num2); }
 
+// The generic helpers lib/matmul_intf.h also brings into AscendC (attention kernels call Align
+// unqualified): 0 for a zero divisor, as CANN's.
+template <typename T> __aicore__ constexpr T Align(T num1, T num2) { return num2 == 0 ? 0 : (num1 + num2 - 1) / num2 * num2; }
+template <typename T> __aicore__ constexpr T AlignDown(T num1, T num2) { return num2 == 0 ? 0 : num1 / num2 * num2; }
+template <typename T> __aicore__ constexpr T MaxValue(T t) { return t; }
+template <typename T, typename... Args> __aicore__ constexpr T MaxValue(T t, Args... args) {
+  T rest = MaxValue(args...);
+  return t > rest ? t : rest;
+}
+template <typename T> __aicore__ constexpr T MinValue(T t) { return t; }
+template <typename T, typename... Args> __aicore__ constexpr T MinValue(T t, Args... args) {
+  T rest = MinValue(args...);
+  return t < rest ? t : rest;
+}
+
 // The type L0C accumulates an input type in (the C of a Matmul whose C is at CO1).
 template <typename T> struct GetMmDstType {
   using Type = float;  // half, bfloat16_t, float
@@ -1405,10 +1420,13 @@ class Matmul {
   // area in the system workspace and the AIC reads them there like GM.
   // At TSCM (on the AIC, which reads it in place): the whole single-core A or B in L1 as NZ;
   // not transposed (A: fractal rows of C0 columns; B: 2-byte types).
+  // A Matmul typed at GM takes either, by where the tensor is (attention kernels hand their own
+  // L1 tiles to a GM-typed Matmul, as CANN's copy-in allows).
   __aicore__ void SetTensorA(const LocalTensor<SrcT>& ub, bool isTransposeA = false) {
-    static_assert(A_TYPE::pos == TPosition::VECOUT || kAInL1,
-                  "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT or TSCM (or A1)");
-    if constexpr (kAInL1) return SetTscm(ub, isTransposeA, true);
+    static_assert(A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::GM || kAInL1,
+                  "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT, GM or TSCM (or A1)");
+    if (kAInL1 || (A_TYPE::pos == TPosition::GM && detail::memOf(ub.GetPosition()) == SK_MEM_L1))
+      return SetTscm(ub, isTransposeA, true);
     if (isTransposeA && sizeof(SrcT) != 2) ::sk_trap(3, "Matmul::SetTensorA: a transposed A is simulated for 2-byte types only");
     aStage_ = StageUb(ub, true);
     job_.a = (uint64_t)StagingOf(detail::kStageA), job_.transA = isTransposeA, job_.aDense = UbDense<A_TYPE>(), job_.aL1 = 0;
@@ -1416,9 +1434,10 @@ class Matmul {
   }
   __aicore__ void SetTensorB(const LocalTensor<BSrcT>& given, bool isTransposeB = false) {
     const LocalTensor<SrcT> ub = given.template ReinterpretCast<SrcT>();
-    static_assert(B_TYPE::pos == TPosition::VECOUT || kBInL1,
-                  "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT or TSCM (or B1)");
-    if constexpr (kBInL1) return SetTscm(ub, isTransposeB, false);
+    static_assert(B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::GM || kBInL1,
+                  "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT, GM or TSCM (or B1)");
+    if (kBInL1 || (B_TYPE::pos == TPosition::GM && detail::memOf(ub.GetPosition()) == SK_MEM_L1))
+      return SetTscm(ub, isTransposeB, false);
     if (!isTransposeB && !kBKxN) ::sk_trap(3, kBKxNMessage);
     bStage_ = StageUb(ub, false);
     job_.b = (uint64_t)StagingOf(detail::kStageB), job_.transB = isTransposeB, job_.bDense = UbDense<B_TYPE>(), job_.bL1 = 0;

@@ -12,9 +12,11 @@
 namespace AscendC {
 
 namespace detail {
+// A queue buffer's description: bufferAddr its byte offset in the position's memory, as on the
+// hardware (kernels add offsets to it and rebuild tensors without a handle).
 inline TBuffAddr bufferAddr(TBufHandle buf, uint32_t len, TPosition pos) {
   TBuffAddr a;
-  a.dataLen = len, a.bufferAddr = (uint32_t)(uint64_t)buf, a.bufferHandle = buf, a.logicPos = (uint8_t)pos;
+  a.dataLen = len, a.bufferAddr = (uint32_t)(buf - localBase(memOf(pos))), a.bufferHandle = buf, a.logicPos = (uint8_t)pos;
   return a;
 }
 
