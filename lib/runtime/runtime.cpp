@@ -53,7 +53,8 @@ const std::vector<std::pair<std::string, void*>>& hostAllowList() {
   using D2 = double (*)(double, double);
   static const std::vector<std::pair<std::string, void*>> list = {
       {"memcpy", (void*)&::memcpy},   {"memset", (void*)&::memset},   {"memmove", (void*)&::memmove},
-      {"memcmp", (void*)&::memcmp},   {"sqrtf", (void*)(F1)&::sqrtf}, {"sqrt", (void*)(D1)&::sqrt},
+      {"memcmp", (void*)&::memcmp},   {"bcmp", (void*)&::memcmp},  // what clang makes of memcmp(...) == 0
+      {"sqrtf", (void*)(F1)&::sqrtf}, {"sqrt", (void*)(D1)&::sqrt},
       {"expf", (void*)(F1)&::expf},   {"exp", (void*)(D1)&::exp},     {"exp2f", (void*)(F1)&::exp2f},
       {"exp2", (void*)(D1)&::exp2},   {"logf", (void*)(F1)&::logf},   {"log", (void*)(D1)&::log},
       {"log2f", (void*)(F1)&::log2f}, {"log2", (void*)(D1)&::log2},   {"powf", (void*)(F2)&::powf},

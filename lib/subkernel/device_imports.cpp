@@ -29,7 +29,7 @@ const std::vector<std::string>& intrinsicNames() {
 
 const std::vector<std::string>& allowedHostImports() {
   static const std::vector<std::string> names = {
-      "memcpy", "memset", "memmove", "memcmp", "sqrtf", "sqrt", "expf", "exp", "exp2f", "exp2", "logf",
+      "memcpy", "memset", "memmove", "memcmp", "bcmp", "sqrtf", "sqrt", "expf", "exp", "exp2f", "exp2", "logf",
       "log", "log2f", "log2", "powf", "pow", "fabsf", "fabs", "floorf", "floor", "ceilf", "ceil", "roundf",
       "round", "truncf", "trunc", "fmaxf", "fmax", "fminf", "fmin", "fmodf", "fmod", "tanhf", "tanh", "sinf",
       "sin", "cosf", "cos", "erff", "erf", "nearbyintf", "rintf", "tanf", "tan", "asinf", "asin", "acosf",

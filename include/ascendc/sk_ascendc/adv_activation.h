@@ -152,16 +152,22 @@ inline Rows rowsOf(const SoftMaxShapeInfo& shape, uint32_t tilingM, uint32_t til
   return r;
 }
 template <typename U> constexpr uint32_t perBlock() { return ONE_BLK_SIZE / sizeof(PrimT<U>); }
-template <typename U> inline void putRow(const LocalTensor<U>& t, uint32_t r, float v) {
-  E<U>* p = ptr(t) + (uint64_t)r * perBlock<U>();
-  for (uint32_t j = 0; j < perBlock<U>(); ++j) p[j] = (E<U>)v;
+// Elements per row of a per-row tensor: a block, or one without the broadcast
+// (SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC).
+template <typename U> constexpr uint32_t perRow(bool brc) { return brc ? perBlock<U>() : 1; }
+template <typename U> inline void putRow(const LocalTensor<U>& t, uint32_t r, float v, bool brc = true) {
+  E<U>* p = ptr(t) + (uint64_t)r * perRow<U>(brc);
+  for (uint32_t j = 0; j < perRow<U>(brc); ++j) p[j] = (E<U>)v;
 }
-template <typename U> inline float getRow(const LocalTensor<U>& t, uint32_t r) { return (float)ptr(t)[(uint64_t)r * perBlock<U>()]; }
+template <typename U> inline float getRow(const LocalTensor<U>& t, uint32_t r, bool brc = true) {
+  return (float)ptr(t)[(uint64_t)r * perRow<U>(brc)];
+}
 template <typename T> inline void needRows(const char* api, const char* role, const LocalTensor<T>& t, const Rows& r) {
   need(api, role, t, r.rows ? (uint64_t)(r.rows - 1) * r.pitch + r.n : 0);
 }
-template <typename U> inline void needBlocks(const char* api, const char* role, const LocalTensor<U>& t, const Rows& r) {
-  need(api, role, t, (uint64_t)r.rows * perBlock<U>());
+template <typename U>
+inline void needBlocks(const char* api, const char* role, const LocalTensor<U>& t, const Rows& r, bool brc = true) {
+  need(api, role, t, (uint64_t)r.rows * perRow<U>(brc));
 }
 inline void chargeRows(std::initializer_list<const char*> ops, const Rows& r) {
   for (const char* op : ops) ::sk_vec_charge(op, (uint64_t)r.rows * (((uint64_t)r.n * 4 + 255) / 256));
@@ -263,22 +269,26 @@ struct ReduceLastND {
 
 // SoftmaxFlashV2: without update, dst = exp(src - rowmax), expSum = rowsum(dst), max = rowmax;
 // with update, max = max(inMax, rowmax), dst = exp(src - max), expMax = exp(inMax - max),
-// expSum = expMax * inExpSum + rowsum(dst). The outputs may alias the inputs (read first).
+// expSum = expMax * inExpSum + rowsum(dst); reduceMax (the forms that output it) = rowmax. Per-row
+// tensors hold a block per row, or one element without the broadcast (`brc` false: config.mode
+// SOFTMAX_OUTPUT_WITHOUT_BRC). The outputs may alias the inputs (read first).
 namespace detail {
 namespace adv {
-template <bool isUpdate, typename T, typename U>
-inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSum, const LocalTensor<U>& maxT, const LocalTensor<T>& src,
-                    const LocalTensor<U>& expMax, const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax,
-                    const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape) {
+template <bool isUpdate, bool brc, typename T, typename U>
+inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>* reduceMax, const LocalTensor<U>& expSum,
+                    const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<U>& expMax,
+                    const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax, const SoftMaxTiling& tiling,
+                    const SoftMaxShapeInfo& shape) {
   Rows r = rowsOf(shape, tiling.srcM, tiling.srcK);
   needRows("SoftmaxFlashV2", "dst", dst, r);
   needRows("SoftmaxFlashV2", "src", src, r);
-  needBlocks("SoftmaxFlashV2", "expSumTensor", expSum, r);
-  needBlocks("SoftmaxFlashV2", "maxTensor", maxT, r);
+  needBlocks("SoftmaxFlashV2", "expSumTensor", expSum, r, brc);
+  needBlocks("SoftmaxFlashV2", "maxTensor", maxT, r, brc);
+  if (reduceMax) needBlocks("SoftmaxFlashV2", "outReduceMax", *reduceMax, r, brc);
   if (isUpdate) {
-    needBlocks("SoftmaxFlashV2", "expMaxTensor", expMax, r);
-    needBlocks("SoftmaxFlashV2", "inExpSumTensor", inExpSum, r);
-    needBlocks("SoftmaxFlashV2", "inMaxTensor", inMax, r);
+    needBlocks("SoftmaxFlashV2", "expMaxTensor", expMax, r, brc);
+    needBlocks("SoftmaxFlashV2", "inExpSumTensor", inExpSum, r, brc);
+    needBlocks("SoftmaxFlashV2", "inMaxTensor", inMax, r, brc);
   }
   for (uint32_t i = 0; i < r.rows; ++i) {
     const PrimT<T>* x = ptr(src) + (uint64_t)i * r.pitch;
@@ -287,10 +297,11 @@ inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSum, con
     for (uint32_t k = 0; k < r.n; ++k) m = std::max(m, (float)x[k]);
     float inM = 0, inS = 0;
     if (isUpdate) {
-      inM = getRow(inMax, i);
-      inS = getRow(inExpSum, i);
-      m = std::max(m, inM);
+      inM = getRow(inMax, i, brc);
+      inS = getRow(inExpSum, i, brc);
     }
+    if (reduceMax) putRow(*reduceMax, i, m, brc);
+    if (isUpdate) m = std::max(m, inM);
     float s = 0;
     for (uint32_t k = 0; k < r.n; ++k) {
       float e = std::exp((float)x[k] - m);
@@ -300,13 +311,22 @@ inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSum, con
     if (isUpdate) {
       float em = std::exp(inM - m);
       s += em * inS;
-      putRow(expMax, i, em);
+      putRow(expMax, i, em, brc);
     }
-    putRow(expSum, i, s);
-    putRow(maxT, i, m);
+    putRow(expSum, i, s, brc);
+    putRow(maxT, i, m, brc);
   }
   if (isUpdate) chargeRows({"reducemax", "max", "sub", "exp", "reducesum", "sub", "exp", "mul", "add"}, r);
   else chargeRows({"reducemax", "sub", "exp", "reducesum"}, r);
+}
+template <bool isUpdate, bool isDataFormatNZ, const SoftmaxConfig& config, typename T, typename U>
+inline void flashV2Api(const LocalTensor<T>& dst, const LocalTensor<U>* reduceMax, const LocalTensor<U>& expSum,
+                       const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<U>& expMax,
+                       const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax, const SoftMaxTiling& tiling,
+                       const SoftMaxShapeInfo& shape) {
+  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
+  flashV2<isUpdate, config.mode != SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC>(dst, reduceMax, expSum, maxT, src, expMax, inExpSum,
+                                                                            inMax, tiling, shape);
 }
 }  // namespace adv
 }  // namespace detail
@@ -316,16 +336,35 @@ __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTens
                                       const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
                                       const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
                                       const SoftMaxShapeInfo& shape = {}) {
-  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
-  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<T>*)nullptr, expSumTensor, maxTensor, src,
+                                                            expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
 }
 template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
           const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
 __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<T>& expSumTensor, const LocalTensor<T>& maxTensor,
                                       const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
                                       const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
-  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
-  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<T>*)nullptr, expSumTensor, maxTensor, src,
+                                                            expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+}
+// The forms that also output the rows' own maximum (outReduceMax), before inMax is merged in.
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<T>& outReduceMax, const LocalTensor<T>& expSumTensor,
+                                      const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<T>& inExpSumTensor, const LocalTensor<T>& inMaxTensor,
+                                      const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, &outReduceMax, expSumTensor, maxTensor, src, expMaxTensor,
+                                                            inExpSumTensor, inMaxTensor, tiling, shape);
+}
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<T>& outReduceMax, const LocalTensor<T>& expSumTensor,
+                                      const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<T>& inExpSumTensor, const LocalTensor<T>& inMaxTensor,
+                                      const SoftMaxTiling& tiling, const SoftMaxShapeInfo& shape = {}) {
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, &outReduceMax, expSumTensor, maxTensor, src, expMaxTensor,
+                                                            inExpSumTensor, inMaxTensor, tiling, shape);
 }
 // half data with float sums and maxima.
 template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
@@ -334,8 +373,8 @@ __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTens
                                       const LocalTensor<T>& src, const LocalTensor<U>& expMaxTensor, const LocalTensor<U>& inExpSumTensor,
                                       const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
                                       const SoftMaxShapeInfo& shape = {}) {
-  static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
-  detail::adv::flashV2<isUpdate>(dst, expSumTensor, maxTensor, src, expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<U>*)nullptr, expSumTensor, maxTensor, src,
+                                                            expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
 }
 
 // SoftmaxGrad: dst = (grad - rowsum(grad * src)) * src; isFront: dst = rowsum(grad * src) per

@@ -152,7 +152,7 @@ enum pipe_t {
   PIPE_S = SK_PIPE_S, PIPE_V = SK_PIPE_V, PIPE_M = SK_PIPE_M, PIPE_MTE1 = SK_PIPE_MTE1,
   PIPE_MTE2 = SK_PIPE_MTE2, PIPE_MTE3 = SK_PIPE_MTE3, PIPE_FIX = SK_PIPE_FIX, PIPE_ALL = SK_PIPE_ALL
 };
-enum event_t {
+enum event_t : int32_t {  // a fixed type: kernels cast INVALID_TEVENTID (-1) to it in constant expressions
   EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
 };
 
@@ -335,6 +335,7 @@ enum class TPosition : uint8_t {
 using QuePosition = TPosition;
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 using TEventID = int8_t;
+constexpr TEventID INVALID_TEVENTID = -1;  // CANN's "no event" (kernels initialise event ids with it)
 using TBufHandle = uint8_t*;
 using TTagType = int32_t;
 // A buffer's description as CANN's queues hand it out (GetBufferAddr), a LocalTensor keeps it

@@ -629,6 +629,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   // (GetTensorC of an AIV), on first use and in rows of a small buffer: the hardware's AIC
   // writes GM itself, so a tiling may give A and B the whole L1.
   __aicore__ void InitBounce(TPipe* pipe) { bouncePipe_ = pipe; }
+  __aicore__ const TCubeTiling* Tiling() const { return t_.baseM ? &t_ : nullptr; }
   __aicore__ void SetTriangle(Impl::Detail::MatmulTriangle t) { triangle_ = t; }
   // A float NZ C in 16 x 8 fractals (MatmulConfig.isEnableChannelSplit).
   __aicore__ void SetChannelSplit(bool split) { channelSplit_ = split; }
@@ -1230,7 +1231,9 @@ namespace detail {
 // kMatmulIterateAsync (Iterate<false>): the AIC computes every block into the user's workspace
 // (SetWorkspace), each packed after the one before, notes its size in the AIV's staging area and
 // answers once per block, so the AIV takes block i while the AIC computes the next ones.
-enum MatmulCmd : uint32_t { kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulIterateBatch, kMatmulIterateAsync, kMatmulQuit };
+enum MatmulCmd : uint32_t {
+  kMatmulIterate = 1, kMatmulIterateAll, kMatmulCopyOut, kMatmulIterateBatch, kMatmulIterateAsync, kMatmulQuit, kMatmulInit
+};
 struct MatmulMsg {
   uint32_t cmd, obj, enAtomic, sequential;
   uint64_t dst;
@@ -1281,8 +1284,10 @@ class Matmul {
   // declare it. L1 holds it as Nz whatever the declared format (which names the matrix it came from).
   static constexpr bool kAInL1 = MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kAInL1;
   static constexpr bool kBInL1 = MatmulCube<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kBInL1;
-  static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::VECOUT || kAInL1) &&
-                    (B_TYPE::pos == TPosition::GM || B_TYPE::pos == TPosition::VECOUT || kBInL1),
+  // VECOUT, or another UB position (VECIN, VECCALC), as CANN's implementation takes them.
+  static constexpr bool kAInUb = A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::VECIN || A_TYPE::pos == TPosition::VECCALC;
+  static constexpr bool kBInUb = B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::VECIN || B_TYPE::pos == TPosition::VECCALC;
+  static_assert((A_TYPE::pos == TPosition::GM || kAInUb || kAInL1) && (B_TYPE::pos == TPosition::GM || kBInUb || kBInL1),
                 "Matmul: A and B must be in GM, VECOUT or TSCM (A1 for A, B1 for B)");
   // COLUMN_MAJOR (Ascend 950): a matrix stored column by column, in GM. An A or B so stored is
   // the ND transpose the other flag names; a C so stored is written NZ2DN.
@@ -1329,7 +1334,17 @@ class Matmul {
     if constexpr (kClient)
       if (registered_) Send(detail::kMatmulQuit, false);
   }
+  // The kernel's Init: on an AIV of a MIX kernel the tiling also goes to the AIC, whose object
+  // REGIST_MATMUL_OBJ may have registered without one (the documented single-object form).
   __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe = nullptr) {
+    Setup(tiling, pipe);
+    if constexpr (kClient) {
+      ::sk_data_copy(detail::matmulStaging(detail::matmulClient(GetSubBlockIdx()), sizeof(TCubeTiling)), tiling, sizeof(TCubeTiling));
+      Send(detail::kMatmulInit, false);
+    }
+  }
+  // REGIST_MATMUL_OBJ's initialisation, on every core: the cube's on the AIC, the job on the AIVs.
+  __aicore__ void Setup(const TCubeTiling* tiling, TPipe* pipe) {
     const TCubeTiling& t = *tiling;
     job_ = detail::MatmulJob{};
     job_.orgM = t.M, job_.orgN = t.N, job_.orgKa = t.Ka, job_.orgKb = t.Kb;
@@ -1348,7 +1363,9 @@ class Matmul {
       cube_.SetChannelSplit(Config().isEnableChannelSplit);
     }
   }
-  __aicore__ void SetIndex(uint32_t index) { index_ = index; }
+  // REGIST_MATMUL_OBJ's: the object's number among the registered, and the pipe the AIC sets
+  // the cube up with when the tiling comes later (Init).
+  __aicore__ void SetIndex(uint32_t index, TPipe* pipe = nullptr) { index_ = index, pipe_ = pipe; }
   // A constant tiling (MM_CFG from GetMatmulApiTiling) stands in for the TCubeTiling that
   // REGIST_MATMUL_OBJ did not pass; the shapes come from SetOrgShape / SetSingleShape.
   __aicore__ void InitFromStaticTiling(TPipe* pipe) {
@@ -1423,7 +1440,7 @@ class Matmul {
   // A Matmul typed at GM takes either, by where the tensor is (attention kernels hand their own
   // L1 tiles to a GM-typed Matmul, as CANN's copy-in allows).
   __aicore__ void SetTensorA(const LocalTensor<SrcT>& ub, bool isTransposeA = false) {
-    static_assert(A_TYPE::pos == TPosition::VECOUT || A_TYPE::pos == TPosition::GM || kAInL1,
+    static_assert(kAInUb || A_TYPE::pos == TPosition::GM || kAInL1,
                   "Matmul::SetTensorA(LocalTensor): A's MatmulType must be at VECOUT, GM or TSCM (or A1)");
     if (kAInL1 || (A_TYPE::pos == TPosition::GM && detail::memOf(ub.GetPosition()) == SK_MEM_L1))
       return SetTscm(ub, isTransposeA, true);
@@ -1434,7 +1451,7 @@ class Matmul {
   }
   __aicore__ void SetTensorB(const LocalTensor<BSrcT>& given, bool isTransposeB = false) {
     const LocalTensor<SrcT> ub = given.template ReinterpretCast<SrcT>();
-    static_assert(B_TYPE::pos == TPosition::VECOUT || B_TYPE::pos == TPosition::GM || kBInL1,
+    static_assert(kBInUb || B_TYPE::pos == TPosition::GM || kBInL1,
                   "Matmul::SetTensorB(LocalTensor): B's MatmulType must be at VECOUT, GM or TSCM (or B1)");
     if (kBInL1 || (B_TYPE::pos == TPosition::GM && detail::memOf(ub.GetPosition()) == SK_MEM_L1))
       return SetTscm(ub, isTransposeB, false);
@@ -1734,6 +1751,15 @@ class Matmul {
       case detail::kMatmulCopyOut:
         cube_.CopyStaged((__gm__ DstT*)m.dst, staged, cube_.CurN(), m.enAtomic, m.sequential);
         break;
+      case detail::kMatmulInit: {  // the tiling an AIV's Init staged; the same again changes nothing
+        TCubeTiling t;
+        ::sk_data_copy(&t, detail::matmulStaging(client, sizeof t), sizeof t);
+        const TCubeTiling* had = cube_.Tiling();
+        if (!had) Setup(&t, pipe_);
+        else if (__builtin_memcmp(had, &t, sizeof t) != 0)
+          ::sk_trap(3, "Matmul::Init in a MIX kernel: a tiling other than the one the AIC has is not simulated (L1 is laid out for the first)");
+        break;
+      }
       case detail::kMatmulIterateAsync: {
         __gm__ DstT* dst = (__gm__ DstT*)m.dst;
         while (cube_.Iterate()) {
@@ -1914,6 +1940,7 @@ class Matmul {
   detail::MatmulJob clientJob_[2];  // the AIC serving a MIX kernel: per AIV
   uint32_t clientNext_[2] = {}, lastClient_ = 2;  // the AIV whose block is in L0C (2: none)
   uint32_t index_ = 0, baseM_ = 0, baseN_ = 0, curM_ = 0, curN_ = 0;
+  TPipe* pipe_ = nullptr;
   uint32_t aStage_ = 0, bStage_ = 0;  // bytes of the staged UB A and B (0: in GM)
   detail::MatmulBatch batch_;         // SetBatchNum's counts (cube-only kernels)
   detail::BatchAxes axes_[3] = {};    // the tiling's layouts of A, B, C
@@ -1943,9 +1970,16 @@ template <class... MMs> struct MatmulSet {
     if constexpr (std::is_null_pointer_v<P>) return nullptr;
     else return (const TCubeTiling*)t;
   }
+  // The last object may come without a tiling (swin_attention_ffn registers its one object so and
+  // calls Init itself): as with a null one.
+  template <class MM> __aicore__ static void Init(TPipe* pipe, uint32_t index, MM& mm) { Init(pipe, index, mm, nullptr); }
+  template <class MM> __aicore__ static void Bounce(TPipe* pipe, MM& mm) { Bounce(pipe, mm, nullptr); }
+  template <class MM> __aicore__ static bool Serve(uint32_t index, MatmulMsg& m, uint32_t client, MM& mm) {
+    return Serve(index, m, client, mm, nullptr);
+  }
   template <class MM, class P, class... Rest> __aicore__ static void Init(TPipe* pipe, uint32_t index, MM& mm, P tiling, Rest&&... rest) {
-    mm.SetIndex(index);
-    if (const TCubeTiling* t = TilingOf(tiling)) mm.Init(t, pipe);
+    mm.SetIndex(index, pipe);
+    if (const TCubeTiling* t = TilingOf(tiling)) mm.Setup(t, pipe);
     if constexpr (sizeof...(Rest) > 0) Init(pipe, index + 1, rest...);
   }
   template <class MM, class P, class... Rest> __aicore__ static void Bounce(TPipe* pipe, MM& mm, P, Rest&&... rest) {

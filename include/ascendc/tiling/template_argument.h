@@ -199,8 +199,11 @@ template <size_t D, size_t S> struct Table {
     uint32_t first = 0;
     for (size_t s = 0; s < S; ++s) {
       const Param* lists[D] = {};
-      for (size_t d = 0; d < D; ++d) lists[d] = sel[s].find(decl[d].name);
-      const uint32_t n = combos(s);
+      uint32_t n = 1;
+      for (size_t d = 0; d < D; ++d) {
+        lists[d] = sel[s].find(decl[d].name);
+        n *= lists[d] ? lists[d]->count() : 0;
+      }
       for (uint32_t c = 0; c < n; ++c) {
         uint64_t vals[D] = {};
         for (size_t d = 0, rest = c; d < D; rest /= lists[d]->count(), ++d) vals[d] = lists[d]->value(rest % lists[d]->count());

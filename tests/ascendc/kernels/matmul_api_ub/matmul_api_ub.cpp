@@ -2,7 +2,8 @@
 // singleCoreM rows of C. Tiling key 1: the AIV makes A = 2 x in UB (Muls), hands it over at
 // VECOUT (SetTensorA(LocalTensor), ND), B from GM, and takes C (one block) into UB as ND_ALIGN:
 // rows padded with zeros to 32 bytes, which it writes out as they are (y is M x ceil8(N)).
-// Key 2: B in UB (VECOUT, ND, loaded from GM), A from GM, C block by block into UB as NZ
+// Key 2: B in UB (declared at VECCALC, as prompt_flash_attention declares its UB operands: any
+// UB position works as VECOUT; ND, loaded from GM), A from GM, C block by block into UB as NZ
 // (16-column blocks of ceil16(curM) rows), each written to its place in y, an NZ matrix.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
@@ -71,7 +72,7 @@ class VecoutANdAlignC {
 class VecoutBNzC {
  public:
   using AType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
-  using BType = MatmulType<TPosition::VECOUT, CubeFormat::ND, half>;
+  using BType = MatmulType<TPosition::VECCALC, CubeFormat::ND, half>;
   using CType = MatmulType<TPosition::VECIN, CubeFormat::NZ, float>;
   using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
   Matmul<AType, BType, CType, BiasType> mm;
