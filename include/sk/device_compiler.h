@@ -72,11 +72,12 @@ bool isCLibraryName(llvm::StringRef name);
 std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to);
 // When `name` is a `template<...> __global__` kernel (tiling templates, ASCENDC_TPL_SEL): the
 // code to append to the source that defines the entry `to` with the kernel's parameters, which
-// calls the instantiation of tiling `key` (tiling/template_argument.h), the only one compiled (a
-// key no combination has stops the compile); launched with another key, the entry is a device
-// exception naming both. nullopt when `name` is no template kernel.
+// calls the instantiation of the launch's tiling key (tiling/template_argument.h: every
+// combination, or only the one of the metadata's `key` when there are too many); nullopt when
+// `name` is no template kernel. `keyed`: the source is compiled for `key` alone
+// (SK_TILING_KEY_CONST), so the entry refuses other keys (keyedKernelEntry).
 std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to,
-                                               uint64_t key);
+                                               uint64_t key, bool keyed = false);
 // For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,
 // `if constexpr (TILING_KEY_IS(1))`, as CANN compiles one object per key): the code to append
 // that defines the entry `to` with the parameters of `name`'s definition, which calls `kernel`

@@ -166,7 +166,7 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
   bool rename = meta && isCLibraryName(meta->kernelName);
   std::string entry = meta ? meta->kernelName + kEntrySuffix : "";
   // a template kernel (tiling templates): an entry that picks the instantiation by tiling key
-  std::optional<std::string> generated = meta ? templateKernelEntry(*text, meta->kernelName, entry, meta->tilingKey) : std::nullopt;
+  std::optional<std::string> generated = meta ? templateKernelEntry(*text, meta->kernelName, entry, meta->tilingKey, key.has_value()) : std::nullopt;
   if (key && !generated) {
     std::string kernel = meta->kernelName + "__sk_key_" + std::to_string(*key);
     generated = keyedKernelEntry(*text, meta->kernelName, kernel, entry, *key);

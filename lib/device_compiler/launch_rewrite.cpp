@@ -232,32 +232,39 @@ std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
 
 // The statement an entry compiled for one tiling key starts with: any other key is a device
 // exception (the object cannot serve it).
-// The entry's refusal of launches with another key than the object's (`why` it serves one).
-std::string keyCheck(llvm::StringRef name, uint64_t key, llvm::StringRef why) {
+std::string keyCheck(llvm::StringRef name, uint64_t key) {
   std::string k = std::to_string(key);
   return "  if (::sk_tiling_key() != " + k + "ull)\n    ::sk_trapf(2, \"" + name.str() + ": this object was compiled for tiling key " +
-         k + " (" + why.str() + ", as CANN compiles one object per key) and is launched with key %llu: compile one " +
-         "object per key, each with --meta giving its tilingKey\", (unsigned long long)::sk_tiling_key());\n";
+         k + " (its source uses TILING_KEY_IS or TILING_KEY_VAR in a constant expression, as CANN compiles one object " +
+         "per key) and is launched with key %llu: compile one object per key, each with --meta giving its tilingKey\", " +
+         "(unsigned long long)::sk_tiling_key());\n";
 }
 
-// The entry of template kernel `name` whose parameter list opens at `paren`: it calls the
-// instantiation of tiling key `key` (nullopt: the list does not close).
+// The entry of template kernel `name` whose parameter list opens at `paren`, compiled with the
+// metadata's tiling key `key`: it calls the instantiation of the launch's key (nullopt: the list
+// does not close). `keyed`: the source is compiled for `key` alone (SK_TILING_KEY_CONST).
 std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren,
-                                             uint64_t key) {
+                                             uint64_t key, bool keyed) {
   std::optional<ParamList> p = paramList(s, paren);
   if (!p) return std::nullopt;
-  std::string n = name.str(), k = std::to_string(key) + "ull";
-  std::string tables = "g_tilingDeclareParams, g_tilingSelectParams, " + k;
+  std::string n = name.str(), k = std::to_string(key);
   return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
          "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
-         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" +
-         "  static_assert(::AscendC::sk_tpl::HasCombination<" + tables + ">, \"" + n + ": the metadata's tilingKey " +
-         std::to_string(key) + " is none of its ASCENDC_TPL_SEL combinations: give the key GET_TPL_TILING_KEY gives the " +
-         "combination to run\");\n" +
-         keyCheck(name, key, "a template kernel's object holds the instantiation of one key") +
-         "  ::AscendC::sk_tpl::Dispatch<" + tables + ">([&](auto... skTplV) {\n" +
-         "    " + n + "<decltype(skTplV)::value...>(" + p->names() + ");\n" +
-         "  });\n}\n";
+         "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + (keyed ? keyCheck(name, key) : "") +
+         "  switch (::AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, " + k + "ull>(\n" +
+         "      ::sk_tiling_key(), [&](auto... skTplV) { " + n + "<decltype(skTplV)::value...>(" + p->names() + "); })) {\n" +
+         "    case ::AscendC::sk_tpl::kRan: break;\n" +
+         "    case ::AscendC::sk_tpl::kNoCombination:\n" +
+         "      ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
+         "(unsigned long long)::sk_tiling_key());\n" +
+         "      break;\n" +
+         "    case ::AscendC::sk_tpl::kOtherKey:\n" +
+         "      ::sk_trapf(2, \"" + n + ": this object was compiled for tiling key " + k + " (its ASCENDC_TPL_SEL has more " +
+         "combinations than sk_cc compiles together, so only the metadata's key's; CANN compiles one kernel per key) and is " +
+         "launched with key %llu: compile one object per key, each with --meta giving its tilingKey\", " +
+         "(unsigned long long)::sk_tiling_key());\n" +
+         "      break;\n" +
+         "  }\n}\n";
 }
 
 // A `#` first on its line starts a preprocessor directive; it ends at the first newline not
@@ -334,11 +341,11 @@ std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef
 }
 
 std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to,
-                                               uint64_t key) {
+                                               uint64_t key, bool keyed) {
   std::optional<std::string> entry;
   forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
     if (!head.contains("__global__") || !head.ltrim().starts_with("template")) return true;
-    entry = templateEntryText(s, name, to, paren, key);
+    entry = templateEntryText(s, name, to, paren, key, keyed);
     return false;
   });
   return entry;
@@ -353,7 +360,7 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef n
       return true;  // a declaration, or not the kernel
     std::optional<ParamList> p = paramList(s, paren);
     entry = "\n#line 1 \"<sk_cc: " + name.str() + " compiled for tiling key " + std::to_string(key) + ">\"\n" +
-            "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key, "its source uses TILING_KEY_IS or TILING_KEY_VAR in a constant expression") + "  " +
+            "extern \"C\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + keyCheck(name, key) + "  " +
             kernel.str() + "(" + p->names() + ");\n}\n";
     return false;
   });

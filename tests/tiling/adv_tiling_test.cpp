@@ -279,16 +279,17 @@ TEST(TilingTemplates, TwentyParametersAllCount) {
   static_assert(table.total() == 1, "one combination of all twenty");
   EXPECT_EQ(GET_TPL_TILING_KEY(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1), 699050ull);
   uint64_t visited = 0;
-  EXPECT_TRUE((AscendC::sk_tpl::HasCombination<g_tilingDeclareParams, g_tilingSelectParams, 699050ull>));
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, 699050ull>([&](auto... v) {
-    static_assert(sizeof...(v) == 20, "the kernel is instantiated with all twenty values");
-    ++visited;
-  });
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, 0>(699050ull, [&](auto... v) {
+              static_assert(sizeof...(v) == 20, "the kernel is instantiated with all twenty values");
+              ++visited;
+            })),
+            AscendC::sk_tpl::kRan);
   EXPECT_EQ(visited, 1u);
 }
 
-// 1,024 combinations (ops-transformer's flash_attention_score_grad selects 413): the one of the
-// key is found without instantiating the others (a fold over all of them exceeds clang's limits).
+// 1,024 combinations (ops-transformer's flash_attention_score_grad selects 413): more than are
+// compiled together, so Enter instantiates the metadata's key's only (found at compile time: a
+// fold over all of them exceeds clang's limits) and refuses another launch key.
 namespace sk_tpl_many {
 ASCENDC_TPL_ARGS_DECL(TplMany, ASCENDC_TPL_BOOL_DECL(B0, 0, 1), ASCENDC_TPL_BOOL_DECL(B1, 0, 1), ASCENDC_TPL_BOOL_DECL(B2, 0, 1),
                       ASCENDC_TPL_BOOL_DECL(B3, 0, 1), ASCENDC_TPL_BOOL_DECL(B4, 0, 1), ASCENDC_TPL_UINT_DECL(U, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_RANGE, 1, 0, 31));
@@ -305,10 +306,14 @@ TEST(TilingTemplates, ManyCombinationsInstantiateOnlyTheKeys) {
   auto record = [&](auto b0, auto b1, auto b2, auto b3, auto b4, auto u) {
     seen = {decltype(b0)::value, decltype(b1)::value, decltype(b2)::value, decltype(b3)::value, decltype(b4)::value, decltype(u)::value};
   };
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(1, 0, 1, 1, 0, 29)>(record);
+  constexpr uint64_t k1 = GET_TPL_TILING_KEY(1, 0, 1, 1, 0, 29), k2 = GET_TPL_TILING_KEY(1, 1, 1, 1, 1, 31);
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, k1>(k1, record)), AscendC::sk_tpl::kRan);
   EXPECT_EQ(seen, (std::vector<uint64_t>{1, 0, 1, 1, 0, 29}));
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(1, 1, 1, 1, 1, 31)>(record);
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, k2>(k2, record)), AscendC::sk_tpl::kRan);
   EXPECT_EQ(seen, (std::vector<uint64_t>{1, 1, 1, 1, 1, 31}));
+  seen.clear();
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, k1>(k2, record)), AscendC::sk_tpl::kOtherKey);
+  EXPECT_TRUE(seen.empty()) << "an object compiled for k1 runs nothing for k2";
   EXPECT_FALSE((AscendC::sk_tpl::HasCombination<g_tilingDeclareParams, g_tilingSelectParams, (1ull << 13)>))
       << "a key with a bit past the declared widths";
 }
@@ -332,11 +337,11 @@ TEST(TilingTemplates, EmptyListElementsAreDropped) {
   static_assert(table.total() == 3, "TRANS 0 with BIAS 0 and 1, TRANS 2 with BIAS 1");
   std::vector<uint64_t> seen;
   auto record = [&](auto t, auto b) { seen.push_back(GET_TPL_TILING_KEY(decltype(t)::value, decltype(b)::value)); };
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(0, 0)>(record);
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(0, 1)>(record);
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(2, 1)>(record);
+  for (uint64_t key : {GET_TPL_TILING_KEY(0, 0), GET_TPL_TILING_KEY(0, 1), GET_TPL_TILING_KEY(2, 1)})  // one object serves all
+    EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, 0>(key, record)), AscendC::sk_tpl::kRan);
   EXPECT_EQ(seen, (std::vector<uint64_t>{GET_TPL_TILING_KEY(0, 0), GET_TPL_TILING_KEY(0, 1), GET_TPL_TILING_KEY(2, 1)}));
-  EXPECT_FALSE((AscendC::sk_tpl::HasCombination<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(2, 0)>));
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, 0>(GET_TPL_TILING_KEY(2, 0), record)),
+            AscendC::sk_tpl::kNoCombination);
 }
 
 TEST(TilingTemplates, DispatchVisitsEverySelectedCombination) {
@@ -348,12 +353,13 @@ TEST(TilingTemplates, DispatchVisitsEverySelectedCombination) {
   auto record = [&](auto d, auto t, auto f, auto s) {
     seen.push_back(GET_TPL_TILING_KEY(decltype(d)::value, decltype(t)::value, decltype(f)::value, decltype(s)::value));
   };
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(10, 1, 2, 0)>(record);
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(10, 8, 2, 1)>(record);
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(20, 3, 29, 1)>(record);
-  AscendC::sk_tpl::Dispatch<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(20, 4, 29, 1)>(record);
+  for (uint64_t key : {GET_TPL_TILING_KEY(10, 1, 2, 0), GET_TPL_TILING_KEY(10, 8, 2, 1), GET_TPL_TILING_KEY(20, 3, 29, 1),
+                       GET_TPL_TILING_KEY(20, 4, 29, 1)})
+    EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, 0>(key, record)), AscendC::sk_tpl::kRan) << key;
   EXPECT_EQ(seen, (std::vector<uint64_t>{GET_TPL_TILING_KEY(10, 1, 2, 0), GET_TPL_TILING_KEY(10, 8, 2, 1),
                                          GET_TPL_TILING_KEY(20, 3, 29, 1), GET_TPL_TILING_KEY(20, 4, 29, 1)}));
   // declared but not selected (IS_SPLIT 0 with D_T 20): no instantiation has the key
-  EXPECT_FALSE((AscendC::sk_tpl::HasCombination<g_tilingDeclareParams, g_tilingSelectParams, GET_TPL_TILING_KEY(20, 3, 29, 0)>));
+  EXPECT_EQ((AscendC::sk_tpl::Enter<g_tilingDeclareParams, g_tilingSelectParams, 0>(GET_TPL_TILING_KEY(20, 3, 29, 0),
+                                                                                      [](auto...) {})),
+            AscendC::sk_tpl::kNoCombination);
 }

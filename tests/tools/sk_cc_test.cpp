@@ -161,34 +161,42 @@ TEST(SkCc, TilingKeyInAnIfDirectiveCompilesOneObjectPerKey) {
   }
 }
 
-// A template kernel (ASCENDC_TPL_SEL) is compiled for the metadata's key only, as CANN builds one
-// object per key: a key no combination has stops the compile naming it, and the object launched
-// with another key is a device exception naming both.
-TEST(SkCc, ATemplateKernelIsCompiledForTheMetadatasKeyOnly) {
+// A template kernel (ASCENDC_TPL_SEL) is compiled for every combination it selects, as CANN
+// builds them all, when there are at most 32: tpl_scale's object (3) serves every key, and a key
+// none has is a device exception naming it. tpl_many selects 64: its object holds the metadata's
+// key only; a key none has stops the compile, another key at launch is a device exception.
+TEST(SkCc, TemplateKernelsServeEveryCombinationUpTo32ElseTheMetadatasKey) {
   TempDir d;
-  const std::string kernels = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/tpl_key/";
-  const std::string meta = sk::test::readText(kernels + "tpl_scale_fp16.json");
-  auto writeMeta = [&](const std::string& key) {  // tpl_scale_fp16.json's key is 266
-    std::string m = meta;
-    m.replace(m.find("\"tilingKey\": 266"), 16, "\"tilingKey\": " + key);
-    sk::test::writeText(d.file("tpl_scale.json"), m);
+  auto withKey = [&](const std::string& from, const std::string& to, const std::string& key) {
+    std::string m = sk::test::readText(from);
+    size_t at = m.find("\"tilingKey\": ");
+    m.replace(at, m.find_first_of(",}", at) - at, "\"tilingKey\": " + key);
+    sk::test::writeText(to, m);
   };
-  writeMeta("267");
-  CommandResult c = skCc({"--meta", d.file("tpl_scale.json"), "-c", kernels + "tpl_scale.cpp", "-o", d.file("tpl_scale.o")});
-  EXPECT_NE(c.exitCode, 0);
-  EXPECT_NE(c.err.find("tpl_scale: the metadata's tilingKey 267 is none of its ASCENDC_TPL_SEL combinations"), std::string::npos)
-      << c.err;
-  EXPECT_FALSE(llvm::sys::fs::exists(d.file("tpl_scale.o")));
-
-  writeMeta("266");
-  c = skCc({"--meta", d.file("tpl_scale.json"), "-c", kernels + "tpl_scale.cpp", "-o", d.file("tpl_scale.o")});
+  const std::string scale = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/tpl_key/";
+  CommandResult c = skCc({"--meta", scale + "tpl_scale_fp16.json", "-c", scale + "tpl_scale.cpp", "-o", d.file("tpl_scale.o")});
   ASSERT_EQ(c.exitCode, 0) << c.err;
-  writeMeta("4628");
+  withKey(scale + "tpl_scale_fp16.json", d.file("tpl_scale.json"), "267");
   CommandResult r = sk::test::run({SK_RUN, d.file("tpl_scale.json"), "-q", "--output-dir", d.file("out")});
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.err.find("tpl_scale: this object was compiled for tiling key 266 (a template kernel's object"), std::string::npos)
-      << r.err;
-  EXPECT_NE(r.err.find("is launched with key 4628"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("tpl_scale: tiling key 267 is none of its ASCENDC_TPL_SEL combinations"), std::string::npos) << r.err;
+
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "64");
+  c = skCc({"--meta", d.file("tpl_many.json"), "-c", src("tpl_many.cpp"), "-o", d.file("tpl_many.o")});
+  EXPECT_NE(c.exitCode, 0);
+  EXPECT_NE(c.err.find("compiled for the metadata's tilingKey only, and this key is none of them"), std::string::npos) << c.err;
+  EXPECT_FALSE(llvm::sys::fs::exists(d.file("tpl_many.o")));
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "41");  // B0, B3, B5
+  c = skCc({"--meta", d.file("tpl_many.json"), "-c", src("tpl_many.cpp"), "-o", d.file("tpl_many.o")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  r = sk::test::run({SK_RUN, d.file("tpl_many.json"), "-q", "--output-dir", d.file("out")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(readInts(d.file("out/out.bin")), (std::vector<int32_t>{1, 0, 0, 1, 0, 1}));
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "42");
+  r = sk::test::run({SK_RUN, d.file("tpl_many.json"), "-q", "--output-dir", d.file("out")});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("tpl_many: this object was compiled for tiling key 41"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is launched with key 42"), std::string::npos) << r.err;
 }
 
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {

@@ -300,8 +300,8 @@ TEST(RenameEntry, LeavesASourceWithoutThatEntryAsItIs) {
 }
 
 // A kernel written as a template over its tiling-key parameters: the entry sk_cc appends takes
-// the kernel's parameters and calls the instantiation of the metadata's key, the only one
-// compiled; it refuses launches with another key.
+// the kernel's parameters and calls the instantiation of the launch's key (Enter: the metadata's
+// key's only, when the kernel selects more combinations than are compiled together).
 TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
   std::string in =
       "template <int D_T_X, int TILE_NUM> // the tiling key's parameters\n"
@@ -311,8 +311,12 @@ TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
   ASSERT_TRUE(out.has_value());
   EXPECT_TRUE(contains(*out, "void add_custom__sk_entry(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)")) << *out;
   EXPECT_TRUE(contains(*out, "add_custom<decltype(skTplV)::value...>(x, y, workspace, tiling);")) << *out;
-  EXPECT_TRUE(contains(*out, "Dispatch<g_tilingDeclareParams, g_tilingSelectParams, 266ull>(")) << *out;
-  EXPECT_TRUE(contains(*out, "HasCombination<g_tilingDeclareParams, g_tilingSelectParams, 266ull>")) << *out;
+  EXPECT_TRUE(contains(*out, "Enter<g_tilingDeclareParams, g_tilingSelectParams, 266ull>(\n      ::sk_tiling_key(),")) << *out;
+  EXPECT_TRUE(contains(*out, "this object was compiled for tiling key 266")) << *out;
+  EXPECT_FALSE(contains(*out, "if (::sk_tiling_key() != 266ull)")) << "the object serves every key it can";
+  // compiled for the key alone (TILING_KEY_IS in a constant expression too): other keys refused first
+  out = templateKernelEntry(in, "add_custom", "add_custom__sk_entry", 266, true);
+  ASSERT_TRUE(out.has_value());
   EXPECT_TRUE(contains(*out, "if (::sk_tiling_key() != 266ull)")) << *out;
   EXPECT_TRUE(contains(*out, "#line 1 \"<sk_cc: add_custom is a template kernel")) << "errors in it say what it is";
 }

@@ -213,6 +213,11 @@ template <size_t D, size_t S> struct Table {
     }
     return first;
   }
+  constexpr uint64_t keyOf(uint32_t g) const {
+    uint64_t vals[D] = {};
+    for (size_t d = 0; d < D; ++d) vals[d] = value(g, d);
+    return Encode(decl, vals, D);
+  }
   constexpr uint64_t value(uint32_t g, size_t d) const {
     size_t s = 0;
     while (s < S && g >= combos(s)) g -= combos(s++);
@@ -350,22 +355,46 @@ template <size_t D, size_t S> struct Table {
     (context)->SetTilingKey(skTplKey_);                  \
   } while (0)
 
-// sk_cc's entry for a template kernel, compiled for one tiling key as CANN builds one object per
-// key: f called with std::integral_constant<uint64_t, v>... of the combination whose key is Key
-// (HasCombination says whether one has it). Only that combination is instantiated.
+// sk_cc's entry for a template kernel (Enter). CANN's op build compiles every combination a
+// kernel selects, one kernel per key; sk_cc's object does too, and calls the launch's, when
+// there are at most kEveryCombination of them. A kernel selecting more (flash_attention_score_grad:
+// 413, hours to compile) is instantiated for the metadata's key only, and refuses a launch with
+// another. The kernel runs as f(std::integral_constant<uint64_t, v>...) of its combination.
 namespace AscendC {
 namespace sk_tpl {
+constexpr uint32_t kEveryCombination = 32;
+enum EnterResult { kRan, kNoCombination, kOtherKey };
 template <const auto& Decl, const auto& Sel>
 constexpr Table<sizeof(Decl) / sizeof(Decl[0]), sizeof(Sel) / sizeof(Sel[0])> TableOf{Decl, Sel};
 template <const auto& Decl, const auto& Sel, uint64_t Key>
 constexpr bool HasCombination = TableOf<Decl, Sel>.comboOf(Key) < TableOf<Decl, Sel>.total();
-template <const auto& Decl, const auto& Sel, uint64_t Key, typename F, size_t... D>
+template <const auto& Decl, const auto& Sel, uint32_t G, typename F, size_t... D>
 inline void callCombination(F& f, std::index_sequence<D...>) {
-  constexpr uint32_t g = TableOf<Decl, Sel>.comboOf(Key);
-  f(std::integral_constant<uint64_t, TableOf<Decl, Sel>.value(g, D)>{}...);
+  f(std::integral_constant<uint64_t, TableOf<Decl, Sel>.value(G, D)>{}...);
 }
-template <const auto& Decl, const auto& Sel, uint64_t Key, typename F> inline void Dispatch(F&& f) {
-  callCombination<Decl, Sel, Key>(f, std::make_index_sequence<sizeof(Decl) / sizeof(Decl[0])>{});
+template <const auto& Decl, const auto& Sel, uint32_t G, typename F> inline bool tryCombination(uint64_t key, F& f) {
+  constexpr uint64_t k = TableOf<Decl, Sel>.keyOf(G);
+  if (key != k) return false;
+  callCombination<Decl, Sel, G>(f, std::make_index_sequence<sizeof(Decl) / sizeof(Decl[0])>{});
+  return true;
+}
+template <const auto& Decl, const auto& Sel, typename F, size_t... G>
+inline bool dispatchAll(uint64_t key, F& f, std::index_sequence<G...>) {
+  return (tryCombination<Decl, Sel, (uint32_t)G>(key, f) || ...);
+}
+// Runs f for launch key `key` in an object compiled with the metadata's tilingKey Key.
+template <const auto& Decl, const auto& Sel, uint64_t Key, typename F> inline EnterResult Enter(uint64_t key, F&& f) {
+  constexpr uint32_t total = TableOf<Decl, Sel>.total();
+  if constexpr (total <= kEveryCombination) {
+    return dispatchAll<Decl, Sel>(key, f, std::make_index_sequence<total>{}) ? kRan : kNoCombination;
+  } else {
+    static_assert(HasCombination<Decl, Sel, Key>,
+                  "a template kernel selecting more than 32 combinations is compiled for the metadata's tilingKey only, "
+                  "and this key is none of them: give the key GET_TPL_TILING_KEY gives the combination to run");
+    if (key != Key) return kOtherKey;
+    callCombination<Decl, Sel, TableOf<Decl, Sel>.comboOf(Key)>(f, std::make_index_sequence<sizeof(Decl) / sizeof(Decl[0])>{});
+    return kRan;
+  }
 }
 }  // namespace sk_tpl
 }  // namespace AscendC
