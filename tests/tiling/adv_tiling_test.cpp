@@ -289,7 +289,8 @@ TEST(TilingTemplates, TwentyParametersAllCount) {
 
 // 1,024 combinations (ops-transformer's flash_attention_score_grad selects 413): more than are
 // compiled together, so Enter instantiates the metadata's key's only (found at compile time: a
-// fold over all of them exceeds clang's limits) and refuses another launch key.
+// fold over all of them exceeds clang's limits) and refuses another launch key. (A key none has
+// stops the compile: sk_cc's test SkCc.TemplateKernelsServeEveryCombination...)
 namespace sk_tpl_many {
 ASCENDC_TPL_ARGS_DECL(TplMany, ASCENDC_TPL_BOOL_DECL(B0, 0, 1), ASCENDC_TPL_BOOL_DECL(B1, 0, 1), ASCENDC_TPL_BOOL_DECL(B2, 0, 1),
                       ASCENDC_TPL_BOOL_DECL(B3, 0, 1), ASCENDC_TPL_BOOL_DECL(B4, 0, 1), ASCENDC_TPL_UINT_DECL(U, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_RANGE, 1, 0, 31));

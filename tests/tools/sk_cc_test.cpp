@@ -162,10 +162,11 @@ TEST(SkCc, TilingKeyInAnIfDirectiveCompilesOneObjectPerKey) {
 }
 
 // A template kernel (ASCENDC_TPL_SEL) is compiled for every combination it selects, as CANN
-// builds them all, when there are at most 32: tpl_scale's object (3) serves every key, and a key
-// none has is a device exception naming it. tpl_many selects 64: its object holds the metadata's
-// key only; a key none has stops the compile, another key at launch is a device exception.
-TEST(SkCc, TemplateKernelsServeEveryCombinationUpTo32ElseTheMetadatasKey) {
+// builds them all: tpl_scale's object (3) serves every key, and a key none has is a device
+// exception naming it. tpl_many selects 512, more than sk_cc compiles together: its object holds
+// the metadata's key only; a key none has stops the compile, another key at launch is a device
+// exception.
+TEST(SkCc, TemplateKernelsServeEveryCombinationOrTheMetadatasKeyWhenThereAreMany) {
   TempDir d;
   auto withKey = [&](const std::string& from, const std::string& to, const std::string& key) {
     std::string m = sk::test::readText(from);
@@ -181,22 +182,24 @@ TEST(SkCc, TemplateKernelsServeEveryCombinationUpTo32ElseTheMetadatasKey) {
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_NE(r.err.find("tpl_scale: tiling key 267 is none of its ASCENDC_TPL_SEL combinations"), std::string::npos) << r.err;
 
-  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "64");
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "512");
   c = skCc({"--meta", d.file("tpl_many.json"), "-c", src("tpl_many.cpp"), "-o", d.file("tpl_many.o")});
   EXPECT_NE(c.exitCode, 0);
-  EXPECT_NE(c.err.find("compiled for the metadata's tilingKey only, and this key is none of them"), std::string::npos) << c.err;
+  EXPECT_NE(c.err.find("more than 256 combinations is compiled for the metadata's tilingKey only, and this key is none of them"),
+            std::string::npos)
+      << c.err;
   EXPECT_FALSE(llvm::sys::fs::exists(d.file("tpl_many.o")));
-  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "41");  // B0, B3, B5
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "297");  // B0, B3, B5, B8
   c = skCc({"--meta", d.file("tpl_many.json"), "-c", src("tpl_many.cpp"), "-o", d.file("tpl_many.o")});
   ASSERT_EQ(c.exitCode, 0) << c.err;
   r = sk::test::run({SK_RUN, d.file("tpl_many.json"), "-q", "--output-dir", d.file("out")});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(readInts(d.file("out/out.bin")), (std::vector<int32_t>{1, 0, 0, 1, 0, 1}));
-  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "42");
+  EXPECT_EQ(readInts(d.file("out/out.bin")), (std::vector<int32_t>{1, 0, 0, 1, 0, 1, 0, 0, 1}));
+  withKey(src("tpl_many.json"), d.file("tpl_many.json"), "298");
   r = sk::test::run({SK_RUN, d.file("tpl_many.json"), "-q", "--output-dir", d.file("out")});
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.err.find("tpl_many: this object was compiled for tiling key 41"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("is launched with key 42"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("tpl_many: this object was compiled for tiling key 297"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is launched with key 298"), std::string::npos) << r.err;
 }
 
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {

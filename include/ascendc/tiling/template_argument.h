@@ -356,13 +356,15 @@ template <size_t D, size_t S> struct Table {
   } while (0)
 
 // sk_cc's entry for a template kernel (Enter). CANN's op build compiles every combination a
-// kernel selects, one kernel per key; sk_cc's object does too, and calls the launch's, when
-// there are at most kEveryCombination of them. A kernel selecting more (flash_attention_score_grad:
-// 413, hours to compile) is instantiated for the metadata's key only, and refuses a launch with
-// another. The kernel runs as f(std::integral_constant<uint64_t, v>...) of its combination.
+// kernel selects, one kernel per key; sk_cc's object does too, and calls the launch's, unless
+// the kernel selects more than kEveryCombination and the metadata's key is one of them: then
+// only that one is instantiated (flash_attention_score_grad selects 413: hours to compile them
+// all), and the object refuses a launch with another key. Beyond kMostCombinations (clang's
+// nesting limit for the dispatch) the metadata's key must be one. The kernel runs as
+// f(std::integral_constant<uint64_t, v>...) of its combination.
 namespace AscendC {
 namespace sk_tpl {
-constexpr uint32_t kEveryCombination = 32;
+constexpr uint32_t kEveryCombination = 32, kMostCombinations = 256;
 enum EnterResult { kRan, kNoCombination, kOtherKey };
 template <const auto& Decl, const auto& Sel>
 constexpr Table<sizeof(Decl) / sizeof(Decl[0]), sizeof(Sel) / sizeof(Sel[0])> TableOf{Decl, Sel};
@@ -385,11 +387,12 @@ inline bool dispatchAll(uint64_t key, F& f, std::index_sequence<G...>) {
 // Runs f for launch key `key` in an object compiled with the metadata's tilingKey Key.
 template <const auto& Decl, const auto& Sel, uint64_t Key, typename F> inline EnterResult Enter(uint64_t key, F&& f) {
   constexpr uint32_t total = TableOf<Decl, Sel>.total();
-  if constexpr (total <= kEveryCombination) {
+  constexpr bool keyed = HasCombination<Decl, Sel, Key>;
+  if constexpr (total <= kEveryCombination || (!keyed && total <= kMostCombinations)) {
     return dispatchAll<Decl, Sel>(key, f, std::make_index_sequence<total>{}) ? kRan : kNoCombination;
   } else {
-    static_assert(HasCombination<Decl, Sel, Key>,
-                  "a template kernel selecting more than 32 combinations is compiled for the metadata's tilingKey only, "
+    static_assert(keyed,
+                  "a template kernel selecting more than 256 combinations is compiled for the metadata's tilingKey only, "
                   "and this key is none of them: give the key GET_TPL_TILING_KEY gives the combination to run");
     if (key != Key) return kOtherKey;
     callCombination<Decl, Sel, TableOf<Decl, Sel>.comboOf(Key)>(f, std::make_index_sequence<sizeof(Decl) / sizeof(Decl[0])>{});
