@@ -194,22 +194,34 @@ template <size_t D, size_t S> struct Table {
     for (size_t s = 0; s < S; ++s) n += combos(s);
     return n;
   }
-  // The combination whose key is `key`; total() when none has it.
+  // The combination whose key is `key`; total() when none has it. The key is decoded into the
+  // declared values first, so each selection is looked up once (hundreds of combinations stay
+  // well inside a compiler's constant-evaluation budget).
   constexpr uint32_t comboOf(uint64_t key) const {
+    uint64_t vals[D] = {};
+    uint32_t shift = 0;
+    for (size_t d = 0; d < D; ++d) {
+      const Param& p = decl[d];
+      uint64_t bits = shift >= 64 ? 0 : key >> shift;
+      if (p.bitWidth < 64) bits &= (1ull << p.bitWidth) - 1;
+      if (p.type == ASCENDC_TPL_UINT && bits >= p.count()) return total();
+      vals[d] = p.type == ASCENDC_TPL_UINT ? p.value((uint32_t)bits) : bits;
+      shift += p.bitWidth;
+    }
+    if (Encode(decl, vals, D) != key) return total();  // bits beyond the declaration, or values it does not allow
     uint32_t first = 0;
     for (size_t s = 0; s < S; ++s) {
-      const Param* lists[D] = {};
-      uint32_t n = 1;
+      uint32_t c = 0, stride = 1;
+      bool selected = true;
       for (size_t d = 0; d < D; ++d) {
-        lists[d] = sel[s].find(decl[d].name);
-        n *= lists[d] ? lists[d]->count() : 0;
+        const Param* list = sel[s].find(decl[d].name);
+        int64_t i = list ? list->indexOf(vals[d]) : -1;
+        if (i < 0) selected = false;
+        else c += (uint32_t)i * stride;
+        stride *= list ? list->count() : 0;
       }
-      for (uint32_t c = 0; c < n; ++c) {
-        uint64_t vals[D] = {};
-        for (size_t d = 0, rest = c; d < D; rest /= lists[d]->count(), ++d) vals[d] = lists[d]->value(rest % lists[d]->count());
-        if (Encode(decl, vals, D) == key) return first + c;
-      }
-      first += n;
+      if (selected) return first + c;
+      first += stride;
     }
     return first;
   }
