@@ -82,8 +82,9 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                 "-fno-vectorize", "-fno-slp-vectorize", "-emit-llvm", "-c",
                                 // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
                                 "-Wno-missing-template-arg-list-after-template-kw",
-                                // a template kernel's entry finds its key's combination at compile
-                                // time: hundreds of combinations take more than clang's default 1M steps
+                                // a template kernel's entry evaluates its tiling-template tables at
+                                // compile time (each combination's key): large tables take more
+                                // than clang's default 1M steps
                                 "-fconstexpr-steps=67108864",
                                 "-I" + include + "/ascendc", "-I" + include,
                                 // CANN's include path also lists these folders of its headers:

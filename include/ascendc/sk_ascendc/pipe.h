@@ -12,13 +12,9 @@
 namespace AscendC {
 
 namespace detail {
-// A queue buffer's description: bufferAddr its byte offset in the position's memory, as on the
-// hardware (kernels add offsets to it and rebuild tensors without a handle).
-inline TBuffAddr bufferAddr(TBufHandle buf, uint32_t len, TPosition pos) {
-  TBuffAddr a;
-  a.dataLen = len, a.bufferAddr = (uint32_t)(buf - localBase(memOf(pos))), a.bufferHandle = buf, a.logicPos = (uint8_t)pos;
-  return a;
-}
+// A queue buffer's description: a tensor's over the same bytes (bufferAddr its byte offset in
+// the position's memory, as on the hardware).
+inline TBuffAddr bufferAddr(TBufHandle buf, uint32_t len, TPosition pos) { return LocalTensor<uint8_t>(buf, len, pos).address_; }
 
 constexpr const char* positionName(TPosition p) {
   switch (p) {
