@@ -55,7 +55,8 @@ struct ArchSpec {
   uint32_t cubeHeadCycles = 0, cubeFractalCyclesF16 = 0, cubeFractalCyclesF32 = 0;
   uint32_t cubeHf32MantissaBits = 0;  // fp32 operands rounded to this many under SetHF32Mode (0: no HF32)
   std::string l0aFormat = "Zz";  // how Mmad reads A in L0A: "Zz" (2201) or "Nz" (3510)
-  std::string l1FillPipe = "MTE2";  // the pipe InitConstValue / Fill of L1 runs on: "MTE2" or "MTE1" (3510)
+  std::string l1FillPipe = "MTE2";  // the pipe InitConstValue / Fill of L1 runs on: "MTE2", "MTE1", or
+                                    // "MTE1+MTE2" (3510: on MTE1, ordered with MTE2's work both ways)
   uint64_t launchHostNs = 0, hostApiNs = 0, dispatchNs = 0;
   uint32_t blockDispatchCycles = 0, syncAllCycles = 0, taskSyncCycles = 0;
   uint32_t kernelStartupCycles = 0;  // a kernel's start-up on the device, before its blocks run

@@ -170,8 +170,8 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
       a.l1ToBtGiBps <= 0 || a.h2dGBps <= 0 || a.d2dGBps <= 0)
     return inputError(origin + ": clock, core counts, memory sizes and bandwidths must be positive");
   if (a.l0aFormat != "Zz" && a.l0aFormat != "Nz") return inputError(origin + ": l0aFormat must be \"Zz\" or \"Nz\"");
-  if (a.l1FillPipe != "MTE2" && a.l1FillPipe != "MTE1")
-    return inputError(origin + ": l1FillPipe must be \"MTE2\" or \"MTE1\"");
+  if (a.l1FillPipe != "MTE2" && a.l1FillPipe != "MTE1" && a.l1FillPipe != "MTE1+MTE2")
+    return inputError(origin + ": l1FillPipe must be \"MTE2\", \"MTE1\" or \"MTE1+MTE2\"");
   if (a.gmRequestAlignBytes & (a.gmRequestAlignBytes - 1))
     return inputError(origin + ": gmRequestAlignBytes must be 0 (byte-exact) or a power of two, got " +
                       std::to_string(a.gmRequestAlignBytes));

@@ -164,6 +164,17 @@ MxSlot mxSlot(CoreRun* c, const char* op, const char* role, const void* l0) {
   return {&buf, (uint64_t)((const uint8_t*)l0 - c->spaces[mem].base) / 16};
 }
 
+// Pipe `later`'s next work starts when what pipe `earlier` was given so far has completed.
+void orderPipes(CoreRun* c, int32_t earlier, int32_t later) {
+  if (!c->rec) return;
+  timing::Op done{timing::OpKind::Stamp, (uint8_t)earlier};
+  done.id = c->rec->nextToken++;
+  record(c, done);
+  timing::Op wait{timing::OpKind::StampWait, (uint8_t)later};
+  wait.id = done.id;
+  record(c, wait);
+}
+
 // Mmad and MmadMx: C (L0C) = init + A (L0A) x B (L0B), A and B of their own dtypes.
 void mmadOn(CoreRun* c, const char* op, void* cm, const void* a, const void* b, const void* bias, uint32_t m, uint32_t k,
             uint32_t n, int32_t aType, int32_t bType, int32_t init, int32_t flags) {
@@ -572,8 +583,11 @@ void sk_local_fill(void* dst, int32_t dtype, uint64_t bits, uint32_t repeat, uin
   noteAccess(c, dst, bytes, true);
   const Launch& L = *c->launch;
   double rate = mem == SK_MEM_L0A ? L.l0aRate : mem == SK_MEM_L0B ? L.l0bRate : L.btRate;
+  const bool bothPipes = mem == SK_MEM_L1 && L.arch->l1FillPipe == "MTE1+MTE2";
   int32_t pipe = mem == SK_MEM_L1 && L.arch->l1FillPipe == "MTE2" ? SK_PIPE_MTE2 : SK_PIPE_MTE1;
+  if (bothPipes) orderPipes(c, SK_PIPE_MTE2, SK_PIPE_MTE1);  // after MTE2's earlier work
   chargeMove(c, pipe, timing::Route::Local, (uint64_t)repeat * blockNum * blockBytes, 0, rate, "fill");
+  if (bothPipes) orderPipes(c, SK_PIPE_MTE1, SK_PIPE_MTE2);  // and before its later work
 }
 
 }  // extern "C"

@@ -1330,13 +1330,13 @@ TEST(Arch, OptionalFieldsDefaultToZeroAndAreChecked) {
   }
 }
 
-// l1FillPipe (the pipe an L1 fill runs on): MTE2 when absent, MTE1 on dav-3510; anything but
-// the two is refused with exit 2, naming the field.
+// l1FillPipe (the pipe an L1 fill runs on): MTE2 when absent, MTE1 ordered with MTE2 on
+// dav-3510; anything but the three is refused with exit 2, naming the field.
 TEST(Arch, L1FillPipeDefaultsToMte2AndIsChecked) {
   std::string text = archText("dav-3510");
   auto builtin = sk::arch::parseArch(text, "a.json");
   ASSERT_TRUE(!!builtin) << llvm::toString(builtin.takeError());
-  EXPECT_EQ(builtin->l1FillPipe, "MTE1");
+  EXPECT_EQ(builtin->l1FillPipe, "MTE1+MTE2");
   auto absent = sk::arch::parseArch(withArchField(text, "l1FillPipe", ""), "a.json");
   ASSERT_TRUE(!!absent) << llvm::toString(absent.takeError());
   EXPECT_EQ(absent->l1FillPipe, "MTE2");
@@ -1345,7 +1345,7 @@ TEST(Arch, L1FillPipeDefaultsToMte2AndIsChecked) {
   ASSERT_FALSE(!!bad);
   Outcome o = outcome(bad.takeError());
   EXPECT_EQ(o.code, 2);
-  EXPECT_NE(o.message.find("a.json: l1FillPipe must be \"MTE2\" or \"MTE1\""), std::string::npos) << o.message;
+  EXPECT_NE(o.message.find("a.json: l1FillPipe must be \"MTE2\", \"MTE1\" or \"MTE1+MTE2\""), std::string::npos) << o.message;
 }
 
 // int4 tensors (metadata dtype "int4"): seeded two to a byte, element 2i in the low nibble,

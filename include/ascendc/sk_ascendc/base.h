@@ -222,8 +222,6 @@ using std::is_signed;
 using std::is_unsigned;
 using std::is_void;
 using std::make_tuple;
-using std::max;
-using std::min;
 using std::remove_const;
 using std::remove_const_t;
 using std::remove_cv;
@@ -272,6 +270,15 @@ using std::negation;
 using std::remove_volatile;
 using std::remove_volatile_t;
 using std::tuple_element_t;
+// The smaller / larger of two values, of one type or two (in their common type).
+template <typename T, typename U> __aicore__ constexpr std::common_type_t<T, U> min(const T& a, const U& b) { return b < a ? b : a; }
+template <typename T, typename U> __aicore__ constexpr std::common_type_t<T, U> max(const T& a, const U& b) { return a < b ? b : a; }
+// a rounded up to a multiple of b, and a / b rounded up.
+template <typename T, typename U> __aicore__ constexpr auto ceil_div(T a, U b) { return (a + b - 1) / b; }
+template <typename T, typename U> __aicore__ constexpr auto ceil_align(T a, U b) { return (a + b - 1) / b * b; }
+// Whether T is one of Ts.
+template <typename T, typename... Ts> struct is_one_of : std::disjunction<std::is_same<T, Ts>...> {};
+template <typename T, typename... Ts> constexpr bool is_one_of_v = is_one_of<T, Ts...>::value;
 // A compile-time integer (the Tensor API's C0 argument: Std::Int<16>).
 template <int64_t N> using Int = std::integral_constant<int64_t, N>;
 template <typename T, T... Is> using IntegerSequence = std::integer_sequence<T, Is...>;

@@ -969,4 +969,18 @@ __aicore__ inline void Fill(const LocalTensor<T>& dst, const InitConstValueParam
 
 }  // namespace AscendC
 
+// The device compiler's fill built-ins, which kernels call directly: config packs the repeats
+// (bits 0-14), the blocks per repeat (16-30) and the gap between repeats in blocks (32-46), as
+// the C API's asc_fill_value_config; blocks of 32 bytes in L1, 512 in L0A / L0B.
+#define SK_CCE_FILL(name, Q, block)                                                                              \
+  template <typename T, typename V> __aicore__ inline void name(Q T* dst, uint64_t config, V value) {            \
+    ::sk_local_fill((void*)dst, AscendC::detail::dtypeOf<AscendC::PrimT<T>>(),                                   \
+                    AscendC::detail::scalarBits<AscendC::PrimT<T>>((AscendC::PrimT<T>)value), config & 0x7fff,   \
+                    config >> 16 & 0x7fff, config >> 32 & 0x7fff, block);                                         \
+  }
+SK_CCE_FILL(create_cbuf_matrix, __cbuf__, 32)
+SK_CCE_FILL(create_ca_matrix, __ca__, 512)
+SK_CCE_FILL(create_cb_matrix, __cb__, 512)
+#undef SK_CCE_FILL
+
 #endif /* SK_ASCENDC_CUBE_H */

@@ -79,9 +79,21 @@ template <class T> constexpr TPosition indexPositionOf() {
 }  // namespace detail
 
 // The 16-bit rounding helpers lib/matmul_intf.h brings into AscendC (kernels call them
-// unqualified); 16-bit as CANN's, so larger values wrap there as here.
-__aicore__ inline uint16_t CeilDiv(uint16_t num1, uint16_t num2) { return (uint16_t)((num1 + num2 - 1) / num2); }
-__aicore__ inline uint16_t CeilAlign(uint16_t num1, uint16_t num2) { return (uint16_t)(CeilDiv(num1, num2) * num2); }
+// unqualified); 16-bit as CANN's, so larger values wrap there as here. Their parameters take a
+// user-defined conversion, so a kernel's own helper of the name that fits as well wins: CANN's
+// compiler prefers an __aicore__ function to the kernel's __host_aicore__ one on a tie, which
+// plain C++ cannot say, and the kernel's keeps the full width.
+namespace detail {
+struct U16 {
+  uint16_t v;
+  __aicore__ U16(uint64_t x) : v((uint16_t)x) {}
+};
+}  // namespace detail
+__aicore__ inline uint16_t CeilDiv(detail::U16 num1, detail::U16 num2) { return (uint16_t)((num1.v + num2.v - 1) / num2.v); }
+__aicore__ inline uint16_t CeilAlign(detail::U16 num1, detail::U16 num2) { return (uint16_t)(CeilDiv(num1, num2) * num2.v); }
+// And their forms in any one integer type (a call with two uint64_t picks these, as in CANN).
+template <typename T> __aicore__ inline T Ceil(T num1, T num2) { return (num1 + num2 - 1) / num2; }
+template <typename T> __aicore__ inline T CeilAlign(T num1, T num2) { return Ceil(num1, num2) * num2; }
 
 // The generic helpers lib/matmul_intf.h also brings into AscendC (attention kernels call Align
 // unqualified): 0 for a zero divisor, as CANN's.
@@ -92,6 +104,8 @@ template <typename T, typename... Args> __aicore__ constexpr T MaxValue(T t, Arg
   T rest = MaxValue(args...);
   return t > rest ? t : rest;
 }
+// C0 of T: its elements in 32 bytes (64 for the 4-bit types), as lib/matmul_intf.h's helper.
+template <typename T> __aicore__ constexpr int32_t AuxGetC0Size() { return 256 / SizeOfBits<PrimT<T>>::value; }
 template <typename T> __aicore__ constexpr T MinValue(T t) { return t; }
 template <typename T, typename... Args> __aicore__ constexpr T MinValue(T t, Args... args) {
   T rest = MinValue(args...);

@@ -23,6 +23,9 @@
 #define SK_ASCENDC_TENSOR_API_H
 
 #include "kernel_operator.h"
+// CANN's Tensor API is built on the C API and brings its names (asc_copy_l12l0a_mx, ...) along:
+// kernels' own copy operations call them.
+#include "c_api/asc_simd.h"
 
 namespace AscendC {
 namespace Te {
@@ -63,7 +66,9 @@ constexpr int64_t alignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 template <typename T> struct MemPtr {
   T* ptr = nullptr;
   Location location = Location::GM;
+  uint8_t cacheMode = 0;  // a GM tensor's L2 hint (CacheMode), as Tensor::SetL2CacheHint set it
   __aicore__ T* Get() const { return ptr; }
+  __aicore__ uint8_t GetCacheMode() const { return cacheMode; }
 };
 // A pointer to a buffer (GM, or a local array: its memory found from the address).
 template <typename T> __aicore__ inline MemPtr<T> MakeMemPtr(T* p) { return {p, detail::locationOf(p)}; }
@@ -73,8 +78,8 @@ template <Location L, typename P, std::enable_if_t<std::is_pointer_v<P>, int> = 
 // An address in a local memory: a byte offset from its start. The MX scale buffers' address is
 // the L0A / L0B address of the data they scale divided by 16 (the hardware's rule): kept here as
 // that data's address.
-template <Location L, typename T, std::enable_if_t<!std::is_pointer_v<T>, int> = 0>
-__aicore__ inline MemPtr<T> MakeMemPtr(uint64_t addr) {
+template <Location L, typename T, typename A = uint64_t, std::enable_if_t<!std::is_pointer_v<T> && std::is_integral_v<A>, int> = 0>
+__aicore__ inline MemPtr<T> MakeMemPtr(A addr) {
   static_assert(L != Location::GM && L != Location::SSBUF, "MakeMemPtr(address): a local memory");
   if constexpr (L == Location::L0ScaleA || L == Location::L0ScaleB) return {(T*)(addr * 16), L};
   else return {(T*)(detail::localBase(AscendC::detail::memOf(detail::positionOf(L))) + addr), L};
@@ -98,16 +103,19 @@ struct ScaleBDNLayoutPtn {};
 struct NHWCLayoutPtn {};
 struct NCHWLayoutPtn {};
 struct NC1HWC0LayoutPtn {};
-enum class Pattern : uint8_t { ND, DN, NZ, ZN, ZZ, NN };
+// PAIR_ND / PAIR_DN: MX scales transposed (ScaleBND / ScaleADN), pairs of scales along K kept
+// together, the pairs row- / column-major.
+enum class Pattern : uint8_t { ND, DN, NZ, ZN, ZZ, NN, PAIR_ND, PAIR_DN };
 namespace detail {
 template <typename Ptn> constexpr Pattern patternOf() {
   if constexpr (std::is_same_v<Ptn, NDLayoutPtn> || std::is_same_v<Ptn, NDExtLayoutPtn> || std::is_same_v<Ptn, ScaleANDLayoutPtn> ||
-                std::is_same_v<Ptn, ScaleBNDLayoutPtn> || std::is_same_v<Ptn, NHWCLayoutPtn>)
+                std::is_same_v<Ptn, NHWCLayoutPtn>)
     return Pattern::ND;
-  else if constexpr (std::is_same_v<Ptn, DNLayoutPtn> || std::is_same_v<Ptn, DNExtLayoutPtn> ||
-                     std::is_same_v<Ptn, ScaleADNLayoutPtn> || std::is_same_v<Ptn, ScaleBDNLayoutPtn> ||
+  else if constexpr (std::is_same_v<Ptn, DNLayoutPtn> || std::is_same_v<Ptn, DNExtLayoutPtn> || std::is_same_v<Ptn, ScaleBDNLayoutPtn> ||
                      std::is_same_v<Ptn, NCHWLayoutPtn>)
     return Pattern::DN;
+  else if constexpr (std::is_same_v<Ptn, ScaleBNDLayoutPtn>) return Pattern::PAIR_ND;
+  else if constexpr (std::is_same_v<Ptn, ScaleADNLayoutPtn>) return Pattern::PAIR_DN;
   else if constexpr (std::is_same_v<Ptn, NZLayoutPtn> || std::is_same_v<Ptn, NC1HWC0LayoutPtn>) return Pattern::NZ;
   else if constexpr (std::is_same_v<Ptn, ZNLayoutPtn>) return Pattern::ZN;
   else if constexpr (std::is_same_v<Ptn, ZZLayoutPtn>) return Pattern::ZZ;
@@ -130,6 +138,8 @@ template <typename T, typename = void> struct HasC0Element : std::false_type {};
 template <typename T> struct HasC0Element<T, std::void_t<decltype(T::C0_ELEMENT)>> : std::true_type {};
 template <typename T> struct IsIntegralConstant : std::false_type {};
 template <typename V, V N> struct IsIntegralConstant<std::integral_constant<V, N>> : std::true_type {};
+template <typename T> struct IsTuple : std::false_type {};
+template <typename... T> struct IsTuple<std::tuple<T...>> : std::true_type {};
 template <typename Ptn, typename Trait> constexpr int64_t c0For() {
   if constexpr (std::is_void_v<Trait>) return patternOf<Ptn>() == Pattern::NN ? 2 : 16;
   else if constexpr (IsIntegralConstant<Trait>::value) return Trait::value;
@@ -151,17 +161,60 @@ template <typename Ptn> struct FrameLayout {
       case Pattern::NZ: return c / c0 * stride + r * c0 + c % c0;
       case Pattern::ZN: return r / c0 * stride + c * c0 + r % c0;
       case Pattern::ZZ: return r / 16 * stride + c / c0 * 16 * c0 + r % 16 * c0 + c % c0;
+      case Pattern::PAIR_ND: return r / 2 * stride + c * 2 + r % 2;
+      case Pattern::PAIR_DN: return c / 2 * stride + r * 2 + c % 2;
       default: return c / 16 * stride + r / c0 * 16 * c0 + c % 16 * c0 + r % c0;  // NN
     }
   }
+  // The documented hierarchical form ("Layout和层次化表述法"): ((row0, row1), (col0, col1)) for the
+  // fractal and Ext patterns, (row, col) for ND / DN, (n, c, h, w)-like for the convolution
+  // layouts; in elements, of one matrix (a batch's matrices follow at batchStride).
+  __aicore__ auto Shape() const { return hierarchy(true); }
+  __aicore__ auto Stride() const { return hierarchy(false); }
   __aicore__ int64_t Capacity() const {
     switch (kPattern) {
       case Pattern::NZ: return detail::alignUp(rows, 16) * detail::alignUp(cols, c0);
       case Pattern::ZN: return detail::alignUp(rows, c0) * detail::alignUp(cols, 16);
       case Pattern::ZZ: return detail::alignUp(rows, 16) * detail::alignUp(cols, c0);
       case Pattern::NN: return rows * detail::alignUp(cols, 16);
+      case Pattern::PAIR_ND: return detail::alignUp(rows, 2) * cols;
+      case Pattern::PAIR_DN: return rows * detail::alignUp(cols, 2);
       default: return rows * cols;
     }
+  }
+
+ private:
+  __aicore__ static auto pair(int64_t a, int64_t b) { return std::make_tuple(a, b); }
+  __aicore__ auto hierarchy(bool shape) const {
+    auto cdiv = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
+    if constexpr (std::is_same_v<Ptn, NCHWLayoutPtn>)
+      return shape ? std::make_tuple(batch, cols, h, w) : std::make_tuple(batchStride, stride, w, (int64_t)1);
+    else if constexpr (std::is_same_v<Ptn, NHWCLayoutPtn>)
+      return shape ? std::make_tuple(batch, h, w, cols) : std::make_tuple(batchStride, w * cols, cols, (int64_t)1);
+    else if constexpr (std::is_same_v<Ptn, NC1HWC0LayoutPtn>)
+      return shape ? std::make_tuple(batch, cols / c0, h, w, c0) : std::make_tuple(batchStride, stride, w * c0, c0, (int64_t)1);
+    else if constexpr (std::is_same_v<Ptn, NDLayoutPtn>) return shape ? pair(rows, cols) : pair(stride, 1);
+    else if constexpr (std::is_same_v<Ptn, DNLayoutPtn>) return shape ? pair(rows, cols) : pair(1, stride);
+    else if constexpr (kPattern == Pattern::PAIR_ND)
+      return shape ? std::make_tuple(pair(2, cdiv(rows, 2)), pair(1, cols)) : std::make_tuple(pair(1, stride), pair(0, 2));
+    else if constexpr (kPattern == Pattern::PAIR_DN)
+      return shape ? std::make_tuple(pair(1, rows), pair(2, cdiv(cols, 2))) : std::make_tuple(pair(0, 2), pair(1, stride));
+    else if constexpr (kPattern == Pattern::ND)  // NDExt, ScaleAND
+      return shape ? std::make_tuple(pair(1, rows), pair(1, cols)) : std::make_tuple(pair(0, stride), pair(0, 1));
+    else if constexpr (kPattern == Pattern::DN)  // DNExt, ScaleBDN
+      return shape ? std::make_tuple(pair(1, rows), pair(1, cols)) : std::make_tuple(pair(0, 1), pair(0, stride));
+    else if constexpr (kPattern == Pattern::NZ)
+      return shape ? std::make_tuple(pair(16, cdiv(rows, 16)), pair(c0, cdiv(cols, c0)))
+                   : std::make_tuple(pair(c0, c0 * 16), pair(1, stride));
+    else if constexpr (kPattern == Pattern::ZN)
+      return shape ? std::make_tuple(pair(c0, cdiv(rows, c0)), pair(16, cdiv(cols, 16)))
+                   : std::make_tuple(pair(1, stride), pair(c0, c0 * 16));
+    else if constexpr (kPattern == Pattern::ZZ)
+      return shape ? std::make_tuple(pair(16, cdiv(rows, 16)), pair(c0, cdiv(cols, c0)))
+                   : std::make_tuple(pair(c0, stride), pair(1, c0 * 16));
+    else  // NN
+      return shape ? std::make_tuple(pair(c0, cdiv(rows, c0)), pair(16, cdiv(cols, 16)))
+                   : std::make_tuple(pair(1, c0 * 16), pair(c0, stride));
   }
 };
 namespace detail {
@@ -175,6 +228,8 @@ template <typename Ptn> __aicore__ inline FrameLayout<Ptn> frameLayout(int64_t b
     case Pattern::ZN: l.stride = c0 * alignUp(cols, 16); break;
     case Pattern::ZZ: l.stride = 16 * alignUp(cols, c0); break;
     case Pattern::NN: l.stride = 16 * rows; break;
+    case Pattern::PAIR_ND: l.stride = 2 * cols; break;
+    case Pattern::PAIR_DN: l.stride = 2 * rows; break;
   }
   l.batchStride = l.Capacity();
   return l;
@@ -217,26 +272,31 @@ template <typename Ptn, typename Trait = void> struct FrameLayoutFormat {
 };
 
 /* ---- coordinates and shapes: (row, col), or (batch, (row, col)) ---- */
+// Tuples, nested as the hierarchical form nests them: integers as int64_t (Std::get reads them,
+// as kernels' own copy operations do), compile-time integers (Std::Int<N>) kept as such.
+namespace detail {
+template <typename T> __aicore__ inline auto tuplePart(const T& v) {
+  if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return (int64_t)v;
+  else return v;  // Std::Int<N>, or a nested tuple
+}
+}  // namespace detail
+template <typename... A> __aicore__ inline auto MakeCoord(const A&... a) { return std::make_tuple(detail::tuplePart(a)...); }
+template <typename... A> __aicore__ inline auto MakeShape(const A&... a) { return MakeCoord(a...); }
+template <typename... A> __aicore__ inline auto MakeStride(const A&... a) { return MakeCoord(a...); }
 struct Index {
   int64_t b = 0, r = 0, c = 0;
   bool batched = false;
 };
-template <typename R, typename C> __aicore__ inline Index MakeCoord(R r, C c) {
-  if constexpr (std::is_same_v<C, Index>) return Index{(int64_t)r, c.r, c.c, true};
-  else return Index{0, (int64_t)r, (int64_t)c, false};
-}
-template <typename R, typename C> __aicore__ inline Index MakeShape(R r, C c) {
-  if constexpr (std::is_same_v<C, Index>) return Index{(int64_t)r, c.r, c.c, true};
-  else return Index{1, (int64_t)r, (int64_t)c, false};
-}
 namespace detail {
-// A coordinate or shape given as a tuple (AscendC::MakeCoord / MakeShape of the layout API).
+// A coordinate or shape tuple (Te's, or AscendC::MakeCoord / MakeShape of the layout API):
+// (row, col) or (batch, (row, col)); `batch` when it has none.
 template <typename T> __aicore__ inline Index indexOf(const T& t, int64_t batch) {
-  if constexpr (std::is_same_v<T, Index>) return t;
-  else {
-    static_assert(std::tuple_size_v<T> == 2, "Te: a (row, column) coordinate or shape");
+  static_assert(std::tuple_size_v<T> == 2, "Te: a (row, column) or (batch, (row, column)) coordinate or shape");
+  using Second = std::decay_t<std::tuple_element_t<1, T>>;
+  if constexpr (std::is_integral_v<Second> || IsIntegralConstant<Second>::value)
     return Index{batch, (int64_t)std::get<0>(t), (int64_t)std::get<1>(t), false};
-  }
+  else
+    return Index{(int64_t)std::get<0>(t), (int64_t)std::get<0>(std::get<1>(t)), (int64_t)std::get<1>(std::get<1>(t)), true};
 }
 }  // namespace detail
 // Element I of a shape or coordinate tuple (AscendC::Shape / Coord).
@@ -244,10 +304,19 @@ template <size_t I, typename... T> __aicore__ inline auto Get(const std::tuple<T
 
 /* ---- tensors ---- */
 template <typename T, typename Ptn> struct Tensor {
+  using elementType = T;
   MemPtr<T> data;
   FrameLayout<Ptn> layout;
   __aicore__ const FrameLayout<Ptn>& Layout() const { return layout; }
   __aicore__ MemPtr<T> Data() const { return data; }
+  __aicore__ const MemPtr<T>& Engine() const { return data; }
+  // A GM tensor's L2 hint, as GlobalTensor::SetL2CacheHint (CACHE_MODE_DISABLE streams past L2).
+  __aicore__ void SetL2CacheHint(AscendC::CacheMode mode) {
+    data.cacheMode = (uint8_t)mode;
+    if (data.location == Location::GM && data.ptr)
+      ::sk_l2_mode(data.ptr, (uint64_t)(Capacity() * detail::bitsOf<T>() / 8),
+                   mode == AscendC::CacheMode::CACHE_MODE_DISABLE ? SK_L2_BYPASS : SK_L2_NORMAL);
+  }
   __aicore__ int64_t Size() const { return layout.batch * layout.rows * layout.cols; }
   __aicore__ int64_t Capacity() const { return layout.batch * layout.batchStride; }
   // The element at `offset` elements from the start (4-bit types: two to a byte, even offsets).
@@ -276,6 +345,110 @@ template <typename T, typename Ptn> struct Tensor {
 template <typename T, typename Ptn> __aicore__ inline Tensor<T, Ptn> MakeTensor(const MemPtr<T>& p, const FrameLayout<Ptn>& l) {
   return Tensor<T, Ptn>{p, l};
 }
+
+/* ---- layouts from a shape and a stride; their elements ---- */
+using CacheMode = AscendC::CacheMode;
+enum class AttrInfo : uint8_t { Shape, Stride, Row, Column };
+namespace detail {
+template <typename T> struct StaticInt { static constexpr int64_t value = -1; };  // -1: known at run time only
+template <typename V, V N> struct StaticInt<std::integral_constant<V, N>> { static constexpr int64_t value = N; };
+template <size_t I, size_t J, typename T> constexpr int64_t staticAt() {
+  return StaticInt<std::decay_t<std::tuple_element_t<J, std::decay_t<std::tuple_element_t<I, T>>>>>::value;
+}
+template <size_t I, size_t J, typename T> __aicore__ inline int64_t at(const T& t) { return (int64_t)std::get<J>(std::get<I>(t)); }
+// The pattern a MakeLayout's shape and stride types spell out (GetLayoutPattern's inference):
+// the fractal patterns by their compile-time inner shapes and strides, ND / DN by a unit stride.
+template <typename S, typename D> constexpr int patternCode() {
+  if constexpr (!IsTuple<std::decay_t<std::tuple_element_t<0, S>>>::value) {
+    return StaticInt<std::decay_t<std::tuple_element_t<1, D>>>::value == 1 ? 1
+           : StaticInt<std::decay_t<std::tuple_element_t<0, D>>>::value == 1 ? 2 : 0;
+  } else {
+    constexpr int64_t r0 = staticAt<0, 0, S>(), c0 = staticAt<1, 0, S>();
+    constexpr int64_t sr0 = staticAt<0, 0, D>(), sr1 = staticAt<0, 1, D>(), sc0 = staticAt<1, 0, D>(), sc1 = staticAt<1, 1, D>();
+    if (r0 == 1 && c0 == 1 && sr0 == 0 && sc0 == 0) return sc1 == 1 ? 3 : sr1 == 1 ? 4 : 0;              // NDExt, DNExt
+    if (r0 == 2 && c0 == 16 && sr0 == 1 && sr1 == 32 && sc0 == 2) return 8;                               // NN
+    if (r0 == 16 && c0 > 0 && sr0 == c0 && sc0 == 1 && sr1 == 16 * c0) return 5;                         // NZ
+    if (r0 == 16 && c0 > 0 && sr0 == c0 && sc0 == 1 && sc1 == 16 * c0) return 7;                         // ZZ
+    if (c0 == 16 && r0 > 0 && sr0 == 1 && sc0 == r0 && sc1 == 16 * r0) return 6;                         // ZN
+    return 0;
+  }
+}
+template <int Code> struct PatternOfCode { using type = void; };
+template <> struct PatternOfCode<1> { using type = NDLayoutPtn; };
+template <> struct PatternOfCode<2> { using type = DNLayoutPtn; };
+template <> struct PatternOfCode<3> { using type = NDExtLayoutPtn; };
+template <> struct PatternOfCode<4> { using type = DNExtLayoutPtn; };
+template <> struct PatternOfCode<5> { using type = NZLayoutPtn; };
+template <> struct PatternOfCode<6> { using type = ZNLayoutPtn; };
+template <> struct PatternOfCode<7> { using type = ZZLayoutPtn; };
+template <> struct PatternOfCode<8> { using type = NNLayoutPtn; };
+// A pattern's layout from its documented hierarchical shape and stride: the rows and columns
+// (whole fractals), the pitch and C0.
+template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Ptn> fromHierarchy(const S& shape, const D& stride) {
+  FrameLayout<Ptn> l;
+  constexpr Pattern p = FrameLayout<Ptn>::kPattern;
+  if constexpr (!IsTuple<std::decay_t<std::tuple_element_t<0, S>>>::value) {
+    static_assert(std::is_same_v<Ptn, NDLayoutPtn> || std::is_same_v<Ptn, DNLayoutPtn>, "Te: a flat (rows, columns) layout is ND or DN");
+    l.rows = (int64_t)std::get<0>(shape), l.cols = (int64_t)std::get<1>(shape);
+    l.stride = (int64_t)std::get<p == Pattern::ND ? 0 : 1>(stride);
+    l.c0 = 16;
+  } else {
+    l.rows = at<0, 0>(shape) * at<0, 1>(shape), l.cols = at<1, 0>(shape) * at<1, 1>(shape);
+    if constexpr (p == Pattern::ND) l.stride = at<0, 1>(stride) / at<0, 0>(shape), l.c0 = 16;
+    else if constexpr (p == Pattern::DN) l.stride = at<1, 1>(stride) / at<1, 0>(shape), l.c0 = 16;
+    else if constexpr (p == Pattern::NZ) l.stride = at<1, 1>(stride), l.c0 = at<1, 0>(shape);
+    else if constexpr (p == Pattern::ZN) l.stride = at<0, 1>(stride), l.c0 = at<0, 0>(shape);
+    else if constexpr (p == Pattern::ZZ) l.stride = at<0, 1>(stride), l.c0 = at<1, 0>(shape);
+    else if constexpr (p == Pattern::PAIR_ND) l.stride = at<0, 1>(stride), l.c0 = 2;
+    else if constexpr (p == Pattern::PAIR_DN) l.stride = at<1, 1>(stride), l.c0 = 2;
+    else l.stride = at<1, 1>(stride), l.c0 = at<0, 0>(shape);  // NN
+  }
+  l.batchStride = l.Capacity();
+  return l;
+}
+template <typename T> struct PatternOf { using type = void; };
+template <typename P> struct PatternOf<FrameLayout<P>> { using type = P; };
+template <typename E, typename P> struct PatternOf<Tensor<E, P>> { using type = P; };
+template <typename T> struct ElementOf { using type = T; };
+template <typename E, typename P> struct ElementOf<Tensor<E, P>> { using type = E; };
+}  // namespace detail
+// MakeLayout(shape, stride): a layout whose shape and stride types name its pattern (compile-time
+// inner shapes and strides, as the documented fractal forms write them with Std::Int); other
+// general layouts are not simulated (a compile error): MakePatternLayout names the pattern.
+template <typename S, typename D> __aicore__ inline auto MakeLayout(const S& shape, const D& stride) {
+  using Found = typename detail::PatternOfCode<detail::patternCode<S, D>()>::type;
+  using Ptn = std::conditional_t<std::is_void_v<Found>, NDLayoutPtn, Found>;  // (one error, not a cascade)
+  static_assert(!std::is_void_v<Found>, "Te::MakeLayout: only layouts whose shape and stride types spell out a pattern (ND, DN, NDExt, DNExt, NZ, ZN, ZZ, NN with compile-time inner shapes and strides) are simulated; use MakePatternLayout or MakeFrameLayout");
+  return detail::fromHierarchy<Ptn>(shape, stride);
+}
+template <typename Ptn, typename Trait = void, typename S, typename D>
+__aicore__ inline FrameLayout<Ptn> MakePatternLayout(const S& shape, const D& stride) {
+  return detail::fromHierarchy<Ptn>(shape, stride);
+}
+template <typename Ptn> __aicore__ inline auto GetShape(const FrameLayout<Ptn>& l) { return l.Shape(); }
+template <typename Ptn> __aicore__ inline auto GetStride(const FrameLayout<Ptn>& l) { return l.Stride(); }
+// GetElement<AttrInfo::Shape or Stride, AttrInfo::Row or Column, I>(layout): element I (0 inner,
+// 1 outer) of the rows' or columns' shape or stride.
+template <AttrInfo What, AttrInfo Axis, size_t I, typename Ptn> __aicore__ inline int64_t GetElement(const FrameLayout<Ptn>& l) {
+  static_assert((What == AttrInfo::Shape || What == AttrInfo::Stride) && (Axis == AttrInfo::Row || Axis == AttrInfo::Column),
+                "Te::GetElement<Shape or Stride, Row or Column, I>");
+  const auto t = What == AttrInfo::Shape ? l.Shape() : l.Stride();
+  const auto& axis = std::get<Axis == AttrInfo::Row ? 0 : 1>(t);
+  if constexpr (detail::IsTuple<std::decay_t<decltype(axis)>>::value) return (int64_t)std::get<I>(axis);
+  else return I == 0 ? (What == AttrInfo::Shape ? 1 : 0) : (int64_t)axis;  // ND / DN: no inner level
+}
+// The rows and columns a layout spans (whole fractals).
+template <typename Ptn> __aicore__ inline int64_t GetTotalRowShape(const FrameLayout<Ptn>& l) {
+  return GetElement<AttrInfo::Shape, AttrInfo::Row, 0>(l) * GetElement<AttrInfo::Shape, AttrInfo::Row, 1>(l);
+}
+template <typename Ptn> __aicore__ inline int64_t GetTotalColumnShape(const FrameLayout<Ptn>& l) {
+  return GetElement<AttrInfo::Shape, AttrInfo::Column, 0>(l) * GetElement<AttrInfo::Shape, AttrInfo::Column, 1>(l);
+}
+// Whether a tensor's (or layout's) pattern is Ptn.
+template <typename T, typename Ptn>
+constexpr bool IsSatisfiedPtnFormatV = std::is_same_v<typename detail::PatternOf<std::decay_t<T>>::type, Ptn>;
+// C0 of a tensor's (or an element type's) elements: 32 bytes' worth.
+template <typename T> constexpr int64_t C0_SIZE = detail::c0Of<typename detail::ElementOf<std::decay_t<T>>::type>();
 
 /* ---- copy and mmad atoms ---- */
 enum class RoundMode : uint8_t { DEFAULT = 0, HYBRID };
@@ -306,9 +479,20 @@ struct CopyL0C2UBTrait {
 struct EmptyTrait {
   __aicore__ constexpr EmptyTrait() {}
 };
+// A kernel's own copy operation (the Atom customisation interface): a struct with
+//   template <typename Tp, const Tp& traits, typename T, typename U, ...> static void Copy(dst, src, ...)
+// made known by specialising CopyTraits<Op> as CopyTraits<Op, Trait, OpWith, TraitWith>; MakeCopy(Op{})
+// then makes its atom and Copy(atom, dst, src, args...) / atom.Call(dst, src, args...) call
+// Op::Copy<Trait::TraitType, Trait::value>(dst, src, args...).
+template <typename Op, typename... Args> struct CopyTraits;
+template <typename Op, typename Trait, typename OpWith, typename TraitWith> struct CopyTraits<Op, Trait, OpWith, TraitWith> {
+  using Operation = Op;
+  using CopyTrait = Trait;
+};
 namespace detail {
-template <typename Op> struct DefaultTrait;
-}
+template <typename Op> struct BuiltinCopy : std::false_type {};
+template <typename Op> struct DefaultTrait { using type = typename CopyTraits<Op>::CopyTrait; };
+}  // namespace detail
 #define SK_TE_COPY(Op, TraitT)                                  \
   struct Op {};                                                 \
   struct Op##TraitDefault {                                     \
@@ -317,6 +501,7 @@ template <typename Op> struct DefaultTrait;
   };                                                            \
   namespace detail {                                            \
   template <> struct DefaultTrait<Op> { using type = Op##TraitDefault; }; \
+  template <> struct BuiltinCopy<Op> : std::true_type {};       \
   }
 SK_TE_COPY(CopyGM2L1, EmptyTrait)
 SK_TE_COPY(CopyGM2UB, EmptyTrait)
@@ -344,7 +529,14 @@ template <typename T> struct Img2ColParams {
 // .with() gave (FixpipeParams, or Img2ColParams for an Img2Col).
 template <typename Op, typename Trait, typename Params = FixpipeParams> struct CopyAtom {
   Params params{};
-  template <typename P> __aicore__ constexpr CopyAtom<Op, Trait, P> with(const P& p) const { return {p}; }
+  template <typename P> __aicore__ constexpr CopyAtom<Op, Trait, P> with(const P& p) const {
+    static_assert(detail::BuiltinCopy<Op>::value, "Te: .with() on a kernel's own copy operation is not simulated");
+    return {p};
+  }
+  // Copy(*this, dst, src, args...)
+  template <typename D, typename S, typename... A> __aicore__ void Call(const D& dst, const S& src, const A&... args) const {
+    Copy(*this, dst, src, args...);
+  }
 };
 template <typename Op> __aicore__ inline constexpr auto MakeCopy(Op) { return CopyAtom<Op, typename detail::DefaultTrait<Op>::type>{}; }
 template <typename Op, typename Trait> __aicore__ inline constexpr CopyAtom<Op, Trait> MakeCopy(Op, Trait) { return {}; }
@@ -375,9 +567,13 @@ struct MmadParams {
       : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixInitVal(initIn) {}
 };
 // The operation with its trait, as MmadAtom's parameter (MmadAtom<MmadTraits<MmadOperation, T>>).
-template <typename Op, typename Trait> struct MmadTraits {
-  using TraitType = typename Trait::TraitType;
-  static constexpr const TraitType value = Trait::value;
+// MmadTraits<Op, Trait, OpWith, TraitWith>: the trait an atom configured by .with(params) runs
+// with is TraitWith's (a kernel's MX trait: MmadTraits<MmadOperation, MmadTraitDefault,
+// MmadOpWith, MyMxTrait>); every Mmad here takes its params, so that is the one used.
+struct MmadOpWith {};
+template <typename Op, typename Trait, typename OpWith = void, typename TraitWith = Trait> struct MmadTraits {
+  using TraitType = typename TraitWith::TraitType;
+  static constexpr const TraitType value = TraitWith::value;
 };
 template <typename Traits> struct MmadAtom {
   MmadParams params{};
@@ -448,6 +644,20 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
       DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
                global((uint16_t*)(src.At(band * 16 * sl.stride)), 8 * sl.stride), p);
     }
+  } else if constexpr ((d == Pattern::ZZ && s == Pattern::PAIR_DN) || (d == Pattern::NN && s == Pattern::PAIR_ND)) {
+    // Transposed MX scales (ScaleADN into ZZ, ScaleBND into NN): a band of 16 rows (ZZ) or columns
+    // (NN) takes, for each pair of scales along K, the band's 16 pairs, which lie together in the
+    // source: the ND -> NZ copy of (pair, line) as 2-byte elements, C0 16.
+    const bool byRows = d == Pattern::ZZ;
+    const int64_t lines = byRows ? sl.rows : sl.cols, pairs = ((byRows ? sl.cols : sl.rows) + 1) / 2;
+    for (int64_t band = 0; band * 16 < lines; ++band) {
+      const int64_t inBand = lines - band * 16 < 16 ? lines - band * 16 : 16;
+      Nd2NzParams p;
+      p.ndNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
+      p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
+      DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
+               global((uint16_t*)(src.At(band * 32)), pairs * sl.stride / 2), p);
+    }
   } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant): whole 32-byte blocks
     constexpr int64_t bits = bitsOf<T>();
     if (sl.cols * bits % 256 || (sl.stride - sl.cols) * bits % 256 || (dl.stride - sl.cols) * bits % 256)
@@ -488,8 +698,19 @@ template <typename T, typename D, typename S> __aicore__ inline void loadL0(cons
   p.srcStride = (int32_t)(src.layout.stride / (16 * c0));
   p.dstStride = (uint16_t)(dl.stride / (16 * c0));
   p.ifTranspose = transpose;
+  // An 8- or 4-bit transpose turns C0 x C0 blocks round: when the destination's fractal rows across
+  // the load are not whole blocks (48 columns of int8), each band of C0 rows overruns into the
+  // next band's first fractals. One load per band, in order, lets each band overwrite the last
+  // one's overrun (the final band's lands past the tile, as on the hardware).
+  const bool byBand = transpose && c0 > 16 && alignUp(cn, c0) != alignUp(cn, 16);
+  const uint16_t bandSteps = (uint16_t)(c0 / 16), bands = byBand ? (uint16_t)(p.mStep / bandSteps) : 1;
+  if (byBand) p.mStep = bandSteps;
   for (int64_t b = 0; b < dl.batch; ++b)
-    LoadData(local(dst.Matrix(b).data.ptr, l0, dl.batchStride), local(src.Matrix(b).data.ptr, Location::L1, src.layout.batchStride), p);
+    for (uint16_t band = 0; band < bands; ++band) {
+      p.mStartPosition = band * bandSteps;
+      LoadData(local(dst.Matrix(b).At(band * dl.stride), l0, dl.batchStride - band * dl.stride),
+               local(src.Matrix(b).data.ptr, Location::L1, src.layout.batchStride), p);
+    }
 }
 // L1 (an NC1HWC0 feature map) -> L0A by Img2Col: LoadData3DParamsV2 with the map's H, W and channels.
 template <typename T, typename D, typename S> __aicore__ inline void img2col(const Tensor<T, D>& dst, const Tensor<T, S>& src, const Img2ColParams<T>& q) {
@@ -528,12 +749,22 @@ __aicore__ inline void copyL1ToBias(const Tensor<TD, D>& dst, const Tensor<TS, S
 }
 // The Fixpipe's conversion for L0C's S into D: a cast, or (a quant tensor given) the per-channel
 // dequantization of int32.
-template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(bool perChannel) {
-  if constexpr (std::is_same_v<S, int32_t> && std::is_same_v<D, half>) return perChannel ? QuantMode_t::VDEQF16 : QuantMode_t::DEQF16;
-  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, half>) return QuantMode_t::F322F16;
-  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, bfloat16_t>) return QuantMode_t::F322BF16;
+// The Fixpipe conversion from L0C's S to D: plain, by one scalar, or by a per-channel table.
+enum class Scaling : uint8_t { NONE, SCALAR, PER_CHANNEL };
+template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(Scaling k) {
+  constexpr bool b8 = sizeof(D) == 1;  // int8, fp8, hifloat8
+  auto pick = [k](QuantMode_t none, QuantMode_t scalar, QuantMode_t vector) {
+    return k == Scaling::NONE ? none : k == Scaling::SCALAR ? scalar : vector;
+  };
+  if constexpr (std::is_same_v<S, int32_t> && std::is_same_v<D, half>) return pick(QuantMode_t::DEQF16, QuantMode_t::DEQF16, QuantMode_t::VDEQF16);
+  else if constexpr (std::is_same_v<S, int32_t> && std::is_same_v<D, bfloat16_t>) return pick(QuantMode_t::QS322BF16_PRE, QuantMode_t::QS322BF16_PRE, QuantMode_t::VQS322BF16_PRE);
+  else if constexpr (std::is_same_v<S, int32_t> && b8) return pick(QuantMode_t::REQ8, QuantMode_t::REQ8, QuantMode_t::VREQ8);
+  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, half>) return pick(QuantMode_t::F322F16, QuantMode_t::QF322F16_PRE, QuantMode_t::VQF322F16_PRE);
+  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, bfloat16_t>) return pick(QuantMode_t::F322BF16, QuantMode_t::QF322BF16_PRE, QuantMode_t::VQF322BF16_PRE);
+  else if constexpr (std::is_same_v<S, float> && std::is_same_v<D, float>) return pick(QuantMode_t::NoQuant, QuantMode_t::QF322F32_PRE, QuantMode_t::VQF322F32_PRE);
+  else if constexpr (std::is_same_v<S, float> && b8) return pick(QuantMode_t::QF322B8_PRE, QuantMode_t::QF322B8_PRE, QuantMode_t::VQF322B8_PRE);
   else {
-    static_assert(std::is_same_v<S, D>, "Te::Copy L0C2GM / L0C2UB: float to float, half or bfloat16_t; int32_t to int32_t or (with a quant tensor) half");
+    static_assert(std::is_same_v<S, D>, "Te::Copy L0C2GM / L0C2UB: float to float, half, bfloat16_t or an 8-bit type; int32_t to int32_t, half, bfloat16_t or int8_t");
     return QuantMode_t::NoQuant;
   }
 }
@@ -541,7 +772,7 @@ template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(bool perCha
 // fractals, the destination's) rows and columns.
 template <bool toUb, typename TD, typename TS, typename D, typename S>
 __aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>& src, const FixpipeParams& params, uint8_t dual,
-                                  const uint64_t* quant) {
+                                  const uint64_t* quant, Scaling scaling = Scaling::NONE, uint64_t scalar = 0) {
   constexpr Pattern d = FrameLayout<D>::kPattern;
   static_assert(FrameLayout<S>::kPattern == Pattern::NZ && (d == Pattern::ND || (!toUb && (d == Pattern::DN || d == Pattern::NZ))),
                 "Te::Copy from L0C: an NZ source into ND (GM or UB), DN or NZ (GM: NHWC, NCHW, NC1HWC0 too)");
@@ -551,7 +782,8 @@ __aicore__ inline void fixpipeOut(const Tensor<TD, D>& dst, const Tensor<TS, S>&
   FixpipeParamsArch3510<layout> fp((uint16_t)std::min(alignUp(sl.cols, 16), dl.cols), (uint16_t)std::min(alignUp(sl.rows, 16), dl.rows),
                                    (uint16_t)(sl.stride / 16), (uint32_t)dl.stride);
   if constexpr (layout == CO2Layout::COLUMN_MAJOR) fp.params = {1, 0, 0, 1};  // one matrix, adjacent fractal rows
-  fp.quantPre = fixpipeQuant<TD, TS>(quant != nullptr);
+  fp.quantPre = fixpipeQuant<TD, TS>(quant ? Scaling::PER_CHANNEL : scaling);
+  fp.deqScalar = scalar;
   fp.unitFlag = params.unitFlag;
   fp.subBlockId = params.subBlockId;
   fp.dualDstCtl = dual;
@@ -584,9 +816,26 @@ template <typename T, typename D, typename S> __aicore__ inline void copyUbToGm(
 }
 }  // namespace detail
 
+namespace detail {
+// A kernel's own copy operation, on the core whose memories it moves between (UB: the AIV's).
+template <typename Op, typename Trait, typename D, typename S, typename... A>
+__aicore__ inline void ownCopy(const D& dst, const S& src, const A&... args) {
+  if (dst.data.location == Location::UB || src.data.location == Location::UB) {
+    if ASCEND_IS_NOT_AIV { return; }
+  } else {
+    if ASCEND_IS_NOT_AIC { return; }
+  }
+  Op::template Copy<typename Trait::TraitType, Trait::value>(dst, src, args...);
+}
+}  // namespace detail
+
 // Copy(atom, dst, src): the operation the atom names, between the memories it names.
 template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS>
 __aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src) {
+  if constexpr (!detail::BuiltinCopy<Op>::value) {
+    detail::ownCopy<Op, Trait>(dst, src);
+    return;
+  }
   if constexpr (std::is_same_v<Op, CopyUB2GM>) {
     if ASCEND_IS_NOT_AIV { return; }  // each side of a MIX kernel runs its own copies
   } else {
@@ -619,7 +868,29 @@ __aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tenso
   } else if constexpr (std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) {
     Copy(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{});
   } else {
-    static_assert(!std::is_same_v<Op, Op>, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12L0ScaleA, L12L0ScaleB, L12BT, L0C2GM, L0C2UB, UB2GM are)");
+    static_assert(!detail::BuiltinCopy<Op>::value, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12L0ScaleA, L12L0ScaleB, L12BT, L0C2GM, L0C2UB, UB2GM are)");
+  }
+}
+// From L0C scaled by one value (its bits: a float's in the low 32 bits, as the quant tensor's), or
+// a kernel's own copy operation with more arguments (a coordinate, ...).
+template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS, typename A0, typename... A>
+__aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src, const A0& a0,
+                            const A&... args) {
+  if constexpr (detail::BuiltinCopy<Op>::value) {
+    static_assert((std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) && std::is_integral_v<A0> && sizeof...(A) == 0,
+                  "Te::Copy: the arguments after dst and src are a quant scalar or tensor (from L0C)");
+    static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
+    static_assert(std::is_same_v<Params, FixpipeParams>, "Te::Copy from L0C: .with() takes FixpipeParams");
+    if ASCEND_IS_NOT_AIC { return; }
+    detail::require(src, Location::L0C, "Copy from L0C");
+    if constexpr (std::is_same_v<Op, CopyL0C2UB>) {
+      detail::fixpipeOut<true>(dst, src, atom.params, (uint8_t)Trait::value.dualDstCtl, nullptr, detail::Scaling::SCALAR, (uint64_t)a0);
+    } else {
+      detail::require(dst, Location::GM, "Copy L0C2GM");
+      detail::fixpipeOut<false>(dst, src, atom.params, 0, nullptr, detail::Scaling::SCALAR, (uint64_t)a0);
+    }
+  } else {
+    detail::ownCopy<Op, Trait>(dst, src, a0, args...);
   }
 }
 // From L0C with a per-channel quant tensor in L1 (uint64_t: the scale's float in the low 32 bits).
