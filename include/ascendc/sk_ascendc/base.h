@@ -273,9 +273,24 @@ using std::tuple_element_t;
 // The smaller / larger of two values, of one type or two (in their common type).
 template <typename T, typename U> __aicore__ constexpr std::common_type_t<T, U> min(const T& a, const U& b) { return b < a ? b : a; }
 template <typename T, typename U> __aicore__ constexpr std::common_type_t<T, U> max(const T& a, const U& b) { return a < b ? b : a; }
+template <typename T> __aicore__ constexpr T min(std::initializer_list<T> l) {
+  T r = *l.begin();
+  for (const T& v : l) r = v < r ? v : r;
+  return r;
+}
+template <typename T> __aicore__ constexpr T max(std::initializer_list<T> l) {
+  T r = *l.begin();
+  for (const T& v : l) r = r < v ? v : r;
+  return r;
+}
 // a rounded up to a multiple of b, and a / b rounded up.
 template <typename T, typename U> __aicore__ constexpr auto ceil_div(T a, U b) { return (a + b - 1) / b; }
 template <typename T, typename U> __aicore__ constexpr auto ceil_align(T a, U b) { return (a + b - 1) / b * b; }
+// Whether T is a tuple.
+template <typename T> struct is_tuple : std::false_type {};
+template <typename... T> struct is_tuple<std::tuple<T...>> : std::true_type {};
+template <typename T> constexpr bool is_tuple_v = is_tuple<std::remove_cv_t<T>>::value;
+using ignore_t = std::remove_const_t<decltype(std::ignore)>;
 // Whether T is one of Ts.
 template <typename T, typename... Ts> struct is_one_of : std::disjunction<std::is_same<T, Ts>...> {};
 template <typename T, typename... Ts> constexpr bool is_one_of_v = is_one_of<T, Ts...>::value;

@@ -122,6 +122,16 @@ template <> struct GetMmDstType<int8_t> {
 template <> struct GetMmDstType<int4b_t> {
   using Type = int32_t;
 };
+// The type of an input in L0A / L0B: an MX operand (fp8 with its scales) is spelled mx_fp8_*.
+template <typename T, bool isMx = false> struct GetL0DataType {
+  using Type = T;
+};
+template <> struct GetL0DataType<fp8_e4m3fn_t, true> {
+  using Type = mx_fp8_e4m3_t;
+};
+template <> struct GetL0DataType<fp8_e5m2_t, true> {
+  using Type = mx_fp8_e5m2_t;
+};
 namespace Impl {
 constexpr int32_t QUEUE_DEPTH = 1;  // the depth of the queue kernels give C's CO1 tensor
 }

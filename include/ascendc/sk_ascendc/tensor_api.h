@@ -13,12 +13,16 @@
 //   ZN (r / C0) * stride + c * C0 + r % C0          (stride: C0 x columns rounded to 16)
 //   ZZ (r / 16) * stride + (c / C0) * 16 C0 + (r % 16) * C0 + c % C0   (stride: 16 x columns to C0)
 //   NN (c / 16) * stride + (r / C0) * 16 C0 + (c % 16) * C0 + r % C0   (stride: 16 x rows)
+//   PAIR_ND (ScaleBND) (r / 2) * stride + c * 2 + r % 2, PAIR_DN (ScaleADN) (c / 2) * stride + r * 2 + c % 2
 // and a batched layout's matrices follow one another at its capacity. MX: the scales go GM -> L1
 // as ZZ / NN (pairs of fp8_e8m0_t, 16 x 2 to a fractal) and into the scale buffers of the L0A /
 // L0B data they scale, whose address / 16 names them. Convolution: NCHW, NHWC and NC1HWC0 images
 // into L1 as NC1HWC0, Img2Col into L0A (LoadData3DParamsV2), results out in any of the three.
-// Not simulated (a compile error saying so): Copy's quant scalar, ReLU and channel split,
-// column-major copies of 4-bit types.
+// Layouts also answer as the documented hierarchical shapes and strides (Shape(), Stride()), and
+// MakeLayout(shape, stride) takes a pattern's documented form back. A kernel's own copy
+// operation plugs in through CopyTraits<Op> (its static Copy gets the trait and the tensors).
+// Not simulated (a compile error saying so): ReLU and channel split, column-major copies of
+// 4-bit types, general layouts whose strides no pattern has.
 #ifndef SK_ASCENDC_TENSOR_API_H
 #define SK_ASCENDC_TENSOR_API_H
 
@@ -272,11 +276,13 @@ template <typename Ptn, typename Trait = void> struct FrameLayoutFormat {
 };
 
 /* ---- coordinates and shapes: (row, col), or (batch, (row, col)) ---- */
-// Tuples, nested as the hierarchical form nests them: integers as int64_t (Std::get reads them,
-// as kernels' own copy operations do), compile-time integers (Std::Int<N>) kept as such.
+// Tuples, nested as the hierarchical form nests them: integers widened to 64 bits keeping their
+// signedness (Std::get reads them, as kernels' own copy operations do, and their helpers'
+// overloads are picked by it), compile-time integers (Std::Int<N>) kept as such.
 namespace detail {
 template <typename T> __aicore__ inline auto tuplePart(const T& v) {
-  if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return (int64_t)v;
+  if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) return (uint64_t)v;
+  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return (int64_t)v;
   else return v;  // Std::Int<N>, or a nested tuple
 }
 }  // namespace detail
@@ -444,6 +450,10 @@ template <typename Ptn> __aicore__ inline int64_t GetTotalRowShape(const FrameLa
 template <typename Ptn> __aicore__ inline int64_t GetTotalColumnShape(const FrameLayout<Ptn>& l) {
   return GetElement<AttrInfo::Shape, AttrInfo::Column, 0>(l) * GetElement<AttrInfo::Shape, AttrInfo::Column, 1>(l);
 }
+// A layout's (or tensor's) pattern; Std::ignore_t for what has none.
+template <typename T>
+using GetLayoutPattern = std::conditional_t<std::is_void_v<typename detail::PatternOf<std::decay_t<T>>::type>, AscendC::Std::ignore_t,
+                                            typename detail::PatternOf<std::decay_t<T>>::type>;
 // Whether a tensor's (or layout's) pattern is Ptn.
 template <typename T, typename Ptn>
 constexpr bool IsSatisfiedPtnFormatV = std::is_same_v<typename detail::PatternOf<std::decay_t<T>>::type, Ptn>;
@@ -658,14 +668,24 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
       DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
                global((uint16_t*)(src.At(band * 32)), pairs * sl.stride / 2), p);
     }
-  } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant): whole 32-byte blocks
+  } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant)
     constexpr int64_t bits = bitsOf<T>();
-    if (sl.cols * bits % 256 || (sl.stride - sl.cols) * bits % 256 || (dl.stride - sl.cols) * bits % 256)
-      ::sk_trapf(3, "Te::Copy GM2L1 ND: rows of %lld elements, pitches %lld and %lld: whole 32-byte blocks only",
-                 (long long)sl.cols, (long long)sl.stride, (long long)dl.stride);
-    for (int64_t b = 0; b < batches; ++b)
-      DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
-               blockRuns(sl.rows, sl.cols, sl.stride, dl.stride, bits, bits));
+    const bool blocks = !(sl.cols * bits % 256 || (sl.stride - sl.cols) * bits % 256 || (dl.stride - sl.cols) * bits % 256);
+    // Rows that are not whole 32-byte blocks go as DataCopyPad's: each row's bytes, the L1 side
+    // rounded up to 32 bytes (a one-row quant vector of 34 channels).
+    const int64_t rowBytes = sl.cols * bits / 8, paddedRow = alignUp(rowBytes, 32), dstPitch = dl.stride * bits / 8;
+    if (!blocks && (bits < 8 || (sl.rows > 1 && (dstPitch < paddedRow || (dstPitch - paddedRow) % 32))))
+      ::sk_trapf(3, "Te::Copy GM2L1 ND: rows of %lld elements %lld apart in L1: the L1 rows must start 32 bytes apart",
+                 (long long)sl.cols, (long long)dl.stride);
+    for (int64_t b = 0; b < batches; ++b) {
+      auto l1 = local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride);
+      auto gm = global(src.At(b * sl.batchStride), sl.batchStride);
+      if (blocks) DataCopy(l1, gm, blockRuns(sl.rows, sl.cols, sl.stride, dl.stride, bits, bits));
+      else
+        DataCopyPad(l1, gm, DataCopyExtParams((uint16_t)sl.rows, (uint32_t)rowBytes, (DataCopyExtStride)((sl.stride - sl.cols) * bits / 8),
+                                              (DataCopyExtStride)(sl.rows > 1 ? (dstPitch - paddedRow) / 32 : 0), 0),
+                    DataCopyPadExtParams<T>());
+    }
   } else if constexpr (d == s && (d == Pattern::NZ || d == Pattern::ZN)) {
     // Fractal matrices as they lie (a weight stored NZ): each C0 block (NZ columns, ZN rows) of the
     // source's whole fractals, one after another in both.
@@ -743,12 +763,12 @@ __aicore__ inline void copyL1ToBias(const Tensor<TD, D>& dst, const Tensor<TS, S
   const auto& sl = src.layout;
   const auto& dl = dst.layout;
   constexpr int64_t sb = bitsOf<TS>(), db = bitsOf<TD>();
+  // Whole 32-byte blocks of the source: a row of 38 int32 moves 40 (L1 rows start 32 bytes apart).
+  const int64_t run = alignUp(sl.cols, 256 / sb);
   for (int64_t b = 0; b < sl.batch; ++b)
     DataCopy(local(dst.At(b * dl.batchStride), Location::BIAS, dl.batchStride), local(src.At(b * sl.batchStride), Location::L1, sl.batchStride),
-             blockRuns(sl.rows, sl.cols, sl.stride, dl.stride, sb, db));
+             blockRuns(sl.rows, run, std::max(sl.stride, run), std::max(dl.stride, run), sb, db));
 }
-// The Fixpipe's conversion for L0C's S into D: a cast, or (a quant tensor given) the per-channel
-// dequantization of int32.
 // The Fixpipe conversion from L0C's S to D: plain, by one scalar, or by a per-channel table.
 enum class Scaling : uint8_t { NONE, SCALAR, PER_CHANNEL };
 template <typename D, typename S> constexpr QuantMode_t fixpipeQuant(Scaling k) {
