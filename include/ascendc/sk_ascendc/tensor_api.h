@@ -639,34 +639,31 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
       p.dstNzC0Stride = c0Stride, p.dstNzNStride = 1, p.dstNzMatrixStride = dl.batchStride;
       DataCopy(l1, gm, p);
     }
-  } else if constexpr ((d == Pattern::ZZ && s == Pattern::ND) || (d == Pattern::NN && s == Pattern::DN)) {
-    // MX scales (fp8_e8m0_t, ScaleAND into ZZ or ScaleBDN into NN): each band of 16 rows (ZZ) or
-    // columns (NN) holds the band's scale pairs one after another, 16 of them to a 32-byte
-    // fractal: the column-major copy of (pair, row) as 2-byte elements (Dn2NzParams).
+  } else if constexpr ((d == Pattern::ZZ && (s == Pattern::ND || s == Pattern::PAIR_DN)) ||
+                       (d == Pattern::NN && (s == Pattern::DN || s == Pattern::PAIR_ND))) {
+    // MX scales (fp8_e8m0_t) into ZZ (scale A) or NN (scale B): each band of 16 rows (ZZ) or
+    // columns (NN) holds, for each pair of scales along K, the band's 16 pairs, 32 bytes to a
+    // fractal: the copy of (pair, line) as 2-byte elements into NZ (C0 16). Row-major scales
+    // (ScaleAND, ScaleBDN) give each line's pairs together: the column-major copy (Dn2NzParams);
+    // K-major ones (ScaleADN, ScaleBND) each pair's lines together: the row-major one (Nd2NzParams).
     static_assert(sizeof(T) == 1, "Te::Copy GM2L1: ZZ / NN take MX scales (fp8_e8m0_t)");
+    constexpr bool kMajor = s == Pattern::PAIR_DN || s == Pattern::PAIR_ND;
     const bool byRows = d == Pattern::ZZ;
     const int64_t lines = byRows ? sl.rows : sl.cols, pairs = ((byRows ? sl.cols : sl.rows) + 1) / 2;
     for (int64_t band = 0; band * 16 < lines; ++band) {
       const int64_t inBand = lines - band * 16 < 16 ? lines - band * 16 : 16;
-      Dn2NzParams p;
-      p.dnNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
-      p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
-      DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
-               global((uint16_t*)(src.At(band * 16 * sl.stride)), 8 * sl.stride), p);
-    }
-  } else if constexpr ((d == Pattern::ZZ && s == Pattern::PAIR_DN) || (d == Pattern::NN && s == Pattern::PAIR_ND)) {
-    // Transposed MX scales (ScaleADN into ZZ, ScaleBND into NN): a band of 16 rows (ZZ) or columns
-    // (NN) takes, for each pair of scales along K, the band's 16 pairs, which lie together in the
-    // source: the ND -> NZ copy of (pair, line) as 2-byte elements, C0 16.
-    const bool byRows = d == Pattern::ZZ;
-    const int64_t lines = byRows ? sl.rows : sl.cols, pairs = ((byRows ? sl.cols : sl.rows) + 1) / 2;
-    for (int64_t band = 0; band * 16 < lines; ++band) {
-      const int64_t inBand = lines - band * 16 < 16 ? lines - band * 16 : 16;
-      Nd2NzParams p;
-      p.ndNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
-      p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
-      DataCopy(local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2),
-               global((uint16_t*)(src.At(band * 32)), pairs * sl.stride / 2), p);
+      auto l1 = local((uint16_t*)(dst.At(band * dl.stride)), Location::L1, dl.stride / 2);
+      if constexpr (kMajor) {
+        Nd2NzParams p;
+        p.ndNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
+        p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
+        DataCopy(l1, global((uint16_t*)(src.At(band * 32)), pairs * sl.stride / 2), p);
+      } else {
+        Dn2NzParams p;
+        p.dnNum = 1, p.nValue = pairs, p.dValue = inBand, p.srcDValue = sl.stride / 2;
+        p.dstNzC0Stride = pairs, p.dstNzNStride = 1;
+        DataCopy(l1, global((uint16_t*)(src.At(band * 16 * sl.stride)), 8 * sl.stride), p);
+      }
     }
   } else if constexpr (d == Pattern::ND && s == Pattern::ND) {  // rows of a vector (bias, quant)
     constexpr int64_t bits = bitsOf<T>();
