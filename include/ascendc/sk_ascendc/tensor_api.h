@@ -683,18 +683,23 @@ template <typename T, typename D, typename S> __aicore__ inline void copyGm2L1(c
                                               (DataCopyExtStride)(sl.rows > 1 ? (dstPitch - paddedRow) / 32 : 0), 0),
                     DataCopyPadExtParams<T>());
     }
-  } else if constexpr (d == s && (d == Pattern::NZ || d == Pattern::ZN)) {
-    // Fractal matrices as they lie (a weight stored NZ): each C0 block (NZ columns, ZN rows) of the
-    // source's whole fractals, one after another in both.
+  } else if constexpr (d == s && (d == Pattern::NZ || d == Pattern::ZN || d == Pattern::ZZ || d == Pattern::NN)) {
+    // Fractal matrices as they lie (a weight stored NZ, MX scales stored ZZ / NN): each block of
+    // the source's whole fractals (NZ: C0 columns, ZN: C0 rows, ZZ: 16 rows, NN: 16 columns), one
+    // after another in both.
     constexpr int64_t bits = bitsOf<T>();
-    const int64_t blocks = alignUp(d == Pattern::NZ ? sl.cols : sl.rows, sl.c0) / sl.c0;
+    constexpr bool fractalC0 = d == Pattern::NZ || d == Pattern::ZN;      // blocks of C0 lines, else of 16
+    constexpr bool byColumns = d == Pattern::NZ || d == Pattern::NN;     // blocks across the columns
+    const int64_t step = fractalC0 ? sl.c0 : 16;
+    const int64_t blocks = alignUp(byColumns ? sl.cols : sl.rows, step) / step;
     // Elements of one block (NC1HWC0's are unpadded).
-    const int64_t run = std::min({alignUp(d == Pattern::NZ ? sl.rows : sl.cols, 16) * sl.c0, sl.stride, dl.stride});
+    const int64_t run = std::min({alignUp(byColumns ? sl.rows : sl.cols, fractalC0 ? 16 : sl.c0) * (fractalC0 ? sl.c0 : 16), sl.stride,
+                                  dl.stride});
     for (int64_t b = 0; b < batches; ++b)
       DataCopy(local(dst.At(b * dl.batchStride), Location::L1, dl.batchStride), global(src.At(b * sl.batchStride), sl.batchStride),
                blockRuns(blocks, run, sl.stride, dl.stride, bits, bits));
   } else {
-    static_assert(d != d, "Te::Copy GM2L1: ND or DN into NZ or ZN, ND into ND, or NZ / ZN as they lie");
+    static_assert(d != d, "Te::Copy GM2L1: ND or DN into NZ or ZN, MX scales into ZZ or NN, ND into ND, or NZ / ZN / ZZ / NN as they lie");
   }
 }
 // L1 -> L0A / L0B: whole fractals of the destination, by LoadData2DParamsV2 on the NZ views (a ZN
