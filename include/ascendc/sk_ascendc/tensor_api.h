@@ -142,8 +142,6 @@ template <typename T, typename = void> struct HasC0Element : std::false_type {};
 template <typename T> struct HasC0Element<T, std::void_t<decltype(T::C0_ELEMENT)>> : std::true_type {};
 template <typename T> struct IsIntegralConstant : std::false_type {};
 template <typename V, V N> struct IsIntegralConstant<std::integral_constant<V, N>> : std::true_type {};
-template <typename T> struct IsTuple : std::false_type {};
-template <typename... T> struct IsTuple<std::tuple<T...>> : std::true_type {};
 template <typename Ptn, typename Trait> constexpr int64_t c0For() {
   if constexpr (std::is_void_v<Trait>) return patternOf<Ptn>() == Pattern::NN ? 2 : 16;
   else if constexpr (IsIntegralConstant<Trait>::value) return Trait::value;
@@ -365,7 +363,7 @@ template <size_t I, size_t J, typename T> __aicore__ inline int64_t at(const T& 
 // The pattern a MakeLayout's shape and stride types spell out (GetLayoutPattern's inference):
 // the fractal patterns by their compile-time inner shapes and strides, ND / DN by a unit stride.
 template <typename S, typename D> constexpr int patternCode() {
-  if constexpr (!IsTuple<std::decay_t<std::tuple_element_t<0, S>>>::value) {
+  if constexpr (!AscendC::Std::is_tuple_v<std::decay_t<std::tuple_element_t<0, S>>>) {
     return StaticInt<std::decay_t<std::tuple_element_t<1, D>>>::value == 1 ? 1
            : StaticInt<std::decay_t<std::tuple_element_t<0, D>>>::value == 1 ? 2 : 0;
   } else {
@@ -393,7 +391,7 @@ template <> struct PatternOfCode<8> { using type = NNLayoutPtn; };
 template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Ptn> fromHierarchy(const S& shape, const D& stride) {
   FrameLayout<Ptn> l;
   constexpr Pattern p = FrameLayout<Ptn>::kPattern;
-  if constexpr (!IsTuple<std::decay_t<std::tuple_element_t<0, S>>>::value) {
+  if constexpr (!AscendC::Std::is_tuple_v<std::decay_t<std::tuple_element_t<0, S>>>) {
     static_assert(std::is_same_v<Ptn, NDLayoutPtn> || std::is_same_v<Ptn, DNLayoutPtn>, "Te: a flat (rows, columns) layout is ND or DN");
     l.rows = (int64_t)std::get<0>(shape), l.cols = (int64_t)std::get<1>(shape);
     l.stride = (int64_t)std::get<p == Pattern::ND ? 0 : 1>(stride);
@@ -440,7 +438,7 @@ template <AttrInfo What, AttrInfo Axis, size_t I, typename Ptn> __aicore__ inlin
                 "Te::GetElement<Shape or Stride, Row or Column, I>");
   const auto t = What == AttrInfo::Shape ? l.Shape() : l.Stride();
   const auto& axis = std::get<Axis == AttrInfo::Row ? 0 : 1>(t);
-  if constexpr (detail::IsTuple<std::decay_t<decltype(axis)>>::value) return (int64_t)std::get<I>(axis);
+  if constexpr (AscendC::Std::is_tuple_v<std::decay_t<decltype(axis)>>) return (int64_t)std::get<I>(axis);
   else return I == 0 ? (What == AttrInfo::Shape ? 1 : 0) : (int64_t)axis;  // ND / DN: no inner level
 }
 // The rows and columns a layout spans (whole fractals).
@@ -849,6 +847,24 @@ __aicore__ inline void ownCopy(const D& dst, const S& src, const A&... args) {
   }
   Op::template Copy<typename Trait::TraitType, Trait::value>(dst, src, args...);
 }
+// From L0C (to GM, or to the AIVs' UB): the Fixpipe, scaled per channel by a quant tensor in L1
+// (uint64_t: the scale's float in the low 32 bits; none when its pointer is null) or by `scaling`.
+template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS, typename PQ>
+__aicore__ inline void fromL0C(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src,
+                               const Tensor<uint64_t, PQ>& quant, Scaling scaling = Scaling::NONE, uint64_t scalar = 0) {
+  static_assert(std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>, "Te::Copy with a quant tensor or scalar: from L0C");
+  static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
+  static_assert(std::is_same_v<Params, FixpipeParams>, "Te::Copy from L0C: .with() takes FixpipeParams");
+  if ASCEND_IS_NOT_AIC { return; }
+  require(src, Location::L0C, "Copy from L0C");
+  if (quant.data.ptr) require(quant, Location::L1, "Copy from L0C (the quant tensor)");
+  if constexpr (std::is_same_v<Op, CopyL0C2UB>) {
+    fixpipeOut<true>(dst, src, atom.params, (uint8_t)Trait::value.dualDstCtl, quant.data.ptr, scaling, scalar);
+  } else {
+    require(dst, Location::GM, "Copy L0C2GM");
+    fixpipeOut<false>(dst, src, atom.params, 0, quant.data.ptr, scaling, scalar);
+  }
+}
 }  // namespace detail
 
 // Copy(atom, dst, src): the operation the atom names, between the memories it names.
@@ -888,7 +904,7 @@ __aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tenso
     detail::require(src, Location::L1, "Copy L12BT"), detail::require(dst, Location::BIAS, "Copy L12BT");
     detail::copyL1ToBias(dst, src);
   } else if constexpr (std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) {
-    Copy(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{});
+    detail::fromL0C(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{});
   } else {
     static_assert(!detail::BuiltinCopy<Op>::value, "Te::Copy: this operation is not simulated (GM2L1, L12L0A, L12L0B, L12L0ScaleA, L12L0ScaleB, L12BT, L0C2GM, L0C2UB, UB2GM are)");
   }
@@ -899,38 +915,17 @@ template <typename Op, typename Trait, typename Params, typename TD, typename PD
 __aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src, const A0& a0,
                             const A&... args) {
   if constexpr (detail::BuiltinCopy<Op>::value) {
-    static_assert((std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>) && std::is_integral_v<A0> && sizeof...(A) == 0,
-                  "Te::Copy: the arguments after dst and src are a quant scalar or tensor (from L0C)");
-    static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
-    static_assert(std::is_same_v<Params, FixpipeParams>, "Te::Copy from L0C: .with() takes FixpipeParams");
-    if ASCEND_IS_NOT_AIC { return; }
-    detail::require(src, Location::L0C, "Copy from L0C");
-    if constexpr (std::is_same_v<Op, CopyL0C2UB>) {
-      detail::fixpipeOut<true>(dst, src, atom.params, (uint8_t)Trait::value.dualDstCtl, nullptr, detail::Scaling::SCALAR, (uint64_t)a0);
-    } else {
-      detail::require(dst, Location::GM, "Copy L0C2GM");
-      detail::fixpipeOut<false>(dst, src, atom.params, 0, nullptr, detail::Scaling::SCALAR, (uint64_t)a0);
-    }
+    static_assert(std::is_integral_v<A0> && sizeof...(A) == 0, "Te::Copy: the arguments after dst and src are a quant scalar or tensor (from L0C)");
+    detail::fromL0C(atom, dst, src, Tensor<uint64_t, NDExtLayoutPtn>{}, detail::Scaling::SCALAR, (uint64_t)a0);
   } else {
     detail::ownCopy<Op, Trait>(dst, src, a0, args...);
   }
 }
-// From L0C with a per-channel quant tensor in L1 (uint64_t: the scale's float in the low 32 bits).
+// From L0C with a per-channel quant tensor in L1.
 template <typename Op, typename Trait, typename Params, typename TD, typename PD, typename TS, typename PS, typename PQ>
 __aicore__ inline void Copy(const CopyAtom<Op, Trait, Params>& atom, const Tensor<TD, PD>& dst, const Tensor<TS, PS>& src,
                             const Tensor<uint64_t, PQ>& quant) {
-  static_assert(std::is_same_v<Op, CopyL0C2GM> || std::is_same_v<Op, CopyL0C2UB>, "Te::Copy with a quant tensor: from L0C");
-  static_assert(!Trait::value.enableRelu && !Trait::value.enableChannelSplit, "Te::Copy from L0C: ReLU and channel split are not simulated");
-  static_assert(std::is_same_v<Params, FixpipeParams>, "Te::Copy from L0C: .with() takes FixpipeParams");
-  if ASCEND_IS_NOT_AIC { return; }
-  detail::require(src, Location::L0C, "Copy from L0C");
-  if (quant.data.ptr) detail::require(quant, Location::L1, "Copy from L0C (the quant tensor)");
-  if constexpr (std::is_same_v<Op, CopyL0C2UB>) {
-    detail::fixpipeOut<true>(dst, src, atom.params, (uint8_t)Trait::value.dualDstCtl, quant.data.ptr);
-  } else {
-    detail::require(dst, Location::GM, "Copy L0C2GM");
-    detail::fixpipeOut<false>(dst, src, atom.params, 0, quant.data.ptr);
-  }
+  detail::fromL0C(atom, dst, src, quant);
 }
 
 // Mmad(atom.with(params), C in L0C (NZ), A in L0A (NZ), B in L0B (ZN)[, bias in the bias table]):
