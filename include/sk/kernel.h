@@ -103,7 +103,9 @@ void     sk_pipe_wait(int32_t pipe, uint64_t t);
 /* The local memories of a core: UB on an AIV; L1, L0A, L0B, L0C, the bias table and the fixpipe
    buffer on an AIC (size 0: the core has none). */
 enum sk_mem { SK_MEM_UB = 0, SK_MEM_L1, SK_MEM_L0A, SK_MEM_L0B, SK_MEM_L0C, SK_MEM_BT, SK_MEM_FB, SK_MEM_COUNT };
-void*    sk_local_base(int32_t mem);
+/* sk_local_base is const (a core's memories stay where they are while it runs a kernel): the
+   optimizer may hoist it, and the tensor fields it is combined with, out of a kernel's loops. */
+void*    sk_local_base(int32_t mem) __attribute__((const));
 uint64_t sk_local_size(int32_t mem);          /* what a kernel may allocate */
 uint64_t sk_local_physical_size(int32_t mem); /* also the compiler's reserve (arch ubReservedBytes) */
 /* Automatic variables in a local memory (the C API's `__ubuf__ float x[N];`): sk_cc turns each
