@@ -223,6 +223,58 @@ llvm::Expected<ToolResult> runClang(const std::string& clang, const std::vector<
   return r;
 }
 
+namespace {
+
+// CANN's compiler also takes its function qualifier in its own attribute syntax, `[aicore]`, which
+// some kernels' headers spell it as (`#define __aicore__ [aicore]`; clang's diagnostics then
+// quote it). No C++ attribute fits every place the qualifier stands (`static __aicore__ inline`),
+// so such a source is compiled preprocessed, without the marks. The line markers keep the
+// diagnostics' file and line.
+bool usesAicoreAttributeSyntax(llvm::StringRef errors) { return errors.contains("[aicore]"); }
+
+// The text without its `[aicore]` marks (spaces allowed inside the brackets).
+std::string withoutAicoreMarks(llvm::StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    size_t open = text.find('[');
+    out += text.take_front(open);
+    if (open == llvm::StringRef::npos) break;
+    llvm::StringRef rest = text.drop_front(open + 1).ltrim();
+    if (rest.consume_front("aicore") && (rest = rest.ltrim()).consume_front("]")) {
+      text = rest;
+      continue;
+    }
+    out += '[';
+    text = text.drop_front(open + 1);
+  }
+  return out;
+}
+
+// `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE.
+llvm::Expected<ToolResult> compileWithoutAicoreMarks(const std::string& clang, const std::vector<std::string>& args,
+                                                     const ScratchDir& scratch, bool verbose) {
+  std::vector<std::string> common;  // all but the action, the source and the output
+  for (auto it = args.begin(); it != args.end() - 3; ++it)
+    if (*it != "-emit-llvm" && *it != "-c") common.push_back(*it);
+  const std::string& source = args.end()[-3];
+  std::string preprocessed = scratch.file("device_preprocessed.ii");
+  std::vector<std::string> preprocess = common;
+  preprocess.insert(preprocess.end(), {"-E", source, "-o", preprocessed});
+  auto run = runClang(clang, preprocess, scratch, verbose);
+  if (!run || run->exitCode != 0) return run;
+  auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
+  if (!text) return text.takeError();
+  if (llvm::Error e = sk::writeFileAtomically(preprocessed, withoutAicoreMarks(*text))) return std::move(e);
+  std::vector<std::string> compile = common;
+  compile[1] = "c++-cpp-output";  // after -x
+  // the -I, -D and -include the preprocessor used
+  compile.insert(compile.end(), {"-Wno-unused-command-line-argument", "-emit-llvm", "-c", preprocessed, "-o", args.back()});
+  return runClang(clang, compile, scratch, verbose);
+}
+
+}  // namespace
+
 llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
                                         const std::string& input, const std::vector<std::string>& includes,
                                         const subkernel::KernelMeta* meta, const ScratchDir& scratch,
@@ -231,6 +283,10 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
+  if (run->exitCode != 0 && usesAicoreAttributeSyntax(run->err)) {
+    run = compileWithoutAicoreMarks(clang, args, scratch, o.verbose);
+    if (!run) return run.takeError();
+  }
   const ToolResult& r = *run;
   if (r.exitCode != 0) {
     if (errors) *errors = r.err;

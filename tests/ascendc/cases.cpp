@@ -399,6 +399,13 @@ void padRows(Tensors& t) {
 // copy_through: y = x.
 void copyThrough(Tensors& t) { t["y"] = t["x"]; }
 
+// aicore_marks: y = x * scale + bias in float (the tiling's fields at bytes 4 and 8), each
+// operation rounded to float.
+void scaleBias(Tensors& t) {
+  float scale = t.tilingField<float>(4), bias = t.tilingField<float>(8);
+  for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = (float)((float)t["x"][i] * scale) + bias;
+}
+
 // index (the kernel named like glibc's index()): y[i] = x[indices[i]].
 void gatherByIndex(Tensors& t) {
   for (size_t i = 0; i < t["y"].size(); ++i) t["y"][i] = t["x"][(size_t)t["indices"][i]];
@@ -857,6 +864,8 @@ std::vector<Case> baseCases() {
       {"copy_through_int64", "copy_through", "copy_through.cpp", "copy_through_int64.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_uint32", "copy_through", "copy_through.cpp", "copy_through_uint32.json", {"copy_through_tiling.h"}, copyThrough},
       {"copy_through_int8", "copy_through", "copy_through.cpp", "copy_through_int8.json", {"copy_through_tiling.h"}, copyThrough},
+      // A header that redefines __aicore__ as CANN's compiler's `[aicore]` attribute syntax.
+      {"aicore_marks", "aicore_marks", "aicore_marks.cpp", "aicore_marks.json", {"aicore_marks_tiling.h"}, scaleBias},
       {"softplus_half", "softplus", "softplus.cpp", "softplus_float16.json", {"softplus_tiling.h"}, softplusHalf},
       {"softplus_bf16", "softplus", "softplus.cpp", "softplus_bfloat16.json", {"softplus_tiling.h"}, softplusBf16},
       {"row_argmax_reduce", "row_argmax", "row_argmax.cpp", "row_argmax_key1.json", {"row_argmax_tiling.h"}, rowArgmax},
