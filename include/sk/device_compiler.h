@@ -26,7 +26,9 @@ struct Options {
   std::string source;                   // -c: .cpp or .asc
   bool verbose = false;                 // print the clang command lines on stderr
   std::string emitMetaDir;              // --emit-meta DIR: each launched kernel's .o and .json (single source)
-  bool hostExceptions = false;          // a program's source: its host code may throw (set by buildProgram)
+  // A single-source program's source (set by buildProgram): one pass compiles its host and its
+  // device code, so it sees both CANN passes' macros, and its host code may throw.
+  bool programSource = false;
 };
 
 // The object bytes, or an InputError (bad option, missing file, a clang diagnostic, a kernel

@@ -197,6 +197,7 @@ enum sk_vop {
   SK_V_FUSEDMULADD,                            /* dst = src0 * dst + src1 */
   SK_V_POW,                                    /* dst = src0 ^ src1 (the high-level Power) */
   SK_V_SHIFTLEFT_V, SK_V_SHIFTRIGHT_V,         /* shifts by src1's elements (Ascend 950, integers) */
+  SK_V_XOR,                                    /* dst = src0 ^ src1 (integers: Ascend 950's register Xor) */
   /* dst = op src0 */
   SK_V_EXP = 32, SK_V_LN, SK_V_ABS, SK_V_RELU, SK_V_SQRT, SK_V_RSQRT, SK_V_RECIPROCAL, SK_V_NOT,
   SK_V_COPY,

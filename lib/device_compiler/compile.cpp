@@ -75,7 +75,7 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                    const std::string& input, const std::string& output) {
   // A single-source program's host code may throw and catch: its translation unit is compiled
   // with exceptions, which dropUnwinding takes out of the device code again.
-  std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", o.hostExceptions ? "-fexceptions" : "-fno-exceptions",
+  std::vector<std::string> a = {"-x", "c++", o.standard, o.optLevel, "-fPIC", o.programSource ? "-fexceptions" : "-fno-exceptions",
                                 "-fno-rtti", "-fno-threadsafe-statics", "-fno-stack-protector",
                                 // the core's scalar unit runs one instruction at a time: its cost
                                 // (instrumentScalarCost) counts scalar code, not host SIMD
@@ -101,6 +101,10 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   a.push_back(std::string("-D") + (core == CoreType::AIC ? t.cubeMacro : t.vecMacro));
   a.push_back(core == CoreType::AIC ? "-D__DAV_CUBE__" : "-D__DAV_VEC__");
   a.push_back("-D__SK_CC__=1");
+  // CANN's device pass defines __NPU_DEVICE__, its host pass __NPU_HOST__ (kernels' headers keep
+  // device-only code, e.g. their register-API helpers, under the first).
+  a.push_back("-D__NPU_DEVICE__");
+  if (o.programSource) a.push_back("-D__NPU_HOST__");
   // Both core types in one object: the Matmul API's AIC serves its AIVs (sk_ascendc/matmul.h).
   // The macro's value: AIVs per block (2 when no metadata says).
   if (!meta || meta->coreType == CoreType::MIX)

@@ -215,7 +215,7 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
   if (!includes) return includes.takeError();
   includes->insert(includes->begin(), headerRoot() + "/sk/single_source.h");
   Options program = o;
-  program.hostExceptions = true;  // the host code may throw; dropUnwinding cleans the device code
+  program.programSource = true;  // its host code may throw; dropUnwinding cleans the device code
   auto aiv = compileFor(program, t, CoreType::AIV, clang, *copy, *includes, nullptr, scratch, ctx);
   if (!aiv) return aiv.takeError();
   auto entries = launchEntries(*aiv->module, o.source);

@@ -287,6 +287,10 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x | y); });
       return "";
     }
+    if (op == SK_V_XOR) {
+      apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x ^ y); });
+      return "";
+    }
     if (op == SK_V_SHIFTLEFT_V) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return shiftLeftOf<E>(x, (int64_t)y); });
       return "";
@@ -1147,6 +1151,7 @@ const char* opName(int32_t op) {
     case SK_V_MIN: return "min";
     case SK_V_AND: return "and";
     case SK_V_OR: return "or";
+    case SK_V_XOR: return "xor";
     case SK_V_ADDRELU: return "addrelu";
     case SK_V_SUBRELU: return "subrelu";
     case SK_V_MULADDDST: return "muladddst";

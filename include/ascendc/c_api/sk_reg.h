@@ -151,6 +151,7 @@ __simd_callee__ inline void asc_storeunalign(__ubuf__ T* dst, vector_store_unali
 }
 template <typename T> __simd_callee__ inline void asc_storeunalign_post(__ubuf__ T*, vector_store_unalign&, int32_t) {}
 __simd_callee__ inline void asc_mem_bar() {}
+__simd_callee__ inline void asc_mem_bar(mem_bar_t) {}  /* asc_mem_bar(VST_VLD): mem_bar (sk_ascendc/cce.h) */
 
 /* ---- arithmetic and logic: dst = op(src...) on the active lanes, the others zero ---- */
 #define SK_CAPI_REG_BINARY(name, NAME)                                                        \

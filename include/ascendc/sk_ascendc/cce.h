@@ -32,6 +32,12 @@ __aicore__ inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config) {
 }
 __aicore__ inline void wait_flag_dev(int64_t flagId) { ::sk_cross_wait((int32_t)flagId); }
 __aicore__ inline void wait_flag_dev(pipe_t, int64_t flagId) { ::sk_cross_wait((int32_t)flagId); }
+// A vector function's memory barrier (Ascend 950's mem_bar; the C API's asc_mem_bar): the second
+// kind of UB access waits for the first (VST_VLD: vector loads for vector stores; V vector, S or
+// no letter scalar, ALL both ways). The simulator runs a vector function's loads and stores in
+// program order, so none has anything to wait for.
+enum mem_bar_t { VV_ALL, VST_VLD, VLD_VST, VST_VST, VS_ALL, VST_LD, VLD_ST, VST_ST, SV_ALL, ST_VLD, LD_VST, ST_VST };
+__aicore__ inline void mem_bar(mem_bar_t) {}
 // The 2D loads' address mode (LoadData2DParams.addrMode): incrementing or decrementing.
 enum addr_cal_mode_t : uint8_t { inc = 0, dec = 1 };
 // Instruction-cache preloading: nothing to preload here.

@@ -526,6 +526,7 @@ SK_REG_BINARY(Max, SK_V_MAX)
 SK_REG_BINARY(Min, SK_V_MIN)
 SK_REG_BINARY(And, SK_V_AND)
 SK_REG_BINARY(Or, SK_V_OR)
+SK_REG_BINARY(Xor, SK_V_XOR)
 SK_REG_BINARY(MulDstAdd, SK_V_FUSEDMULADD)  // dst = dst * src0 + src1
 SK_REG_BINARY(MulAddDst, SK_V_MULADDDST)    // dst = src0 * src1 + dst
 SK_REG_BINARY(Mula, SK_V_MULADDDST)         // MulAddDst's earlier name

@@ -12,6 +12,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "sk/sim/minifloat.h"
 #include "sk_ascendc/base.h"
 #include "sk_ascendc/vector.h"  // NumericLimits' tensor forms Duplicate
 
@@ -96,6 +97,10 @@ template <typename T, typename U, RoundMode roundMode> __aicore__ inline U Cast(
 __aicore__ inline bfloat16_t Cast(const float& fVal) { return (bfloat16_t)fVal; }
 __aicore__ inline float Cast(const bfloat16_t& bVal) { return (float)bVal; }
 __aicore__ inline float ToFloat(const bfloat16_t& v) { return (float)v; }
+// Ascend 950's 8-bit floats as a float, exactly (where CANN's device types convert implicitly).
+__aicore__ inline float ToFloat(const fp8_e4m3fn_t& v) { return ::sk::fp8E4m3ToFloat(v.bits); }
+__aicore__ inline float ToFloat(const fp8_e5m2_t& v) { return ::sk::fp8E5m2ToFloat(v.bits); }
+__aicore__ inline float ToFloat(const hifloat8_t& v) { return ::sk::hif8ToFloat(v.bits); }
 __aicore__ inline bfloat16_t ToBfloat16(const float& v) { return (bfloat16_t)v; }
 
 // A delay of `count` cycles: nothing to do on the simulated scalar unit.
