@@ -220,8 +220,9 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
   CoreRun* c = enter("sk_cross_set");
   if (!c) return;
   checkMode(c, "CrossCoreSetFlag", mode);
-  if (pipe <= SK_PIPE_S || pipe > SK_PIPE_FIX)
-    fault(c, "CrossCoreSetFlag: pipe " + std::to_string(pipe) + " is not one of V, M, MTE1, MTE2, MTE3, FIX");
+  // S: after the scalar unit's earlier work (Ascend 950's; sk_ascendc/sync.h refuses it elsewhere)
+  if (pipe < SK_PIPE_S || pipe > SK_PIPE_FIX)
+    fault(c, "CrossCoreSetFlag: pipe " + std::to_string(pipe) + " is not one of S, V, M, MTE1, MTE2, MTE3, FIX");
   // The hardware keeps 4 bits of the id; mode 4 sets of an AIC name AIV 1's ids as 16..31.
   uint32_t f = (uint32_t)flag & (mode == 4 && c->type == CoreType::AIC ? 31 : 15);
   timing::Op op{timing::OpKind::Signal, (uint8_t)pipe};

@@ -152,8 +152,10 @@ template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX> __aicore__ in
 }
 
 // Cross-core flags of MIX kernels: mode 0 syncs every core of the caller's type, mode 1 the AIVs
-// of a block, mode 2 an AIC with its AIVs (include/sk/kernel.h sk_cross_set).
+// of a block, mode 2 an AIC with its AIVs, mode 4 (Ascend 950) an AIC with one AIV (include/sk/kernel.h
+// sk_cross_set).
 template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(uint16_t flagId) {
+  static_assert(pipe != PIPE_S || detail::kArch3510, "CrossCoreSetFlag: PIPE_S is Ascend 950's (dav-3510); set on the pipe whose work the flag follows");
   ::sk_cross_set(modeId, pipe, flagId);
 }
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
