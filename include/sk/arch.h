@@ -30,6 +30,9 @@ struct ArchSpec {
   uint64_t l1Bytes = 0;  // local memory of an AIC
   uint64_t l0aBytes = 0, l0bBytes = 0, l0cBytes = 0;  // the cube's operand and accumulator buffers
   uint64_t btBytes = 0, fbBytes = 0;                  // bias table, fixpipe buffer
+  // Ascend 950's SSBUF, the scalar buffer a block's cores share (__ssbuf__): a MIX block's AIC and
+  // AIVs share all of it, otherwise each core has a third. 0: the part has none. Optional field.
+  uint64_t ssbufBytes = 0;
   // Bytes of all local memories of an AIC (L1, L0A, L0B, L0C, BT, FB, in that order).
   uint64_t aicLocalBytes() const { return l1Bytes + l0aBytes + l0bBytes + l0cBytes + btBytes + fbBytes; }
   uint64_t hbmBytes = 0;

@@ -160,6 +160,12 @@ uint64_t* sk_core_state(void);
    `initial` (the variable's initializer) when a block first asks. sk_cc redirects every access to
    such a variable through it; on the host (outside a launch) it is `initial` itself. */
 void* sk_block_local(const void* initial, uint64_t size);
+/* Ascend 950's SSBUF (__ssbuf__ pointers, address space SK_SSBUF_ADDRESS_SPACE, hold offsets
+   into it): the simulator's address of `bytes` bytes at `offset` of the running core's block's
+   SSBUF; past its end (or on a part without one) a device exception. sk_cc routes every access
+   through a __ssbuf__ pointer here. */
+#define SK_SSBUF_ADDRESS_SPACE 7
+void* sk_ssbuf_at(uint64_t offset, uint64_t bytes);
 /* The tiling key of the running kernel (metadata "tilingKey"): what TILING_KEY_IS compares. */
 uint64_t sk_tiling_key(void);
 /* sk_trap with a printf-style message. */

@@ -118,6 +118,7 @@ llvm::Expected<ArchSpec> parseArch(const std::string& jsonText, const std::strin
   r.number("aivCores", a.aivCores);
   r.number("ubBytes", a.ubBytes);
   r.optionalNumber("ubReservedBytes", a.ubReservedBytes);
+  r.optionalNumber("ssbufBytes", a.ssbufBytes);
   r.number("l1Bytes", a.l1Bytes);
   r.number("l0aBytes", a.l0aBytes);
   r.number("l0bBytes", a.l0bBytes);

@@ -394,6 +394,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   if (llvm::Error e = redirectBlockLocals(*linked, o.source)) return std::move(e);
   redirectStdioToDevice(*linked);
   placeLocalArrays(*linked);
+  redirectSsbufAccesses(*linked);
   instrumentScalarCost(*linked);
   std::optional<std::string> embedded;
   if (o.embedMeta) {  // without its sha256, which cannot name the object holding it

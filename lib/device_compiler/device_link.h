@@ -82,6 +82,9 @@ llvm::Error redirectBlockLocals(llvm::Module& m, const std::string& source);
 // taken on the function's entry and given back on its return (sk_local_static). Run on the linked
 // module, before instrumentScalarCost.
 void placeLocalArrays(llvm::Module& m);
+// Accesses through Ascend 950's __ssbuf__ pointers (offsets into a block's SSBUF) go through
+// sk_ssbuf_at. Run on the linked module.
+void redirectSsbufAccesses(llvm::Module& m);
 
 // The device module's code without unwinding (a program's translation unit is compiled with
 // exceptions for its host code): invokes become calls, landing pads go. Run on the linked module.

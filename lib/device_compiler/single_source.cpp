@@ -239,6 +239,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
   if (llvm::Error e = redirectBlockLocals(**linked, o.source)) return std::move(e);
   redirectStdioToDevice(**linked);
   placeLocalArrays(**linked);
+  redirectSsbufAccesses(**linked);
   instrumentScalarCost(**linked);
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);

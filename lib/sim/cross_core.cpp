@@ -253,6 +253,26 @@ void sk_cross_set(int32_t mode, int32_t pipe, int32_t flag) {
   }
 }
 
+void* sk_ssbuf_at(uint64_t offset, uint64_t bytes) {
+  CoreRun* c = enter("sk_ssbuf_at");
+  if (!c) return nullptr;
+  Launch& L = *c->launch;
+  const uint64_t size = L.arch->ssbufBytes;
+  if (size == 0) fault(c, "__ssbuf__ access: " + L.arch->name + " has no SSBUF (Ascend 950's, dav-3510)");
+  // A MIX block's cores share all of it; otherwise each core (a group of its own) has a third.
+  const sk::TaskRation& r = L.desc.ration;
+  const bool shared = r.aic && r.aiv;
+  const uint64_t span = shared ? size : size / 3;
+  if (offset > span || bytes > span - offset)
+    fault(c, "__ssbuf__ access of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                 ": past the end of the SSBUF (" + std::to_string(span) + " bytes " +
+                 (shared ? "shared by the block's AIC and AIVs)" : "of each core of a kernel that is not MIX)"));
+  GroupFlags& g = flagsOf(L, c->group);
+  std::lock_guard<SpinLock> lk(g.lock);
+  if (g.ssbuf.empty()) g.ssbuf.resize(span);
+  return g.ssbuf.data() + offset;
+}
+
 void sk_ib_set(int64_t block, int32_t event) {
   CoreRun* c = enter("sk_ib_set");
   if (!c) return;

@@ -153,6 +153,7 @@ constexpr uint32_t kCrossModes = 5;   // 0, 1, 2 and 4 (3 unused)
 // The flags of one block group (its AIC and AIVs), made on first use.
 struct GroupFlags {
   SpinLock lock;
+  std::vector<uint8_t> ssbuf;  // the block's SSBUF (arch ssbufBytes), made at its first access
   FlagCounter counters[kMaxGroupMembers][kCrossFlags];
   uint32_t sets[kMaxGroupMembers][kCrossModes][kCrossFlags] = {};  // per member, mode, flag
   uint32_t delivered[3][kCrossFlags] = {};  // rendezvous rounds done: [1] AIVs mode 1, [2] AIVs mode 2

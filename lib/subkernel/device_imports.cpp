@@ -8,7 +8,7 @@ namespace sk::subkernel {
 const std::vector<std::string>& intrinsicNames() {
   static const std::vector<std::string> names = {
       "sk_block_idx", "sk_block_num", "sk_sub_block_idx", "sk_sub_block_num", "sk_core_type",
-      "sk_ub_base", "sk_ub_size", "sk_local_base", "sk_local_size", "sk_local_physical_size", "sk_cycles", "sk_core_state", "sk_block_local",
+      "sk_ub_base", "sk_ub_size", "sk_local_base", "sk_local_size", "sk_local_physical_size", "sk_cycles", "sk_core_state", "sk_block_local", "sk_ssbuf_at",
       "sk_tiling_key", "sk_data_copy", "sk_data_copy_2d", "sk_scalar_copy", "sk_scalar_atomic", "sk_local_static", "sk_local_static_mark", "sk_local_static_release", "sk_scalar", "sk_scalar_cost", "sk_set_atomic",
       "sk_l2_mode", "sk_set_flag", "sk_wait_flag", "sk_pipe_barrier", "sk_pipe_done", "sk_pipe_wait",
       "sk_sync_all", "sk_sync_all_of_type", "sk_wait_pre_task_end", "sk_set_next_task_start", "sk_trap", "sk_trapf",

@@ -59,7 +59,7 @@
 #define __fbuf__ __attribute__((annotate("sk.mem.fb")))
 #define __biasbuf__ __attribute__((annotate("sk.mem.bt")))
 #define __local_mem__ __ubuf__  // Ascend 950's name for the vector core's local memory (UB)
-#define __ssbuf__
+#define __ssbuf__ __attribute__((address_space(SK_SSBUF_ADDRESS_SPACE)))  // offsets into the block's SSBUF (sk_cc routes the accesses)
 #define __inout_pipe__(p)
 #define __in_pipe__(p)
 #define __out_pipe__(p)

@@ -122,7 +122,11 @@ inline uint8_t* carveTscm(uint64_t bytes, uint64_t size, const char* who) {
 // for a TSCM position). A memory this core type lacks (UB on an AIC; L1 on an AIV, but for the
 // TSCM of a MIX kernel's AIV) is bookkeeping only, as on the hardware: a MIX kernel's Init that
 // both core types run may set up vector queues the AIC never touches. Their addresses lie in the
-// never-mapped first pages, so an instruction that does touch one is a device exception.
+// never-mapped first pages, so an instruction that does touch one is a device exception. But on
+// Ascend 950 the cores of a MIX block reach each other's memories by offset (the AIC's L0C -> UB
+// Fixpipe writes its AIVs' UB, an AIV's UB -> L1 copy its AIC's L1): there a MIX kernel's AIC
+// lays its UB buffers out at the same offsets of AIV 0's UB, and an AIV its L1 buffers in its
+// AIC's L1, as the other core type's Init lays them out.
 inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who, bool tscm = false) {
   bool aivL1 = mem == SK_MEM_L1 && ::sk_core_type() == 1;
   uint64_t size = aivL1 && !tscm ? 0 : ::sk_local_size(mem);
@@ -130,6 +134,7 @@ inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who, bool tscm = 
   uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem);
   if (size == 0) {
     arenaUsed(mem) = at + bytes;
+    if (kArch3510 && (mem == SK_MEM_UB || mem == SK_MEM_L1) && localBase(mem)) return localBase(mem) + at;  // a MIX block's
     return reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(0x1000 + at));
   }
   if (at + bytes > size) {

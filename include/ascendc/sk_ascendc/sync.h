@@ -161,6 +161,9 @@ template <uint8_t modeId, pipe_t pipe> __aicore__ inline void CrossCoreSetFlag(u
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
   ::sk_cross_wait(flagId);
 }
+// Ascend 950's SSBUF, the scalar buffer a block's cores share (3 KB in a MIX block, 1 KB a core
+// otherwise): its base is address 0 of __ssbuf__, as on the hardware.
+__aicore__ inline __ssbuf__ void* GetSsbufBaseAddr() { return (__ssbuf__ void*)0; }
 // The same as CANN's older names: NotifyEvent sets in mode 2 (an AIC and its AIVs).
 template <pipe_t pipe> __aicore__ inline void NotifyEvent(uint16_t flagId) { ::sk_cross_set(2, pipe, flagId); }
 template <pipe_t pipe = PIPE_S> __aicore__ inline void WaitEvent(uint16_t flagId) { ::sk_cross_wait(flagId); }
