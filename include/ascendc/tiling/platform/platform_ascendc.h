@@ -9,7 +9,8 @@
 // The numbers are those of the simulated parts (arch/dav-2201.json, arch/dav-3510.json; the
 // tiling tests check that they agree). Which part: the constructor's argument (an arch name
 // "dav-2201"/"dav-3510" or a SoC name such as "Ascend910B2", "Ascend950PR_9599"), else
-// $SK_NPU_ARCH, else $SK_ARCH (the simulated runtime's variable), else (host code of a
+// $SK_NPU_ARCH, else $SK_ARCH (the simulated runtime's variable; either may also be the path of
+// an arch JSON file, as `SK_ARCH=my_part.json` is to the runtime), else (host code of a
 // single-source program) the arch sk_cc compiles it for, else dav-2201.
 // fe::PlatFormInfos is opaque here: PlatformAscendC(context->GetPlatformInfo()) and
 // PlatformAscendC(nullptr) both compile and describe the arch the environment names.
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace fe {
 class PlatFormInfos;  // CANN's platform description behind TilingContext::GetPlatformInfo()
@@ -113,9 +115,114 @@ inline const ArchSpec* FindArchSpec(const char* name) {
   return nullptr;
 }
 
-// The part the environment names ($SK_NPU_ARCH, then $SK_ARCH); when neither is set, the arch
+namespace detail {
+// The number or text a top-level field of an arch JSON file holds, as the simulator reads it:
+// `"key": {"value": V, "source": ...}` (or plainly `"key": V`). A quoted key followed by a colon
+// is a key: inside a JSON string a quote is escaped.
+inline const char* JsonFieldValue(const char* text, const char* key) {
+  size_t keyLen = 0;
+  while (key[keyLen]) ++keyLen;
+  for (const char* p = text; (p = std::strchr(p, '"')) != nullptr; ++p) {
+    if (std::strncmp(p + 1, key, keyLen) != 0 || p[keyLen + 1] != '"') continue;
+    const char* v = p + keyLen + 2;
+    while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') ++v;
+    if (*v != ':') continue;
+    for (++v; *v == ' ' || *v == '\t' || *v == '\n' || *v == '\r'; ++v) {
+    }
+    if (*v != '{') return v;
+    const char* inner = JsonFieldValue(v + 1, "value");
+    const char* close = std::strchr(v, '}');
+    return inner != nullptr && (close == nullptr || inner < close) ? inner : nullptr;
+  }
+  return nullptr;
+}
+inline bool JsonFieldNumber(const char* text, const char* key, double& out) {
+  const char* v = JsonFieldValue(text, key);
+  char* end = nullptr;
+  if (v != nullptr) out = std::strtod(v, &end);
+  return v != nullptr && end != v;
+}
+// A copy of the string field's value (the arch's names hold no escapes), nullptr if none.
+inline const char* JsonFieldText(const char* text, const char* key) {
+  const char* v = JsonFieldValue(text, key);
+  const char* close = v != nullptr && *v == '"' ? std::strchr(v + 1, '"') : nullptr;
+  if (close == nullptr) return nullptr;
+  char* copy = new char[close - v];
+  std::memcpy(copy, v + 1, close - v - 1);
+  copy[close - v - 1] = '\0';
+  return copy;
+}
+
+// The part an arch JSON file describes (SK_ARCH=/path/part.json, as the runtime takes it), or
+// nullptr with the reason on stderr. Its SoC version and NPU arch are those of the built-in part
+// its socName (else name) stands for, else dav-2201's.
+inline const ArchSpec* ReadArchSpecFile(const char* path) {
+  std::FILE* f = std::fopen(path, "rb");
+  if (f == nullptr) {
+    std::fprintf(stderr, "platform_ascendc: cannot read the arch file %s (from $SK_NPU_ARCH or $SK_ARCH)\n", path);
+    return nullptr;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char* text = static_cast<char*>(std::malloc(cap + 1));
+  for (size_t n; (n = std::fread(text + len, 1, cap - len, f)) > 0;)
+    if ((len += n) == cap) text = static_cast<char*>(std::realloc(text, (cap *= 2) + 1));
+  std::fclose(f);
+  text[len] = '\0';
+  ArchSpec* spec = new ArchSpec(Dav2201Spec());
+  spec->name = JsonFieldText(text, "name");
+  spec->socName = JsonFieldText(text, "socName");
+  const ArchSpec* family = FindArchSpec(spec->socName) ? FindArchSpec(spec->socName) : FindArchSpec(spec->name);
+  if (family != nullptr) spec->socVersion = family->socVersion, spec->npuArch = family->npuArch;
+  struct Field {
+    const char* key;
+    double value;
+  } fields[] = {{"clockMHz", 0}, {"aicCores", 0}, {"aivCores", 0}, {"ubBytes", 0}, {"l1Bytes", 0}, {"l0aBytes", 0},
+                {"l0bBytes", 0}, {"l0cBytes", 0}, {"btBytes", 0}, {"fbBytes", 0}, {"l2Bytes", 0}, {"hbmBytes", 0},
+                {"hbmGBps", 0}, {"l2GBps", 0}, {"gmToL1GiBps", 0}, {"l1ToGmGiBps", 0}, {"l1ToL0aGiBps", 0},
+                {"l1ToL0bGiBps", 0}, {"dataCopyLatencyCycles", 0}, {"cubeHeadCycles", 0}};
+  const char* missing = spec->name == nullptr ? "name" : spec->socName == nullptr ? "socName" : nullptr;
+  for (Field& field : fields)
+    if (missing == nullptr && !JsonFieldNumber(text, field.key, field.value)) missing = field.key;
+  std::free(text);
+  if (missing != nullptr) {
+    std::fprintf(stderr, "platform_ascendc: %s: no field \"%s\" (an arch file has the fields of arch/dav-2201.json)\n",
+                 path, missing);
+    delete spec;
+    return nullptr;
+  }
+  auto u32 = [](double v) { return static_cast<uint32_t>(v); };
+  auto u64 = [](double v) { return static_cast<uint64_t>(v); };
+  spec->clockMHz = u32(fields[0].value), spec->aicCores = u32(fields[1].value), spec->aivCores = u32(fields[2].value);
+  spec->ubBytes = u64(fields[3].value), spec->l1Bytes = u64(fields[4].value), spec->l0aBytes = u64(fields[5].value);
+  spec->l0bBytes = u64(fields[6].value), spec->l0cBytes = u64(fields[7].value), spec->btBytes = u64(fields[8].value);
+  spec->fbBytes = u64(fields[9].value), spec->l2Bytes = u64(fields[10].value), spec->hbmBytes = u64(fields[11].value);
+  spec->hbmGBps = fields[12].value, spec->l2GBps = fields[13].value, spec->gmToL1GiBps = fields[14].value;
+  spec->l1ToGmGiBps = fields[15].value, spec->l1ToL0aGiBps = fields[16].value, spec->l1ToL0bGiBps = fields[17].value;
+  spec->dataCopyLatencyCycles = u32(fields[18].value), spec->cubeHeadCycles = u32(fields[19].value);
+  return spec;
+}
+
+// ReadArchSpecFile once per path (a failure too: one message); never freed, as PlatformAscendC
+// objects keep pointing at the part.
+inline const ArchSpec* LoadArchSpecFile(const char* path) {
+  struct Loaded {
+    char* path;
+    const ArchSpec* spec;
+    Loaded* next;
+  };
+  static Loaded* loaded = nullptr;
+  for (Loaded* l = loaded; l != nullptr; l = l->next)
+    if (std::strcmp(l->path, path) == 0) return l->spec;
+  loaded = new Loaded{std::strcpy(new char[std::strlen(path) + 1], path), ReadArchSpecFile(path), loaded};
+  return loaded->spec;
+}
+}  // namespace detail
+
+// The part the environment names ($SK_NPU_ARCH, then $SK_ARCH: a built-in arch or SoC name, or
+// the path of an arch JSON file, as the runtime takes $SK_ARCH); when neither is set, the arch
 // sk_cc compiles a single-source program's host code for (its --npu-arch, as the runtime's
-// device), else dav-2201. An unknown name falls back to dav-2201 with one warning on stderr.
+// device), else dav-2201. An unknown name or unusable file falls back to dav-2201 with one
+// warning on stderr (the runtime refuses it at aclrtSetDevice).
 inline const ArchSpec& EnvironmentArchSpec() {
   const char* name = std::getenv("SK_NPU_ARCH");
   if (name == nullptr || *name == '\0') name = std::getenv("SK_ARCH");
@@ -124,11 +231,17 @@ inline const ArchSpec& EnvironmentArchSpec() {
 #endif
   if (name == nullptr || *name == '\0') return Dav2201Spec();
   if (const ArchSpec* spec = FindArchSpec(name)) return *spec;
+  bool isFile = std::strchr(name, '/') != nullptr || std::strstr(name, ".json") != nullptr;
+  if (isFile)
+    if (const ArchSpec* spec = detail::LoadArchSpecFile(name)) return *spec;
   static bool warned = false;
   if (!warned) {
     warned = true;
-    std::fprintf(stderr, "platform_ascendc: unknown arch '%s' (expected dav-2201 or dav-3510); using dav-2201\n",
-                 name);
+    if (isFile)
+      std::fprintf(stderr, "platform_ascendc: using dav-2201's figures instead of %s's\n", name);
+    else
+      std::fprintf(stderr, "platform_ascendc: unknown arch '%s' (expected dav-2201, dav-3510 or an arch file's path); using dav-2201\n",
+                   name);
   }
   return Dav2201Spec();
 }
