@@ -79,6 +79,7 @@ template <class P> constexpr sk_ss_param paramInfo() {
 }
 
 template <class F, F f> struct Entry;
+#ifdef __clang__  // launches are compiled by sk_cc (clang); the runtime includes this header for its types
 template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
   // The call stays a call, so sk_cc finds the kernel (and its core type) behind each entry.
   __attribute__((annotate("sk.launch"))) static void call(Slot<P>... slots) {
@@ -91,6 +92,7 @@ template <class... P, void (*f)(P...)> struct Entry<void (*)(P...), f> {
     [[clang::noinline]] f(arg<P>(slots)...);
   }
 };
+#endif
 
 template <class P> constexpr bool kPassable = std::is_pointer_v<P> || std::is_trivially_copyable_v<P>;
 

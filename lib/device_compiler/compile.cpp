@@ -187,7 +187,7 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
   llvm::SmallString<256> abs(o.source);
   llvm::sys::fs::make_absolute(abs);
   body = "#line 1 \"" + abs.str().str() + "\"\n" + body;
-  if (llvm::Error e = sk::writeFileAtomically(copy, body)) return std::move(e);
+  if (llvm::Error e = sk::writeFileAtomically(copy, body)) return e;
   return copy;
 }
 
@@ -208,7 +208,7 @@ llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const S
       continue;
     }
     std::string path = scratch.file("tiling_view_" + std::to_string(i) + ".h");
-    if (llvm::Error e = sk::writeFileAtomically(path, *view)) return std::move(e);
+    if (llvm::Error e = sk::writeFileAtomically(path, *view)) return e;
     out.push_back(path);
   }
   return out;
@@ -269,7 +269,7 @@ llvm::Expected<ToolResult> compileWithoutAicoreMarks(const std::string& clang, c
   if (!run || run->exitCode != 0) return run;
   auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
   if (!text) return text.takeError();
-  if (llvm::Error e = sk::writeFileAtomically(preprocessed, withoutAicoreMarks(*text))) return std::move(e);
+  if (llvm::Error e = sk::writeFileAtomically(preprocessed, withoutAicoreMarks(*text))) return e;
   std::vector<std::string> compile = common;
   compile[1] = "c++-cpp-output";  // after -x
   // the -I, -D and -include the preprocessor used
@@ -338,7 +338,7 @@ llvm::Error checkObjectAgainst(const std::vector<char>& object, const subkernel:
 llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   auto target = targetFor(o.arch);
   if (!target) return target.takeError();
-  if (llvm::Error e = checkInputs(o)) return std::move(e);
+  if (llvm::Error e = checkInputs(o)) return e;
   auto arch = arch::loadArch(o.arch);
   if (!arch) return arch.takeError();
   std::optional<subkernel::KernelMeta> meta;
@@ -352,7 +352,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   auto clang = findClang();
   if (!clang) return clang.takeError();
   ScratchDir scratch;
-  if (llvm::Error e = scratch.create()) return std::move(e);
+  if (llvm::Error e = scratch.create()) return e;
   auto input = deviceSource(o, metaPtr, scratch);
   if (!input) return input.takeError();
   auto includes = forceIncludes(o, scratch);
@@ -391,7 +391,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
     if (!l) return l.takeError();
     linked = std::move(*l);
   }
-  if (llvm::Error e = redirectBlockLocals(*linked, o.source)) return std::move(e);
+  if (llvm::Error e = redirectBlockLocals(*linked, o.source)) return e;
   redirectStdioToDevice(*linked);
   placeLocalArrays(*linked);
   redirectSsbufAccesses(*linked);
@@ -405,7 +405,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   placeEmbeddedMetadata(*linked, embedded ? &*embedded : nullptr);
   auto object = emitObject(*linked, o.optLevel[2]);
   if (!object) return object.takeError();
-  if (llvm::Error e = checkObjectAgainst(*object, metaPtr, o, *arch)) return std::move(e);
+  if (llvm::Error e = checkObjectAgainst(*object, metaPtr, o, *arch)) return e;
   return object;
 }
 

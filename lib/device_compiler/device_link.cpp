@@ -390,7 +390,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*linked, &os)) return sk::internalError(source + ": invalid device module: " + problems);
-  return std::move(linked);
+  return linked;
 }
 
 namespace {
@@ -558,7 +558,7 @@ llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const st
   for (llvm::Function* entry : annotatedEntries(m, "sk.launch")) {
     llvm::Function* kernel = launchedKernel(*entry);
     if (!kernel) return sk::internalError(source + ": the launch entry " + entry->getName().str() + " calls no kernel");
-    LaunchEntry e{entry->getName().str(), kernelNameOf(*kernel), "", {}};
+    LaunchEntry e{entry->getName().str(), kernelNameOf(*kernel), "", {}, {}, -1};
     e.symbol = symbolOf(e.name);
     auto r = rationOf(annotations, kernel, e.name, source);
     if (!r) return r.takeError();

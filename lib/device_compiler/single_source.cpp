@@ -47,7 +47,7 @@ llvm::Expected<std::string> withAclrtLaunches(const Options& o, std::string text
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return sk::inputError("-DGEN_ACLRT=" + dir + ": cannot create the directory (" + ec.message() + ")");
   for (const AclrtLaunch& l : aclrtLaunches(text)) {
-    if (llvm::Error e = sk::writeFileAtomically(dir + "/aclrtlaunch_" + l.kernel + ".h", l.header)) return std::move(e);
+    if (llvm::Error e = sk::writeFileAtomically(dir + "/aclrtlaunch_" + l.kernel + ".h", l.header)) return e;
     text += l.stub;
   }
   return text;
@@ -236,7 +236,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
   auto linked = linkLaunchEntries(std::move(modules), entries, o.source);
   if (!linked) return linked.takeError();
   dropUnwinding(**linked);
-  if (llvm::Error e = redirectBlockLocals(**linked, o.source)) return std::move(e);
+  if (llvm::Error e = redirectBlockLocals(**linked, o.source)) return e;
   redirectStdioToDevice(**linked);
   placeLocalArrays(**linked);
   redirectSsbufAccesses(**linked);

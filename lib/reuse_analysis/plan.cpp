@@ -89,7 +89,8 @@ llvm::Error Builder::readSubKernels() {
     auto pos = std::find(g.begin(), g.end(), k->meta.kernelName);
     if (pos != g.end()) op.textBytes = (uint32_t)k->info.definedSizes[pos - g.begin()];
     for (const auto& [param, tensor] : spec.bind) {
-      auto p = std::find_if(k->meta.params.begin(), k->meta.params.end(), [&](const Param& q) { return q.name == param; });
+      const std::string& name = param;  // a structured binding is captured only from C++20
+      auto p = std::find_if(k->meta.params.begin(), k->meta.params.end(), [&](const Param& q) { return q.name == name; });
       if (p == k->meta.params.end())
         return inputError("op_list[" + std::to_string(i) + "].bind." + param + ": " + k->meta.origin + " has no parameter '" +
                           param + "'");
@@ -112,7 +113,9 @@ llvm::Error Builder::scalarValues(const OpSpec& spec, uint32_t i, Instance& op) 
   const auto& params = op.meta().params;
   std::string at = spec.where.empty() ? "op_list[" + std::to_string(i) + "]" : spec.where;
   op.scalarValues.resize(params.size());
-  for (const auto& [name, value] : spec.scalars) {
+  for (const auto& scalar : spec.scalars) {
+    const std::string& name = scalar.first;
+    const auto& value = scalar.second;
     auto p = std::find_if(params.begin(), params.end(), [&](const Param& q) { return q.name == name; });
     if (p == params.end())
       return inputError(at + ".scalars." + name + ": " + op.meta().origin + " has no parameter '" + name + "'");

@@ -252,7 +252,7 @@ llvm::Expected<std::vector<uint64_t>> placeArgBlock(Runtime* rt, sk::sim::Stream
     if (scalarMask >> i & 1) args[i] += (uint64_t)*mem;
   if (llvm::Error e = rt->device().memcpy(*mem, block, bytes, sk::sim::CopyKind::HostToDevice)) {
     llvm::consumeError(rt->device().free(*mem));
-    return std::move(e);
+    return e;
   }
   // a captured launch may be replayed after any synchronisation: its block lives until the reset
   if (rt->device().captureInfo(id, nullptr) == sk::sim::CaptureStatus::None) state().argBlocks.emplace(id, *mem);

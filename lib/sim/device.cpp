@@ -296,7 +296,7 @@ struct Device::Impl {
       }
       if (best < 0) break;
       Stream& s = streams[best];
-      Executed e{(StreamId)best, std::move(s.pending.front()), {}, {}, "", false};
+      Executed e{(StreamId)best, std::move(s.pending.front()), {}, {}, "", false, ""};
       s.pending.pop_front();
       timing::Job job = execute(e);
       job.earliest = std::max(job.earliest, e.task.submit);
@@ -986,7 +986,7 @@ llvm::Expected<float> Device::eventElapsedMs(EventId start, EventId end) {
   for (int i = 0; i < 2; ++i) {
     EventId e = i ? end : start;
     const char* which = i ? "endEvent" : "startEvent";
-    if (auto err = impl_->checkEvent(e, "eventElapsedTime")) return std::move(err);
+    if (auto err = impl_->checkEvent(e, "eventElapsedTime")) return err;
     const Event& ev = impl_->events[e];
     if (ev.capturedIn >= 0)
       return impl_->captureError(ev.capturedIn, ACL_ERROR_RT_EVENT_CAPTURED,

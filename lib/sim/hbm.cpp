@@ -22,9 +22,11 @@ namespace {
 // 避免同地址访问.md), the grain GM requests are served in (arch gmRequestAlignBytes).
 constexpr uint64_t kAlign = 512;
 constexpr uint64_t kPage = 4096;
+#if !SK_TSAN_BUILD
 // A fixed hint keeps device addresses the same from run to run, which makes reports
 // reproducible; any other address works just as well.
 constexpr uint64_t kAddressHint = 0x100000000000ull;
+#endif
 uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 }  // namespace
 

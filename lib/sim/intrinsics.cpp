@@ -172,6 +172,35 @@ using namespace sk::sim;
 using sk::CoreType;
 using sk::hexAddress;
 
+namespace {
+// The largest field width or precision a format may ask for: the output is cut at 1 KiB anyway,
+// and glibc pads a huge width in full before cutting (%2147483600d took 80 s).
+constexpr unsigned long kMaxPrintfField = 1024;
+
+// Empty when every conversion's width and precision are literal and at most kMaxPrintfField.
+std::string printfFieldProblem(const char* fmt) {
+  for (const char* p = fmt; *p; ++p) {
+    if (*p != '%') continue;
+    if (*++p == '%' || !*p) continue;
+    while (*p && std::strchr("-+ #0", *p)) ++p;
+    for (int part = 0; part < 2; ++part) {  // width, then precision after '.'
+      if (part == 1) {
+        if (*p != '.') break;
+        ++p;
+      }
+      if (*p == '*') return "'*' widths and precisions are not supported (write the number into the format)";
+      char* end;
+      unsigned long v = std::strtoul(p, &end, 10);
+      if (v > kMaxPrintfField)
+        return "a field width or precision of " + std::to_string(v) + " (at most " + std::to_string(kMaxPrintfField) + ")";
+      p = end;
+    }
+    if (!*p) break;
+  }
+  return "";
+}
+}  // namespace
+
 extern "C" {
 
 int64_t sk_block_idx(void) {
@@ -505,7 +534,8 @@ void sk_trapf(int32_t code, const char* fmt, ...) {
   char text[512];
   va_list ap;
   va_start(ap, fmt);
-  std::vsnprintf(text, sizeof text, fmt ? fmt : "", ap);
+  text[0] = '\0';
+  if (fmt) std::vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
   fault(c, "sk_trap(" + std::to_string(code) + "): " + text);
 }
@@ -532,35 +562,6 @@ void sk_trap(int32_t code, const char* msg) {
   std::snprintf(text, sizeof text, "%s", msg ? msg : "");
   fault(c, "sk_trap(" + std::to_string(code) + "): " + text);
 }
-
-namespace {
-// The largest field width or precision a format may ask for: the output is cut at 1 KiB anyway,
-// and glibc pads a huge width in full before cutting (%2147483600d took 80 s).
-constexpr unsigned long kMaxPrintfField = 1024;
-
-// Empty when every conversion's width and precision are literal and at most kMaxPrintfField.
-std::string printfFieldProblem(const char* fmt) {
-  for (const char* p = fmt; *p; ++p) {
-    if (*p != '%') continue;
-    if (*++p == '%' || !*p) continue;
-    while (*p && std::strchr("-+ #0", *p)) ++p;
-    for (int part = 0; part < 2; ++part) {  // width, then precision after '.'
-      if (part == 1) {
-        if (*p != '.') break;
-        ++p;
-      }
-      if (*p == '*') return "'*' widths and precisions are not supported (write the number into the format)";
-      char* end;
-      unsigned long v = std::strtoul(p, &end, 10);
-      if (v > kMaxPrintfField)
-        return "a field width or precision of " + std::to_string(v) + " (at most " + std::to_string(kMaxPrintfField) + ")";
-      p = end;
-    }
-    if (!*p) break;
-  }
-  return "";
-}
-}  // namespace
 
 int sk_printf(const char* fmt, ...) {
   CoreRun* c = enter("sk_printf");

@@ -52,6 +52,7 @@ std::vector<uint8_t> encode(DType d, const std::vector<double>& v) {
       case DType::Int64: { int64_t s = (int64_t)x; std::memcpy(p, &s, 8); break; }
       case DType::UInt64: { uint64_t s = (uint64_t)x; std::memcpy(p, &s, 8); break; }
       case DType::Bool: *p = x != 0; break;
+      default: ADD_FAILURE() << "the corpus test has no encoding for dtype " << (int)d; break;
     }
   }
   return out;
@@ -78,6 +79,7 @@ std::vector<double> decode(DType d, const std::vector<uint8_t>& bytes, size_t n)
       case DType::Int64: { int64_t s; std::memcpy(&s, p, 8); out[i] = (double)s; break; }
       case DType::UInt64: { uint64_t s; std::memcpy(&s, p, 8); out[i] = (double)s; break; }
       case DType::Bool: out[i] = *p; break;
+      default: ADD_FAILURE() << "the corpus test has no decoding for dtype " << (int)d; break;
     }
   }
   return out;

@@ -37,7 +37,7 @@ Job kernel(std::vector<std::vector<Program>> blocks, TaskRation r = {0, 1}) {
   return j;
 }
 
-Program prog(std::vector<Op> ops, CoreType core = CoreType::AIV) { return Program{core, std::move(ops), 0, {}}; }
+Program prog(std::vector<Op> ops, CoreType core = CoreType::AIV) { return Program{core, std::move(ops), 0, {}, {}}; }
 
 uint64_t endOf(const Job& j) {
   Timeline t(machine());

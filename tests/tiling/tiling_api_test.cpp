@@ -602,7 +602,9 @@ TEST(MatmulTiling, MxModeAlignsKAndFp4SplitsAreEven) {
       KernelTiling out;
       ASSERT_EQ(t.GetTiling(out), 0) << k;
       EXPECT_EQ(out.baseK % 64, 0) << "k " << k << ": baseK " << out.baseK;
-      if (type == DT_FLOAT4_E2M1) EXPECT_EQ(out.singleCoreN % 2, 0) << "k " << k << ": singleCoreN " << out.singleCoreN;
+      if (type == DT_FLOAT4_E2M1) {
+        EXPECT_EQ(out.singleCoreN % 2, 0) << "k " << k << ": singleCoreN " << out.singleCoreN;
+      }
     }
   }
   MultiCoreMatmulTiling a2(PlatformAscendC("dav-2201"));

@@ -160,9 +160,9 @@ llvm::Expected<Runs> runAll(const Options& o, sk::rt::Runtime& rt, const sk::sub
                                          : sk::writeFileAtomically(o.trace, rt.device().traceJson());
   if (err) {
     llvm::consumeError(std::move(traceErr));
-    return std::move(err);
+    return err;
   }
-  if (traceErr) return std::move(traceErr);
+  if (traceErr) return traceErr;
   return r;
 }
 
