@@ -598,6 +598,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
 
   // multiDataLoad: the MDL template's K packets (PackSteps).
   __aicore__ void Init(const TCubeTiling* tiling, TPipe* pipe, bool multiDataLoad = false) {
+    ReclaimBuffers();
     t_ = *tiling;
     if (t_.baseM <= 0 || t_.baseN <= 0 || t_.baseK <= 0 || t_.baseM % 16 || t_.baseN % 16)
       ::sk_trapf(3, "Matmul::Init: tiling baseM %d, baseN %d, baseK %d: each must be positive, baseM and baseN multiples of 16",
@@ -637,7 +638,17 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
       ::sk_local_fill(mxL1_.template Get<uint8_t>().HostPtr(), SK_DT_UINT16, 0, 1, bytes / 32, 0, 32);
       mxL1Free_ = std::max(::sk_pipe_done(SK_PIPE_MTE1), ::sk_pipe_done(SK_PIPE_MTE2));  // the fill's pipe is the arch's
     }
+    for (int32_t m = 0; m < SK_MEM_COUNT; ++m) arenaEnd_[m] = detail::arenaUsed(m);
     next_ = 0;
+  }
+  // Init may come again with another tiling ("Init ... can be called several times to reset the
+  // tiling", the Init page): the object's buffers are then laid out anew, in the room they had
+  // when nothing was set up after them, else after what was.
+  __aicore__ void ReclaimBuffers() {
+    for (int32_t m = 0; m < SK_MEM_COUNT; ++m) {
+      if (t_.baseM != 0 && detail::arenaUsed(m) == arenaEnd_[m]) detail::arenaUsed(m) = arenaStart_[m];
+      arenaStart_[m] = detail::arenaUsed(m);
+    }
   }
   // The MDL template moves A and B from GM to L1 in packets of stepKa (stepKb) baseK steps, one
   // MTE2 transfer each (DK Matmul高阶API使能MDL模板.md): fewer, larger transfers whose rows
@@ -1222,6 +1233,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   }
 
   TCubeTiling t_;
+  uint64_t arenaStart_[SK_MEM_COUNT] = {}, arenaEnd_[SK_MEM_COUNT] = {};  // where Init laid the buffers out
   detail::MatmulJob job_;
   TBuf<TPosition::A1> a1_, index1_;
   TBuf<TPosition::B1> b1_;
@@ -1779,9 +1791,9 @@ class Matmul {
         TCubeTiling t;
         ::sk_data_copy(&t, detail::matmulStaging(client, sizeof t), sizeof t);
         const TCubeTiling* had = cube_.Tiling();
-        if (!had) Setup(&t, pipe_);
-        else if (__builtin_memcmp(had, &t, sizeof t) != 0)
-          ::sk_trap(3, "Matmul::Init in a MIX kernel: a tiling other than the one the AIC has is not simulated (L1 is laid out for the first)");
+        // Another tiling: the cube's buffers laid out anew. The AIVs of a block switch together
+        // (the cube holds one tiling, and the other AIV's job continues under the new one).
+        if (!had || __builtin_memcmp(had, &t, sizeof t) != 0) Setup(&t, pipe_);
         break;
       }
       case detail::kMatmulIterateAsync: {
