@@ -839,7 +839,8 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     detail::BatchAxes ax = detail::batchAxesA(t_), bx = detail::batchAxesB(t_), cx = detail::batchAxesC(t_);
     detail::BatchOperand a{A_TYPE::layout, bt.batchA, bt.strideA, base.transA ? k : m, base.transA ? m : k, ax, bx, 'A'};
     detail::BatchOperand b{B_TYPE::layout, bt.batchB, bt.strideB, base.transB ? n : k, base.transB ? k : n, bx, ax, 'B'};
-    detail::BatchOperand co{C_TYPE::layout, batches, 0, m, n, cx, cx, 'C'};
+    uint32_t cRows = kCNz ? detail::ceilTo(m, 16) : m, cCols = kCNz ? detail::ceilTo(n, 16) : n;  // an NZ C's batches: whole fractals
+    detail::BatchOperand co{C_TYPE::layout, batches, 0, cRows, cCols, cx, cx, 'C'};
     a.Check(), b.Check(), co.Check();
     // C's G 1 under A's or B's G: that many products summed into each C batch (and its bias).
     bool layouts = A_TYPE::layout != LayoutMode::NORMAL;
@@ -1354,11 +1355,17 @@ class Matmul {
   static constexpr bool kSplitM = MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::kSplitM;
   static_assert(!kSplitM || (C_TYPE::pos == TPosition::VECIN && A_TYPE::ibShare && B_TYPE::ibShare),
                 "Matmul with SplitMMatmulPolicy: C at VECIN (in UB), A and B IBSHARE");
-  // IterateBatch needs every matrix's layout, A's and B's the same; BSNGD / SBNGD rows are ND.
-  static constexpr bool kBatchable = A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout &&
-                                     C_TYPE::layout != LayoutMode::NONE && C_TYPE::format == CubeFormat::ND &&
-                                     ((A_TYPE::layout != LayoutMode::BSNGD && A_TYPE::layout != LayoutMode::SBNGD) ||
-                                      (A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND));
+  // IterateBatch needs every matrix's layout: NORMAL for all three, or the (B, N, G) layouts in
+  // any mix (flash_attention_score_grad multiplies a BNGS1S2 A by a BSNGD B); BSNGD / SBNGD rows
+  // are ND, a C in NZ is BNGS1S2's dense batches.
+  template <class T> static constexpr bool kRowsND =
+      (T::layout != LayoutMode::BSNGD && T::layout != LayoutMode::SBNGD) || T::format == CubeFormat::ND;
+  static constexpr bool kBatchable =
+      A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE && C_TYPE::layout != LayoutMode::NONE &&
+      (A_TYPE::layout == LayoutMode::NORMAL) == (B_TYPE::layout == LayoutMode::NORMAL) &&
+      (A_TYPE::layout == LayoutMode::NORMAL) == (C_TYPE::layout == LayoutMode::NORMAL) && kRowsND<A_TYPE> &&
+      kRowsND<B_TYPE> && kRowsND<C_TYPE> &&
+      (C_TYPE::format == CubeFormat::ND || (C_TYPE::format == CubeFormat::NZ && C_TYPE::layout == LayoutMode::BNGS1S2));
 
   // B stored K x N (not transposed): 2-byte types, int8 (its 32 x 32 squares transposed into
   // L0B) and float in ND (its 16 x 16 squares).
@@ -1818,8 +1825,8 @@ class Matmul {
   __aicore__ uint64_t BlockBytes() const { return (uint64_t)baseM_ * baseN_ * sizeof(DstT); }
   __aicore__ void RunBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool sequential, uint32_t strideA,
                            uint32_t strideB, uint32_t strideC, bool partial, uint8_t enAtomic) {
-    static_assert(kBatchable, "Matmul::IterateBatch: A, B and C each need a LayoutMode (NORMAL, BSNGD, SBNGD or BNGS1S2), A's "
-                              "and B's the same; C must be ND, and BSNGD / SBNGD inputs ND");
+    static_assert(kBatchable, "Matmul::IterateBatch: A, B and C each need a LayoutMode: NORMAL for all three, or BSNGD, SBNGD "
+                              "and BNGS1S2 in any mix; BSNGD / SBNGD matrices ND, an NZ C BNGS1S2");
     detail::MatmulBatch bt;
     bt.batchA = batchA, bt.batchB = batchB, bt.strideA = strideA, bt.strideB = strideB, bt.strideC = strideC;
     bt.sequential = sequential, bt.partial = partial, bt.enAtomic = enAtomic, bt.biasBatch = Config().isBiasBatch;
