@@ -421,7 +421,34 @@ struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
 struct MatmulWithScalePolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+
+// CANN builds its Matmul of modules (CopyCubeInA, CubeInBufferA, CopyCubeOut, a Context, ...) and
+// a policy derived from MatmulPolicy may replace them with classes of its own, which reach the
+// others through MATMUL_USE_MODULE / MATMUL_MODULE (ops-transformer's MLA attention and ops-nn's
+// Ascend 950 matmuls bring such policies: L1 caching across calls, split copies out). Here the
+// Matmul is one piece: such a policy's module classes compile and are not used, and the product
+// comes from the default schedule (what the modules change is where and when blocks move, not
+// the result).
+enum class InputTypeTag : uint8_t { A, B, C, bias, scaleA, scaleB };
+template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputAType : INPUT_TYPE {
+  static constexpr InputTypeTag TAG = InputTypeTag::A;
+  using TRANS_T = TRANS_TYPE;
+};
+template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputBType : INPUT_TYPE {
+  static constexpr InputTypeTag TAG = InputTypeTag::B;
+  using TRANS_T = TRANS_TYPE;
+};
+template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputCType : INPUT_TYPE {
+  static constexpr InputTypeTag TAG = InputTypeTag::C;
+  using TRANS_T = TRANS_TYPE;
+};
 }  // namespace Impl::Detail
+// A module's handle to another (NAME): only a module class a policy brings spells these, and
+// none is instantiated here.
+#define MATMUL_USE_MODULE(NAME) \
+  __aicore__ inline auto SkMatmulModule_##NAME() { return static_cast<typename IMPL::NAME*>(nullptr); }
+#define MATMUL_USE_MODULE_ON(NAME, ...) MATMUL_USE_MODULE(NAME)
+#define MATMUL_MODULE(NAME) SkMatmulModule_##NAME()
 
 namespace detail {
 // Where the matmul of one block reads and writes, and how (one request of an AIV client, or the
