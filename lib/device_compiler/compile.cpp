@@ -82,6 +82,9 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                 "-fno-vectorize", "-fno-slp-vectorize", "-emit-llvm", "-c",
                                 // `q.template FreeTensor(t)`: accepted by CANN's compiler, an error by default in clang 19
                                 "-Wno-missing-template-arg-list-after-template-kw",
+                                // `DataCopyParams p = {rows, ...}` with a uint32_t `rows` (ops-transformer's
+                                // nsa_compress_attention_infer): a narrowing CANN's compiler accepts
+                                "-Wno-c++11-narrowing",
                                 // a template kernel's entry evaluates its tiling-template tables at
                                 // compile time (each combination's key): large tables take more
                                 // than clang's default 1M steps
