@@ -287,6 +287,11 @@ template <typename T> __aicore__ constexpr T max(std::initializer_list<T> l) {
 template <typename T, typename U> __aicore__ constexpr auto ceil_div(T a, U b) { return (a + b - 1) / b; }
 template <typename T, typename U> __aicore__ constexpr auto ceil_align(T a, U b) { return (a + b - 1) / b * b; }
 // Whether T is a tuple.
+// C++20's, which the kernels' C++17 lacks.
+template <typename T> struct remove_cvref {
+  using type = std::remove_cv_t<std::remove_reference_t<T>>;
+};
+template <typename T> using remove_cvref_t = typename remove_cvref<T>::type;
 template <typename T> struct is_tuple : std::false_type {};
 template <typename... T> struct is_tuple<std::tuple<T...>> : std::true_type {};
 template <typename T> constexpr bool is_tuple_v = is_tuple<std::remove_cv_t<T>>::value;
