@@ -3,6 +3,8 @@
 // object and check it as the runtime will.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -258,9 +260,54 @@ std::string withoutAicoreMarks(llvm::StringRef text) {
   return out;
 }
 
-// `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE.
-llvm::Expected<ToolResult> compileWithoutAicoreMarks(const std::string& clang, const std::vector<std::string>& args,
-                                                     const ScratchDir& scratch, bool verbose) {
+// Clang 19 refuses `this->m` in a class template's code when the class (having no dependent
+// base) declares no member m, as soon as the template is defined; CANN's compiler, like clang
+// before 19, only when an instantiation reaches it (ops-transformer's flash_attention_score has
+// such a line in a layout branch no tiling key instantiates). The names clang reports so.
+std::vector<std::string> membersMissingFromTemplates(llvm::StringRef errors) {
+  std::vector<std::string> names;
+  const llvm::StringRef marker = "error: no member named '";
+  for (size_t at = errors.find(marker); at != llvm::StringRef::npos; at = errors.find(marker, at + 1)) {
+    llvm::StringRef rest = errors.drop_front(at + marker.size());
+    llvm::StringRef name = rest.take_until([](char c) { return c == '\''; });
+    llvm::StringRef where = rest.drop_front(name.size());
+    if (!where.consume_front("' in '") || !where.take_until([](char c) { return c == '\'' || c == '\n'; }).contains('<'))
+      continue;
+    if (std::find(names.begin(), names.end(), name.str()) == names.end()) names.push_back(name.str());
+  }
+  return names;
+}
+
+bool isIdentifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+// `this->m` for each name, as a call makes it dependent again (looked up on instantiation).
+std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<std::string>& names) {
+  if (names.empty()) return text.str();
+  std::string out = "template <class T> inline T* __sk_dependent(T* p) { return p; }\n";
+  out.reserve(text.size() + out.size());
+  size_t copied = 0;
+  for (size_t at = text.find("this"); at != llvm::StringRef::npos; at = text.find("this", at + 4)) {
+    if (at > 0 && isIdentifierChar(text[at - 1])) continue;
+    llvm::StringRef rest = text.drop_front(at + 4).ltrim(" \t");
+    if (!rest.consume_front("->")) continue;
+    rest = rest.ltrim(" \t");
+    bool named = llvm::any_of(names, [&](const std::string& n) {
+      return rest.starts_with(n) && (rest.size() == n.size() || !isIdentifierChar(rest[n.size()]));
+    });
+    if (!named) continue;
+    out += text.slice(copied, at);
+    out += "::__sk_dependent(this)";
+    copied = at + 4;
+  }
+  out += text.drop_front(copied);
+  return out;
+}
+
+// `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE. The source preprocessed, rewritten
+// as above, and compiled.
+llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std::vector<std::string>& args,
+                                            const std::vector<std::string>& deferredMembers, const ScratchDir& scratch,
+                                            bool verbose) {
   std::vector<std::string> common;  // all but the action, the source and the output
   for (auto it = args.begin(); it != args.end() - 3; ++it)
     if (*it != "-emit-llvm" && *it != "-c") common.push_back(*it);
@@ -272,7 +319,8 @@ llvm::Expected<ToolResult> compileWithoutAicoreMarks(const std::string& clang, c
   if (!run || run->exitCode != 0) return run;
   auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
   if (!text) return text.takeError();
-  if (llvm::Error e = sk::writeFileAtomically(preprocessed, withoutAicoreMarks(*text))) return e;
+  std::string rewritten = withMemberAccessesDeferred(withoutAicoreMarks(*text), deferredMembers);
+  if (llvm::Error e = sk::writeFileAtomically(preprocessed, rewritten)) return e;
   std::vector<std::string> compile = common;
   compile[1] = "c++-cpp-output";  // after -x
   // the -I, -D and -include the preprocessor used
@@ -290,8 +338,9 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
-  if (run->exitCode != 0 && usesAicoreAttributeSyntax(run->err)) {
-    run = compileWithoutAicoreMarks(clang, args, scratch, o.verbose);
+  std::vector<std::string> missingMembers = run->exitCode != 0 ? membersMissingFromTemplates(run->err) : std::vector<std::string>{};
+  if (run->exitCode != 0 && (usesAicoreAttributeSyntax(run->err) || !missingMembers.empty())) {
+    run = compileRewritten(clang, args, missingMembers, scratch, o.verbose);
     if (!run) return run.takeError();
   }
   const ToolResult& r = *run;

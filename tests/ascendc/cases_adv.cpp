@@ -619,6 +619,7 @@ std::vector<Case> advCases() {
       Case{"adv_select_where_scalar_logical_and", dir, "adv_select.cpp", "adv_select_where_scalar_logical_and.json", inc, selectRef<2>,
            0, 0, selectInputs},
       r("softmax_adjust", softmaxAdjust<false>, fTol),
+      r("softmax_adjust_compact", softmaxAdjust<false>, fTol),
       r("log_softmax", logSoftmax, fTol),
       r("flash_v2", flashV2<false>, hTol),
       r("flash_v2_update", flashV2<true>, fTol),

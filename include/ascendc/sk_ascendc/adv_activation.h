@@ -432,19 +432,20 @@ __aicore__ inline void SoftmaxGradFront(const LocalTensor<T>& dst, const LocalTe
 }
 
 // AdjustSoftMaxRes: every row whose max (its bits, in T2) equals `from` is set to `to`; true
-// when a row was.
+// when a row was. The rows' maxima are the first element of a 32-byte block each (stepSizeMode
+// 0) or consecutive elements (any other stepSizeMode: max shaped (m, 1)).
 template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
 __aicore__ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from,
                                         const T1 to, const SoftMaxShapeInfo& shape) {
   static_assert(!isDataFormatNZ, "AdjustSoftMaxRes: the NZ format is not supported by SuperKernel");
-  static_assert(stepSizeMode == 0, "AdjustSoftMaxRes: only stepSizeMode 0 (one 32-byte block per row of max) is supported");
   namespace a = detail::adv;
   a::Rows r = a::rowsOf(shape, shape.srcM, shape.srcK);
   a::needRows("AdjustSoftMaxRes", "softMaxRes", softMaxRes, r);
-  a::needBlocks("AdjustSoftMaxRes", "maxTensor", maxTensor, r);
+  a::needBlocks("AdjustSoftMaxRes", "maxTensor", maxTensor, r, stepSizeMode == 0);
+  uint64_t step = stepSizeMode == 0 ? a::perBlock<T2>() : 1;
   bool any = false;
   for (uint32_t i = 0; i < r.rows; ++i) {
-    PrimT<T2> m = a::ptr(maxTensor)[(uint64_t)i * a::perBlock<T2>()];
+    PrimT<T2> m = a::ptr(maxTensor)[i * step];
     uint32_t bits = 0;
     std::memcpy(&bits, &m, sizeof(m));
     if (bits != from) continue;

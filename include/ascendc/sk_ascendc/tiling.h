@@ -107,8 +107,26 @@ constexpr bool tilingKeyIn(uint64_t key, std::initializer_list<uint64_t> keys) {
 // Kernel types and compile features are build metadata: the kernel's metadata (coreType,
 // taskRation) decides how it runs. In a single-source program, which has no metadata, the
 // default type is read by sk_cc from a marker in the kernel's code (an assembler comment
-// everywhere else); an explicit __vector__ / __cube__ / __mix__ takes precedence.
-#define KERNEL_TASK_TYPE_DEFAULT(value) __asm__ volatile("# sk.task.type %c0" ::"i"((int)(value)))
+// everywhere else); an explicit __vector__ / __cube__ / __mix__ takes precedence. The marker is
+// an object whose constructor emits the comment: in a kernel's body it runs (inlined); at file
+// scope, where some CANN kernels write the macro, it is constant-initialised and leaves nothing
+// (the type is then the metadata's, or inferred from the code).
+namespace AscendC {
+namespace detail {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++20-extensions"  // asm in a constexpr constructor
+template <int kType> struct TaskTypeMark {
+  __attribute__((always_inline)) constexpr TaskTypeMark() {
+    if (!__builtin_is_constant_evaluated()) __asm__ volatile("# sk.task.type %c0" ::"i"(kType));
+  }
+};
+#pragma clang diagnostic pop
+}  // namespace detail
+}  // namespace AscendC
+#define SK_TASK_TYPE_NAME2(a, b) a##b
+#define SK_TASK_TYPE_NAME(a, b) SK_TASK_TYPE_NAME2(a, b)
+#define KERNEL_TASK_TYPE_DEFAULT(value) \
+  [[maybe_unused]] const ::AscendC::detail::TaskTypeMark<(int)(value)> SK_TASK_TYPE_NAME(skTaskTypeDefault, __LINE__) {}
 #define KERNEL_TASK_TYPE(key, value)
 #define ENABLE_DETERMINISTIC()
 #define ENABLE_FEATURE_FOR_COMPILE(feature, value)

@@ -65,10 +65,15 @@ extern "C" __global__ __aicore__ void adv_rows(GM_ADDR x, GM_ADDR g, GM_ADDR pm,
     T row2 = ml.GetValue(2 * PER_BLOCK);
     uint32_t bits = 0;
     for (uint32_t b = 0; b < sizeof(T); ++b) bits |= (uint32_t)((uint8_t*)&row2)[b] << (8 * b);
+    // flags 2: the maxima one after another (max shaped (rows, 1)), read with stepSizeMode 1
+    LocalTensor<T> compact = tmp.ReinterpretCast<T>();
+    if (t.flags & 2)
+      for (uint32_t i = 0; i < rows; ++i) compact.SetValue(i, ml.GetValue(i * PER_BLOCK));
     event_t sToV = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::S_V));
     SetFlag<HardEvent::S_V>(sToV);
     WaitFlag<HardEvent::S_V>(sToV);
-    AdjustSoftMaxRes<T, T>(yl, ml, bits, (T)t.scalar, shape);
+    if (t.flags & 2) AdjustSoftMaxRes<T, T, false, 1>(yl, compact, bits, (T)t.scalar, shape);
+    else AdjustSoftMaxRes<T, T>(yl, ml, bits, (T)t.scalar, shape);
   } else if (TILING_KEY_IS(2)) {
     LogSoftMax<T, false>(yl, sl, ml, xl, tmp, lt, shape);
   } else if (TILING_KEY_IS(3)) {

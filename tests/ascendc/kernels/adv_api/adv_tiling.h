@@ -8,6 +8,6 @@ struct AdvTilingData {
   uint32_t rows;   // rows of the tile (1 for the element-wise kernels)
   uint32_t cols;   // elements per row
   float scalar;    // the API's scalar operand (Swish's beta, ClampMin's bound, ...)
-  uint32_t flags;  // kernel-specific (adv_rows: 1 = the previous max/sum inputs are used)
+  uint32_t flags;  // kernel-specific (adv_rows: 1 = the previous max/sum inputs are used, 2 = compact maxima)
 };
 #endif
