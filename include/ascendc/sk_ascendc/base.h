@@ -287,6 +287,7 @@ template <typename T> __aicore__ constexpr T max(std::initializer_list<T> l) {
 template <typename T, typename U> __aicore__ constexpr auto ceil_div(T a, U b) { return (a + b - 1) / b; }
 template <typename T, typename U> __aicore__ constexpr auto ceil_align(T a, U b) { return (a + b - 1) / b * b; }
 // Whether T is a tuple.
+template <typename T> constexpr size_t tuple_size_v = std::tuple_size<T>::value;
 // C++20's, which the kernels' C++17 lacks.
 template <typename T> struct remove_cvref {
   using type = std::remove_cv_t<std::remove_reference_t<T>>;

@@ -601,6 +601,10 @@ struct FixpipeConfig {
 constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
 constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
 constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+namespace Impl {  // the Ascend 950 L0C -> UB forms, as ops-nn's matmul templates name them
+constexpr FixpipeConfig CFG_ROW_MAJOR_UB = {CO2Layout::ROW_MAJOR, true};
+constexpr FixpipeConfig CFG_NZ_UB = {CO2Layout::NZ, true};
+}  // namespace Impl
 
 struct FixpipeParamsV220 {
   uint16_t nSize = 0;

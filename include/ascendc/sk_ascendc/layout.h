@@ -58,6 +58,39 @@ __aicore__ inline constexpr auto Crd2Idx(const CoordType& coord, const Layout<Sh
 template <typename T> struct is_layout : std::false_type {};
 template <typename S, typename D> struct is_layout<Layout<S, D>> : std::true_type {};
 
+// TensorTrait (kernel_operator_tensor_trait.h): a tensor's element type, logical position and
+// layout as one type, which a LocalTensor / GlobalTensor may be declared with: their elements are
+// its LiteType (LocalTensor<TensorTrait<float>> is LocalTensor<float> without its ShapeInfo), and
+// a GlobalTensor keeps the trait's layout (SetTensorTrait / GetTensorTrait).
+template <typename T, TPosition pos = TPosition::GM, typename LayoutType = Layout<Shape<>, Stride<>>> struct TensorTrait {
+  using LiteType = T;
+  using LiteLayoutType = LayoutType;
+  static constexpr const TPosition tPos = pos;
+  __aicore__ inline TensorTrait(const LayoutType& t = {}) : layout_(t) {}
+  __aicore__ inline LayoutType& GetLayout() { return layout_; }
+  __aicore__ inline const LayoutType& GetLayout() const { return layout_; }
+  __aicore__ inline void SetLayout(const LayoutType& t) { layout_ = t; }
+
+ private:
+  LayoutType layout_;
+};
+template <typename T, TPosition pos, typename LayoutType> __aicore__ inline constexpr auto MakeTensorTrait(const LayoutType& t) {
+  return TensorTrait<T, pos, LayoutType>(t);
+}
+template <typename T> struct is_tensorTrait : std::false_type {};
+template <typename T, TPosition pos, typename L> struct is_tensorTrait<TensorTrait<T, pos, L>> : std::true_type {};
+template <typename T> constexpr bool is_tensorTrait_v = is_tensorTrait<T>::value;
+template <typename T, TPosition pos, typename L> struct PrimTraits<TensorTrait<T, pos, L>> {
+  using type = T;
+};
+namespace detail {
+// What a tensor of element type T keeps besides its address: nothing, or its TensorTrait.
+template <typename T, bool = is_tensorTrait_v<T>> struct TraitHolder {};
+template <typename T> struct TraitHolder<T, true> {
+  T trait_;
+};
+}  // namespace detail
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_LAYOUT_H */

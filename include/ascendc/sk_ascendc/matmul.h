@@ -391,6 +391,15 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
 // SplitM (Ascend 950, C in UB, A and B IBSHARE): GetTensorC gives the two AIVs of a block the two
 // halves of each C block along M, AIV 0 the first ceil(curM / 2) rows; here each AIV's Iterate
 // computes the block (the hardware computes it once for both).
+// L0A's and L0B's bytes as CANN's Matmul headers define them for kernels (64 KiB on both parts).
+#ifndef L0AUF_SIZE
+#define L0AUF_SIZE 65536
+#endif
+#ifndef L0BUF_SIZE
+#define L0BUF_SIZE 65536
+#endif
+// The L0C -> UB Fixpipe's targets as Matmul code names them (dualDstCtl 0-2).
+enum class McgShfMode { SINGLE_DST_MODE = 0, DUAL_DST_SPLIT_M, DUAL_DST_SPLIT_N, RESERVED };
 namespace Impl::Detail {
 enum class MatmulTriangle : uint8_t { kNone, kUpper, kLower };
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
@@ -430,6 +439,9 @@ struct MatmulWithScalePolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE
 // comes from the default schedule (what the modules change is where and when blocks move, not
 // the result).
 enum class InputTypeTag : uint8_t { A, B, C, bias, scaleA, scaleB };
+// CANN's Matmul internals such module classes name (declared only: never instantiated here).
+template <class A_TYPE, class C_TYPE, const auto& MM_CFG, auto PARAMS_TYPE> class FixpipeParamsUtil;
+template <const auto& MM_CFG> struct MatmulFeatureTrait;
 template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputAType : INPUT_TYPE {
   static constexpr InputTypeTag TAG = InputTypeTag::A;
   using TRANS_T = TRANS_TYPE;

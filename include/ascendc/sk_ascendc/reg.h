@@ -24,6 +24,10 @@ template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Arg
 }
 
 namespace AscendC {
+// The same, by its AscendC name (ops-nn's Ascend 950 matmul templates call VF_CALL<f>(...)).
+template <auto funcPtr, typename... Args> __aicore__ inline void VF_CALL(Args&&... args) {
+  funcPtr(std::forward<Args>(args)...);
+}
 // Special-purpose registers: AR, the byte offset the AR-form Reg::StoreUnAlign writes at and
 // advances (by what the Squeeze<STORE_REG> before it kept). GetSpr / ClearSpr outside a VF.
 enum class SpecialPurposeReg { AR = 0 };

@@ -5,6 +5,7 @@
 #define SK_ASCENDC_TENSOR_H
 
 #include "sk_ascendc/base.h"
+#include "sk_ascendc/layout.h"
 #include "tiling/adv_api_types.h"  // DataFormat
 
 namespace AscendC {
@@ -46,9 +47,15 @@ struct ShapeInfo {
   }
 };
 
-template <typename T> class GlobalTensor {
+template <typename T> class GlobalTensor : public detail::TraitHolder<T> {
  public:
   using PrimType = PrimT<T>;
+  template <typename U = T, typename = std::enable_if_t<is_tensorTrait_v<U>>> __aicore__ void SetTensorTrait(const U& trait) {
+    this->trait_ = trait;
+  }
+  template <typename U = T, typename = std::enable_if_t<is_tensorTrait_v<U>>> __aicore__ U GetTensorTrait() const {
+    return this->trait_;
+  }
   __aicore__ GlobalTensor() = default;
   __aicore__ void SetGlobalBuffer(__gm__ PrimType* buffer, uint64_t bufferSize) {
     address_ = buffer;
@@ -238,6 +245,14 @@ inline int32_t localMemoryOf(const void* p) {
   return -1;
 }
 }  // namespace detail
+
+// The physical memory a logical position lives in (CANN's PhyPosIs*).
+constexpr bool PhyPosIsGM(TPosition p) { return p == TPosition::GM; }
+constexpr bool PhyPosIsUB(TPosition p) { return p != TPosition::GM && detail::memOf(p) == SK_MEM_UB; }
+constexpr bool PhyPosIsL1(TPosition p) { return detail::memOf(p) == SK_MEM_L1; }
+constexpr bool PhyPosIsL0A(TPosition p) { return detail::memOf(p) == SK_MEM_L0A; }
+constexpr bool PhyPosIsL0B(TPosition p) { return detail::memOf(p) == SK_MEM_L0B; }
+constexpr bool PhyPosIsL0C(TPosition p) { return detail::memOf(p) == SK_MEM_L0C; }
 
 // A tensor over host address `addr` (a queue's or a TBuf's buffer): address_.bufferAddr is its
 // byte offset in the position's local memory, as CANN's kernels read it.
