@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -278,8 +277,6 @@ std::vector<std::string> membersMissingFromTemplates(llvm::StringRef errors) {
   return names;
 }
 
-bool isIdentifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
-
 // `this->m` for each name, as a call makes it dependent again (looked up on instantiation).
 std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<std::string>& names) {
   if (names.empty()) return text.str();
@@ -287,14 +284,11 @@ std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<s
   out.reserve(text.size() + out.size());
   size_t copied = 0;
   for (size_t at = text.find("this"); at != llvm::StringRef::npos; at = text.find("this", at + 4)) {
-    if (at > 0 && isIdentifierChar(text[at - 1])) continue;
+    if (!wordAt(text, at, "this")) continue;
     llvm::StringRef rest = text.drop_front(at + 4).ltrim(" \t");
     if (!rest.consume_front("->")) continue;
     rest = rest.ltrim(" \t");
-    bool named = llvm::any_of(names, [&](const std::string& n) {
-      return rest.starts_with(n) && (rest.size() == n.size() || !isIdentifierChar(rest[n.size()]));
-    });
-    if (!named) continue;
+    if (!llvm::any_of(names, [&](const std::string& n) { return wordAt(rest, 0, n); })) continue;
     out += text.slice(copied, at);
     out += "::__sk_dependent(this)";
     copied = at + 4;

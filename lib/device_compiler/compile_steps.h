@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "device_link.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "sk/device_compiler.h"
@@ -42,6 +43,11 @@ llvm::Expected<Target> targetFor(const std::string& arch);
 
 // Where the AscendC headers are: <prefix>/include beside an installed sk_cc, else the source tree.
 std::string headerRoot();
+
+// Source-text scanning (tiling_view.cpp): a C++ identifier's character; whether `w` stands at
+// offset i of s as a whole word.
+bool isIdentChar(char c);
+bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w);
 // $SK_CC_CLANG, else the clang-19 found when SuperKernel was built, else clang-19 on PATH.
 llvm::Expected<std::string> findClang();
 

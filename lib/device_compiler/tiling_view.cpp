@@ -12,6 +12,7 @@
 #include <set>
 #include <vector>
 
+#include "compile_steps.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,6 +22,13 @@
 #include "sk/file_io.h"
 
 namespace sk::devcc {
+
+bool isIdentChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w) {
+  return s.substr(i).starts_with(w) && (i == 0 || !isIdentChar(s[i - 1])) &&
+         (i + w.size() >= s.size() || !isIdentChar(s[i + w.size()]));
+}
 
 namespace {
 
@@ -46,13 +54,6 @@ std::string withoutComments(llvm::StringRef s) {
 }
 
 size_t lineOf(llvm::StringRef s, size_t at) { return 1 + (size_t)std::count(s.begin(), s.begin() + at, '\n'); }
-
-bool isIdentChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
-
-bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w) {
-  return s.substr(i).starts_with(w) && (i == 0 || !isIdentChar(s[i - 1])) &&
-         (i + w.size() >= s.size() || !isIdentChar(s[i + w.size()]));
-}
 
 struct Chunk {
   size_t begin, end;   // [begin, end) of the text

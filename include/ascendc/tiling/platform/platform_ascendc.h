@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 namespace fe {
 class PlatFormInfos;  // CANN's platform description behind TilingContext::GetPlatformInfo()
@@ -120,8 +121,7 @@ namespace detail {
 // `"key": {"value": V, "source": ...}` (or plainly `"key": V`). A quoted key followed by a colon
 // is a key: inside a JSON string a quote is escaped.
 inline const char* JsonFieldValue(const char* text, const char* key) {
-  size_t keyLen = 0;
-  while (key[keyLen]) ++keyLen;
+  size_t keyLen = std::strlen(key);
   for (const char* p = text; (p = std::strchr(p, '"')) != nullptr; ++p) {
     if (std::strncmp(p + 1, key, keyLen) != 0 || p[keyLen + 1] != '"') continue;
     const char* v = p + keyLen + 2;
@@ -171,18 +171,23 @@ inline const ArchSpec* ReadArchSpecFile(const char* path) {
   ArchSpec* spec = new ArchSpec(Dav2201Spec());
   spec->name = JsonFieldText(text, "name");
   spec->socName = JsonFieldText(text, "socName");
-  const ArchSpec* family = FindArchSpec(spec->socName) ? FindArchSpec(spec->socName) : FindArchSpec(spec->name);
+  const ArchSpec* family = FindArchSpec(spec->socName);
+  if (family == nullptr) family = FindArchSpec(spec->name);
   if (family != nullptr) spec->socVersion = family->socVersion, spec->npuArch = family->npuArch;
-  struct Field {
-    const char* key;
-    double value;
-  } fields[] = {{"clockMHz", 0}, {"aicCores", 0}, {"aivCores", 0}, {"ubBytes", 0}, {"l1Bytes", 0}, {"l0aBytes", 0},
-                {"l0bBytes", 0}, {"l0cBytes", 0}, {"btBytes", 0}, {"fbBytes", 0}, {"l2Bytes", 0}, {"hbmBytes", 0},
-                {"hbmGBps", 0}, {"l2GBps", 0}, {"gmToL1GiBps", 0}, {"l1ToGmGiBps", 0}, {"l1ToL0aGiBps", 0},
-                {"l1ToL0bGiBps", 0}, {"dataCopyLatencyCycles", 0}, {"cubeHeadCycles", 0}};
   const char* missing = spec->name == nullptr ? "name" : spec->socName == nullptr ? "socName" : nullptr;
-  for (Field& field : fields)
-    if (missing == nullptr && !JsonFieldNumber(text, field.key, field.value)) missing = field.key;
+  auto number = [&](const char* key, auto& field) {  // the first field missing is the one named
+    double value = 0;
+    if (missing == nullptr && !JsonFieldNumber(text, key, value)) missing = key;
+    field = static_cast<std::remove_reference_t<decltype(field)>>(value);
+  };
+  number("clockMHz", spec->clockMHz), number("aicCores", spec->aicCores), number("aivCores", spec->aivCores);
+  number("ubBytes", spec->ubBytes), number("l1Bytes", spec->l1Bytes), number("l0aBytes", spec->l0aBytes);
+  number("l0bBytes", spec->l0bBytes), number("l0cBytes", spec->l0cBytes), number("btBytes", spec->btBytes);
+  number("fbBytes", spec->fbBytes), number("l2Bytes", spec->l2Bytes), number("hbmBytes", spec->hbmBytes);
+  number("hbmGBps", spec->hbmGBps), number("l2GBps", spec->l2GBps), number("gmToL1GiBps", spec->gmToL1GiBps);
+  number("l1ToGmGiBps", spec->l1ToGmGiBps), number("l1ToL0aGiBps", spec->l1ToL0aGiBps);
+  number("l1ToL0bGiBps", spec->l1ToL0bGiBps), number("dataCopyLatencyCycles", spec->dataCopyLatencyCycles);
+  number("cubeHeadCycles", spec->cubeHeadCycles);
   std::free(text);
   if (missing != nullptr) {
     std::fprintf(stderr, "platform_ascendc: %s: no field \"%s\" (an arch file has the fields of arch/dav-2201.json)\n",
@@ -190,15 +195,6 @@ inline const ArchSpec* ReadArchSpecFile(const char* path) {
     delete spec;
     return nullptr;
   }
-  auto u32 = [](double v) { return static_cast<uint32_t>(v); };
-  auto u64 = [](double v) { return static_cast<uint64_t>(v); };
-  spec->clockMHz = u32(fields[0].value), spec->aicCores = u32(fields[1].value), spec->aivCores = u32(fields[2].value);
-  spec->ubBytes = u64(fields[3].value), spec->l1Bytes = u64(fields[4].value), spec->l0aBytes = u64(fields[5].value);
-  spec->l0bBytes = u64(fields[6].value), spec->l0cBytes = u64(fields[7].value), spec->btBytes = u64(fields[8].value);
-  spec->fbBytes = u64(fields[9].value), spec->l2Bytes = u64(fields[10].value), spec->hbmBytes = u64(fields[11].value);
-  spec->hbmGBps = fields[12].value, spec->l2GBps = fields[13].value, spec->gmToL1GiBps = fields[14].value;
-  spec->l1ToGmGiBps = fields[15].value, spec->l1ToL0aGiBps = fields[16].value, spec->l1ToL0bGiBps = fields[17].value;
-  spec->dataCopyLatencyCycles = u32(fields[18].value), spec->cubeHeadCycles = u32(fields[19].value);
   return spec;
 }
 
