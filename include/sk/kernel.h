@@ -512,12 +512,17 @@ enum sk_quant {
   /* Ascend 950's scaled conversions: float to half, bfloat16 or float, int32 to bfloat16, by the
      scalar or (V*) the per-channel scale */
   SK_QUANT_QF322F16, SK_QUANT_VQF322F16, SK_QUANT_QF322BF16, SK_QUANT_VQF322BF16, SK_QUANT_QF322F32,
-  SK_QUANT_VQF322F32, SK_QUANT_QS322BF16, SK_QUANT_VQS322BF16
+  SK_QUANT_VQF322F32, SK_QUANT_QS322BF16, SK_QUANT_VQS322BF16,
+  /* Ascend 950: float to fp8_e4m3fn_t (to nearest even) and to hifloat8_t (ties away from zero;
+     HYBRID: its hybrid rounding, here the same) */
+  SK_QUANT_QF322FP8, SK_QUANT_VQF322FP8, SK_QUANT_QF322HIF8, SK_QUANT_VQF322HIF8, SK_QUANT_QF322HIF8_HYBRID,
+  SK_QUANT_VQF322HIF8_HYBRID
 };
 /* The modes that scale by a per-channel table (deq_tensor) rather than one scalar: the V ones. */
 static inline int sk_quant_per_channel(int32_t quant) {
   return quant == SK_QUANT_VDEQF16 || quant == SK_QUANT_VQF322B8 || quant == SK_QUANT_VREQ8 || quant == SK_QUANT_VQF322F16 ||
-         quant == SK_QUANT_VQF322BF16 || quant == SK_QUANT_VQF322F32 || quant == SK_QUANT_VQS322BF16;
+         quant == SK_QUANT_VQF322BF16 || quant == SK_QUANT_VQF322F32 || quant == SK_QUANT_VQS322BF16 ||
+         quant == SK_QUANT_VQF322FP8 || quant == SK_QUANT_VQF322HIF8 || quant == SK_QUANT_VQF322HIF8_HYBRID;
 }
 enum { SK_FIXPIPE_NZ = 0, SK_FIXPIPE_ND = 1, SK_FIXPIPE_NZ_SPLIT = 2, SK_FIXPIPE_DN = 3 };
 struct sk_fixpipe_params {

@@ -297,6 +297,17 @@ std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<s
   return out;
 }
 
+// The namespace a template kernel's ASCENDC_TPL_ARGS_DECL put its table in (ops-nn's
+// quant_batch_matmul_v3 does), from clang's suggestion for sk_cc's entry, which names it unqualified.
+std::optional<std::string> templateTableScope(llvm::StringRef errors) {
+  const llvm::StringRef marker = "use of undeclared identifier 'g_tilingDeclareParams'; did you mean '";
+  size_t at = errors.find(marker);
+  if (at == llvm::StringRef::npos) return std::nullopt;
+  llvm::StringRef qualified = errors.drop_front(at + marker.size()).take_until([](char c) { return c == '\'' || c == '\n'; });
+  if (!qualified.consume_back("::g_tilingDeclareParams") || qualified.empty()) return std::nullopt;
+  return qualified.str() + "::";
+}
+
 // `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE. The source preprocessed, rewritten
 // as above, and compiled.
 llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std::vector<std::string>& args,
@@ -332,6 +343,11 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
+  if (std::optional<std::string> scope = run->exitCode != 0 ? templateTableScope(run->err) : std::nullopt) {
+    args.insert(args.end() - 3, "-DSK_TPL_SCOPE=" + *scope);
+    run = runClang(clang, args, scratch, o.verbose);
+    if (!run) return run.takeError();
+  }
   std::vector<std::string> missingMembers = run->exitCode != 0 ? membersMissingFromTemplates(run->err) : std::vector<std::string>{};
   if (run->exitCode != 0 && (usesAicoreAttributeSyntax(run->err) || !missingMembers.empty())) {
     run = compileRewritten(clang, args, missingMembers, scratch, o.verbose);

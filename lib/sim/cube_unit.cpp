@@ -348,7 +348,11 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
       {SK_QUANT_QF322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "QF322F16_PRE"}, {SK_QUANT_VQF322F16, SK_DT_FLOAT32, SK_DT_FLOAT16, "VQF322F16_PRE"},
       {SK_QUANT_QF322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "QF322BF16_PRE"}, {SK_QUANT_VQF322BF16, SK_DT_FLOAT32, SK_DT_BFLOAT16, "VQF322BF16_PRE"},
       {SK_QUANT_QF322F32, SK_DT_FLOAT32, SK_DT_FLOAT32, "QF322F32_PRE"}, {SK_QUANT_VQF322F32, SK_DT_FLOAT32, SK_DT_FLOAT32, "VQF322F32_PRE"},
-      {SK_QUANT_QS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "QS322BF16_PRE"}, {SK_QUANT_VQS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "VQS322BF16_PRE"}};
+      {SK_QUANT_QS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "QS322BF16_PRE"}, {SK_QUANT_VQS322BF16, SK_DT_INT32, SK_DT_BFLOAT16, "VQS322BF16_PRE"},
+      {SK_QUANT_QF322FP8, SK_DT_FLOAT32, SK_DT_FLOAT8_E4M3, "QF322FP8_PRE"}, {SK_QUANT_VQF322FP8, SK_DT_FLOAT32, SK_DT_FLOAT8_E4M3, "VQF322FP8_PRE"},
+      {SK_QUANT_QF322HIF8, SK_DT_FLOAT32, SK_DT_HIFLOAT8, "QF322HIF8_PRE"}, {SK_QUANT_VQF322HIF8, SK_DT_FLOAT32, SK_DT_HIFLOAT8, "VQF322HIF8_PRE"},
+      {SK_QUANT_QF322HIF8_HYBRID, SK_DT_FLOAT32, SK_DT_HIFLOAT8, "QF322HIF8_PRE_HYBRID"},
+      {SK_QUANT_VQF322HIF8_HYBRID, SK_DT_FLOAT32, SK_DT_HIFLOAT8, "VQF322HIF8_PRE_HYBRID"}};
   if (p.src_dtype != SK_DT_FLOAT32 && p.src_dtype != SK_DT_INT32)
     return "Fixpipe: the L0C source must be float or int32_t (dtype code " + std::to_string(p.src_dtype) + ")";
   if (p.quant == SK_QUANT_NONE) {
@@ -362,7 +366,8 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
       if (r.src != p.src_dtype || r.dst != p.dst_dtype)
         return std::string("Fixpipe: quantPre ") + r.name + " converts " + (r.src == SK_DT_FLOAT32 ? "float" : "int32_t") +
                " to " +
-               (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float" : "int8_t") +
+               (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float"
+                : r.dst == SK_DT_FLOAT8_E4M3 ? "fp8_e4m3fn_t" : r.dst == SK_DT_HIFLOAT8 ? "hifloat8_t" : "int8_t") +
                ", not these tensors' types";
       if (sk_quant_per_channel(p.quant) && !p.deq_tensor)
         return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace, or SetFixPipeConfig before a Fixpipe without one)";
@@ -395,6 +400,8 @@ void fixpipeConvert(const sk_fixpipe_params& p, const uint8_t* src, uint32_t cou
     switch (p.dst_dtype) {
       case SK_DT_FLOAT32: std::memcpy(out + 4ull * i, &v, 4); break;
       case SK_DT_INT8: out[i] = (uint8_t)toInt8(v); break;
+      case SK_DT_FLOAT8_E4M3: out[i] = roundToMinifloat(*minifloatFormatOf(SK_DT_FLOAT8_E4M3), v, SK_ROUND_RINT); break;
+      case SK_DT_HIFLOAT8: out[i] = roundToMinifloat(*minifloatFormatOf(SK_DT_HIFLOAT8), v, SK_ROUND_ROUND); break;
       default: {  // half or bfloat16
         uint16_t h = p.dst_dtype == SK_DT_BFLOAT16 ? floatToBf16(v) : floatToHalf(v);
         std::memcpy(out + 2ull * i, &h, 2);

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "intrinsic_support.h"
+#include "sk/sim/minifloat.h"
 #include "sk/types.h"
 #include "vector_unit.h"
 
@@ -96,6 +97,51 @@ RegOpNames regOpNames(int32_t op) {
     case SK_REG_OP_DIV_FTZ: return {"Div", vec::opName(SK_V_DIV)};
     default: return {vec::opName(op), vec::opName(op)};
   }
+}
+
+// The 4-bit pair types (int4x2_t, fp4x2_e2m1_t, fp4x2_e1m2_t) and 16-bit ones: the instruction
+// works on pairs. Pair i is the byte at 4 i + layout (DIST_UNPACK4_B8 loads bytes so), its low
+// nibble element 2 i of the 16-bit side, its high nibble 2 i + 1. Widening, the mask counts the
+// destination's elements; narrowing, a pair is written when the mask's bit of its even element is
+// set (the reference: "大转小时mask有效位以偶数位为准"), the register's other bytes 0.
+bool isNibblePair(int32_t dtype) { return dtype == SK_DT_INT4 || dtype == SK_DT_FLOAT4_E2M1 || dtype == SK_DT_FLOAT4_E1M2; }
+float nibbleValue(int32_t dtype, uint8_t nibble) {
+  return dtype == SK_DT_INT4 ? (float)((int8_t)(uint8_t)(nibble << 4) >> 4) : decodeMinifloat(dtype, nibble);
+}
+void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round, int32_t layout, uint8_t* d,
+                     const uint8_t* s, const uint8_t* mask) {
+  constexpr uint32_t kPairs = kVL / 4, kWide = 2 * kPairs;
+  bool widening = isNibblePair(srcType);
+  int32_t wide = widening ? dstType : srcType, narrow = widening ? srcType : dstType;
+  if (isNibblePair(wide) || widthOf(c, "Cast", wide) != 2)
+    fault(c, "Cast: the 4-bit pair types convert to and from 16-bit types (int16_t, half, bfloat16_t)");
+  if (layout < 0 || layout > 3) fault(c, "Cast: RegLayout " + std::to_string(layout) + " does not exist for 4-bit pairs (ZERO to THREE)");
+  alignas(64) float values[kWide];
+  alignas(64) uint8_t out[kVL];
+  if (widening) {
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      uint8_t byte = s[4 * i + (uint32_t)layout];
+      values[2 * i] = nibbleValue(srcType, byte & 0xf);
+      values[2 * i + 1] = nibbleValue(srcType, byte >> 4);
+    }
+    // Every 4-bit value is exact in each 16-bit type, whatever the round mode.
+    faultIf(c, vec::convert(dstType, SK_DT_FLOAT32, round, out, values, wholeRegister(kWide, 2, 4), c->regs));
+    std::memset(d, 0, kVL);
+    for (uint32_t i = 0; i < kWide; ++i)
+      if (active(mask, i, 2)) std::memcpy(d + 2 * i, out + 2 * i, 2);
+  } else {
+    const MinifloatFormat* format = minifloatFormatOf(narrow);
+    if (!format) fault(c, "Cast: to int4x2_t is not simulated (to fp4x2_e2m1_t / fp4x2_e1m2_t is)");
+    faultIf(c, vec::convert(SK_DT_FLOAT32, srcType, SK_ROUND_NONE, values, s, wholeRegister(kWide, 4, 2), c->regs));
+    std::memset(out, 0, kVL);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      if (!active(mask, 2 * i, 2)) continue;
+      uint8_t lo = roundToMinifloat(*format, values[2 * i], round), hi = roundToMinifloat(*format, values[2 * i + 1], round);
+      out[4 * i + (uint32_t)layout] = (uint8_t)((lo & 0xf) | (hi << 4));
+    }
+    std::memcpy(d, out, kVL);
+  }
+  chargeIssue(c, "cast");
 }
 
 const char* loadName(int32_t dist) {
@@ -518,6 +564,8 @@ void sk_reg_cast(int32_t dstType, int32_t srcType, int32_t round, int32_t layout
                  const uint8_t* mask) {
   CoreRun* c = registerOp("sk_reg_cast", "Cast");
   if (!c) return;
+  if (isNibblePair(srcType) || isNibblePair(dstType))
+    return castNibblePairs(c, dstType, srcType, round, layout, (uint8_t*)dst, (const uint8_t*)src, mask);
   uint32_t db = widthOf(c, "Cast", dstType), sb = widthOf(c, "Cast", srcType);
   uint32_t widest = std::max(db, sb), ratio = widest / std::min(db, sb), n = kVL / widest;
   if (layout < 0 || (uint32_t)layout >= ratio)

@@ -673,6 +673,8 @@ std::vector<Case> advCases() {
       Case{"adv_flash_v3_update", dir, "adv_flash_v3.cpp", "adv_flash_v3_update.json", inc, flashV3Ref<true>, fTol, fTol, flashV3Inputs},
       Case{"tpl_scale_fp16", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp16.json", {}, tplScaleRef<false>, 0, 0},
       Case{"tpl_scale_fp32", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp32.json", {}, tplScaleRef<true>, 0, 0},
+      Case{"tpl_scale_key_in_namespace", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp32.json", {"key_in_namespace.h"},
+           tplScaleRef<true>, 0, 0},
   };
 }
 

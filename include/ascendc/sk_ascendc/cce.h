@@ -114,6 +114,38 @@ SK_ASCENDC_ALIGN_COPIES(b8, uint8_t)
 SK_ASCENDC_ALIGN_COPIES(b16, uint16_t)
 SK_ASCENDC_ALIGN_COPIES(b32, uint32_t)
 #undef SK_ASCENDC_ALIGN_COPIES
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// Ascend 950's forms: byte lengths and start-to-start strides in bytes on both sides. Into UB or
+// L1, each block lands as copyPadIn lays it out ([left pad][data][right pad] to 32 bytes) when
+// dstStride leaves that room in 32-byte steps; blocks packed closer (compact) take no pads.
+template <typename T>
+__aicore__ inline void copy_gm_to_ubuf_align_v2(T* dst, const T* src, uint8_t, uint16_t nBurst, uint32_t lenBurst,
+                                                uint8_t leftPad, uint8_t rightPad, bool isPad, uint8_t /*cacheMode*/,
+                                                uint64_t srcStride, uint32_t dstStride) {
+  using E = std::conditional_t<std::is_void_v<T>, uint8_t, std::remove_cv_t<T>>;
+  uint64_t row = ::AscendC::detail::align32((uint64_t)(leftPad + rightPad) * sizeof(E) + lenBurst);
+  if (nBurst <= 1 || (dstStride >= row && (dstStride - row) % 32 == 0)) {
+    uint64_t gapBlocks = nBurst <= 1 ? 0 : (dstStride - row) / 32;
+    // srcStride - lenBurst wraps for overlapping rows; copyPadIn adds lenBurst back.
+    ::AscendC::detail::copyPadIn<E>((E*)dst, src, nBurst, lenBurst, srcStride - lenBurst, gapBlocks, isPad, leftPad,
+                                    rightPad, (E)0);
+  } else {
+    if (leftPad || rightPad) ::sk_trap(3, "copy_gm_to_ubuf_align_v2: padding needs dstStride of the padded row rounded up to 32 bytes");
+    ::sk_data_copy_2d(dst, src, nBurst, lenBurst, srcStride, dstStride);
+  }
+}
+template <typename T>
+__aicore__ inline void copy_gm_to_cbuf_align_v2(T* dst, const T* src, uint8_t sid, uint16_t nBurst, uint32_t lenBurst,
+                                                uint8_t leftPad, uint8_t rightPad, bool isPad, uint8_t cacheMode,
+                                                uint64_t srcStride, uint32_t dstStride) {
+  copy_gm_to_ubuf_align_v2(dst, src, sid, nBurst, lenBurst, leftPad, rightPad, isPad, cacheMode, srcStride, dstStride);
+}
+template <typename T, typename U>
+__aicore__ inline void copy_ubuf_to_gm_align_v2(T* dst, const U* src, uint8_t, uint16_t nBurst, uint32_t lenBurst,
+                                                uint8_t /*cacheMode*/, uint64_t dstStride, uint32_t srcStride) {
+  if (nBurst && lenBurst) ::sk_data_copy_2d(dst, src, nBurst, lenBurst, srcStride, dstStride);
+}
+#endif
 __aicore__ inline void set_mov_pad_val(uint64_t) {}
 
 /* ---- address registers and the vnchwconv transposes behind TransDataTo5HD ---- */

@@ -16,7 +16,11 @@ enum QuantMode_t : uint8_t {
   // Ascend 950's scaled conversions (float to half / bfloat16 / float, int32 to bfloat16)
   QF322F16_PRE = SK_QUANT_QF322F16, VQF322F16_PRE = SK_QUANT_VQF322F16, QF322BF16_PRE = SK_QUANT_QF322BF16,
   VQF322BF16_PRE = SK_QUANT_VQF322BF16, QF322F32_PRE = SK_QUANT_QF322F32, VQF322F32_PRE = SK_QUANT_VQF322F32,
-  QS322BF16_PRE = SK_QUANT_QS322BF16, VQS322BF16_PRE = SK_QUANT_VQS322BF16
+  QS322BF16_PRE = SK_QUANT_QS322BF16, VQS322BF16_PRE = SK_QUANT_VQS322BF16,
+  // and float to fp8_e4m3fn_t / hifloat8_t
+  QF322FP8_PRE = SK_QUANT_QF322FP8, VQF322FP8_PRE = SK_QUANT_VQF322FP8, QF322HIF8_PRE = SK_QUANT_QF322HIF8,
+  VQF322HIF8_PRE = SK_QUANT_VQF322HIF8, QF322HIF8_PRE_HYBRID = SK_QUANT_QF322HIF8_HYBRID,
+  VQF322HIF8_PRE_HYBRID = SK_QUANT_VQF322HIF8_HYBRID
 };
 
 namespace AscendC {
@@ -753,7 +757,7 @@ template <class P> inline sk_fixpipe_params fixpipeFields(const P& p, int32_t la
 template <typename T, typename U>
 inline void issueFixpipe(T* dst, const U* src, sk_fixpipe_params& r, uint8_t unitFlag, const uint64_t* scales) {
   unitFlagWait(SK_PIPE_FIX, SK_PIPE_M, unitFlag);
-  r.src_dtype = dtypeOf<U>(), r.dst_dtype = dtypeOf<T>(), r.deq_tensor = scales;
+  r.src_dtype = dtypeOf<U>(), r.dst_dtype = cubeDtypeOf<T>(), r.deq_tensor = scales;
   ::sk_fixpipe(dst, src, &r);
 }
 

@@ -599,12 +599,14 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
 }
 // The internal spellings some kernels call directly (pointers instead of tensors).
 template <typename T>
-__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyParams& p, const DataCopyPadParams& pad) {
+__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyParams& p, const DataCopyPadParams& pad,
+                                            uint8_t /*cacheMode*/ = 0) {
   detail::copyPadIn<T>(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
                        pad.rightPadding, detail::padFromBits<T>(pad.paddingValue));
 }
 template <typename T>
-__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+__aicore__ inline void DataCopyPadGm2UBImpl(T* dst, const T* src, const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad,
+                                            uint8_t /*cacheMode*/ = 0) {
   detail::copyPadIn<T>(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
                        pad.rightPadding, pad.paddingValue);
 }
@@ -618,6 +620,9 @@ template <typename T> __aicore__ inline void DataCopyGM2UBImpl(T* dst, const T* 
   detail::copyBlocks(dst, src, p);
 }
 template <typename T> __aicore__ inline void DataCopyUB2GMImpl(T* dst, const T* src, const DataCopyParams& p) {
+  detail::copyBlocks(dst, src, p);
+}
+template <typename T> __aicore__ inline void DataCopyUB2L1Impl(T* dst, const T* src, const DataCopyParams& p) {
   detail::copyBlocks(dst, src, p);
 }
 

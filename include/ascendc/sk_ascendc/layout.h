@@ -20,9 +20,24 @@ template <typename... Ts> __aicore__ inline constexpr Stride<Ts...> MakeStride(c
 template <typename... Ts> __aicore__ inline constexpr Coord<Ts...> MakeCoord(const Ts&... t) { return Coord<Ts...>(t...); }
 
 namespace detail {
+template <typename T> struct IsTuple : std::false_type {};
+template <typename... Ts> struct IsTuple<Std::tuple<Ts...>> : std::true_type {};
+// The offset of a coordinate: the sum of coordinate x stride over its modes, a nested (hierarchical)
+// mode by its own nested strides.
+template <typename C, typename S> constexpr auto crd2idx(const C& coord, const S& stride);
 template <typename C, typename S, size_t... I>
-constexpr auto crd2idx(const C& coord, const S& stride, std::index_sequence<I...>) {
-  return (0 + ... + (Std::get<I>(coord) * Std::get<I>(stride)));
+constexpr auto crd2idxModes(const C& coord, const S& stride, std::index_sequence<I...>) {
+  return (0 + ... + crd2idx(Std::get<I>(coord), Std::get<I>(stride)));
+}
+template <typename C, typename S> constexpr auto crd2idx(const C& coord, const S& stride) {
+  if constexpr (IsTuple<C>::value) {
+    static_assert(IsTuple<S>::value && Std::tuple_size<C>::value <= Std::tuple_size<S>::value,
+                  "Layout: a nested coordinate needs a stride nested the same way");
+    return crd2idxModes(coord, stride, std::make_index_sequence<Std::tuple_size<C>::value>{});
+  } else {
+    static_assert(!IsTuple<S>::value, "Layout: a single coordinate for a nested mode is not supported; give one per sub-mode");
+    return coord * stride;
+  }
 }
 }  // namespace detail
 
@@ -42,7 +57,7 @@ template <typename ShapeType, typename StrideType> struct Layout : private Std::
   template <typename CoordType> __aicore__ inline constexpr auto operator()(const CoordType& coord) const {
     static_assert(Std::tuple_size<CoordType>::value <= Std::tuple_size<StrideType>::value,
                   "Layout: the coordinate has more dimensions than the stride");
-    return detail::crd2idx(coord, GetStride(), std::make_index_sequence<Std::tuple_size<CoordType>::value>{});
+    return detail::crd2idx(coord, GetStride());
   }
 };
 
@@ -70,6 +85,10 @@ template <typename T, TPosition pos = TPosition::GM, typename LayoutType = Layou
   __aicore__ inline LayoutType& GetLayout() { return layout_; }
   __aicore__ inline const LayoutType& GetLayout() const { return layout_; }
   __aicore__ inline void SetLayout(const LayoutType& t) { layout_ = t; }
+  __aicore__ inline constexpr decltype(auto) GetShape() { return layout_.GetShape(); }
+  __aicore__ inline constexpr decltype(auto) GetShape() const { return layout_.GetShape(); }
+  __aicore__ inline constexpr decltype(auto) GetStride() { return layout_.GetStride(); }
+  __aicore__ inline constexpr decltype(auto) GetStride() const { return layout_.GetStride(); }
 
  private:
   LayoutType layout_;
@@ -86,8 +105,14 @@ template <typename T, TPosition pos, typename L> struct PrimTraits<TensorTrait<T
 namespace detail {
 // What a tensor of element type T keeps besides its address: nothing, or its TensorTrait.
 template <typename T, bool = is_tensorTrait_v<T>> struct TraitHolder {};
+// A tensor typed by a TensorTrait answers for its layout as the trait does.
 template <typename T> struct TraitHolder<T, true> {
   T trait_;
+  __aicore__ inline void SetTensorTrait(const T& trait) { trait_ = trait; }
+  __aicore__ inline T GetTensorTrait() const { return trait_; }
+  __aicore__ inline constexpr decltype(auto) GetLayout() const { return trait_.GetLayout(); }
+  __aicore__ inline constexpr decltype(auto) GetShape() const { return trait_.GetShape(); }
+  __aicore__ inline constexpr decltype(auto) GetStride() const { return trait_.GetStride(); }
 };
 }  // namespace detail
 

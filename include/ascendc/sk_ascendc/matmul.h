@@ -476,7 +476,7 @@ struct MatmulJob {
   // 2: an ND UB tensor whose rows are padded to 32 bytes (Ascend 950, where CANN moves UB to L1
   // with ND2NZ at aligned pitches).
   uint8_t aDense = 0, bDense = 0;
-  uint8_t aL1 = 0, bL1 = 0;  // A / B are TSCM tensors in this AIC's L1 (addresses a, b)
+  uint8_t aL1 = 0, bL1 = 0, biasL1 = 0;  // A / B / the bias are TSCM tensors in this AIC's L1 (addresses a, b, bias)
   // MxMatmul's scales (SetTensorScaleA/B), whether they are given transposed, and whether they
   // are TSCM tensors in this AIC's L1 (as NZ: 16 x 2 fractals) rather than ND in GM.
   uint64_t scaleA = 0, scaleB = 0;
@@ -1244,7 +1244,7 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
     for (uint32_t i = 0; i < kBlocks; ++i)
       ::sk_load_2d(b2 + (uint64_t)i * nBlocks * 512, l1, sizeof(SrcT), n0 * rows + k0 + i, nBlocks, rows, 0, 1);
   }
-  // The block's bias: GM -> L1 -> bias table.
+  // The block's bias: GM -> L1 -> bias table (from its TSCM tensor when it is in L1 already).
   // A half or bfloat16 bias with float L0C becomes float on its way into the table.
   // A bias type L0C cannot take is an exception when a bias is set, not a compile error: CANN's
   // kernels instantiate such objects (an int8 Matmul with a half bias type) on paths without one.
@@ -1260,13 +1260,17 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> class Matmu
   __aicore__ void LoadBiasTable() {
     LocalTensor<BiasT> l1 = biasL1_.template Get<BiasT>();
     LocalTensor<L0cT> bt = biasBt_.template Get<L0cT>();
-    ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
-    // From GM exactly the block's bias (a tail block's ends with N); the table takes whole units.
-    ::sk_data_copy_2d(l1.HostPtr(), (const BiasT*)job_.bias + bn_ * t_.baseN, 1, curN_ * sizeof(BiasT), 0, 0);
-    ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
+    const BiasT* source = (const BiasT*)job_.bias + bn_ * t_.baseN;
+    if (!job_.biasL1) {
+      ::sk_pipe_wait(SK_PIPE_MTE2, biasFree_);
+      // From GM exactly the block's bias (a tail block's ends with N); the table takes whole units.
+      ::sk_data_copy_2d(l1.HostPtr(), source, 1, curN_ * sizeof(BiasT), 0, 0);
+      ::sk_pipe_wait(SK_PIPE_MTE1, ::sk_pipe_done(SK_PIPE_MTE2));
+      source = l1.HostPtr();
+    }
     ::sk_pipe_wait(SK_PIPE_MTE1, btFree_);  // the block before has read its bias
     uint64_t units = (curN_ * sizeof(BiasT) + detail::kBiasTableUnit - 1) / detail::kBiasTableUnit;
-    detail::copyToBiasTable(bt.HostPtr(), l1.HostPtr(), DataCopyParams(1, (uint16_t)units, 0, 0));
+    detail::copyToBiasTable(bt.HostPtr(), source, DataCopyParams(1, (uint16_t)units, 0, 0));
     uint64_t ready = ::sk_pipe_done(SK_PIPE_MTE1);
     ::sk_pipe_wait(SK_PIPE_M, ready);
     biasFree_ = ready;
@@ -1543,7 +1547,12 @@ class Matmul {
     restart_ = true;
   }
   __aicore__ void SetBias(const GlobalTensor<BiasT>& gm) {
-    job_.bias = (uint64_t)gm.HostPtr(), job_.hasBias = 1;
+    job_.bias = (uint64_t)gm.HostPtr(), job_.hasBias = 1, job_.biasL1 = 0;
+    restart_ = true;
+  }
+  // A bias already in L1 (TSCM): each block's part goes from there into the bias table.
+  __aicore__ void SetBias(const LocalTensor<BiasT>& l1) {
+    job_.bias = TscmAddress(l1, "SetBias"), job_.hasBias = 1, job_.biasL1 = 1;
     restart_ = true;
   }
   __aicore__ void DisableBias() { job_.hasBias = 0, restart_ = true; }

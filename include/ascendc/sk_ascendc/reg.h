@@ -68,7 +68,7 @@ enum class StoreDist {
   DIST_INTLV_B8, DIST_INTLV_B16, DIST_INTLV_B32
 };
 enum class MemType { VEC_STORE, VEC_LOAD, SCALAR_STORE, SCALAR_LOAD, VEC_ALL, SCALAR_ALL };
-enum class ReduceType { SUM = 0, MAX, MIN };
+using ::AscendC::ReduceType;  // one enum for both APIs (kernels use both namespaces)
 enum class MaskDist { DIST_NORM, DIST_US, DIST_DS, DIST_PACK };
 enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
 enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
@@ -336,6 +336,26 @@ template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typen
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const U& srcReg, AddrReg offset, const MaskReg& mask) {
   StoreAlign<T, dist>(dstAddr + offset.offset, srcReg, mask);
 }
+template <typename T = DefaultType, PostLiteral postMode, LoadDist dist, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg0, U& dstReg1, __ubuf__ T*& srcAddr, int32_t postUpdateStride) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "LoadAlign: the post-update form takes POST_MODE_UPDATE");
+  LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
+  srcAddr += postUpdateStride;
+}
+template <typename T = DefaultType, PostLiteral postMode, StoreDist dist, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg0, U& srcReg1, int32_t postUpdateStride, const MaskReg& mask) {
+  static_assert(postMode == PostLiteral::POST_MODE_UPDATE, "StoreAlign: the post-update form takes POST_MODE_UPDATE");
+  StoreAlign<T, dist>(dstAddr, srcReg0, srcReg1, mask);
+  dstAddr += postUpdateStride;
+}
+template <typename T = DefaultType, LoadDist dist, typename U>
+__simd_callee__ inline void LoadAlign(U& dstReg0, U& dstReg1, __ubuf__ T* srcAddr, AddrReg offset) {
+  LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr + offset.offset);
+}
+template <typename T = DefaultType, StoreDist dist, typename U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg0, U& srcReg1, AddrReg offset, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr + offset.offset, srcReg0, srcReg1, mask);
+}
 template <typename T, MaskDist dist = MaskDist::DIST_NORM>
 __simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset) {
   LoadAlign<T, dist>(mask, srcAddr + offset.offset);
@@ -591,6 +611,20 @@ SK_REG_SCALAR(ShiftLefts, SK_V_SHIFTLEFT)
 SK_REG_SCALAR(ShiftRights, SK_V_SHIFTRIGHT)
 #undef SK_REG_SCALAR
 
+// Shifts by srcReg1's elements (the same width, signed: a negative amount is undefined on the
+// hardware): logical for unsigned, arithmetic for signed types.
+#define SK_REG_SHIFT(NAME, CODE)                                                                                   \
+  template <typename T = DefaultType, typename U = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,       \
+            typename S, typename V>                                                                                \
+  __simd_callee__ inline void NAME(S& dstReg, const S& srcReg0, const V& srcReg1, const MaskReg& mask) {           \
+    static_assert(sizeof(detail::Elem<V>) == sizeof(detail::Elem<S>) && std::is_integral_v<detail::Elem<S>>,      \
+                  #NAME ": integer elements, the amounts of the same width");                                     \
+    detail::op(CODE, dstReg, srcReg0, reinterpret_cast<const S*>(&srcReg1), 0, mask, mode);                       \
+  }
+SK_REG_SHIFT(ShiftLeft, SK_V_SHIFTLEFT_V)
+SK_REG_SHIFT(ShiftRight, SK_V_SHIFTRIGHT_V)
+#undef SK_REG_SHIFT
+
 template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>
 __simd_callee__ inline void Neg(U& dstReg, const U& srcReg, const MaskReg& mask) {
   detail::op(SK_V_MULS, dstReg, srcReg, nullptr, AscendC::detail::scalarBits<detail::Elem<U>>(-1), mask, mode);
@@ -814,8 +848,19 @@ __simd_callee__ inline void UnPack(S& dstReg, V& srcReg) {
                    sizeof(D), dstReg.bytes, nullptr, srcReg.bytes, nullptr);
 }
 
+namespace detail {
+// The register Cast's codes: Cast's, and the 4-bit pair types (to and from 16-bit types) and the
+// E8M0 scale (to and from bfloat16_t), which only the register form converts.
+template <typename T> constexpr int32_t regCastDtypeOf() {
+  if constexpr (std::is_same_v<T, int4x2_t>) return SK_DT_INT4;
+  else if constexpr (std::is_same_v<T, fp4x2_e2m1_t>) return SK_DT_FLOAT4_E2M1;
+  else if constexpr (std::is_same_v<T, fp4x2_e1m2_t>) return SK_DT_FLOAT4_E1M2;
+  else if constexpr (std::is_same_v<T, fp8_e8m0_t>) return SK_DT_FLOAT8_E8M0;
+  else return AscendC::detail::castDtypeOf<T>();
+}
+}  // namespace detail
 /* ---- conversion: the mask counts source elements; between widths the trait's layout places the
-   narrow elements in each wide group (docs/ascendc.md) ---- */
+   narrow elements in each wide group; 4-bit pairs go by pairs (docs/ascendc.md) ---- */
 template <typename T = DefaultType, typename U = DefaultType, const CastTrait& trait = castTrait, typename S, typename V>
 __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask) {
   using D = detail::Elem<S>;
@@ -824,7 +869,7 @@ __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask
   static_assert(sameWidth || trait.layoutMode != RegLayout::UNKNOWN, "Cast: between widths the CastTrait needs a RegLayout");
   constexpr int32_t round = trait.roundMode == RoundMode::UNKNOWN || trait.roundMode == RoundMode::DEFAULT
                                 ? SK_ROUND_NONE : (int32_t)trait.roundMode;
-  ::sk_reg_cast(AscendC::detail::castDtypeOf<D>(), AscendC::detail::castDtypeOf<Src>(), round,
+  ::sk_reg_cast(detail::regCastDtypeOf<D>(), detail::regCastDtypeOf<Src>(), round,
                 sameWidth ? 0 : (int32_t)trait.layoutMode, dstReg.bytes, srcReg.bytes, mask.bits);
 }
 
@@ -875,6 +920,32 @@ template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = Store
 __simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, const U& srcReg, int32_t postUpdateStride, const MaskReg& mask) {
   StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask);
 }
+template <typename T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T* srcAddr, AddrReg offset) {
+  LoadAlign<T, dist>(dstReg, srcAddr, offset);
+}
+template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const U& srcReg, AddrReg offset, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr, srcReg, offset, mask);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T* srcAddr, uint32_t dataBlockStride, MaskReg& mask) {
+  LoadAlign<T, dataMode>(dstReg, srcAddr, dataBlockStride, mask);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T*& srcAddr, uint32_t dataBlockStride, uint32_t repeatStride,
+                                     MaskReg& mask) {
+  LoadAlign<T, dataMode, postMode>(dstReg, srcAddr, dataBlockStride, repeatStride, mask);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, U& srcReg, uint32_t dataBlockStride, MaskReg& mask) {
+  StoreAlign<T, dataMode>(dstAddr, srcReg, dataBlockStride, mask);
+}
+template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, U& srcReg, uint32_t dataBlockStride, uint32_t repeatStride,
+                                     MaskReg& mask) {
+  StoreAlign<T, dataMode, postMode>(dstAddr, srcReg, dataBlockStride, repeatStride, mask);
+}
 template <typename T = DefaultType, LoadDist dist, typename U>
 __simd_callee__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ T* srcAddr) {
   LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
@@ -912,6 +983,13 @@ __simd_callee__ inline void Select(U& dstReg, const U& srcReg0, const U& srcReg1
   ::sk_reg_select(sizeof(detail::Elem<U>), dstReg.bytes, srcReg0.bytes, srcReg1.bytes, mask.bits);
 }
 
+// The compiler's register type of an element type (CANN's kernels pick code by it:
+// `IsSameType<TypeGet<T>::T, vector_f16>`); here the RegTensor of that element.
+template <typename E> struct TypeGet {
+  using T = RegTensor<E>;
+};
+// A round mode as the register instructions take it (here the same enum).
+template <RoundMode mode> __simd_callee__ inline constexpr RoundMode GetRound() { return mode; }
 }  // namespace Reg
 namespace MicroAPI = Reg;
 // Cast traits by name, as CANN's kernels spell them: layoutZ = RegLayout::ZERO, SatS = SAT
@@ -945,6 +1023,19 @@ inline constexpr Reg::CastTrait MrgZRndFSatS = detail::castTraitOf(detail::kAnyL
 inline constexpr Reg::CastTrait MrgZRndCSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_CEIL);
 inline constexpr Reg::CastTrait MrgZRndZSatS = detail::castTraitOf(detail::kAnyLayout, detail::kSat, RoundMode::CAST_TRUNC);
 }  // namespace AscendC
+
+// The compiler's names of the register types (vector_<s|u|f|bf><bits>).
+using vector_s8 = AscendC::Reg::RegTensor<int8_t>;
+using vector_u8 = AscendC::Reg::RegTensor<uint8_t>;
+using vector_s16 = AscendC::Reg::RegTensor<int16_t>;
+using vector_u16 = AscendC::Reg::RegTensor<uint16_t>;
+using vector_s32 = AscendC::Reg::RegTensor<int32_t>;
+using vector_u32 = AscendC::Reg::RegTensor<uint32_t>;
+using vector_s64 = AscendC::Reg::RegTensor<int64_t>;
+using vector_u64 = AscendC::Reg::RegTensor<uint64_t>;
+using vector_f16 = AscendC::Reg::RegTensor<half>;
+using vector_bf16 = AscendC::Reg::RegTensor<bfloat16_t>;
+using vector_f32 = AscendC::Reg::RegTensor<float>;
 
 #endif  // __NPU_ARCH__ == 3510
 #endif  // SK_ASCENDC_REG_H

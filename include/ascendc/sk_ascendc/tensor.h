@@ -50,12 +50,6 @@ struct ShapeInfo {
 template <typename T> class GlobalTensor : public detail::TraitHolder<T> {
  public:
   using PrimType = PrimT<T>;
-  template <typename U = T, typename = std::enable_if_t<is_tensorTrait_v<U>>> __aicore__ void SetTensorTrait(const U& trait) {
-    this->trait_ = trait;
-  }
-  template <typename U = T, typename = std::enable_if_t<is_tensorTrait_v<U>>> __aicore__ U GetTensorTrait() const {
-    return this->trait_;
-  }
   __aicore__ GlobalTensor() = default;
   __aicore__ void SetGlobalBuffer(__gm__ PrimType* buffer, uint64_t bufferSize) {
     address_ = buffer;
@@ -123,7 +117,7 @@ template <typename T> class GlobalTensor : public detail::TraitHolder<T> {
   ShapeInfo shape_;
 };
 
-template <typename T> class LocalTensor {
+template <typename T> class LocalTensor : public detail::TraitHolder<T> {
  public:
   using PrimType = PrimT<T>;
   __aicore__ LocalTensor() = default;

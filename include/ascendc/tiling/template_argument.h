@@ -351,6 +351,11 @@ template <size_t D, size_t S> struct Table {
 #define SK_TPL_E78(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E79(__VA_ARGS__))
 #define SK_TPL_E79(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E80(__VA_ARGS__))
 #define SK_TPL_E80(a, ...) SK_TPL_KEEP(a) __VA_OPT__(ASCENDC_TPL_list_has_more_than_80_elements)
+// Where sk_cc's entry of a template kernel finds the two tables: sk_cc compiles again with
+// -DSK_TPL_SCOPE=N:: when a kernel declares them in namespace N.
+#ifndef SK_TPL_SCOPE
+#define SK_TPL_SCOPE
+#endif
 #define ASCENDC_TPL_ARGS_DECL(x, ...) \
   [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param g_tilingDeclareParams[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
 #define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select({SK_TPL_NONEMPTY(__VA_ARGS__)})
