@@ -5,6 +5,7 @@
 // any V-pipe access. A VF issues one instruction per cycle into a pipelined unit, so an
 // instruction is charged its op's per-repeat cycles (arch vectorOps), never the op's head
 // latency; a load or store one cycle.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -108,6 +109,14 @@ bool isNibblePair(int32_t dtype) { return dtype == SK_DT_INT4 || dtype == SK_DT_
 float nibbleValue(int32_t dtype, uint8_t nibble) {
   return dtype == SK_DT_INT4 ? (float)((int8_t)(uint8_t)(nibble << 4) >> 4) : decodeMinifloat(dtype, nibble);
 }
+// v as a 4-bit code by an sk_round_mode: an fp4 format's nearest codes, or int4 rounded and
+// saturated to [-8, 7] (SatMode is not modelled: always saturating).
+uint8_t nibbleCode(int32_t dtype, float v, int32_t round) {
+  if (const MinifloatFormat* format = minifloatFormatOf(dtype)) return roundToMinifloat(*format, v, round);
+  float r = round == SK_ROUND_ROUND ? std::round(v) : round == SK_ROUND_FLOOR ? std::floor(v)
+          : round == SK_ROUND_CEIL  ? std::ceil(v)  : round == SK_ROUND_TRUNC ? std::trunc(v) : std::nearbyint(v);
+  return (uint8_t)((int)std::clamp(std::isnan(r) ? 0.0f : r, -8.0f, 7.0f) & 0xf);
+}
 void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round, int32_t layout, uint8_t* d,
                      const uint8_t* s, const uint8_t* mask) {
   constexpr uint32_t kPairs = kVL / 4, kWide = 2 * kPairs;
@@ -130,13 +139,11 @@ void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round
     for (uint32_t i = 0; i < kWide; ++i)
       if (active(mask, i, 2)) std::memcpy(d + 2 * i, out + 2 * i, 2);
   } else {
-    const MinifloatFormat* format = minifloatFormatOf(narrow);
-    if (!format) fault(c, "Cast: to int4x2_t is not simulated (to fp4x2_e2m1_t / fp4x2_e1m2_t is)");
     faultIf(c, vec::convert(SK_DT_FLOAT32, srcType, SK_ROUND_NONE, values, s, wholeRegister(kWide, 4, 2), c->regs));
     std::memset(out, 0, kVL);
     for (uint32_t i = 0; i < kPairs; ++i) {
       if (!active(mask, 2 * i, 2)) continue;
-      uint8_t lo = roundToMinifloat(*format, values[2 * i], round), hi = roundToMinifloat(*format, values[2 * i + 1], round);
+      uint8_t lo = nibbleCode(narrow, values[2 * i], round), hi = nibbleCode(narrow, values[2 * i + 1], round);
       out[4 * i + (uint32_t)layout] = (uint8_t)((lo & 0xf) | (hi << 4));
     }
     std::memcpy(d, out, kVL);
