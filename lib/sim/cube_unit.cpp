@@ -364,11 +364,8 @@ std::string checkFixpipeTypes(const sk_fixpipe_params& p) {
   for (const Rule& r : rules)
     if (r.quant == p.quant) {
       if (r.src != p.src_dtype || r.dst != p.dst_dtype)
-        return std::string("Fixpipe: quantPre ") + r.name + " converts " + (r.src == SK_DT_FLOAT32 ? "float" : "int32_t") +
-               " to " +
-               (r.dst == SK_DT_FLOAT16 ? "half" : r.dst == SK_DT_BFLOAT16 ? "bfloat16_t" : r.dst == SK_DT_FLOAT32 ? "float"
-                : r.dst == SK_DT_FLOAT8_E4M3 ? "fp8_e4m3fn_t" : r.dst == SK_DT_HIFLOAT8 ? "hifloat8_t" : "int8_t") +
-               ", not these tensors' types";
+        return std::string("Fixpipe: quantPre ") + r.name + " converts " + dtypeInfo((DType)r.src).deviceType + " to " +
+               dtypeInfo((DType)r.dst).deviceType + ", not these tensors' types";
       if (sk_quant_per_channel(p.quant) && !p.deq_tensor)
         return std::string("Fixpipe: quantPre ") + r.name + " needs the per-channel scale tensor (cbufWorkspace, or SetFixPipeConfig before a Fixpipe without one)";
       return "";

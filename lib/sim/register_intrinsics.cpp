@@ -5,7 +5,6 @@
 // any V-pipe access. A VF issues one instruction per cycle into a pipelined unit, so an
 // instruction is charged its op's per-repeat cycles (arch vectorOps), never the op's head
 // latency; a load or store one cycle.
-#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -106,16 +105,15 @@ RegOpNames regOpNames(int32_t op) {
 // destination's elements; narrowing, a pair is written when the mask's bit of its even element is
 // set (the reference: "大转小时mask有效位以偶数位为准"), the register's other bytes 0.
 bool isNibblePair(int32_t dtype) { return dtype == SK_DT_INT4 || dtype == SK_DT_FLOAT4_E2M1 || dtype == SK_DT_FLOAT4_E1M2; }
-float nibbleValue(int32_t dtype, uint8_t nibble) {
-  return dtype == SK_DT_INT4 ? (float)((int8_t)(uint8_t)(nibble << 4) >> 4) : decodeMinifloat(dtype, nibble);
+// Element i (0 or 1) of a pair byte.
+float nibbleValue(int32_t dtype, uint8_t pair, uint32_t i) {
+  return dtype == SK_DT_INT4 ? (float)sk::int4At(&pair, i) : decodeMinifloat(dtype, (uint8_t)(pair >> (4 * i) & 0xf));
 }
 // v as a 4-bit code by an sk_round_mode: an fp4 format's nearest codes, or int4 rounded and
-// saturated to [-8, 7] (SatMode is not modelled: always saturating).
+// saturated as the vector unit's int4 Cast does (SatMode is not modelled: always saturating).
 uint8_t nibbleCode(int32_t dtype, float v, int32_t round) {
   if (const MinifloatFormat* format = minifloatFormatOf(dtype)) return roundToMinifloat(*format, v, round);
-  float r = round == SK_ROUND_ROUND ? std::round(v) : round == SK_ROUND_FLOOR ? std::floor(v)
-          : round == SK_ROUND_CEIL  ? std::ceil(v)  : round == SK_ROUND_TRUNC ? std::trunc(v) : std::nearbyint(v);
-  return (uint8_t)((int)std::clamp(std::isnan(r) ? 0.0f : r, -8.0f, 7.0f) & 0xf);
+  return (uint8_t)(vec::roundToInt4(round, v) & 0xf);
 }
 void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round, int32_t layout, uint8_t* d,
                      const uint8_t* s, const uint8_t* mask) {
@@ -129,9 +127,9 @@ void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round
   alignas(64) uint8_t out[kVL];
   if (widening) {
     for (uint32_t i = 0; i < kPairs; ++i) {
-      uint8_t byte = s[4 * i + (uint32_t)layout];
-      values[2 * i] = nibbleValue(srcType, byte & 0xf);
-      values[2 * i + 1] = nibbleValue(srcType, byte >> 4);
+      uint8_t pair = s[4 * i + (uint32_t)layout];
+      values[2 * i] = nibbleValue(srcType, pair, 0);
+      values[2 * i + 1] = nibbleValue(srcType, pair, 1);
     }
     // Every 4-bit value is exact in each 16-bit type, whatever the round mode.
     faultIf(c, vec::convert(dstType, SK_DT_FLOAT32, round, out, values, wholeRegister(kWide, 2, 4), c->regs));

@@ -773,6 +773,8 @@ std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, 
   return "";
 }
 
+int32_t roundToInt4(int32_t round, float x) { return std::isnan(x) ? 0 : (int32_t)std::clamp(roundWith(round, x), -8.0, 7.0); }
+
 std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s) {
   if (round < SK_ROUND_NONE || round > SK_ROUND_HYBRID) return "cast: unknown round mode " + std::to_string(round);
   const bool toInt4 = dstType == SK_DT_INT4;
@@ -792,8 +794,7 @@ std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* d
       if (toInt4) {
         uint64_t n = nibbleAt(r, e, 0);
         float x = F16::load(a + offsetOf(r, e, 2, s.blk[1], s.rep[1]));
-        double v = std::isnan(x) ? 0.0 : std::clamp(roundWith(round, x), -8.0, 7.0);
-        setInt4(d, n, (int32_t)v);
+        setInt4(d, n, roundToInt4(round, x));
       } else {
         uint64_t n = nibbleAt(r, e, 1);
         F16::store(d + offsetOf(r, e, 2, s.blk[0], s.rep[0]), (float)int4At(a, n));

@@ -48,6 +48,8 @@ std::string elementwise(int32_t op, int32_t dtype, void* dst, const void* src0, 
 // dst = src0 * src1 + dst, float dst and half sources (MulAddDst's mixed form).
 std::string mulAddDstMixed(int32_t dstType, int32_t srcType, void* dst, const void* src0, const void* src1, const Shape& s);
 std::string axpy(int32_t dstType, int32_t srcType, void* dst, const void* src, uint64_t scalar, const Shape& s);
+// x rounded by an sk_round_mode and saturated to int4's -8..7 (NaN: 0).
+int32_t roundToInt4(int32_t round, float x);
 // half <-> int4 (SK_DT_INT4): to int4 rounds by `round` and saturates to -8..7.
 std::string convertInt4(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s);
 std::string convert(int32_t dstType, int32_t srcType, int32_t round, void* dst, const void* src, const Shape& s,
