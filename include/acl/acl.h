@@ -123,6 +123,8 @@ aclError aclrtGetDevice(int32_t* deviceId);
 aclError aclrtGetDeviceCount(uint32_t* count);
 aclError aclrtSynchronizeDevice(void);
 const char* aclrtGetSocName(void);
+/* The cube/vector sync address kernels pass to AscendC::SetSyncBaseAddr (A2/A3; not on dav-3510). */
+aclError aclrtGetHardwareSyncAddr(void** addr);
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
 aclError aclrtDestroyContext(aclrtContext context);
 aclError aclrtSetCurrentContext(aclrtContext context);

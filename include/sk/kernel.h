@@ -413,7 +413,7 @@ struct sk_nd2nz {
 void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct sk_nd2nz* p);
 /* LoadData 2D, L1 -> L0A/L0B (MTE1): `repeat` fractals of 512 bytes, fractal i from src +
    (start + i * src_stride) * 512 to dst + i * (1 + dst_gap) * 512; `transpose` transposes each
-   16 x 16 fractal of 2-byte elements. */
+   16 x 16 fractal of 2-byte elements. With src in GM: GM -> L1/L0A/L0B (MTE2), no transpose. */
 void sk_load_2d(void* dst, const void* src, uint32_t elem_bytes, uint32_t start, uint32_t repeat, uint32_t src_stride,
                 uint32_t dst_gap, int32_t transpose);
 /* LoadDataWithTranspose, L1 -> L0A/L0B (MTE1): `repeat` squares transposed, square i from src +

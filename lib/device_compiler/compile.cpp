@@ -105,6 +105,9 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   a.push_back(std::string("-D") + (core == CoreType::AIC ? t.cubeMacro : t.vecMacro));
   a.push_back(core == CoreType::AIC ? "-D__DAV_CUBE__" : "-D__DAV_VEC__");
   a.push_back("-D__SK_CC__=1");
+  // CANN's compiler defines __CCE__ in every AscendC translation unit, host and device passes
+  // alike (CATLASS includes kernel_operator.h and picks its qualifier macros under it).
+  a.push_back("-D__CCE__");
   // CANN's device pass defines __NPU_DEVICE__, its host pass __NPU_HOST__ (kernels' headers keep
   // device-only code, e.g. their register-API helpers, under the first).
   a.push_back("-D__NPU_DEVICE__");
@@ -233,29 +236,37 @@ llvm::Expected<ToolResult> runClang(const std::string& clang, const std::vector<
 
 namespace {
 
-// CANN's compiler also takes its function qualifier in its own attribute syntax, `[aicore]`, which
-// some kernels' headers spell it as (`#define __aicore__ [aicore]`; clang's diagnostics then
-// quote it). No C++ attribute fits every place the qualifier stands (`static __aicore__ inline`),
-// so such a source is compiled preprocessed, without the marks. The line markers keep the
-// diagnostics' file and line.
-bool usesAicoreAttributeSyntax(llvm::StringRef errors) { return errors.contains("[aicore]"); }
+// CANN's compiler also takes its function qualifiers in its own attribute syntax, `[aicore]` and
+// `[host, aicore]`, which some kernels' headers spell them as (`#define __aicore__ [aicore]`,
+// CATLASS's `__forceinline__[host, aicore]`; clang's diagnostics then quote them). No C++
+// attribute fits every place the qualifier stands (`static __aicore__ inline`), and a header may
+// also hold a `<<<>>>` launch (CATLASS's device adapters): such a source is compiled preprocessed,
+// without the marks and with its launches rewritten. The line markers keep the diagnostics' file
+// and line.
+bool needsPreprocessedRewrite(llvm::StringRef errors) { return errors.contains("aicore]") || errors.contains("<<<"); }
 
-// The text without its `[aicore]` marks (spaces allowed inside the brackets).
-std::string withoutAicoreMarks(llvm::StringRef text) {
-  std::string out;
-  out.reserve(text.size());
-  while (!text.empty()) {
-    size_t open = text.find('[');
-    out += text.take_front(open);
-    if (open == llvm::StringRef::npos) break;
-    llvm::StringRef rest = text.drop_front(open + 1).ltrim();
-    if (rest.consume_front("aicore") && (rest = rest.ltrim()).consume_front("]")) {
-      text = rest;
-      continue;
-    }
-    out += '[';
-    text = text.drop_front(open + 1);
+// The qualifier list at `rest` (just past a '['): the length up to and including its ']' when it
+// names only `host` and `aicore`, and `aicore` at least; 0 otherwise (an array index, a lambda).
+size_t qualifierListLength(llvm::StringRef rest) {
+  bool aicore = false;
+  llvm::StringRef s = rest;
+  while (true) {
+    s = s.ltrim();
+    llvm::StringRef word = s.take_while([](char c) { return std::isalnum((unsigned char)c) || c == '_'; });
+    if (word != "host" && word != "aicore") return 0;
+    aicore |= word == "aicore";
+    s = s.drop_front(word.size()).ltrim();
+    if (s.consume_front("]")) return aicore ? rest.size() - s.size() : 0;
+    if (!s.consume_front(",")) return 0;
   }
+}
+
+// The text without its `[aicore]` / `[host, aicore]` marks (each becomes as many spaces).
+std::string withoutAicoreMarks(llvm::StringRef text) {
+  std::string out = text.str();
+  for (size_t open = out.find('['); open != std::string::npos; open = out.find('[', open + 1))
+    if (size_t n = qualifierListLength(llvm::StringRef(out).drop_front(open + 1)))
+      out.replace(open, n + 1, n + 1, ' ');
   return out;
 }
 
@@ -309,10 +320,12 @@ std::optional<std::string> templateTableScope(llvm::StringRef errors) {
 }
 
 // `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE. The source preprocessed, rewritten
-// as above, and compiled.
+// as above, and compiled; launches left in headers become sk_ss::Launcher calls in a program
+// (o.programSource), no-ops otherwise (as deviceSource makes the source's own).
 llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std::vector<std::string>& args,
-                                            const std::vector<std::string>& deferredMembers, const ScratchDir& scratch,
-                                            bool verbose) {
+                                            const std::vector<std::string>& deferredMembers, const Options& o,
+                                            const ScratchDir& scratch) {
+  bool verbose = o.verbose;
   std::vector<std::string> common;  // all but the action, the source and the output
   for (auto it = args.begin(); it != args.end() - 3; ++it)
     if (*it != "-emit-llvm" && *it != "-c") common.push_back(*it);
@@ -325,6 +338,8 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
   if (!text) return text.takeError();
   std::string rewritten = withMemberAccessesDeferred(withoutAicoreMarks(*text), deferredMembers);
+  if (rewritten.find("<<<") != std::string::npos)
+    rewritten = o.programSource ? rewriteLaunches(rewritten) : removeLaunches(rewritten);
   if (llvm::Error e = sk::writeFileAtomically(preprocessed, rewritten)) return e;
   std::vector<std::string> compile = common;
   compile[1] = "c++-cpp-output";  // after -x
@@ -349,8 +364,8 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
     if (!run) return run.takeError();
   }
   std::vector<std::string> missingMembers = run->exitCode != 0 ? membersMissingFromTemplates(run->err) : std::vector<std::string>{};
-  if (run->exitCode != 0 && (usesAicoreAttributeSyntax(run->err) || !missingMembers.empty())) {
-    run = compileRewritten(clang, args, missingMembers, scratch, o.verbose);
+  if (run->exitCode != 0 && (needsPreprocessedRewrite(run->err) || !missingMembers.empty())) {
+    run = compileRewritten(clang, args, missingMembers, o, scratch);
     if (!run) return run.takeError();
   }
   const ToolResult& r = *run;
@@ -457,6 +472,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   redirectStdioToDevice(*linked);
   placeLocalArrays(*linked);
   redirectSsbufAccesses(*linked);
+  guardIntegerDivision(*linked);
   instrumentScalarCost(*linked);
   std::optional<std::string> embedded;
   if (o.embedMeta) {  // without its sha256, which cannot name the object holding it

@@ -449,46 +449,60 @@ llvm::Expected<TaskRation> rationOfTaskType(int64_t type, const std::string& nam
                         "KERNEL_TYPE_MIX_AIC_1_1 or KERNEL_TYPE_MIX_AIC_1_2");
 }
 
-// A kernel that says nothing of its type (`__global__ __aicore__`, no KERNEL_TASK_TYPE_DEFAULT)
-// gets the one its code implies, as the device compiler infers it: cube instructions with no
-// vector ones run on the AIC; cross-core flags (the Matmul API's messages between an AIC and its
-// AIVs, or the kernel's own) make it MIX 1:2; anything else runs on the AIVs. `kernel` is the
-// vector-core compile, where ASCEND_IS_AIC code is folded away.
-TaskRation inferredRation(const llvm::Function& kernel) {
+// What a kernel's code (with everything it calls) does, by the intrinsics it reaches.
+struct CodeKinds {
+  bool cube = false, vector = false, cross = false;
+  bool any() const { return cube || vector || cross; }
+};
+CodeKinds codeKindsOf(const llvm::Function& kernel) {
   std::set<const llvm::Function*> seen;
   std::vector<const llvm::Function*> work{&kernel};
-  bool cube = false, vector = false, cross = false;
+  CodeKinds k;
   while (!work.empty()) {
     const llvm::Function* f = work.back();
     work.pop_back();
     if (!seen.insert(f).second) continue;
     if (f->isDeclaration()) {
       llvm::StringRef n = f->getName();
-      cube |= n == "sk_mmad" || n == "sk_cube_mmad" || n == "sk_fixpipe" || n == "sk_copy_nd2nz" ||
-              n.starts_with("sk_load_2d") || n == "sk_img2col";
-      vector |= n.starts_with("sk_vec");
-      cross |= n == "sk_cross_set" || n == "sk_cross_wait";
+      k.cube |= n == "sk_mmad" || n == "sk_cube_mmad" || n == "sk_fixpipe" || n == "sk_copy_nd2nz" ||
+                n.starts_with("sk_load_2d") || n == "sk_img2col";
+      k.vector |= n.starts_with("sk_vec");
+      k.cross |= n == "sk_cross_set" || n == "sk_cross_wait";
       continue;
     }
     for (const llvm::Instruction& i : llvm::instructions(*f))
       if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
         if (const llvm::Function* callee = call->getCalledFunction()) work.push_back(callee);
   }
-  if (cross) return {1, 2};
-  if (cube && !vector) return {1, 0};
+  return k;
+}
+
+// A kernel that says nothing of its type (`__global__ __aicore__`, no KERNEL_TASK_TYPE_DEFAULT)
+// gets the one its code implies, as the device compiler infers it: cube instructions with no
+// vector ones run on the AIC; cross-core flags (the Matmul API's messages between an AIC and its
+// AIVs, or the kernel's own) make it MIX 1:2; anything else runs on the AIVs.
+TaskRation rationOfCode(const CodeKinds& k) {
+  if (k.cross) return {1, 2};
+  if (k.cube && !k.vector) return {1, 0};
   return {0, 1};
 }
 
+// `open` is set when neither the annotations nor `kernel`'s code (the vector-core compile, where
+// ASCEND_IS_AIC code is folded away) say anything of its type.
 llvm::Expected<TaskRation> rationOf(const std::vector<std::pair<llvm::Function*, std::string>>& annotations,
-                                    llvm::Function* kernel, const std::string& name, const std::string& source) {
+                                    llvm::Function* kernel, const std::string& name, const std::string& source,
+                                    bool& open) {
   TaskRation r{0, 1};
+  open = false;
   bool annotated = false;
   for (auto& [f, text] : annotations)
     if (f == kernel) annotated |= llvm::StringRef(text).starts_with("sk.vector") || llvm::StringRef(text) == "sk.cube" ||
                                   llvm::StringRef(text).starts_with("sk.mix:");
   if (!annotated) {
     if (int64_t type = defaultTaskType(*kernel); type >= 0) return rationOfTaskType(type, name, source);
-    return inferredRation(*kernel);
+    CodeKinds k = codeKindsOf(*kernel);
+    open = !k.any();
+    return rationOfCode(k);
   }
   for (auto& [f, text] : annotations) {
     if (f != kernel) continue;
@@ -560,20 +574,32 @@ llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const st
     if (!kernel) return sk::internalError(source + ": the launch entry " + entry->getName().str() + " calls no kernel");
     LaunchEntry e{entry->getName().str(), kernelNameOf(*kernel), "", {}, {}, -1};
     e.symbol = symbolOf(e.name);
-    auto r = rationOf(annotations, kernel, e.name, source);
+    auto r = rationOf(annotations, kernel, e.name, source, e.typeOpen);
     if (!r) return r.takeError();
     e.ration = *r;
     auto params = launchParams(m, *entry, *kernel, source);
     if (!params) return params.takeError();
     e.params = std::move(*params);
     e.kfcWorkspace = kfcWorkspaceArg(*kernel);
-    auto [it, fresh] = launchOf.emplace(e.symbol, e.launchSymbol);
-    if (!fresh)
-      return sk::inputError(source + ": two launched kernels are both named " + e.symbol +
-                            " in the device object (overloads, or names differing in punctuation); rename one");
+    // overloads (CATLASS's KernelAdapter<Op>(params) and (params, syncAddr)), or names differing
+    // in punctuation: the second and later entries numbered in the order the module has them
+    for (int n = 2; !launchOf.emplace(e.symbol, e.launchSymbol).second; ++n)
+      e.symbol = symbolOf(e.name) + "__" + std::to_string(n);
     out.push_back(std::move(e));
   }
   return out;
+}
+
+void refineKernelTypes(std::vector<LaunchEntry>& entries, llvm::Module& aic) {
+  for (LaunchEntry& e : entries) {
+    llvm::Function* entry = e.typeOpen ? aic.getFunction(e.launchSymbol) : nullptr;
+    llvm::Function* kernel = entry ? launchedKernel(*entry) : nullptr;
+    if (!kernel) continue;
+    CodeKinds k = codeKindsOf(*kernel);
+    if (k.cross) e.ration = {1, 2};
+    else if (k.cube) e.ration = {1, 0};
+    e.typeOpen = false;
+  }
 }
 
 llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<DeviceModule> modules,

@@ -41,11 +41,18 @@ struct LaunchEntry {
   TaskRation ration;         // __vector__ (and plain __aicore__) 0:1, __cube__ 1:0, __mix__(c, v) c:v
   std::vector<LaunchParam> params;  // in the kernel's order (Entry<...>::call's `info`)
   int kfcWorkspace = -1;     // the param marked __kfc_workspace__ (the system workspace), or -1
+  // Typed by neither the source nor its vector-core code (`__global__ __aicore__` whose AIV side
+  // does nothing either core type is known by): the cube-core compile decides (refineKernelTypes).
+  bool typeOpen = false;
 };
 
 // The kernel types of the launched kernels of a single-source module (its sk_ss::Entry<...>::call
 // functions, include/sk/single_source.h), without linking anything.
 llvm::Expected<std::vector<LaunchEntry>> launchEntries(llvm::Module& m, const std::string& source);
+// The open entries' types from the cube-core compile `aic` (CATLASS's kernels keep their cube
+// code in an `operator()<AscendC::AIC>` the vector compile never instantiates): cube work makes
+// an AIC kernel, cross-core flags a MIX 1:2 one; otherwise they stay AIV kernels.
+void refineKernelTypes(std::vector<LaunchEntry>& entries, llvm::Module& aic);
 
 // One module from a single-source program's per-core-type modules: per launched kernel an entry
 // `symbol` (device ABI v1) calling its variant of the running core type; the rest internal and
@@ -85,6 +92,10 @@ void placeLocalArrays(llvm::Module& m);
 // Accesses through Ascend 950's __ssbuf__ pointers (offsets into a block's SSBUF) go through
 // sk_ssbuf_at. Run on the linked module.
 void redirectSsbufAccesses(llvm::Module& m);
+
+// Integer divisions and remainders that cannot trap, with the AI Core's results for a zero (or,
+// signed, -1) divisor (integer_division.cpp). Run on the linked module, before instrumentScalarCost.
+void guardIntegerDivision(llvm::Module& m);
 
 // The device module's code without unwinding (a program's translation unit is compiled with
 // exceptions for its host code): invokes become calls, landing pads go. Run on the linked module.

@@ -221,10 +221,20 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
   auto entries = launchEntries(*aiv->module, o.source);
   if (!entries) return entries.takeError();
   FrontEnd fe{*copy, std::move(*includes), std::move(*aiv), std::nullopt, std::move(*entries)};
-  if (llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) {
-    auto aic = compileFor(program, t, CoreType::AIC, clang, fe.copy, fe.includes, nullptr, scratch, ctx);
-    if (!aic) return aic.takeError();
-    fe.aic = std::move(*aic);
+  bool cube = llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; });
+  bool open = llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.typeOpen; });
+  if (cube || open) {
+    // Only open entries asking: a source the cube side cannot compile has no cube code to run.
+    std::string errors;
+    auto aic = compileFor(program, t, CoreType::AIC, clang, fe.copy, fe.includes, nullptr, scratch, ctx,
+                          cube ? nullptr : &errors);
+    if (!aic && cube) return aic.takeError();
+    if (aic) {
+      refineKernelTypes(fe.entries, *aic->module);
+      if (llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) fe.aic = std::move(*aic);
+    } else {
+      llvm::consumeError(aic.takeError());
+    }
   }
   return fe;
 }
@@ -240,6 +250,7 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
   redirectStdioToDevice(**linked);
   placeLocalArrays(**linked);
   redirectSsbufAccesses(**linked);
+  guardIntegerDivision(**linked);
   instrumentScalarCost(**linked);
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);

@@ -62,6 +62,7 @@ struct State {
   std::map<const void*, Function*> stubs;          // legacy rtFunctionRegister keys
   std::map<Function*, const void*> stubBinaryOf;  // for unregistering
   void* c2cCtrl = nullptr;                         // rtGetC2cCtrlAddr's region, made on first use
+  void* hardwareSync = nullptr;                    // aclrtGetHardwareSyncAddr's, made on first use
   // Single-source programs (sk_ss_launch): each embedded device object loaded once, and the
   // argument blocks of queued launches, freed when their stream has been synchronised.
   std::map<const void*, Binary*> embeddedBinaries;
@@ -335,6 +336,7 @@ aclError aclrtResetDevice(int32_t deviceId) {
     s.stubs.clear();
     s.stubBinaryOf.clear();
     s.c2cCtrl = nullptr;
+    s.hardwareSync = nullptr;
     s.embeddedBinaries.clear();
     s.argBlocks.clear();
     s.rt.reset();  // waits for queued work, then frees everything
@@ -395,6 +397,24 @@ aclError aclrtGetDevice(int32_t* deviceId) {
   SK_DEVICE("aclrtGetDevice");
   (void)rt;
   *deviceId = 0;
+  return ACL_SUCCESS;
+}
+
+// The cube/vector synchronisation address (A2/A3 only) kernels hand to AscendC::SetSyncBaseAddr:
+// device memory of the device's own, which the simulator's SyncAll does not need but a kernel
+// may pass around as an address like any other.
+aclError aclrtGetHardwareSyncAddr(void** addr) {
+  SK_LOCK;
+  if (!addr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetHardwareSyncAddr: addr is NULL");
+  SK_DEVICE("aclrtGetHardwareSyncAddr");
+  if (rt->device().arch().name == "dav-3510")
+    return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtGetHardwareSyncAddr: not on dav-3510 (Ascend 950 has no such address)");
+  if (!state().hardwareSync) {
+    auto p = rt->device().malloc(4096);
+    if (!p) return failWith(p.takeError(), "aclrtGetHardwareSyncAddr");
+    state().hardwareSync = *p;
+  }
+  *addr = state().hardwareSync;
   return ACL_SUCCESS;
 }
 

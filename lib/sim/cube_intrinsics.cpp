@@ -280,12 +280,26 @@ void sk_load_2d(void* dst, const void* src, uint32_t eb, uint32_t start, uint32_
   uint64_t srcBytes = ((uint64_t)(repeat - 1) * srcStride + 1) * cube::kFractalBytes;
   uint64_t dstStep = (uint64_t)(1 + dstGap) * cube::kFractalBytes;
   uint64_t dstBytes = (uint64_t)(repeat - 1) * dstStep + cube::kFractalBytes;
+  const Launch& L = *c->launch;
+  if (classify(c, first, srcBytes) == Space::Gm) {  // LoadData(LocalTensor, GlobalTensor, ...): GM -> L1 / L0A / L0B on MTE2
+    if (transpose) fault(c, std::string(op) + ": ifTranspose transposes from L1 only; load from GM without it");
+    requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L1) | bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
+    std::vector<uint8_t> staging;  // a read past a buffer's end (gmReadSource)
+    const uint8_t* from = gmReadSource(c, op, "src", first, srcBytes, staging);
+    orderGmAccess(c);
+    cube::load2d((uint8_t*)dst, from, repeat, srcStride, dstStep, false);
+    noteAccess(c, dst, dstBytes, true);
+    timing::GmRows rows;
+    rows.rowBytes = cube::kFractalBytes, rows.pitch = (uint64_t)srcStride * cube::kFractalBytes, rows.rows = repeat;
+    chargeMove(c, SK_PIPE_MTE2, timing::Route::GmRead, (uint64_t)repeat * cube::kFractalBytes, (uint64_t)first, L.l1ReadRate,
+               "copy in (load2d)", false, rows);
+    return;
+  }
   requireLocal(c, op, "src", first, srcBytes, bit(SK_MEM_L1));
   int mem = requireLocal(c, op, "dst", dst, dstBytes, bit(SK_MEM_L0A) | bit(SK_MEM_L0B));
   cube::load2d((uint8_t*)dst, first, repeat, srcStride, dstStep, transpose != 0);
   noteAccess(c, first, srcBytes, false);
   noteAccess(c, dst, dstBytes, true);
-  const Launch& L = *c->launch;
   chargeMove(c, SK_PIPE_MTE1, timing::Route::Local, (uint64_t)repeat * cube::kFractalBytes, 0,
              mem == SK_MEM_L0A ? L.l0aRate : L.l0bRate, mem == SK_MEM_L0A ? "load L0A" : "load L0B");
 }

@@ -332,6 +332,18 @@ TEST_F(Acl, EventElapsedTimeMeasuresVirtualTimeBetweenRecords) {
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
+// The cube/vector sync address: device memory, the same on every call; NULL is refused.
+TEST_F(Acl, TheHardwareSyncAddressIsOneRegionOfDeviceMemory) {
+  EXPECT_EQ(aclrtGetHardwareSyncAddr(nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("aclrtGetHardwareSyncAddr: addr is NULL"), std::string::npos);
+  void *addr = nullptr, *again = nullptr;
+  ASSERT_EQ(aclrtGetHardwareSyncAddr(&addr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtGetHardwareSyncAddr(&again), ACL_SUCCESS);
+  EXPECT_EQ(again, addr);
+  uint32_t word = 7;
+  EXPECT_EQ(aclrtMemcpy(addr, 4, &word, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS) << "device memory";
+}
+
 // CANN's MIX kernels take the C2C control address as a hidden first argument: a launch that
 // passes it first runs as one without it.
 TEST_F(Acl, TheC2cControlAddressPassedFirstIsDropped) {

@@ -62,6 +62,8 @@ __aicore__ inline void set_ctrl(uint64_t v) { ::AscendC::detail::coreState(::Asc
 __aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull << bit); }
 __aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
 template <typename T> __aicore__ inline void dcci(T*, uint64_t, uint64_t = 0) {}
+// Instruction-cache prefetch (ICachePreLoad's built-in): kernel code runs from the host here.
+__aicore__ inline void icache_preload(int64_t) {}
 // The scalar unit's copy of `size` bytes between GM, local memory and the stack (kernels copy a
 // tiling array onto the stack with it); checked and charged as the other copies.
 __aicore__ inline void copy_data_align64(uint8_t* dst, uint8_t* src, uint64_t size) { ::sk_data_copy(dst, src, size); }

@@ -125,6 +125,12 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   ::sk_load_2d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
                p.ifTranspose);
 }
+// The same fractals straight from GM into L1, L0A or L0B (on MTE2; without ifTranspose).
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& p) {
+  if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
+  ::sk_load_2d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
+               p.ifTranspose);
+}
 // Loads with each square transposed (1- and 2-byte types and int4b_t; include/sk/kernel.h says
 // what a square is): startIndex and srcStride in squares, dstGap and dstFracGap in 512-byte fractals.
 struct LoadData2dTransposeParams {

@@ -13,10 +13,23 @@ extern "C" void trap(uint8_t* x) {
   if (*(volatile uint8_t*)x == 0) __builtin_trap();
 }
 
-// Integer division by a zero read from GM: SIGFPE.
-extern "C" void divide_by_zero(uint8_t* x) {
-  volatile int32_t d = *(int32_t*)x;
-  *(int32_t*)x = 1000 / d;
+// Integer divisions by a zero and a -1 read from GM (x[0] = 0, x[1] = -1), which trap on the host
+// CPU and not on the AI Core's scalar unit: sk_cc guards them (integer_division.cpp). x[2..9]: the
+// results; x[10..11] a division by 7 (x[12]) on the unguarded path.
+extern "C" void divide_by_zero(uint8_t* p) {
+  volatile int32_t* x = (volatile int32_t*)p;
+  int32_t zero = x[0], minusOne = x[1], seven = x[12];
+  uint32_t uzero = (uint32_t)zero;
+  x[2] = 1000 / zero;
+  x[3] = 1000 % zero;
+  x[4] = (int32_t)(7u / uzero);
+  x[5] = (int32_t)(7u % uzero);
+  x[6] = INT32_MIN / minusOne;
+  x[7] = INT32_MIN % minusOne;
+  x[8] = 1000 / minusOne;
+  x[9] = (int32_t)(((int64_t)1 << 40) / (int64_t)zero >> 32);
+  x[10] = -1000 / seven;
+  x[11] = -1000 % seven;
 }
 
 // Unbounded recursion: the fiber's stack overflows into its guard page.
