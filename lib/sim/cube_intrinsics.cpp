@@ -367,9 +367,13 @@ void sk_img2col(void* dst, const void* src, uint32_t eb, const sk_img2col_params
                  num(inW) + " feature map");
   uint64_t ho = (inH - spanH) / p->stride_h + 1, wo = (inW - spanW) / p->stride_w + 1;
   uint64_t rows = ho * wo, cols = (uint64_t)p->channel_size * p->filter_h * p->filter_w;
-  if ((uint64_t)p->m_start + p->m_ext > rows || (uint64_t)p->k_start + p->k_ext > cols)
+  // The rows may run on to the end of the last 16-row fractal (CATLASS rounds mExtension up so):
+  // the hardware computes their positions as any row's, reading the map or the pad.
+  uint64_t fractalRows = (rows + 15) / 16 * 16;
+  if ((uint64_t)p->m_start + p->m_ext > fractalRows || (uint64_t)p->k_start + p->k_ext > cols)
     fault(c, op + ": the block at (mStartPt " + num(p->m_start) + ", kStartPt " + num(p->k_start) + ") of " + num(p->m_ext) +
-                 " x " + num(p->k_ext) + " leaves the " + num(rows) + " x " + num(cols) + " img2col matrix");
+                 " x " + num(p->k_ext) + " leaves the " + num(rows) + " x " + num(cols) + " img2col matrix (rows may run on to " +
+                 num(fractalRows) + ", the end of its last 16-row fractal)");
   uint64_t srcBytes = (uint64_t)p->channel_size * p->l1_h * p->l1_w * eb;
   // SetLoadDataBoundary: reads at or past the boundary go on from L1 byte 0, so a map that
   // crosses it is read through a copy of what those reads see.

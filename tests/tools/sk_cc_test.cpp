@@ -288,6 +288,8 @@ TEST(SkCc, AMisused3dLoadIsADeviceExceptionNamingIt) {
   EXPECT_NE(runImg2colMisuse(d, 7).err.find("lies in L1; it must be in L0A or L0B"), std::string::npos);
   CommandResult r = runImg2colMisuse(d, 4);
   EXPECT_EQ(r.exitCode, 0) << "a boundary the map does not cross is harmless: " << r.err;
+  r = runImg2colMisuse(d, 11);
+  EXPECT_EQ(r.exitCode, 0) << "rows on to the end of the matrix's last 16-row fractal (CATLASS's mExtension): " << r.err;
   // Ascend 950's LoadDataWithStride.
   r = runImg2colMisuse(d, 9, "dav-3510");
   EXPECT_EQ(r.exitCode, 1);

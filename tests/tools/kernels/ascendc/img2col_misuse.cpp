@@ -28,6 +28,7 @@ extern "C" __global__ __aicore__ void img2col_misuse(GM_ADDR x) {
     return;
   }
   if (TILING_KEY_IS(6)) p.mStartPt = 16;  // rows 16..31 of a 16-row matrix
+  if (TILING_KEY_IS(11)) p.l1W = 12;       // 16 rows of a 12-row matrix: on to its fractal's end, allowed
   if (TILING_KEY_IS(8)) p.kExtension = 24;  // L0A's K axis ends part way through a fractal
   if (TILING_KEY_IS(7)) {
     LoadData(fm[1024], fm, p);  // dst in L1
