@@ -325,7 +325,6 @@ std::optional<std::string> templateTableScope(llvm::StringRef errors) {
 llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std::vector<std::string>& args,
                                             const std::vector<std::string>& deferredMembers, const Options& o,
                                             const ScratchDir& scratch) {
-  bool verbose = o.verbose;
   std::vector<std::string> common;  // all but the action, the source and the output
   for (auto it = args.begin(); it != args.end() - 3; ++it)
     if (*it != "-emit-llvm" && *it != "-c") common.push_back(*it);
@@ -333,7 +332,7 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   std::string preprocessed = scratch.file("device_preprocessed.ii");
   std::vector<std::string> preprocess = common;
   preprocess.insert(preprocess.end(), {"-E", source, "-o", preprocessed});
-  auto run = runClang(clang, preprocess, scratch, verbose);
+  auto run = runClang(clang, preprocess, scratch, o.verbose);
   if (!run || run->exitCode != 0) return run;
   auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
   if (!text) return text.takeError();
@@ -345,7 +344,7 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   compile[1] = "c++-cpp-output";  // after -x
   // the -I, -D and -include the preprocessor used
   compile.insert(compile.end(), {"-Wno-unused-command-line-argument", "-emit-llvm", "-c", preprocessed, "-o", args.back()});
-  return runClang(clang, compile, scratch, verbose);
+  return runClang(clang, compile, scratch, o.verbose);
 }
 
 }  // namespace

@@ -221,7 +221,8 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
   auto entries = launchEntries(*aiv->module, o.source);
   if (!entries) return entries.takeError();
   FrontEnd fe{*copy, std::move(*includes), std::move(*aiv), std::nullopt, std::move(*entries)};
-  bool cube = llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; });
+  auto runsOnCube = [](const LaunchEntry& e) { return e.ration.aic > 0; };
+  bool cube = llvm::any_of(fe.entries, runsOnCube);
   bool open = llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.typeOpen; });
   if (cube || open) {
     // Only open entries asking: a source the cube side cannot compile has no cube code to run.
@@ -231,7 +232,7 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
     if (!aic && cube) return aic.takeError();
     if (aic) {
       refineKernelTypes(fe.entries, *aic->module);
-      if (llvm::any_of(fe.entries, [](const LaunchEntry& e) { return e.ration.aic > 0; })) fe.aic = std::move(*aic);
+      if (llvm::any_of(fe.entries, runsOnCube)) fe.aic = std::move(*aic);
     } else {
       llvm::consumeError(aic.takeError());
     }

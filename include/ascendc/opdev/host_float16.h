@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 namespace op::detail {
@@ -53,7 +54,7 @@ template <uint16_t (*ToBits)(float), float (*Value)(uint16_t)> struct Float16 {
   }
   float ToFloat() const { return Value(val); }
   double ToDouble() const { return Value(val); }
-  bool IsInf() const { return (val & 0x7fff) == (ToBits(1.0f / 0.0f) & 0x7fff); }
+  bool IsInf() const { return (val & 0x7fff) == ToBits(std::numeric_limits<float>::infinity()); }
 
   Float16 operator-() const { return Float16(-Value(val)); }
   Float16 operator+(Float16 o) const { return Float16(float(*this) + float(o)); }

@@ -120,16 +120,18 @@ struct LoadData2DParams {
 
 using LoadData2dParams = LoadData2DParams;  // the spelling of LoadDataWithSparse's page
 
-template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
+namespace detail {
+template <typename T> __aicore__ inline void loadData2d(const LocalTensor<T>& dst, const void* src, const LoadData2DParams& p) {
   if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
-  ::sk_load_2d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
-               p.ifTranspose);
+  ::sk_load_2d(dst.HostPtr(), src, sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.ifTranspose);
+}
+}  // namespace detail
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
+  detail::loadData2d(dst, src.HostPtr(), p);
 }
 // The same fractals straight from GM into L1, L0A or L0B (on MTE2; without ifTranspose).
 template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& p) {
-  if (p.addrMode != 0) ::sk_trap(3, "LoadData: addrMode 1 (decrementing addresses) is not simulated; use 0");
-  ::sk_load_2d(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), p.startIndex, p.repeatTimes, p.srcStride, p.dstGap,
-               p.ifTranspose);
+  detail::loadData2d(dst, src.HostPtr(), p);
 }
 // Loads with each square transposed (1- and 2-byte types and int4b_t; include/sk/kernel.h says
 // what a square is): startIndex and srcStride in squares, dstGap and dstFracGap in 512-byte fractals.
