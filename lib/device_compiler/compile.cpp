@@ -471,8 +471,8 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   redirectStdioToDevice(*linked);
   placeLocalArrays(*linked);
   redirectSsbufAccesses(*linked);
-  guardIntegerDivision(*linked);
   instrumentScalarCost(*linked);
+  guardIntegerDivision(*linked);  // after: a division costs what the hardware's does
   std::optional<std::string> embedded;
   if (o.embedMeta) {  // without its sha256, which cannot name the object holding it
     subkernel::KernelMeta m = *meta;

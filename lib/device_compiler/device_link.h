@@ -94,7 +94,8 @@ void placeLocalArrays(llvm::Module& m);
 void redirectSsbufAccesses(llvm::Module& m);
 
 // Integer divisions and remainders that cannot trap, with the AI Core's results for a zero (or,
-// signed, -1) divisor (integer_division.cpp). Run on the linked module, before instrumentScalarCost.
+// signed, -1) divisor (integer_division.cpp). Run on the linked module after instrumentScalarCost:
+// the guard's compares and selects are the simulator's, so the scalar cost counts one division.
 void guardIntegerDivision(llvm::Module& m);
 
 // The device module's code without unwinding (a program's translation unit is compiled with

@@ -251,8 +251,8 @@ llvm::Expected<std::vector<char>> linkedObject(std::vector<DeviceModule> modules
   redirectStdioToDevice(**linked);
   placeLocalArrays(**linked);
   redirectSsbufAccesses(**linked);
-  guardIntegerDivision(**linked);
   instrumentScalarCost(**linked);
+  guardIntegerDivision(**linked);  // after: a division costs what the hardware's does
   placeEmbeddedMetadata(**linked, nullptr);
   auto object = emitObject(**linked, o.optLevel[2]);
   if (!object) return object.takeError();
