@@ -623,7 +623,10 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
   s.rep[2] = r.src1_rep;
   uint32_t mode = r.mode;
   uint64_t lo = r.mask_lo, hi = r.mask_hi;
-  if (mode == SK_MASK_REGISTER) {
+  // The register holds bits (or, in counter mode, a count): a length form's mask argument is
+  // then unused, never the register read as a length.
+  const bool fromRegister = mode == SK_MASK_REGISTER;
+  if (fromRegister) {
     mode = regs.maskMode == SK_MASK_COUNTER ? SK_MASK_COUNTER : SK_MASK_NORMAL;
     lo = regs.mask[0];
     hi = regs.mask[1];
@@ -640,7 +643,7 @@ std::string resolve(const sk_vec_repeat& r, uint32_t maxElemBytes, const Registe
     return "";
   }
   if (mode != SK_MASK_NORMAL) return "unknown mask mode " + std::to_string(r.mode);
-  if (r.flags & SK_REPEAT_MASK_IS_LENGTH) {  // the first lo elements of each repeat
+  if ((r.flags & SK_REPEAT_MASK_IS_LENGTH) && !fromRegister) {  // the first lo elements of each repeat
     uint64_t n = std::min<uint64_t>(lo, s.perRepeat);
     lo = n >= 64 ? ~0ull : (1ull << n) - 1;
     hi = n >= 128 ? ~0ull : n > 64 ? (1ull << (n - 64)) - 1 : 0;
