@@ -531,6 +531,29 @@ TEST(SkCc, TheFlagsOfCannBuildFilesAreAcceptedWithoutEffect) {
   EXPECT_EQ(r.exitCode, 2) << "without a value it is not CANN's flag";
 }
 
+// -isystem and -iquote (CMake's include forms) add directories after SuperKernel's AscendC
+// headers, as -I does: their headers are found, and a vendor tree's copy of an AscendC header
+// under the same name does not shadow ours.
+TEST(SkCc, IsystemAndIquoteDirectoriesComeAfterTheAscendcHeaders) {
+  TempDir d;
+  for (std::string flag : {"-isystem", "-iquote"}) {
+    std::string dir = d.file("inc" + flag);
+    ASSERT_FALSE(llvm::sys::fs::create_directories(dir));
+    sk::test::writeText(dir + "/kernel_operator.h", "#error the vendor tree's header was taken\n");
+    sk::test::writeText(dir + "/vendor_constants.h", "constexpr int kVendorBlocks = 4;\n");
+    sk::test::writeText(d.file("k.cpp"), "#include \"kernel_operator.h\"\n#include \"vendor_constants.h\"\n"
+                                         "static_assert(kVendorBlocks == 4);\n"
+                                         "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {}\n");
+    CommandResult r = skCc({flag, dir, "-c", d.file("k.cpp"), "-o", d.file("k.o")});
+    EXPECT_EQ(r.exitCode, 0) << flag << ": " << r.err;
+    r = skCc({flag + dir, "-c", d.file("k.cpp"), "-o", d.file("k1.o")});  // the joined form
+    EXPECT_EQ(r.exitCode, 0) << flag << dir << ": " << r.err;
+    r = skCc({"-c", d.file("k.cpp"), "-o", d.file("k2.o"), flag});
+    EXPECT_EQ(r.exitCode, 2) << flag << " without a directory";
+    EXPECT_NE(r.err.find(std::string(flag) + " needs a value"), std::string::npos) << r.err;
+  }
+}
+
 // The calibration kernel (bench/calibration/add_cases.cpp) at 768 x 8192 half on 48 cores;
 // returns sk_run's device time (virtual) in us (on `archFile`, default dav-2201).
 double addCaseDeviceUs(const TempDir& d, uint32_t tilingKey, const std::string& archFile = "") {

@@ -33,7 +33,8 @@ const char* kUsage =
     "                   the object is checked against it (entry, parameter count, blockDim)\n"
     "  --embed-meta     also embed the metadata in the object (section .sk.metadata, never\n"
     "                   loaded), for sk_compile, sk_run and aclskOptimize when no .json is beside it\n"
-    "  -I DIR           add an include directory (after SuperKernel's AscendC headers)\n"
+    "  -I DIR           add an include directory (after SuperKernel's AscendC headers;\n"
+    "                   -isystem DIR and -iquote DIR are taken the same way)\n"
     "  -D NAME[=V]      define a macro; -DGEN_ACLRT=DIR (single source) also writes DIR/aclrtlaunch_<kernel>.h\n"
     "                   and defines aclrtlaunch_<kernel>() for each kernel, CANN's ACLRT_LAUNCH_KERNEL\n"
     "  -include FILE    include FILE first (e.g. the op's tiling header, as the op build does)\n"
@@ -134,9 +135,10 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       r.linkInputs.push_back(a);
     } else if (takeValue(argc, argv, i, "-L", v, err)) {
       r.linkInputs.push_back("-L" + v);
-    } else if (a == "-isystem") {
-      if (i + 1 >= argc) return sk::inputError("-isystem needs a directory (see --help)");
-      o.includeDirs.push_back(argv[++i]);
+    } else if (takeValue(argc, argv, i, "-isystem", v, err) || takeValue(argc, argv, i, "-iquote", v, err)) {
+      // after SuperKernel's AscendC headers, as -I: a build file's -iquote of a vendor tree with
+      // its own "include/tensor_api/tensor.h" must not win over ours
+      o.includeDirs.push_back(v);
     } else if (a == "--embed-meta") {
       o.embedMeta = true;
     } else if (takeValue(argc, argv, i, "--emit-meta", v, err)) {

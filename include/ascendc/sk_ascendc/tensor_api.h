@@ -137,6 +137,17 @@ template <typename T> struct LayoutTraitDefault {
   static constexpr int64_t C0_ELEMENT = detail::c0Of<T>();
 };
 template <typename T> constexpr int64_t C0_ELEMENT = detail::c0Of<T>();
+// A trait that names its C0 (an integral constant, Std::Int<N>); T may be Std::ignore_t.
+template <typename T, typename C0> struct LayoutTrait {
+  using type = T;
+  static constexpr int64_t C0_ELEMENT = C0::value;
+};
+// The tensor API's constants: a fractal's 16 rows (and the cube's block), the MX scales' K grain
+// (two e8m0 scales a pair), the dimensions of the coordinate forms.
+constexpr size_t TWO_DIM_DATA = 2, THREE_DIM_DATA = 3, FOUR_DIM_DATA = 4, FIVE_DIM_DATA = 5;
+constexpr size_t FRACTAL_FIXED = 16;
+constexpr size_t MX_SCALE_K0 = 2;
+constexpr uint32_t BLOCK_CUBE = 16;
 namespace detail {
 template <typename T, typename = void> struct HasC0Element : std::false_type {};
 template <typename T> struct HasC0Element<T, std::void_t<decltype(T::C0_ELEMENT)>> : std::true_type {};
