@@ -30,11 +30,12 @@ set(CMAKE_ASC_ARCHIVE_CREATE "<CMAKE_AR> qc <TARGET> <LINK_FLAGS> <OBJECTS>")
 set(CMAKE_ASC_ARCHIVE_APPEND "<CMAKE_AR> q <TARGET> <LINK_FLAGS> <OBJECTS>")
 set(CMAKE_ASC_ARCHIVE_FINISH "<CMAKE_RANLIB> <TARGET>")
 
-# The CANN libraries samples link (tiling, platform, graph, logging, the ACL runtime): their
-# parts SuperKernel has are in sk_cc's headers and libsk_acl, so they are empty here; ascendcl
-# (also for a host target built by the C++ compiler) is libsk_acl with acl/acl.h.
+# The CANN libraries samples link (tiling, platform, graph, logging, the ACL runtime and what
+# CATLASS's examples add: the AscendC runtime, profiling, OS abstraction, dump, error manager,
+# driver): their parts SuperKernel has are in sk_cc's headers and libsk_acl, so they are empty
+# here; ascendcl (also for a host target built by the C++ compiler) is libsk_acl with acl/acl.h.
 foreach(_sk_asc_lib tiling_api register platform graph_base unified_dlog ascendalog graph ge_runner acl_rtc
-                    runtime nnopbase opapi c_sec)
+                    runtime nnopbase opapi c_sec ascendc_runtime profapi mmpa ascend_dump error_manager ascend_hal)
   if(NOT TARGET ${_sk_asc_lib})
     add_library(${_sk_asc_lib} INTERFACE IMPORTED GLOBAL)
   endif()

@@ -21,6 +21,7 @@ struct Options {
   std::vector<std::string> includeDirs; // -I, after the AscendC headers
   std::vector<std::string> defines;     // -D NAME[=V]
   std::vector<std::string> forceIncludes;  // -include FILE
+  std::vector<std::string> warningFlags;   // -W<warning>, -Wno-<warning>: passed on to clang
   std::string optLevel = "-O2";
   std::string standard = "-std=c++17";
   std::string source;                   // -c: .cpp or .asc

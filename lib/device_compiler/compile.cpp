@@ -96,6 +96,7 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
                                 "-I" + include + "/ascendc/basic_api", "-I" + include + "/ascendc/adv_api",
                                 "-I" + include + "/ascendc/c_api", "-I" + include + "/ascendc/utils"};
   if (!o.emitMetaDir.empty()) a.push_back("-fno-discard-value-names");  // the params' names, for the metadata
+  a.insert(a.end(), o.warningFlags.begin(), o.warningFlags.end());
   for (const std::string& dir : o.includeDirs) a.push_back("-I" + dir);
   std::string srcDir = llvm::sys::path::parent_path(o.source).str();
   a.push_back("-iquote");

@@ -12,7 +12,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "sk/arch.h"
@@ -270,19 +272,29 @@ llvm::Expected<std::vector<char>> deviceObject(const Options& o, FrontEnd& fe) {
   return linkedObject(std::move(modules), fe.entries, o, "the device code compiled from " + o.source);
 }
 
-// A launched kernel as a sub-kernel of its own (--emit-meta).
+// A launched kernel as a sub-kernel of its own (--emit-meta): DIR/<stem>.o and DIR/<stem>.json.
 struct EmittedKernel {
-  std::string symbol;
+  std::string stem;
   std::vector<char> object;
   std::string json;
 };
+
+// The file name of an emitted kernel: its entry symbol, or, when that is longer than file systems
+// take (a template library's kernel names its policies: CATLASS's run to a thousand bytes), its
+// head and a hash of the whole, so two long names that share a head do not clash.
+std::string emittedStem(const std::string& symbol) {
+  constexpr size_t kMaxStem = 200;  // NAME_MAX 255, less ".json" and the atomic writer's suffix
+  if (symbol.size() <= kMaxStem) return symbol;
+  return symbol.substr(0, kMaxStem - 17) + "_" + llvm::utohexstr(llvm::xxh3_64bits(symbol), true, 16);
+}
 
 // Its metadata: what the source says (kernel type, params in order: GM addresses as inputs of
 // their pointee's dtype, by-value params as scalars of their size), and placeholders for what
 // only a launch knows (blockDim 1, shapes [1]), docs/sk_cc.md#kernels-of-a-single-source-program.
 subkernel::KernelMeta emittedMeta(const LaunchEntry& e, const std::vector<char>& object, const std::string& source) {
   subkernel::KernelMeta m;
-  m.kernelName = m.binFileName = e.symbol;
+  m.kernelName = e.symbol;
+  m.binFileName = emittedStem(e.symbol);
   m.coreType = e.ration.kernelType();
   m.taskRation = e.ration;
   m.blockDim = 1;
@@ -359,10 +371,11 @@ llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const F
     if (e.ration.aic > 0) modules.push_back(DeviceModule{CoreType::AIC, llvm::CloneModule(*fe.aic->module)});
     auto object = linkedObject(std::move(modules), {e}, o, "kernel " + e.name + " of " + o.source);
     if (!object) return object.takeError();
-    auto meta = keepCompleted(o.emitMetaDir + "/" + e.symbol + ".json", emittedMeta(e, *object, o.source));
+    std::string stem = emittedStem(e.symbol);
+    auto meta = keepCompleted(o.emitMetaDir + "/" + stem + ".json", emittedMeta(e, *object, o.source));
     if (!meta) return meta.takeError();
     std::string json = subkernel::writeMeta(*meta);
-    out.push_back(EmittedKernel{e.symbol, std::move(*object), std::move(json)});
+    out.push_back(EmittedKernel{stem, std::move(*object), std::move(json)});
   }
   return out;
 }
@@ -371,14 +384,14 @@ llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const F
 llvm::Error writeEmitted(const std::string& dir, const std::vector<EmittedKernel>& kernels) {
   std::set<std::string> seen;
   for (const EmittedKernel& k : kernels)
-    if (!seen.insert(k.symbol).second)
-      return sk::inputError("--emit-meta " + dir + ": two sources launch kernels named " + k.symbol +
+    if (!seen.insert(k.stem).second)
+      return sk::inputError("--emit-meta " + dir + ": two sources launch kernels named " + k.stem +
                             "; their files would clash: rename one");
   // Every pair at once: the old files or the new ones, never an object beside another's metadata.
   std::vector<std::pair<std::string, llvm::StringRef>> files;
   for (const EmittedKernel& k : kernels) {
-    files.push_back({k.symbol + ".o", llvm::StringRef(k.object.data(), k.object.size())});
-    files.push_back({k.symbol + ".json", k.json});
+    files.push_back({k.stem + ".o", llvm::StringRef(k.object.data(), k.object.size())});
+    files.push_back({k.stem + ".json", k.json});
   }
   return sk::writeFilesInto(dir, files, "--emit-meta");
 }

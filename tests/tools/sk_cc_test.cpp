@@ -529,6 +529,59 @@ TEST(SkCc, TheFlagsOfCannBuildFilesAreAcceptedWithoutEffect) {
   }
   CommandResult r = skCc({"--cce-simd-vf-fusion", "-c", d.file("k.cpp"), "-o", d.file("k2.o")});
   EXPECT_EQ(r.exitCode, 2) << "without a value it is not CANN's flag";
+  // CATLASS's: host-pass options, backend options, printing, warnings
+  r = skCc({"-Xhost-start", "-fstack-protector-strong", "-Xhost-end", "-mllvm", "-cce-aicore-record-overflow=true",
+            "--cce-enable-print", "-Wno-macro-redefined", "-Wno-unused-value", "-c", d.file("k.cpp"), "-o", d.file("k3.o")});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  r = skCc({"-Xhost-start", "-fstack-protector-strong", "-c", d.file("k.cpp"), "-o", d.file("k4.o")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("-Xhost-start without -Xhost-end"), std::string::npos) << r.err;
+  r = skCc({"-c", d.file("k.cpp"), "-o", d.file("k5.o"), "-mllvm"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("-mllvm needs a value"), std::string::npos) << r.err;
+}
+
+// --emit-meta names each kernel's files after its entry symbol; a template kernel's symbol longer
+// than a file name may be (policies nested as template libraries nest them) is cut and hashed:
+// the metadata keeps the whole symbol as kernelName, binFileName is the file's, and it runs.
+TEST(SkCc, EmittedKernelsWithSymbolsLongerThanAFileNameGetAShortenedFileName) {
+  TempDir d;
+  std::string policy = "ATileSchedulingPolicyWhoseNameIsLongerThanMostButNotUnusualInTemplateLibraries";
+  sk::test::writeText(d.file("long.asc"),
+                      "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n"
+                      "template <int N> struct " + policy + " {};\n"
+                      "template <typename A, typename B, typename C> struct Policies {};\n"
+                      "template <typename P> __global__ __vector__ void fill(GM_ADDR out) {\n"
+                      "  AscendC::GlobalTensor<int32_t> g;\n  g.SetGlobalBuffer((__gm__ int32_t*)out, 8);\n  g.SetValue(0, 7);\n}\n"
+                      "int main() {\n  aclrtStream s = nullptr;\n"
+                      "  fill<Policies<" + policy + "<1>, " + policy + "<2>, " + policy + "<3>>><<<1, nullptr, s>>>(nullptr);\n}\n");
+  CommandResult r = skCc({"-c", d.file("long.asc"), "--emit-meta", d.file("kernels")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> metas;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(d.file("kernels"), ec), end; it != end && !ec; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".json")) metas.push_back(it->path());
+  ASSERT_EQ(metas.size(), 1u);
+  auto meta = nlohmann::json::parse(sk::test::readText(metas[0]));
+  std::string kernelName = meta["kernelName"], binFileName = meta["binFileName"];
+  EXPECT_GT(kernelName.size(), 255u) << kernelName;
+  EXPECT_LE(binFileName.size(), 200u);
+  EXPECT_EQ(kernelName.compare(0, 100, binFileName, 0, 100), 0) << "the head of the symbol names the files";
+  EXPECT_TRUE(llvm::sys::fs::exists(d.file("kernels/" + binFileName + ".o")));
+  CommandResult run = sk::test::run({SK_RUN, metas[0], "-q"});
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+}
+
+// Warning options reach clang: -Werror=NAME turns that warning into a compile error.
+TEST(SkCc, WarningOptionsArePassedToClang) {
+  TempDir d;
+  sk::test::writeText(d.file("k.cpp"), "#include \"kernel_operator.h\"\n#define K_BLOCKS 4\n#define K_BLOCKS 8\n"
+                                       "extern \"C\" __global__ __aicore__ void k(GM_ADDR out) {}\n");
+  EXPECT_EQ(skCc({"-Wno-macro-redefined", "-c", d.file("k.cpp"), "-o", d.file("k.o")}).exitCode, 0);
+  CommandResult r = skCc({"-Werror=macro-redefined", "-c", d.file("k.cpp"), "-o", d.file("k2.o")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("K_BLOCKS"), std::string::npos) << r.err;
+  EXPECT_FALSE(llvm::sys::fs::exists(d.file("k2.o")));
 }
 
 // -isystem and -iquote (CMake's include forms) add directories after SuperKernel's AscendC

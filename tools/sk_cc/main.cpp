@@ -48,12 +48,15 @@ const char* kUsage =
     "                   (its kernels embedded) that a later program link takes, as build systems\n"
     "                   compile and link (CMake's ASC language: docs/sk_cc.md)\n"
     "  -shared          link a shared library instead of an executable\n"
-    "  -lNAME, -LDIR, -Wl,..., -pthread, -fsanitize=..., LIB.a, LIB.so, OBJ.o   passed to the program link\n"
+    "  -lNAME, -LDIR, -Wl,..., -s, -pthread, -fsanitize=..., LIB.a, LIB.so, OBJ.o   passed to the program link\n"
+    "  -WNAME, -Wno-NAME  warning options, passed to clang\n"
     "  -o K.o           the object (or program) to write (written only when everything succeeds)\n"
     "  -v               print the clang-19 command lines\n"
-    "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage, --cce-auto-sync=off, --sanitizer\n"
-    "                   accepted from CANN build files, no effect\n"
-    "                   (objects are always position-independent; no debug information)\n"
+    "  -fPIC, -g, --cce-simd-vf-fusion=..., --cce-res-usage, --cce-auto-sync=off, --sanitizer,\n"
+    "  --cce-enable-print, -mllvm OPT, -Xhost-start OPT... -Xhost-end\n"
+    "                   accepted from CANN build files, no effect (objects are always position-\n"
+    "                   independent; no debug information; printf always prints; OPT of -mllvm are\n"
+    "                   CANN's backend's; host and device code are compiled in one pass)\n"
     "  --help, --version\n"
     "\n"
     "Exit codes: 0 success, 2 bad input (the message says what to change), 1 internal error.\n";
@@ -123,6 +126,22 @@ llvm::Expected<Args> parse(int argc, char** argv) {
       // CANN build files pass these; host objects are position-independent anyway, the simulator
       // checks every memory access itself (what msSanitizer's --sanitizer build adds), and no
       // synchronisation is ever inserted for the kernel (what --cce-auto-sync=off asks)
+    } else if (a == "--cce-enable-print") {
+      // AscendC::printf and assert always print here
+    } else if (a == "-mllvm") {
+      // options of CANN's compiler backend (-cce-aicore-record-overflow=..., -cce-aicore-dcci-...)
+      if (i + 1 >= argc) return sk::inputError("-mllvm needs a value (see --help)");
+      ++i;
+    } else if (a == "-Xhost-start") {
+      // options for CANN's host pass only (-fstack-protector-strong): host and device code are
+      // one pass here, compiled under the sub-kernel contract's options
+      while (++i < argc && std::strcmp(argv[i], "-Xhost-end") != 0) {
+      }
+      if (i == argc) return sk::inputError("-Xhost-start without -Xhost-end (see --help)");
+    } else if (a.compare(0, 2, "-W") == 0 && a.compare(0, 4, "-Wl,") != 0 && a.size() > 2) {
+      o.warningFlags.push_back(a);
+    } else if (a == "-s") {  // a link flag: strip the program
+      r.linkInputs.push_back(a);
     } else if (a == "-dc" || a == "-rdc" || a == "--relocatable-device-code") {
       return sk::inputError(a + ": relocatable device code (a kernel calling a device function defined in another "
                                 "source) is not supported: define the device functions in the kernel's source or a "
