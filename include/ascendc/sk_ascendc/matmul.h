@@ -1695,9 +1695,12 @@ class Matmul {
   __aicore__ uint8_t GetSubBlockIdx() const { return subBlockSet_ ? subBlock_ : (uint8_t)AscendC::GetSubBlockIdx(); }
   // Scratch the hardware's Matmul may use for format conversions: not needed here.
   __aicore__ void SetLocalWorkspace(const LocalTensor<uint8_t>&) {}
-  // Where an asynchronous Iterate leaves C's blocks for GetTensorC<false> to take.
+  // Where an asynchronous Iterate leaves C's blocks for GetTensorC<false> to take. A tensor gives
+  // its address only, as CANN takes it: the SDK's matmul_async_iterate hands each core a view of
+  // one workspace whose declared size runs short of the last core's C (a write past the
+  // allocation itself is a device exception anyway).
   template <class T> __aicore__ void SetWorkspace(const GlobalTensor<T>& addr) {
-    workspace_ = (uint64_t)addr.HostPtr(), workspaceBytes_ = addr.GetSize() * sizeof(T);
+    workspace_ = (uint64_t)addr.HostPtr(), workspaceBytes_ = 0;
   }
   template <class T> __aicore__ void SetWorkspace(__gm__ const T* addr, int size) {
     workspace_ = (uint64_t)addr, workspaceBytes_ = (uint64_t)size * sizeof(T);

@@ -127,9 +127,12 @@ inline uint8_t* carveTscm(uint64_t bytes, uint64_t size, const char* who) {
 // Fixpipe writes its AIVs' UB, an AIV's UB -> L1 copy its AIC's L1): there a MIX kernel's AIC
 // lays its UB buffers out at the same offsets of AIV 0's UB, and an AIV its L1 buffers in its
 // AIC's L1, as the other core type's Init lays them out.
+// Buffers may reach the end of the physical memory: CANN's TPipe checks nothing on the device,
+// and the SDK's matmul_s4 lays out all 256 KiB of an Ascend 950 UB, the compiler's 8 KiB above
+// GetUBSizeInBytes() (its register spills: the kernel's risk) included.
 inline uint8_t* carve(int32_t mem, uint64_t bytes, const char* who, bool tscm = false) {
   bool aivL1 = mem == SK_MEM_L1 && ::sk_core_type() == 1;
-  uint64_t size = aivL1 && !tscm ? 0 : ::sk_local_size(mem);
+  uint64_t size = aivL1 && !tscm ? 0 : ::sk_local_physical_size(mem);
   if (aivL1 && size) return carveTscm(bytes, size, who);
   uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem);
   if (size == 0) {

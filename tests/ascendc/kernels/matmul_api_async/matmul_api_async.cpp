@@ -24,9 +24,11 @@ class AsyncKernel {
     aGm_.SetGlobalBuffer((__gm__ half*)a + (uint64_t)sub * t.singleCoreM * t.Ka, (uint64_t)t.singleCoreM * t.Ka);
     bGm_.SetGlobalBuffer((__gm__ half*)b, (uint64_t)t.Kb * t.N);
     yGm_.SetGlobalBuffer((__gm__ float*)y + (uint64_t)sub * t.singleCoreM * t.N, (uint64_t)t.singleCoreM * t.N);
-    // Each AIV's own slot of the user workspace: its whole single-core C.
+    // Each AIV's own slot of the user workspace: its whole single-core C. AIV 1 declares its view
+    // half as long, as the SDK's matmul_async_iterate declares one workspace for all cores and
+    // hands each a view of it: SetWorkspace takes the address only.
     uint64_t slot = (uint64_t)t.singleCoreM * t.singleCoreN;
-    workspaceGm_.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(workspace) + sub * slot, slot);
+    workspaceGm_.SetGlobalBuffer((__gm__ float*)GetUserWorkspace(workspace) + sub * slot, sub ? slot / 2 : slot);
     pipe->InitBuffer(cQue_, 2, t.baseM * t.baseN * sizeof(float));
     pipe->InitBuffer(yQue_, 2, t.baseM * t.baseN * sizeof(float));
   }
