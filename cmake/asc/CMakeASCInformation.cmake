@@ -35,10 +35,16 @@ set(CMAKE_ASC_ARCHIVE_FINISH "<CMAKE_RANLIB> <TARGET>")
 # driver): their parts SuperKernel has are in sk_cc's headers and libsk_acl, so they are empty
 # here; ascendcl (also for a host target built by the C++ compiler) is libsk_acl with acl/acl.h.
 foreach(_sk_asc_lib tiling_api register platform graph_base unified_dlog ascendalog graph ge_runner acl_rtc
-                    runtime nnopbase opapi c_sec ascendc_runtime profapi mmpa ascend_dump error_manager ascend_hal)
+                    runtime nnopbase opapi c_sec ascendc_runtime profapi mmpa ascend_dump error_manager ascend_hal
+                    msprofiler)
   if(NOT TARGET ${_sk_asc_lib})
     add_library(${_sk_asc_lib} INTERFACE IMPORTED GLOBAL)
   endif()
+endforeach()
+# Host code of a sample that links the tiling or platform library includes their headers
+# ("tiling/platform/platform_ascendc.h"), which CANN installs under its host include folders.
+foreach(_sk_asc_lib tiling_api platform register)
+  set_property(TARGET ${_sk_asc_lib} APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${SK_ASC_INCLUDE_DIR}/ascendc")
 endforeach()
 unset(_sk_asc_lib)
 if(NOT TARGET ascendcl AND SK_ASC_ACL_LIBRARY)

@@ -14,7 +14,7 @@ if grep -qs '^SK_SANITIZE:STRING=.' "$sk_build/CMakeCache.txt"; then
 fi
 cmake -S "$here/cmake_project" -B "$out" -DCMAKE_PREFIX_PATH="$sk_build" "${compiler[@]}" "$@"
 cmake --build "$out"
-for p in demo demo_catlass_options program_arch row_sum_main_static row_sum_main_shared row_sum_main_cxx; do
+for p in demo demo_catlass_options host_platform program_arch row_sum_main_static row_sum_main_shared row_sum_main_cxx; do
   echo "== $p"
   "$out/$p"
 done

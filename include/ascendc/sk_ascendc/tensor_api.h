@@ -142,6 +142,11 @@ template <typename T, typename C0> struct LayoutTrait {
   using type = T;
   static constexpr int64_t C0_ELEMENT = C0::value;
 };
+// Compile-time integers as the tensor API spells them in shapes and strides (`Te::_1{}`).
+using _0 = AscendC::Std::Int<0>;
+using _1 = AscendC::Std::Int<1>;
+using _2 = AscendC::Std::Int<2>;
+using _16 = AscendC::Std::Int<16>;
 // The tensor API's constants: a fractal's 16 rows (and the cube's block), the MX scales' K grain
 // (two e8m0 scales a pair), the dimensions of the coordinate forms.
 constexpr size_t TWO_DIM_DATA = 2, THREE_DIM_DATA = 3, FOUR_DIM_DATA = 4, FIVE_DIM_DATA = 5;
