@@ -8,11 +8,11 @@
 #include <set>
 
 #include "compile_steps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/Cloning.h"

@@ -135,9 +135,10 @@ llvm::Expected<Args> parse(int argc, char** argv) {
     } else if (a == "-Xhost-start") {
       // options for CANN's host pass only (-fstack-protector-strong): host and device code are
       // one pass here, compiled under the sub-kernel contract's options
-      while (++i < argc && std::strcmp(argv[i], "-Xhost-end") != 0) {
-      }
-      if (i == argc) return sk::inputError("-Xhost-start without -Xhost-end (see --help)");
+      int end = i + 1;
+      while (end < argc && std::strcmp(argv[end], "-Xhost-end") != 0) ++end;
+      if (end == argc) return sk::inputError("-Xhost-start without -Xhost-end (see --help)");
+      i = end;
     } else if (a.compare(0, 2, "-W") == 0 && a.compare(0, 4, "-Wl,") != 0 && a.size() > 2) {
       o.warningFlags.push_back(a);
     } else if (a == "-s") {  // a link flag: strip the program
