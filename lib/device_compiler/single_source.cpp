@@ -371,8 +371,9 @@ llvm::Expected<std::vector<EmittedKernel>> emitKernels(const Options& o, const F
     if (e.ration.aic > 0) modules.push_back(DeviceModule{CoreType::AIC, llvm::CloneModule(*fe.aic->module)});
     auto object = linkedObject(std::move(modules), {e}, o, "kernel " + e.name + " of " + o.source);
     if (!object) return object.takeError();
-    std::string stem = emittedStem(e.symbol);
-    auto meta = keepCompleted(o.emitMetaDir + "/" + stem + ".json", emittedMeta(e, *object, o.source));
+    subkernel::KernelMeta fresh = emittedMeta(e, *object, o.source);
+    std::string stem = fresh.binFileName;
+    auto meta = keepCompleted(o.emitMetaDir + "/" + stem + ".json", std::move(fresh));
     if (!meta) return meta.takeError();
     std::string json = subkernel::writeMeta(*meta);
     out.push_back(EmittedKernel{stem, std::move(*object), std::move(json)});

@@ -579,7 +579,8 @@ struct MatmulL0Share {
   const void *user = nullptr, *cUser = nullptr;  // the objects that used L0A/L0B and L0C last
 };
 inline uint8_t* carveRest(int32_t mem, uint64_t& bytes) {
-  uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem), size = ::sk_local_size(mem);
+  // the rest up to carve's own limit, the physical memory
+  uint64_t at = (arenaUsed(mem) + alignOf(mem) - 1) / alignOf(mem) * alignOf(mem), size = ::sk_local_physical_size(mem);
   bytes = size > at ? (size - at) / 512 * 512 : 0;
   return carve(mem, bytes, "Matmul::Init");
 }
