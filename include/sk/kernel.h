@@ -204,6 +204,7 @@ enum sk_vop {
   SK_V_POW,                                    /* dst = src0 ^ src1 (the high-level Power) */
   SK_V_SHIFTLEFT_V, SK_V_SHIFTRIGHT_V,         /* shifts by src1's elements (Ascend 950, integers) */
   SK_V_XOR,                                    /* dst = src0 ^ src1 (integers: Ascend 950's register Xor) */
+  SK_V_PRELU,                                  /* dst = src0 >= 0 ? src0 : src0 * src1 (floats) */
   /* dst = op src0 */
   SK_V_EXP = 32, SK_V_LN, SK_V_ABS, SK_V_RELU, SK_V_SQRT, SK_V_RSQRT, SK_V_RECIPROCAL, SK_V_NOT,
   SK_V_COPY,
@@ -308,7 +309,9 @@ enum sk_reg_load_dist {
   SK_RLD_BLK,      /* one 32-byte block to all eight */
   SK_RLD_E2B,      /* VL/32 elements, each over one 32-byte block */
   SK_RLD_MASK,     /* VL/8 bytes into a mask register */
-  SK_RLD_UNALIGN   /* VL bytes at any element-aligned address (LoadUnAlign) */
+  SK_RLD_UNALIGN,  /* VL bytes at any element-aligned address (LoadUnAlign) */
+  SK_RLD_MASK_US,  /* VL/16 bytes into a mask register, each bit twice */
+  SK_RLD_MASK_DS   /* VL/4 bytes into a mask register, every other bit */
 };
 enum sk_reg_store_dist {
   SK_RST_NORM = 0, /* the active elements */

@@ -122,7 +122,9 @@ std::vector<std::string> clangArgs(const Options& o, const Target& t, CoreType c
   for (const std::string& d : o.defines) a.push_back("-D" + d);
   a.push_back("-include");
   a.push_back("sk_ascendc/builtin_types.h");
-  if (meta || llvm::sys::path::extension(o.source) != ".asc") {  // the op build's DT_*/FORMAT_* macros
+  // The op build's DT_*/FORMAT_* macros: for kernel sources, not for a program's (host code
+  // and CATLASS's templates name the enumerators, AscendC::DT_FLOAT).
+  if (meta || (!o.programSource && llvm::sys::path::extension(o.source) != ".asc")) {
     a.push_back("-include");
     a.push_back("sk_ascendc/op_build_macros.h");
   }
@@ -246,6 +248,16 @@ namespace {
 // and line.
 bool needsPreprocessedRewrite(llvm::StringRef errors) { return errors.contains("aicore]") || errors.contains("<<<"); }
 
+// clang 19 crashes generating a member of a class template in which a call that does not depend
+// on the template's parameters passes one of the member's own `static constexpr` locals as a
+// reference template argument, as Ascend 950 kernels pass their CastTrait (CATLASS's VF functions:
+// `Cast<float, bfloat16_t, castTrait>(...)`). C++20 takes such a trait by value (the headers'
+// SK_CAST_TRAIT_PARAM), which clang compiles: a C++17 source it crashes on so is compiled again
+// as C++20.
+bool crashedGeneratingCode(llvm::StringRef errors) {
+  return errors.contains("PLEASE submit a bug report") && errors.contains("Generating code for declaration");
+}
+
 // The qualifier list at `rest` (just past a '['): the length up to and including its ']' when it
 // names only `host` and `aicore`, and `aicore` at least; 0 otherwise (an array index, a lambda).
 size_t qualifierListLength(llvm::StringRef rest) {
@@ -348,14 +360,10 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   return runClang(clang, compile, scratch, o.verbose);
 }
 
-}  // namespace
-
-llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
-                                        const std::string& input, const std::vector<std::string>& includes,
-                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
-                                        llvm::LLVMContext& ctx, std::string* errors) {
-  std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
-  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
+// clang on `args`, then again as the errors call for: with the scope of the kernel's tiling-key
+// tables, or preprocessed and rewritten (above).
+llvm::Expected<ToolResult> compileWithWorkarounds(const std::string& clang, std::vector<std::string> args, const Options& o,
+                                                  const ScratchDir& scratch) {
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
   if (std::optional<std::string> scope = run->exitCode != 0 ? templateTableScope(run->err) : std::nullopt) {
@@ -364,8 +372,25 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
     if (!run) return run.takeError();
   }
   std::vector<std::string> missingMembers = run->exitCode != 0 ? membersMissingFromTemplates(run->err) : std::vector<std::string>{};
-  if (run->exitCode != 0 && (needsPreprocessedRewrite(run->err) || !missingMembers.empty())) {
-    run = compileRewritten(clang, args, missingMembers, o, scratch);
+  if (run->exitCode != 0 && (needsPreprocessedRewrite(run->err) || !missingMembers.empty()))
+    return compileRewritten(clang, args, missingMembers, o, scratch);
+  return run;
+}
+
+}  // namespace
+
+llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
+                                        const std::string& input, const std::vector<std::string>& includes,
+                                        const subkernel::KernelMeta* meta, const ScratchDir& scratch,
+                                        llvm::LLVMContext& ctx, std::string* errors) {
+  std::string bc = scratch.file(core == CoreType::AIC ? "aic.bc" : "aiv.bc");
+  std::vector<std::string> args = clangArgs(o, t, core, headerRoot(), meta, includes, input, bc);
+  auto run = compileWithWorkarounds(clang, args, o, scratch);
+  if (!run) return run.takeError();
+  auto standard = llvm::find(args, std::string("-std=c++17"));
+  if (run->exitCode != 0 && standard != args.end() && crashedGeneratingCode(run->err)) {
+    *standard = "-std=c++20";
+    run = compileWithWorkarounds(clang, args, o, scratch);
     if (!run) return run.takeError();
   }
   const ToolResult& r = *run;

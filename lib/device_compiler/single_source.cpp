@@ -236,7 +236,14 @@ llvm::Expected<FrontEnd> frontEnd(const Options& o, const Target& t, const std::
       refineKernelTypes(fe.entries, *aic->module);
       if (llvm::any_of(fe.entries, runsOnCube)) fe.aic = std::move(*aic);
     } else {
+      // Said, not silent: a kernel whose cube code does not compile would run without it.
       llvm::consumeError(aic.takeError());
+      llvm::StringRef all(errors);
+      size_t at = all.find("error: ");
+      llvm::StringRef first = at == llvm::StringRef::npos ? "" : all.substr(all.rfind('\n', at) + 1).split('\n').first;
+      std::fprintf(stderr, "sk_cc: note: %s: its kernels run on the vector core only: the cube-core compile failed (%s); "
+                           "declare a kernel __vector__ if it has no cube code, or fix the error\n",
+                   o.source.c_str(), first.str().c_str());
     }
   }
   return fe;

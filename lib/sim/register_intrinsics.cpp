@@ -152,8 +152,9 @@ void castNibblePairs(CoreRun* c, int32_t dstType, int32_t srcType, int32_t round
 const char* loadName(int32_t dist) {
   static const char* names[] = {"LoadAlign DIST_NORM", "LoadAlign DIST_BRC", "LoadAlign DIST_US", "LoadAlign DIST_DS",
                                 "LoadAlign DIST_UNPACK", "LoadAlign DIST_UNPACK4", "LoadAlign DIST_BLK", "LoadAlign DIST_E2B",
-                                "LoadAlign (MaskReg)", "LoadUnAlign"};
-  return dist >= 0 && dist <= SK_RLD_UNALIGN ? names[dist] : "LoadAlign";
+                                "LoadAlign (MaskReg)", "LoadUnAlign", "LoadAlign (MaskReg) DIST_US",
+                                "LoadAlign (MaskReg) DIST_DS"};
+  return dist >= 0 && dist <= SK_RLD_MASK_DS ? names[dist] : "LoadAlign";
 }
 
 }  // namespace
@@ -215,6 +216,19 @@ void sk_reg_load(void* reg, const void* ub, uint32_t b, int32_t dist) {
       checkUb(c, op, "src", ub, kVL, b, false);
       std::memcpy(d, s, kVL);
       break;
+    case SK_RLD_MASK_US:  // mask bit i = source bit i / 2
+    case SK_RLD_MASK_DS:  // mask bit i = source bit 2i
+    {
+      bool up = dist == SK_RLD_MASK_US;
+      uint32_t bytes = up ? kVL / 16 : kVL / 4;
+      checkUb(c, op, "src", ub, bytes, up ? bytes : std::min(32u, bytes), false);
+      std::memset(d, 0, kVL / 8);
+      for (uint32_t i = 0; i < kVL; ++i) {
+        uint32_t from = up ? i / 2 : 2 * i;
+        d[i / 8] |= (uint8_t)(((s[from / 8] >> (from % 8)) & 1) << (i % 8));
+      }
+      break;
+    }
     default: fault(c, "LoadAlign: unknown distribution mode " + std::to_string(dist));
   }
   charge(c, SK_PIPE_V, 1, op);

@@ -278,6 +278,10 @@ template <typename E> std::string binaryOp(int32_t op, uint8_t* d, const uint8_t
       apply<E>(d, a, b, s, [](C x, C y, C) { return std::pow(x, y); });
       return "";
     }
+    if (op == SK_V_PRELU) {
+      apply<E>(d, a, b, s, [](C x, C y, C) { return x >= 0 ? x : (C)(x * y); });
+      return "";
+    }
   } else {
     if (op == SK_V_AND) {
       apply<E>(d, a, b, s, [](C x, C y, C) { return (C)(x & y); });
@@ -1156,6 +1160,7 @@ const char* opName(int32_t op) {
     case SK_V_AND: return "and";
     case SK_V_OR: return "or";
     case SK_V_XOR: return "xor";
+    case SK_V_PRELU: return "prelu";
     case SK_V_ADDRELU: return "addrelu";
     case SK_V_SUBRELU: return "subrelu";
     case SK_V_MULADDDST: return "muladddst";

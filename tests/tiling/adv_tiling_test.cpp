@@ -1,7 +1,7 @@
 // The host helpers of the high-level APIs (include/ascendc/tiling/adv_api_tiling.h): the shape
 // type, the temporary-buffer queries (min <= max, the documented size rule, 0 for an empty
 // shape), the tiling fillers (the shape fields the kernels read, rounds covering every row),
-// memcpy_s, and that the optiling spellings name the kernel structs.
+// securec's functions, and that the optiling spellings name the kernel structs.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -223,13 +223,52 @@ TEST(AdvTiling, TransposeAndTransDataHelpers) {
   EXPECT_EQ(pad.GetDataSize(), 26u * 4);  // the host class's size and bytes (optiling::PadTiling)
 }
 
-TEST(AdvTiling, MemcpyS) {
+// securec.h (which the tiling header brings, as CANN's do): the codes, and a destination left
+// cleared, never partly written, when the copy cannot be made.
+TEST(Securec, MemoryFunctionsCopyOrClearTheDestination) {
   char dst[4] = {0, 0, 0, 0};
-  EXPECT_EQ(memcpy_s(dst, sizeof(dst), "abc", 3), 0);
+  EXPECT_EQ(memcpy_s(dst, sizeof(dst), "abc", 3), EOK);
   EXPECT_STREQ(dst, "abc");
-  EXPECT_NE(memcpy_s(dst, 2, "abc", 3), 0);
-  EXPECT_NE(memcpy_s(nullptr, 4, "abc", 3), 0);
-  EXPECT_EQ(memcpy_s(dst, 4, "x", 0), 0);
+  EXPECT_EQ(memcpy_s(dst, 2, "abc", 3), ERANGE_AND_RESET);
+  EXPECT_EQ(dst[0], 0);
+  EXPECT_EQ(memcpy_s(nullptr, 4, "abc", 3), EINVAL);
+  EXPECT_EQ(memcpy_s(dst, 0, "abc", 3), ERANGE);
+  EXPECT_EQ(memcpy_s(dst, 4, "x", 0), EOK);
+  std::memcpy(dst, "abc", 4);
+  EXPECT_EQ(memcpy_s(dst, 4, nullptr, 1), EINVAL_AND_RESET);
+  EXPECT_EQ(dst[0], 0);
+  char both[8] = "abcdef";
+  EXPECT_EQ(memcpy_s(both + 1, 7, both, 4), EOVERLAP_AND_RESET);
+  std::memcpy(both, "abcdef", 7);
+  EXPECT_EQ(memmove_s(both + 1, 7, both, 4), EOK);
+  EXPECT_STREQ(both, "aabcdf");
+  EXPECT_EQ(memset_s(dst, 4, 'z', 2), EOK);
+  EXPECT_EQ(dst[1], 'z');
+  EXPECT_EQ(memset_s(dst, 4, 'y', 9), ERANGE_AND_RESET);
+  EXPECT_EQ(dst[3], 'y');
+}
+
+TEST(Securec, StringFunctionsTerminateOrLeaveTheDestinationEmpty) {
+  char s[8];
+  EXPECT_EQ(strcpy_s(s, sizeof(s), "kernel"), EOK);
+  EXPECT_STREQ(s, "kernel");
+  EXPECT_EQ(strcat_s(s, sizeof(s), "s"), EOK);
+  EXPECT_STREQ(s, "kernels");
+  EXPECT_EQ(strcat_s(s, sizeof(s), "!"), ERANGE_AND_RESET);
+  EXPECT_STREQ(s, "");
+  EXPECT_EQ(strcpy_s(s, sizeof(s), "too long!"), ERANGE_AND_RESET);
+  EXPECT_STREQ(s, "");
+  EXPECT_EQ(strncpy_s(s, sizeof(s), "abcdef", 3), EOK);
+  EXPECT_STREQ(s, "abc");
+  EXPECT_EQ(strncat_s(s, sizeof(s), "defgh", 2), EOK);
+  EXPECT_STREQ(s, "abcde");
+  EXPECT_EQ(sprintf_s(s, sizeof(s), "%d-%s", 42, "ok"), 5);
+  EXPECT_STREQ(s, "42-ok");
+  EXPECT_EQ(sprintf_s(s, sizeof(s), "%s", "overflowing"), -1);
+  EXPECT_STREQ(s, "");
+  EXPECT_EQ(snprintf_s(s, sizeof(s), 3, "%s", "abcdef"), -1);  // cut at count: kept, and reported
+  EXPECT_STREQ(s, "abc");
+  EXPECT_EQ(snprintf_s(s, sizeof(s), sizeof(s), "%s", "overflowing"), -1);
 }
 
 }  // namespace

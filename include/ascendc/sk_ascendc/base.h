@@ -300,6 +300,8 @@ using ignore_t = std::remove_const_t<decltype(std::ignore)>;
 // Whether T is one of Ts.
 template <typename T, typename... Ts> struct is_one_of : std::disjunction<std::is_same<T, Ts>...> {};
 template <typename T, typename... Ts> constexpr bool is_one_of_v = is_one_of<T, Ts...>::value;
+// The same as is_same, by the name CATLASS's Ascend 950 kernels use (Std::IsSame<T, half>::value).
+template <typename T, typename U> struct IsSame : std::is_same<T, U> {};
 // A compile-time integer (the Tensor API's C0 argument: Std::Int<16>).
 template <int64_t N> using Int = std::integral_constant<int64_t, N>;
 template <typename T, T... Is> using IntegerSequence = std::integer_sequence<T, Is...>;

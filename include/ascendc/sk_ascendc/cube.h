@@ -183,7 +183,8 @@ struct LoadData2DParamsV2 {
 // fp4 (two to a byte) transposes 64 x 64-element squares of four fractals one above the other
 // (mStep a multiple of 4), source row blocks 4m.. landing in destination column block m, source
 // column block k in destination row blocks 4k .. 4k + 3.
-template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
+namespace detail {
+template <typename T> __aicore__ inline void loadData2dV2(uint8_t* out, const uint8_t* in, const LoadData2DParamsV2& p) {
   constexpr uint32_t bytes = std::is_same_v<PrimT<T>, int4b_t> ? 0 : sizeof(PrimT<T>);
   constexpr bool fp4 = detail::isFp4<PrimT<T>>();
   if (p.srcStride < 0) ::sk_trap(3, "LoadData (LoadData2DParamsV2): srcStride must not be negative");
@@ -196,8 +197,6 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
     ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with a 1-byte type needs an even mStep, not %u", p.mStep);
   if (p.ifTranspose && bytes == 4 && p.kStep % 2)
     ::sk_trapf(3, "LoadData (LoadData2DParamsV2): ifTranspose with a 4-byte type needs an even kStep, not %u", p.kStep);
-  uint8_t* out = (uint8_t*)dst.HostPtr();
-  const uint8_t* in = (const uint8_t*)src.HostPtr();
   for (uint32_t k = 0; k < p.kStep; k += p.ifTranspose && bytes == 4 ? 2 : 1) {
     uint64_t from = (uint64_t)(p.kStartPosition + k) * (uint32_t)p.srcStride + p.mStartPosition, to = (uint64_t)k * p.dstStride;
     if (p.ifTranspose && bytes == 4) {  // fractals (m, k) and (m, k + 1), srcStride apart
@@ -217,6 +216,10 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
         ::sk_load_2d_transpose(out + ((uint64_t)m / 2 * p.dstStride + 2ull * k) * 512, in + (from + m) * 512, 1, 0, 1, 0, 0, 0, 0);
     }
   }
+}
+}  // namespace detail
+template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& p) {
+  detail::loadData2dV2<T>((uint8_t*)dst.HostPtr(), (const uint8_t*)src.HostPtr(), p);
 }
 // LoadData's MX form (Ascend 950): the A or B fractals as LoadData2DParamsV2 says, and their
 // scales (srcMx, fp8_e8m0_t in L1, 32-byte fractals of 16 x 2) into L0A_MX / L0B_MX at dst's L0
@@ -511,7 +514,7 @@ template <typename T, typename U, typename S> constexpr void checkMmadTypes() {
                 "Mmad: L0C holds int32_t for int8_t and int4b_t inputs and float for half, bfloat16_t, float and fp8 inputs");
   constexpr int32_t a = minifloatCode<PrimT<U>>(), b = minifloatCode<PrimT<S>>();
   static_assert((a < 0 && b < 0) || (a == SK_DT_HIFLOAT8 && b == SK_DT_HIFLOAT8) || (isFp8<PrimT<U>>() && isFp8<PrimT<S>>()),
-                "Mmad: fp8 inputs pair fp8_e4m3fn_t and fp8_e5m2_t in any order, hifloat8_t with itself (fp4 takes MmadMx)");
+                "Mmad: fp8 inputs pair fp8_e4m3fn_t and fp8_e5m2_t in any order, hifloat8_t with itself");
   static_assert(a < 0 || kArch3510, "Mmad: fp8 and hifloat8 inputs are Ascend 950's (dav-3510)");
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
   static_assert(!std::is_same_v<PrimT<U>, int4b_t>, "Mmad: Ascend 950's cube does not multiply int4b_t; unpack it to int8_t");
@@ -523,20 +526,39 @@ inline void mmadTyped(void* dst, const void* fm, const void* filter, const void*
   if (!bias && init == SK_MMAD_BIAS) bias = ::sk_local_base(SK_MEM_BT);
   ::sk_mmad_mixed(dst, fm, filter, bias, p.m, p.k, p.n, aType, bType, init, flags);
 }
+// An operand spelled mx_fp8_* (GetL0DataType's MX spelling, as CATLASS's MX kernels type L0) or
+// fp4 (which has no other mode) makes Mmad the MX multiply, as on the hardware.
+template <typename V>
+constexpr bool mxByType = std::is_same_v<V, mx_fp8_e4m3_t> || std::is_same_v<V, mx_fp8_e5m2_t> || isFp4<V>();
+template <typename U, typename S> constexpr bool mmadIsMx = mxByType<PrimT<U>> || mxByType<PrimT<S>>;
 }  // namespace detail
 
 template <typename T, typename U, typename S>
+__aicore__ inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p);
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                              const LocalTensor<V>& bias, const MmadParams& p);
+
+template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& p) {
-  detail::checkMmadTypes<T, U, S>();
-  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), nullptr, p, detail::cubeDtypeOf<PrimT<U>>(),
-                    detail::cubeDtypeOf<PrimT<S>>(), detail::mmadInit(p), detail::mmadFlags(p));
+  if constexpr (detail::mmadIsMx<U, S>) {
+    MmadMx(dst, fm, filter, p);
+  } else {
+    detail::checkMmadTypes<T, U, S>();
+    detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), nullptr, p, detail::cubeDtypeOf<PrimT<U>>(),
+                      detail::cubeDtypeOf<PrimT<S>>(), detail::mmadInit(p), detail::mmadFlags(p));
+  }
 }
 template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p) {
-  detail::checkMmadTypes<T, U, S>();
-  detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p, detail::cubeDtypeOf<PrimT<U>>(),
-                    detail::cubeDtypeOf<PrimT<S>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
+  if constexpr (detail::mmadIsMx<U, S>) {
+    MmadMx(dst, fm, filter, bias, p);
+  } else {
+    detail::checkMmadTypes<T, U, S>();
+    detail::mmadTyped(dst.HostPtr(), fm.HostPtr(), filter.HostPtr(), bias.HostPtr(), p, detail::cubeDtypeOf<PrimT<U>>(),
+                      detail::cubeDtypeOf<PrimT<S>>(), SK_MMAD_BIAS, detail::mmadFlags(p));
+  }
 }
 
 // MmadMx (Ascend 950): C = (scaleA x A) * (scaleB x B) [+ bias], A and B fp8 (e4m3/e5m2, any
@@ -998,5 +1020,29 @@ SK_CCE_FILL(create_cbuf_matrix, __cbuf__, 32)
 SK_CCE_FILL(create_ca_matrix, __ca__, 512)
 SK_CCE_FILL(create_cb_matrix, __cb__, 512)
 #undef SK_CCE_FILL
+
+// Ascend 950's L1 -> L0A / L0B load built-ins, which CATLASS calls directly: the 4-bit 2D load
+// (LoadData2DParamsV2's fields in their order, then ifTranspose) and the MX scales' load, whose
+// destination is the L0 address / 16 (the address GetPhyAddr gave, here the simulator's).
+#define SK_CCE_LOAD_2D_S4(name, Q)                                                                                  \
+  template <typename T>                                                                                             \
+  __aicore__ inline void name(Q T* dst, __cbuf__ const T* src, uint32_t mStartPosition, uint32_t kStartPosition,    \
+                              uint16_t mStep, uint16_t kStep, int32_t srcStride, uint16_t dstStride, bool transpose) { \
+    AscendC::LoadData2DParamsV2 p(mStartPosition, kStartPosition, mStep, kStep, srcStride, dstStride, transpose, 0); \
+    AscendC::detail::loadData2dV2<T>((uint8_t*)dst, (const uint8_t*)src, p);                                         \
+  }
+SK_CCE_LOAD_2D_S4(load_cbuf_to_ca_s4, __ca__)
+SK_CCE_LOAD_2D_S4(load_cbuf_to_cb_s4, __cb__)
+#undef SK_CCE_LOAD_2D_S4
+__aicore__ inline void load_cbuf_to_ca_mx(uint64_t dstAddr16, __cbuf__ const void* src, uint16_t xStartPosition,
+                                          uint16_t yStartPosition, uint8_t xStep, uint8_t yStep, uint16_t srcStride,
+                                          uint16_t dstStride) {
+  ::sk_load_mx_scales((void*)(uintptr_t)(dstAddr16 * 16), src, xStartPosition, yStartPosition, xStep, yStep, srcStride, dstStride);
+}
+__aicore__ inline void load_cbuf_to_cb_mx(uint64_t dstAddr16, __cbuf__ const void* src, uint16_t xStartPosition,
+                                          uint16_t yStartPosition, uint8_t xStep, uint8_t yStep, uint16_t srcStride,
+                                          uint16_t dstStride) {
+  load_cbuf_to_ca_mx(dstAddr16, src, xStartPosition, yStartPosition, xStep, yStep, srcStride, dstStride);
+}
 
 #endif /* SK_ASCENDC_CUBE_H */

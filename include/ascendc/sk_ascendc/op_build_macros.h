@@ -1,8 +1,9 @@
 // The dtype and format codes CANN's op build defines when it compiles an op kernel: macros, so
 // kernels compare them in #if (`#if ORIG_DTYPE_X == DT_BF16`, `defined(DT_INT8)`). sk_cc
 // force-includes this header for kernel sources (.cpp, and any source with --meta), not for
-// single-source programs (.asc without --meta): their host code names the tiling API's
-// matmul_tiling::DataType::DT_FLOAT16 or declares DT_* enumerators of its own, as with bisheng.
+// single-source programs (.asc or .cpp, without --meta): their host code names the tiling API's
+// matmul_tiling::DataType::DT_FLOAT16, AscendC::DT_FLOAT (CATLASS) or DT_* enumerators of its
+// own, as with bisheng.
 #ifndef SK_ASCENDC_OP_BUILD_MACROS_H
 #define SK_ASCENDC_OP_BUILD_MACROS_H
 

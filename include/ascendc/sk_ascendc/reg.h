@@ -23,6 +23,9 @@ template <auto funcPtr, typename... Args> __aicore__ inline void asc_vf_call(Arg
   funcPtr(std::forward<Args>(args)...);
 }
 
+// The post-update literal of the compiler's register built-ins (vstas).
+enum sk_post_update_t { NO_POST_UPDATE = 0, POST_UPDATE = 1 };
+
 namespace AscendC {
 // The same, by its AscendC name (ops-nn's Ascend 950 matmul templates call VF_CALL<f>(...)).
 template <auto funcPtr, typename... Args> __aicore__ inline void VF_CALL(Args&&... args) {
@@ -282,9 +285,11 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, const U& srcReg, in
   dstAddr += postUpdateStride;
 }
 // A mask register from (to) VL/8 bytes of UB.
+// DIST_US reads VL/16 bytes and doubles each bit, DIST_DS reads VL/4 bytes and keeps every other bit.
 template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr) {
-  static_assert(dist == MaskDist::DIST_NORM, "LoadAlign (MaskReg): only DIST_NORM is simulated");
-  ::sk_reg_load(mask.bits, srcAddr, 1, SK_RLD_MASK);
+  static_assert(dist != MaskDist::DIST_PACK, "LoadAlign (MaskReg): DIST_NORM, DIST_US or DIST_DS");
+  ::sk_reg_load(mask.bits, srcAddr, 1,
+                dist == MaskDist::DIST_US ? SK_RLD_MASK_US : dist == MaskDist::DIST_DS ? SK_RLD_MASK_DS : SK_RLD_MASK);
 }
 template <typename T, MaskDist dist = MaskDist::DIST_NORM>
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, const MaskReg& mask) {
@@ -861,7 +866,15 @@ template <typename T> constexpr int32_t regCastDtypeOf() {
 }  // namespace detail
 /* ---- conversion: the mask counts source elements; between widths the trait's layout places the
    narrow elements in each wide group; 4-bit pairs go by pairs (docs/ascendc.md) ---- */
-template <typename T = DefaultType, typename U = DefaultType, const CastTrait& trait = castTrait, typename S, typename V>
+// The trait by reference, as CANN declares it; by value in C++20, in which sk_cc compiles a source
+// whose class templates pass their members' own `static constexpr` traits in calls that do not
+// depend on the template, which clang 19 crashes on by reference (lib/device_compiler/compile.cpp).
+#if __cplusplus >= 202002L
+#define SK_CAST_TRAIT_PARAM const CastTrait
+#else
+#define SK_CAST_TRAIT_PARAM const CastTrait&
+#endif
+template <typename T = DefaultType, typename U = DefaultType, SK_CAST_TRAIT_PARAM trait = castTrait, typename S, typename V>
 __simd_callee__ inline void Cast(S& dstReg, const V& srcReg, const MaskReg& mask) {
   using D = detail::Elem<S>;
   using Src = detail::Elem<V>;
@@ -949,6 +962,44 @@ __simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, U& srcReg, uint32_t d
 template <typename T = DefaultType, LoadDist dist, typename U>
 __simd_callee__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ T* srcAddr) {
   LoadAlign<T, dist>(dstReg0, dstReg1, srcAddr);
+}
+template <typename T = DefaultType, PostLiteral postMode, LoadDist dist, typename U>
+__simd_callee__ inline void DataCopy(U& dstReg0, U& dstReg1, __ubuf__ T*& srcAddr, int32_t postUpdateStride) {
+  LoadAlign<T, postMode, dist>(dstReg0, dstReg1, srcAddr, postUpdateStride);
+}
+template <typename T = DefaultType, StoreDist dist, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, U& srcReg0, U& srcReg1, const MaskReg& mask) {
+  StoreAlign<T, dist>(dstAddr, srcReg0, srcReg1, mask);
+}
+template <typename T = DefaultType, PostLiteral postMode, StoreDist dist, typename U>
+__simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, U& srcReg0, U& srcReg1, int32_t postUpdateStride, const MaskReg& mask) {
+  StoreAlign<T, postMode, dist>(dstAddr, srcReg0, srcReg1, postUpdateStride, mask);
+}
+template <typename T> __simd_callee__ inline void DataCopyUnAlignPre(UnalignRegForLoad& ureg, __ubuf__ T* srcAddr) {
+  LoadUnAlignPre<T>(ureg, srcAddr);
+}
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void DataCopyUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T* srcAddr) {
+  LoadUnAlign<T>(dstReg, ureg, srcAddr);
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void DataCopyUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T*& srcAddr, uint32_t postUpdateStride) {
+  LoadUnAlign<T, postMode>(dstReg, ureg, srcAddr, postUpdateStride);
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void DataCopyUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore& ureg, uint32_t postUpdateStride) {
+  StoreUnAlign<T, postMode>(dstAddr, srcReg, ureg, postUpdateStride);
+}
+template <typename T, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE>
+__simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& ureg, int32_t postUpdateStride) {
+  StoreUnAlignPost<T, postMode>(dstAddr, ureg, postUpdateStride);
+}
+// The compiler built-in under these (vstas: flush an unaligned store stream's tail, then move
+// the address by offset with POST_UPDATE): the stores here write at once, so only the address moves.
+// (Found by argument-dependent lookup, as kernels call it unqualified; POST_UPDATE is global.)
+template <typename T>
+__simd_callee__ inline void vstas(UnalignRegForStore&, __ubuf__ T*& dstAddr, int32_t offset, sk_post_update_t mode) {
+  if (mode == POST_UPDATE) dstAddr += offset;
 }
 template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T* srcAddr) {
   LoadAlign<T, dist>(mask, srcAddr);

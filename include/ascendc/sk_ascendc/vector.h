@@ -160,6 +160,7 @@ SK_ASCENDC_BINARY(Or, SK_V_OR)
 SK_ASCENDC_BINARY(AddRelu, SK_V_ADDRELU)
 SK_ASCENDC_BINARY(SubRelu, SK_V_SUBRELU)
 SK_ASCENDC_BINARY(FusedMulAdd, SK_V_FUSEDMULADD)
+SK_ASCENDC_BINARY(Prelu, SK_V_PRELU)  // dst = src0 >= 0 ? src0 : src0 * src1 (half, float)
 #undef SK_ASCENDC_BINARY
 
 // dst = src0 * src1 + dst; the sources may be half into a float dst (then 64 elements a repeat).

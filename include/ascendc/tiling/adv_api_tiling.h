@@ -1,7 +1,7 @@
 // Host helpers of the high-level APIs (CANN's tiling_api.h surface beside Matmul): the shape type
 // they take (AscendC::TensorShape, also ge::Shape), the temporary-buffer size queries
 // (GetXxxMaxMinTmpSize, GetXxxMaxTmpSize, GetXxxMinTmpSize), the tiling fillers (SoftMaxTilingFunc,
-// GetLayerNormNDTilingInfo, TopKTilingFunc, PadTilingFunc, ...) and memcpy_s. Header-only,
+// GetLayerNormNDTilingInfo, TopKTilingFunc, PadTilingFunc, ...) and securec's memcpy_s. Header-only,
 // standard library only; written from the public API reference.
 //
 // Sizes. SuperKernel's kernel-side implementations (sk_ascendc/adv_*.h) compute in place and need
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "securec.h"  // memcpy_s, which CANN's host headers bring
 #include "tiling/adv_api_types.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -684,17 +685,5 @@ using UnPadTiling = AscendC::tiling::UnPadTiling;
 using ConfusionTransposeTiling = AscendC::tiling::ConfusionTransposeTiling;
 }  // namespace optiling
 
-// securec's bounded copy (CANN's host headers bring securec.h): 0, or an error code (nothing
-// copied) when the destination is null or too small.
-#ifndef SK_ASCENDC_HAVE_MEMCPY_S
-#define SK_ASCENDC_HAVE_MEMCPY_S
-inline int memcpy_s(void* dest, size_t destMax, const void* src, size_t count) {
-  if (count == 0) return 0;
-  if (dest == nullptr || src == nullptr) return 150;  // EINVAL_AND_RESET's family of securec codes
-  if (count > destMax) return 162;                    // ERANGE_AND_RESET
-  std::memmove(dest, src, count);
-  return 0;
-}
-#endif
 
 #endif /* SK_ASCENDC_TILING_ADV_API_TILING_H */

@@ -49,6 +49,11 @@ enum DataType : int32_t {
 
 namespace AscendC {
 
+// The codes by their bare names in AscendC too (CATLASS's kernels and host code write
+// AscendC::DT_FLOAT, as CANN's headers allow). A kernel op build's DT_* macros shadow them.
+using ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_INT8, ge::DT_INT32, ge::DT_UINT8, ge::DT_INT16, ge::DT_UINT16, ge::DT_UINT32,
+    ge::DT_INT64, ge::DT_UINT64, ge::DT_DOUBLE, ge::DT_BOOL, ge::DT_BF16, ge::DT_INT4;
+
 // The high-level API tiling functions take ge's codes.
 using TensorDataType = ge::DataType;
 inline uint32_t TensorDataTypeSize(TensorDataType t) {
