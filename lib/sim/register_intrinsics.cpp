@@ -157,6 +157,19 @@ const char* loadName(int32_t dist) {
   return dist >= 0 && dist <= SK_RLD_MASK_DS ? names[dist] : "LoadAlign";
 }
 
+// The register left shifts move every bit, the sign bit too, as on the unsigned type of the
+// width: CATLASS's MX A8W4 prologue moves a nibble's sign into bit 7 of an int8 register so.
+// (The LocalTensor ShiftLeft keeps a signed element's sign bit, as CANN documents it.)
+int32_t leftShiftType(int32_t dtype) {
+  switch (dtype) {
+    case SK_DT_INT8: return SK_DT_UINT8;
+    case SK_DT_INT16: return SK_DT_UINT16;
+    case SK_DT_INT32: return SK_DT_UINT32;
+    case SK_DT_INT64: return SK_DT_UINT64;
+    default: return dtype;
+  }
+}
+
 }  // namespace
 
 }  // namespace sk::sim
@@ -292,6 +305,7 @@ void sk_reg_mask(uint8_t* mask, uint32_t b, int32_t pattern, uint32_t count) {
 
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar, const uint8_t* mask,
                int32_t merging) {
+  if (op == SK_V_SHIFTLEFT || op == SK_V_SHIFTLEFT_V) dtype = leftShiftType(dtype);
   RegOpNames names = regOpNames(op);
   CoreRun* c = registerOp("sk_reg_op", names.shown);
   if (!c) return;

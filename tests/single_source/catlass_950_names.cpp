@@ -9,6 +9,7 @@
 //     offset), DataCopyUnAlign with post-update (a store to an odd offset), DataCopyUnAlignPost,
 //     the built-in vstas with POST_UPDATE, and DataCopy<T, POST_MODE_UPDATE, DIST_DINTLV_B16> into
 //     two registers;
+//   - Reg::ShiftLeft of int8 by 4: every bit moves, the sign bit too;
 //   - an event id past 7 (its low 3 bits count) and a WaitFlag on a pipe the vector core lacks;
 //   - a VF function, a static member of a class template called in place, passing its own
 //     `static constexpr CastTrait` to Cast in a call that does not depend on the template (clang
@@ -33,7 +34,8 @@ constexpr uint32_t OUT_UNALIGN = 320;  // 64 halves stored from half 1, then one
 constexpr uint32_t OUT_DINTLV = 512;   // even halves then odd halves of 128 (2 x 128 halves)
 constexpr uint32_t OUT_CAST = 1024;    // N floats from N halves
 constexpr uint32_t OUT_VERDICT = 1280; // the device's comparison of the host's ge code
-constexpr uint32_t OUT_BYTES = 1312;
+constexpr uint32_t OUT_SHIFT = 1312;   // 256 int8 shifted left by 4
+constexpr uint32_t OUT_BYTES = 1568;
 
 template <typename T> struct Epilogue {
   // The trait is the function's own static: this is what clang 19 cannot compile as C++17.
@@ -50,6 +52,16 @@ template <typename T> struct Epilogue {
   }
   __aicore__ void operator()(__ubuf__ T* src, __ubuf__ float* dst) const { CastVf(src, dst); }
 };
+
+// Every bit moves, the sign bit too (CATLASS's MX A8W4 prologue moves a nibble's sign into bit 7 so).
+__simd_vf__ inline void ShiftVf(__ubuf__ int8_t* in, __ubuf__ int8_t* out) {
+  Reg::RegTensor<int8_t> v, amounts;
+  Reg::MaskReg all = Reg::CreateMask<int8_t>();
+  Reg::LoadAlign(v, in);
+  Reg::Duplicate(amounts, (int8_t)4);
+  Reg::ShiftLeft(v, v, amounts, all);
+  Reg::StoreAlign(out, v, all);
+}
 
 __simd_vf__ inline void MaskVf(__ubuf__ uint8_t* bits, __ubuf__ uint8_t* out) {
   Reg::MaskReg up, down;
@@ -111,6 +123,7 @@ __global__ __vector__ void catlass_950_names(GM_ADDR x, GM_ADDR slope, GM_ADDR b
   Prelu(ol.ReinterpretCast<float>()[OUT_PRELU / 4], xl, sl, (int32_t)N);
   __ubuf__ uint8_t* o = (__ubuf__ uint8_t*)ol.GetPhyAddr();
   asc_vf_call<MaskVf>((__ubuf__ uint8_t*)bl.GetPhyAddr(), o + OUT_MASKS);
+  asc_vf_call<ShiftVf>((__ubuf__ int8_t*)hl.GetPhyAddr(), (__ubuf__ int8_t*)(o + OUT_SHIFT));
   asc_vf_call<EarlierNamesVf>((__ubuf__ half*)hl.GetPhyAddr(), (__ubuf__ half*)(o + OUT_UNALIGN),
                               (__ubuf__ half*)(o + OUT_DINTLV), (__ubuf__ half*)(o + OUT_DINTLV + 256));
   Epilogue<half>{}((__ubuf__ half*)hl.GetPhyAddr(), (__ubuf__ float*)(o + OUT_CAST));  // calls the VF in place, as CATLASS does
@@ -170,6 +183,8 @@ int main() {
     check(even[i] == halves[2 * i], "DIST_DINTLV_B16 even", i);
     check(even[128 + i] == halves[2 * i + 1], "DIST_DINTLV_B16 odd", i);
   }
+  const uint8_t* halfBytes = (const uint8_t*)halves.data();
+  for (uint32_t i = 0; i < 256; ++i) check(out[OUT_SHIFT + i] == (uint8_t)(halfBytes[i] << 4), "int8 ShiftLeft", i);
   const float* cast = (const float*)(out.data() + OUT_CAST);
   for (uint32_t i = 0; i < N; ++i) check(cast[i] == 1.0f + (float)i / 1024.0f, "Cast with a local trait", i);
   uint32_t verdict;
