@@ -86,7 +86,7 @@ inline const ArchSpec& Dav2201Spec() {
 inline const ArchSpec& Dav3510Spec() {
   static const ArchSpec spec = {"dav-3510", "Ascend950PR_9599", SocVersion::ASCEND950, NpuArch::DAV_3510,
                                 1850, 32, 64,
-                                253952, 524288, 65536, 65536, 262144, 4096, 7168, 201326592, 137438953472ULL,
+                                253952, 524288, 65536, 65536, 262144, 4096, 16384, 201326592, 137438953472ULL,
                                 1600, 7000, 135.0, 70.0, 441.0, 220.5, 213, 6};
   return spec;
 }
