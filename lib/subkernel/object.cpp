@@ -330,6 +330,12 @@ llvm::Expected<ObjectInfo> checkObject(llvm::MemoryBufferRef object, const std::
       return sk::inputError(origin + ": section " + *name + " is thread-local (SHF_TLS): " + kTlsFix);
     if (const char* fix = initFiniFix(s, *name))
       return sk::inputError(origin + ": " + *name + " present: " + fix);
+    // x86-64 compilers emit no section of the processor range but the unwind tables, and none of
+    // the user range; JITLink crashed on a relocation section so typed (found by
+    // tests/fuzz/fuzz_load_binary).
+    if (s.sh_type >= llvm::ELF::SHT_LOPROC && s.sh_type != llvm::ELF::SHT_X86_64_UNWIND)
+      return sk::inputError(origin + ": section " + *name + ": sh_type " + hexAddress(s.sh_type) +
+                            " is no x86-64 compiler's: the object is damaged or not a kernel");
     // A kernel never needs more than a page of alignment; more would make the loader's and the
     // linker's layouts absurd (2^40 bytes of padding).
     if ((s.sh_flags & llvm::ELF::SHF_ALLOC) && s.sh_addralign > 4096)

@@ -113,6 +113,19 @@ TEST(Object, AnEmptySymbolTableIsRejected) {  // found by tests/fuzz/fuzz_object
               HasSubstr("the symbol table is empty"));
 }
 
+TEST(Object, ASectionTypeOfTheUserRangeIsRejected) {  // found by tests/fuzz/fuzz_load_binary (a null in JITLink)
+  Object o("subkernel_add.o");
+  auto headers = sectionHeaders(o.bytes);
+  auto rela = std::find_if(headers.begin(), headers.end(), [](auto& h) { return h.sh_type == llvm::ELF::SHT_RELA; });
+  ASSERT_NE(rela, headers.end());
+  rela->sh_type = 0xac000004;
+  std::string damaged = o.bytes;
+  std::memcpy(&damaged[headerOffset(o.bytes, rela - headers.begin())], &*rela, sizeof *rela);
+  EXPECT_THAT(objectRejection(damaged, "user_type.o"), HasSubstr("user_type.o: section .rela"));
+  EXPECT_THAT(objectRejection(damaged, "user_type.o"),
+              HasSubstr(": sh_type 0xac000004 is no x86-64 compiler's: the object is damaged or not a kernel"));
+}
+
 TEST(Object, ARelocationOutsideItsSectionIsRejected) {  // found by tests/fuzz/fuzz_load_binary (JITLink wrote there)
   Object o("subkernel_add.o");
   auto headers = sectionHeaders(o.bytes);
