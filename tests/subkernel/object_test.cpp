@@ -93,10 +93,11 @@ std::vector<llvm::ELF::Elf64_Shdr> sectionHeaders(const std::string& bytes) {
   std::memcpy(out.data(), bytes.data() + eh.e_shoff, eh.e_shnum * sizeof(llvm::ELF::Elf64_Shdr));
   return out;
 }
-size_t headerOffset(const std::string& bytes, size_t section) {
+// Writes section `section`'s header back into an object's bytes.
+void writeSectionHeader(std::string& bytes, size_t section, const llvm::ELF::Elf64_Shdr& header) {
   llvm::ELF::Elf64_Ehdr eh;
   std::memcpy(&eh, bytes.data(), sizeof eh);
-  return eh.e_shoff + section * sizeof(llvm::ELF::Elf64_Shdr);
+  std::memcpy(&bytes[eh.e_shoff + section * sizeof header], &header, sizeof header);
 }
 
 TEST(Object, AnEmptySymbolTableIsRejected) {  // found by tests/fuzz/fuzz_object (an overflowed ArrayRef)
@@ -106,7 +107,7 @@ TEST(Object, AnEmptySymbolTableIsRejected) {  // found by tests/fuzz/fuzz_object
   ASSERT_NE(symtab, headers.end());
   symtab->sh_size = 0;
   std::string damaged = o.bytes;
-  std::memcpy(&damaged[headerOffset(o.bytes, symtab - headers.begin())], &*symtab, sizeof *symtab);
+  writeSectionHeader(damaged, symtab - headers.begin(), *symtab);
   EXPECT_THAT(objectRejection(damaged, "empty_symtab.o"),
               HasSubstr("empty_symtab.o: not a valid ELF64 relocatable object: the symbol table is empty"));
   EXPECT_THAT(inputErrorText(checkEntry(llvm::MemoryBufferRef(damaged, "empty_symtab.o"), "add_custom", "empty_symtab.o")),
@@ -120,7 +121,7 @@ TEST(Object, ASectionTypeOfTheUserRangeIsRejected) {  // found by tests/fuzz/fuz
   ASSERT_NE(rela, headers.end());
   rela->sh_type = 0xac000004;
   std::string damaged = o.bytes;
-  std::memcpy(&damaged[headerOffset(o.bytes, rela - headers.begin())], &*rela, sizeof *rela);
+  writeSectionHeader(damaged, rela - headers.begin(), *rela);
   EXPECT_THAT(objectRejection(damaged, "user_type.o"), HasSubstr("user_type.o: section .rela"));
   EXPECT_THAT(objectRejection(damaged, "user_type.o"),
               HasSubstr(": sh_type 0xac000004 is no x86-64 compiler's: the object is damaged or not a kernel"));
@@ -188,7 +189,7 @@ TEST(Object, AGlobalInASectionThatIsNotLoadedIsRejected) {  // found by tests/fu
   ASSERT_NE(text, headers.end());
   text->sh_flags &= ~(uint64_t)llvm::ELF::SHF_ALLOC;
   std::string damaged = o.bytes;
-  std::memcpy(&damaged[headerOffset(o.bytes, text - headers.begin())], &*text, sizeof *text);
+  writeSectionHeader(damaged, text - headers.begin(), *text);
   EXPECT_THAT(objectRejection(damaged, "unloaded.o"),
               HasSubstr("unloaded.o: not a valid ELF64 relocatable object: symbol 'add_custom' is defined in section "
                         ".text, which is not loaded (no SHF_ALLOC)"));
@@ -228,7 +229,7 @@ TEST(Object, ARelocationOfALoadedSectionIntoOneThatIsNotLoadedIsRejected) {
   const uint16_t textIndex = (uint16_t)(text - headers.begin());
   text->sh_flags &= ~(uint64_t)llvm::ELF::SHF_ALLOC;
   std::string damaged = o.bytes;
-  std::memcpy(&damaged[headerOffset(o.bytes, textIndex)], &*text, sizeof *text);
+  writeSectionHeader(damaged, textIndex, *text);
   size_t globalsInText = 0;
   for (size_t at = symtab->sh_offset; at < symtab->sh_offset + symtab->sh_size; at += sizeof(llvm::ELF::Elf64_Sym)) {
     llvm::ELF::Elf64_Sym sym;

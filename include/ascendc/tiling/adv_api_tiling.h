@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <initializer_list>
 #include <vector>
 
@@ -684,6 +683,5 @@ using PadTiling = AscendC::tiling::PadTiling;
 using UnPadTiling = AscendC::tiling::UnPadTiling;
 using ConfusionTransposeTiling = AscendC::tiling::ConfusionTransposeTiling;
 }  // namespace optiling
-
 
 #endif /* SK_ASCENDC_TILING_ADV_API_TILING_H */
