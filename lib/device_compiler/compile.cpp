@@ -258,6 +258,21 @@ bool crashedGeneratingCode(llvm::StringRef errors) {
   return errors.contains("PLEASE submit a bug report") && errors.contains("Generating code for declaration");
 }
 
+// A crashing clang leaves a reproducer (the preprocessed source and a script) in TMPDIR and names
+// the files in its report; once the C++20 compile has taken the crash's place they are clutter.
+void removeCrashReproducers(llvm::StringRef errors) {
+  size_t list = errors.find("are located at:");
+  if (list == llvm::StringRef::npos) return;
+  llvm::SmallVector<llvm::StringRef, 8> lines;
+  errors.drop_front(list).split(lines, '\n');
+  for (llvm::StringRef line : llvm::ArrayRef(lines).drop_front()) {
+    size_t note = line.find(": note: diagnostic msg:");  // after the driver's name: clang, clang-19
+    if (note == llvm::StringRef::npos) break;
+    llvm::StringRef file = line.drop_front(note).split("msg:").second.trim();
+    if (!file.empty() && llvm::sys::fs::is_regular_file(file)) llvm::sys::fs::remove(file);
+  }
+}
+
 // The qualifier list at `rest` (just past a '['): the length up to and including its ']' when it
 // names only `host` and `aicore`, and `aicore` at least; 0 otherwise (an array index, a lambda).
 size_t qualifierListLength(llvm::StringRef rest) {
@@ -390,8 +405,10 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   auto standard = llvm::find(args, std::string("-std=c++17"));
   if (run->exitCode != 0 && standard != args.end() && crashedGeneratingCode(run->err)) {
     *standard = "-std=c++20";
+    std::string crash = run->err;
     run = compileWithWorkarounds(clang, args, o, scratch);
     if (!run) return run.takeError();
+    if (run->exitCode == 0) removeCrashReproducers(crash);
   }
   const ToolResult& r = *run;
   if (r.exitCode != 0) {
