@@ -171,6 +171,11 @@ template <typename Ptn> struct FrameLayout {
   int64_t batch = 1, rows = 0, cols = 0, c0 = 16;
   int64_t stride = 0;       // the pitch the formula above names, in elements
   int64_t batchStride = 0;  // elements from one matrix to the next
+  // The batch levels the layout's shape names: 0 (row, col), 1 (batch, (row, col)), 2 (outer,
+  // batch, (row, col)), the outer level `outer` batches `outerStride` elements apart. Copies and
+  // Mmad take one level: Slice or Squeeze takes the outer one away.
+  int levels = 0;
+  int64_t outer = 1, outerStride = 0;
   int64_t h = 0, w = 0;     // a convolution layout's image (rows = h x w)
   __aicore__ int64_t Offset(int64_t r, int64_t c) const {
     switch (kPattern) {
@@ -260,7 +265,9 @@ __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(R rows, C cols) {
 }
 template <typename Ptn, typename Trait = void, typename B, typename R, typename C>
 __aicore__ inline FrameLayout<Ptn> MakeFrameLayout(B batch, R rows, C cols) {
-  return detail::frameLayout<Ptn>((int64_t)batch, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+  FrameLayout<Ptn> l = detail::frameLayout<Ptn>((int64_t)batch, (int64_t)rows, (int64_t)cols, detail::c0For<Ptn, Trait>());
+  l.levels = 1;
+  return l;
 }
 // The convolution layouts: NCHWLayoutPtn (n, c, h, w), NHWCLayoutPtn (n, h, w, c),
 // NC1HWC0LayoutPtn (n, c1, h, w, c0); n images one after another.
@@ -306,17 +313,26 @@ template <typename... A> __aicore__ inline auto MakeStride(const A&... a) { retu
 struct Index {
   int64_t b = 0, r = 0, c = 0;
   bool batched = false;
+  int64_t o = 0;  // the outer batch level's, with `outered`
+  bool outered = false;
 };
 namespace detail {
 // A coordinate or shape tuple (Te's, or AscendC::MakeCoord / MakeShape of the layout API):
-// (row, col) or (batch, (row, col)); `batch` when it has none.
+// (row, col), (batch, (row, col)) or (outer, batch, (row, col)); `batch` for the levels it lacks.
 template <typename T> __aicore__ inline Index indexOf(const T& t, int64_t batch) {
-  static_assert(std::tuple_size_v<T> == 2, "Te: a (row, column) or (batch, (row, column)) coordinate or shape");
+  static_assert(std::tuple_size_v<T> == 2 || std::tuple_size_v<T> == 3,
+                "Te: a (row, column), (batch, (row, column)) or (outer, batch, (row, column)) coordinate or shape");
+  if constexpr (std::tuple_size_v<T> == 3) {
+    Index i = indexOf(std::make_tuple(std::get<1>(t), std::get<2>(t)), batch);
+    i.o = (int64_t)std::get<0>(t), i.outered = true;
+    return i;
+  } else {
   using Second = std::decay_t<std::tuple_element_t<1, T>>;
   if constexpr (std::is_integral_v<Second> || IsIntegralConstant<Second>::value)
     return Index{batch, (int64_t)std::get<0>(t), (int64_t)std::get<1>(t), false};
   else
     return Index{(int64_t)std::get<0>(t), (int64_t)std::get<0>(std::get<1>(t)), (int64_t)std::get<1>(std::get<1>(t)), true};
+  }
 }
 }  // namespace detail
 // Element I of a shape or coordinate tuple (AscendC::Shape / Coord).
@@ -344,14 +360,18 @@ template <typename T, typename Ptn> struct Tensor {
   // The part from `coord` on, at most `shape`, in the same layout (the same strides).
   template <typename C, typename S> __aicore__ Tensor Slice(const C& coordIn, const S& shapeIn) const {
     const Index coord = detail::indexOf(coordIn, 0), shape = detail::indexOf(shapeIn, 1);
-    if (coord.r < 0 || coord.c < 0 || coord.b < 0 || coord.r >= layout.rows || coord.c >= layout.cols || coord.b >= layout.batch)
-      ::sk_trapf(3, "Te::Slice: coordinate (%lld, (%lld, %lld)) outside the tensor's %lld x (%lld x %lld)", (long long)coord.b,
-                 (long long)coord.r, (long long)coord.c, (long long)layout.batch, (long long)layout.rows, (long long)layout.cols);
+    if (coord.r < 0 || coord.c < 0 || coord.b < 0 || coord.o < 0 || coord.r >= layout.rows || coord.c >= layout.cols ||
+        coord.b >= layout.batch || coord.o >= layout.outer)
+      ::sk_trapf(3, "Te::Slice: coordinate (%lld, %lld, (%lld, %lld)) outside the tensor's %lld x %lld x (%lld x %lld)",
+                 (long long)coord.o, (long long)coord.b, (long long)coord.r, (long long)coord.c, (long long)layout.outer,
+                 (long long)layout.batch, (long long)layout.rows, (long long)layout.cols);
     Tensor t = *this;
-    t.data.ptr = At(coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
+    t.data.ptr = At(coord.o * layout.outerStride + coord.b * layout.batchStride + layout.Offset(coord.r, coord.c));
     t.layout.rows = std::min(layout.rows - coord.r, shape.r);
     t.layout.cols = std::min(layout.cols - coord.c, shape.c);
     t.layout.batch = shape.batched ? std::min(layout.batch - coord.b, shape.b) : 1;
+    t.layout.outer = shape.outered ? std::min(layout.outer - coord.o, shape.o) : 1;
+    t.layout.levels = shape.outered ? 2 : shape.batched ? 1 : 0;
     return t;
   }
   // The matrix b of a batched tensor.
@@ -362,6 +382,24 @@ template <typename T, typename Ptn> struct Tensor {
     return t;
   }
 };
+// Squeeze<I...>(tensor): the tensor without its batch levels I... (positions in its shape, which
+// must be 1 there), as after a Slice of one batch.
+template <size_t... I, typename T, typename Ptn> __aicore__ inline Tensor<T, Ptn> Squeeze(const Tensor<T, Ptn>& in) {
+  Tensor<T, Ptn> t = in;
+  constexpr size_t positions[] = {I...};
+  for (size_t k = sizeof...(I); k-- > 0;) {  // the last first: the others keep their positions
+    FrameLayout<Ptn>& l = t.layout;
+    const size_t p = positions[k];
+    if (p >= (size_t)l.levels)
+      ::sk_trapf(3, "Te::Squeeze: position %zu is not a batch level of a shape with %d", p, l.levels);
+    const bool outerLevel = l.levels == 2 && p == 0;
+    const int64_t extent = outerLevel ? l.outer : l.batch;
+    if (extent != 1) ::sk_trapf(3, "Te::Squeeze: dimension %zu is %lld, not 1", p, (long long)extent);
+    if (l.levels == 2 && !outerLevel) l.batch = l.outer, l.batchStride = l.outerStride;
+    l.outer = 1, l.outerStride = 0, --l.levels;
+  }
+  return t;
+}
 template <typename T, typename Ptn> __aicore__ inline Tensor<T, Ptn> MakeTensor(const MemPtr<T>& p, const FrameLayout<Ptn>& l) {
   return Tensor<T, Ptn>{p, l};
 }
@@ -404,7 +442,7 @@ template <> struct PatternOfCode<7> { using type = ZZLayoutPtn; };
 template <> struct PatternOfCode<8> { using type = NNLayoutPtn; };
 // A pattern's layout from its documented hierarchical shape and stride: the rows and columns
 // (whole fractals), the pitch and C0.
-template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Ptn> fromHierarchy(const S& shape, const D& stride) {
+template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Ptn> fromMatrixHierarchy(const S& shape, const D& stride) {
   FrameLayout<Ptn> l;
   constexpr Pattern p = FrameLayout<Ptn>::kPattern;
   if constexpr (!AscendC::Std::is_tuple_v<std::decay_t<std::tuple_element_t<0, S>>>) {
@@ -425,6 +463,22 @@ template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Pt
   }
   l.batchStride = l.Capacity();
   return l;
+}
+// ... with its batch levels: (batch, matrix) or (outer, batch, matrix), each a shape and a stride.
+template <typename Ptn, typename S, typename D> __aicore__ inline FrameLayout<Ptn> fromHierarchy(const S& shape, const D& stride) {
+  if constexpr (std::tuple_size_v<S> == 3) {
+    FrameLayout<Ptn> l = fromMatrixHierarchy<Ptn>(std::get<2>(shape), std::get<2>(stride));
+    l.outer = (int64_t)std::get<0>(shape), l.outerStride = (int64_t)std::get<0>(stride);
+    l.batch = (int64_t)std::get<1>(shape), l.batchStride = (int64_t)std::get<1>(stride), l.levels = 2;
+    return l;
+  } else if constexpr (!AscendC::Std::is_tuple_v<std::decay_t<std::tuple_element_t<0, S>>> &&
+                       AscendC::Std::is_tuple_v<std::decay_t<std::tuple_element_t<1, S>>>) {
+    FrameLayout<Ptn> l = fromMatrixHierarchy<Ptn>(std::get<1>(shape), std::get<1>(stride));
+    l.batch = (int64_t)std::get<0>(shape), l.batchStride = (int64_t)std::get<0>(stride), l.levels = 1;
+    return l;
+  } else {
+    return fromMatrixHierarchy<Ptn>(shape, stride);
+  }
 }
 template <typename T> struct PatternOf { using type = void; };
 template <typename P> struct PatternOf<FrameLayout<P>> { using type = P; };
@@ -618,6 +672,9 @@ template <typename T> __aicore__ inline GlobalTensor<T> global(T* p, int64_t ele
 }
 template <typename T, typename P> __aicore__ inline void require(const Tensor<T, P>& t, Location l, const char* api) {
   if (t.data.location != l) ::sk_trapf(3, "Te::%s: an operand in %s, not %s", api, nameOf(t.data.location), nameOf(l));
+  if (t.layout.outer != 1)
+    ::sk_trapf(3, "Te::%s: an operand of %lld outer batches (two batch levels): Slice or Squeeze it to one", api,
+               (long long)t.layout.outer);
 }
 // DataCopyParams for `count` runs of `run` elements, srcPitch and dstPitch elements apart, with
 // srcBits and dstBits to an element on each side: 32-byte blocks and the gaps between them.
