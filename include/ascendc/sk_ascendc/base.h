@@ -696,10 +696,21 @@ using AscendC::GetUserWorkspace;
 using AscendC::SetSysWorkspace;
 using AscendC::SetSysWorkspaceForce;
 
-// The raw hardware index variables of the device compiler (AIV of a 1:2 group share block_idx).
-#define block_idx ((int64_t)(::sk_block_idx() / ::sk_sub_block_num()))
-#define block_num ((int64_t)::sk_block_num())
-#define sub_block_idx ((int64_t)::sk_sub_block_idx())
-#define sub_block_num ((int64_t)::sk_sub_block_num())
+// The raw hardware index variables of the device compiler (AIV of a 1:2 group share block_idx):
+// objects that read as int64_t, not macros, so that a kernel's own variable, member or parameter
+// of the name hides them (ATB's kernels declare a `sub_block_idx` of their own). Not trivially
+// copyable: a C variadic call taking one is a compile error, not garbage (AscendC::printf reads them).
+namespace AscendC::detail {
+template <int64_t (*Read)()> struct CoreIndex {
+  constexpr CoreIndex() = default;
+  __aicore__ CoreIndex(const CoreIndex&) {}
+  __aicore__ operator int64_t() const { return Read(); }
+};
+inline int64_t blockIdxOfGroup() { return ::sk_block_idx() / ::sk_sub_block_num(); }
+}  // namespace AscendC::detail
+inline constexpr AscendC::detail::CoreIndex<&AscendC::detail::blockIdxOfGroup> block_idx{};
+inline constexpr AscendC::detail::CoreIndex<&::sk_block_num> block_num{};
+inline constexpr AscendC::detail::CoreIndex<&::sk_sub_block_idx> sub_block_idx{};
+inline constexpr AscendC::detail::CoreIndex<&::sk_sub_block_num> sub_block_num{};
 
 #endif /* SK_ASCENDC_BASE_H */

@@ -51,6 +51,10 @@ __aicore__ inline void set_vector_mask(uint64_t maskHigh, uint64_t maskLow) { ::
 __aicore__ inline int64_t get_block_idx() { return ::sk_block_idx(); }
 __aicore__ inline int64_t get_block_num() { return ::sk_block_num(); }
 __aicore__ inline int64_t get_subblockid() { return ::sk_sub_block_idx(); }
+__aicore__ inline int64_t get_subblockdim() { return ::sk_sub_block_num(); }
+// The FFTS base address the cross-core flags use (SetSyncBaseAddr): nothing to set here.
+__aicore__ inline void set_ffts_base_addr(uint64_t) {}
+__aicore__ inline void set_atomic_none() { ::AscendC::SetAtomicNone(); }
 __aicore__ inline uint64_t get_acc_val() { return ::sk_get_acc_val(); }
 __aicore__ inline uint64_t get_rsvd_cnt() { return ::sk_get_rsvd_cnt(); }
 __aicore__ inline void set_cmpmask(const void* src) { ::sk_set_cmpmask(src); }
@@ -86,18 +90,20 @@ template <typename... Ts> __aicore__ inline constexpr std::common_type_t<Ts...> 
 }
 
 /* ---- moves ---- */
-template <typename T>
-__aicore__ inline void copy_gm_to_ubuf(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+// In 32-byte blocks, between pointers of any element types (a tiling struct's bytes into a
+// uint32_t buffer).
+template <typename T, typename U>
+__aicore__ inline void copy_gm_to_ubuf(T* dst, const U* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                                        uint16_t dstGap) {
   ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
 }
-template <typename T>
-__aicore__ inline void copy_ubuf_to_gm(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+template <typename T, typename U>
+__aicore__ inline void copy_ubuf_to_gm(T* dst, const U* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                                        uint16_t dstGap) {
   ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
 }
-template <typename T>
-__aicore__ inline void copy_ubuf_to_ubuf(T* dst, const T* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
+template <typename T, typename U>
+__aicore__ inline void copy_ubuf_to_ubuf(T* dst, const U* src, uint8_t, uint16_t nBurst, uint16_t lenBurst, uint16_t srcGap,
                                          uint16_t dstGap) {
   ::AscendC::detail::copyBlocks(dst, src, ::AscendC::DataCopyParams(nBurst, lenBurst, srcGap, dstGap));
 }

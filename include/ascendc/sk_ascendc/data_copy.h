@@ -6,6 +6,10 @@
 
 #include "sk_ascendc/tensor.h"
 
+// The compiler's padding mode type, at file scope as kernels name it outside any namespace
+// (ATB's `pad_t::PAD_NONE`); AscendC sees it too.
+enum class pad_t : uint8_t { PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5, PAD_MODE6, PAD_MODE7, PAD_MODE8 };
+
 namespace AscendC {
 
 struct DataCopyParams {
@@ -110,7 +114,7 @@ template <typename T> struct DataCopyPadExtParams {
 
 enum class BlockMode : uint8_t { BLOCK_MODE_NORMAL = 0, BLOCK_MODE_MATRIX, BLOCK_MODE_VECTOR, BLOCK_MODE_SMALL_CHANNEL, BLOCK_MODE_DEPTHWISE };
 enum class DeqScale : uint8_t { DEQ_NONE = 0, DEQ, VDEQ, DEQ8, VDEQ8, DEQ16, VDEQ16 };
-enum class pad_t : uint8_t { PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5, PAD_MODE6, PAD_MODE7, PAD_MODE8 };
+using ::pad_t;
 
 // Only the normal block mode (32-byte units) exists on the simulated parts; the rest is accepted
 // and treated as DataCopyParams.
