@@ -393,6 +393,9 @@ void sk_reg_reduce_groups(int32_t op, int32_t dtype, void* dst, const void* src,
 void     sk_set_vector_mask(uint64_t mask_hi, uint64_t mask_lo);
 void     sk_set_mask_mode(int32_t mode);
 uint64_t sk_get_acc_val(void);
+/* The last max / min reduction's extreme (its bits; the return value) and its index in the source
+   (*index; GetReduceMaxMinCount). */
+uint64_t sk_get_max_min_count(uint64_t* index);
 void     sk_set_deq_scale(float scale);
 uint64_t sk_get_rsvd_cnt(void);
 

@@ -625,7 +625,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_reg_reduce),       SK_INTRINSIC(sk_reg_compare),     SK_INTRINSIC(sk_reg_select), SK_INTRINSIC(sk_reg_permute), SK_INTRINSIC(sk_reg_reduce_groups),
       SK_INTRINSIC(sk_reg_load_blocks), SK_INTRINSIC(sk_reg_store_blocks), SK_INTRINSIC(sk_reg_gather_ub),
       SK_INTRINSIC(sk_reg_scatter_ub), SK_INTRINSIC(sk_reg_store_unaligned), SK_INTRINSIC(sk_reg_histogram),      SK_INTRINSIC(sk_reg_cast),       SK_INTRINSIC(sk_set_vector_mask),
-      SK_INTRINSIC(sk_set_mask_mode),    SK_INTRINSIC(sk_get_acc_val),     SK_INTRINSIC(sk_set_deq_scale),
+      SK_INTRINSIC(sk_set_mask_mode),    SK_INTRINSIC(sk_get_acc_val),     SK_INTRINSIC(sk_get_max_min_count),     SK_INTRINSIC(sk_set_deq_scale),
       SK_INTRINSIC(sk_get_rsvd_cnt),     SK_INTRINSIC(sk_vec_binary),      SK_INTRINSIC(sk_vec_scalar),
       SK_INTRINSIC(sk_vec_unary),        SK_INTRINSIC(sk_vec_reduce),      SK_INTRINSIC(sk_vec_cast),
       SK_INTRINSIC(sk_vec_dup),          SK_INTRINSIC(sk_cube_mmad),       SK_INTRINSIC(sk_launch_arg),

@@ -402,6 +402,12 @@ uint64_t sk_get_acc_val(void) {
   return c ? c->regs.accVal : 0;
 }
 
+uint64_t sk_get_max_min_count(uint64_t* index) {
+  CoreRun* c = enter("sk_get_max_min_count");
+  if (index) *index = c ? c->regs.maxMinIndex : 0;
+  return c ? c->regs.maxMinValue : 0;
+}
+
 void sk_set_deq_scale(float scale) {
   if (CoreRun* c = enter("sk_set_deq_scale")) c->regs.deqScale = scale;
 }

@@ -820,10 +820,12 @@ std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, con
     auto* v = scratch<ValueIndex<C>>(s.perRepeat);
     auto* d = (uint8_t*)dst;
     C acc = 0;
+    ValueIndex<C> extreme{identity<C>(red), 0};
     for (uint32_t r = 0; r < s.repeats; ++r) {
       // Sums tree over every position of the repeat (masked ones as 0); max/min over the taken.
       size_t n = gatherRepeat<E>((const uint8_t*)src, s, r, v, red == Red::Sum, red);
       ValueIndex<C> res = tree(red, v, n);
+      extreme = r ? combine(red, extreme, ValueIndex<C>{res.v, res.i + r * s.perRepeat}) : res;
       if (!d) {  // vcadd to the accumulator only: the repeats' sums in order
         uint8_t rounded[8];
         E::store(rounded, (C)(acc + res.v));
@@ -842,6 +844,7 @@ std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, con
       }
     }
     if (!d) regs.accVal = bitsOf<E>(acc);
+    if (red != Red::Sum && s.repeats) regs.maxMinValue = bitsOf<E>(extreme.v), regs.maxMinIndex = extreme.i;
   });
   return known ? "" : unknownDtype(reduceName(op), dtype);
 }
@@ -935,6 +938,7 @@ std::string reduceAll(int32_t op, int32_t dtype, void* dst, const void* src, boo
     E::store(d, total.v);
     if (calIndex && red != Red::Sum) storeIndex<E>(d + E::bytes, total.i);
     regs.accVal = bitsOf<E>(total.v);
+    if (red != Red::Sum) regs.maxMinValue = bitsOf<E>(total.v), regs.maxMinIndex = total.i;
   });
   return known ? "" : unknownDtype(reduceName(op), dtype);
 }

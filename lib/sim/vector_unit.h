@@ -28,6 +28,8 @@ struct Registers {
   uint64_t mask[2] = {~0ull, ~0ull};
   int32_t maskMode = SK_MASK_NORMAL;  // SetMaskNorm / SetMaskCount
   uint64_t accVal = 0;                // bits of the last reduction result (GetAccVal)
+  uint64_t maxMinValue = 0;           // bits of the last max / min reduction's extreme (GetReduceMaxMinCount)
+  uint64_t maxMinIndex = 0;           //   and its index in the source
   float deqScale = 1.0f;              // SetDeqScale (int32 -> half casts)
   uint64_t rsvdCnt = 0;               // GatherMask's kept count
   uint8_t cmpMask[16] = {};           // CMPMASK (128 bits): Compare's register form, SetCmpMask, Select

@@ -17,7 +17,7 @@ const std::vector<std::string>& intrinsicNames() {
       "sk_vec_gather", "sk_vec_gatherb", "sk_vec_gather_mask", "sk_vec_brcb", "sk_vec_transpose16", "sk_vec_transpose_list",
       "sk_vec_charge", "sk_vec_index", "sk_reg_load", "sk_reg_store", "sk_reg_mask", "sk_reg_op",
       "sk_reg_reduce", "sk_reg_compare", "sk_reg_select", "sk_reg_permute", "sk_reg_reduce_groups", "sk_reg_load_blocks", "sk_reg_store_blocks",
-      "sk_reg_gather_ub", "sk_reg_scatter_ub", "sk_reg_store_unaligned", "sk_reg_histogram", "sk_reg_cast", "sk_set_vector_mask", "sk_set_mask_mode", "sk_get_acc_val",
+      "sk_reg_gather_ub", "sk_reg_scatter_ub", "sk_reg_store_unaligned", "sk_reg_histogram", "sk_reg_cast", "sk_set_vector_mask", "sk_set_mask_mode", "sk_get_acc_val", "sk_get_max_min_count",
       "sk_set_deq_scale", "sk_get_rsvd_cnt", "sk_vec_binary", "sk_vec_scalar", "sk_vec_unary",
       "sk_vec_reduce", "sk_vec_cast", "sk_vec_dup", "sk_cube_mmad", "sk_launch_arg", "sk_call_kernel",
       "sk_task_wait", "sk_task_enter", "sk_task_exit", "sk_copy_nd2nz", "sk_load_2d", "sk_load_2d_transpose", "sk_img2col", "sk_mmad", "sk_fixpipe",

@@ -614,6 +614,7 @@ enum StateSlot {
   kStateL0cPrequant = 56,  // asc_set_l0c_copy_prequant: the scalar quant value
   kStateLoopModeIn = 57,   // SetLoopModePara OUT_TO_UB: sizes | 1 << 63, then loop 1's and loop 2's strides
   kStateLoopModeOut = 60,  //   (GM bytes | UB bytes << 40); UB_TO_OUT at 60 .. 62 (data_copy.h)
+  kStateAtomicDtype = 63,  // the atomic stores' element type (set_atomic_f32 & co. set it apart from the operation)
   kStateVaRegs = 64        // 64 .. 127: the address registers VA0..VA7, 8 addresses each (cce.h)
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }

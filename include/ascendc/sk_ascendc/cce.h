@@ -54,7 +54,17 @@ __aicore__ inline int64_t get_subblockid() { return ::sk_sub_block_idx(); }
 __aicore__ inline int64_t get_subblockdim() { return ::sk_sub_block_num(); }
 // The FFTS base address the cross-core flags use (SetSyncBaseAddr): nothing to set here.
 __aicore__ inline void set_ffts_base_addr(uint64_t) {}
+// The atomic stores: the operation and the element type set apart (set_atomic_add(); set_atomic_f32();).
 __aicore__ inline void set_atomic_none() { ::AscendC::SetAtomicNone(); }
+__aicore__ inline void set_atomic_add() { ::AscendC::detail::setAtomicOp(SK_ATOMIC_ADD); }
+__aicore__ inline void set_atomic_max() { ::AscendC::detail::setAtomicOp(SK_ATOMIC_MAX); }
+__aicore__ inline void set_atomic_min() { ::AscendC::detail::setAtomicOp(SK_ATOMIC_MIN); }
+__aicore__ inline void set_atomic_f32() { ::AscendC::detail::setAtomicDtype(SK_DT_FLOAT32); }
+__aicore__ inline void set_atomic_f16() { ::AscendC::detail::setAtomicDtype(SK_DT_FLOAT16); }
+__aicore__ inline void set_atomic_bf16() { ::AscendC::detail::setAtomicDtype(SK_DT_BFLOAT16); }
+__aicore__ inline void set_atomic_s32() { ::AscendC::detail::setAtomicDtype(::AscendC::detail::dtypeOf<int32_t>()); }
+__aicore__ inline void set_atomic_s16() { ::AscendC::detail::setAtomicDtype(::AscendC::detail::dtypeOf<int16_t>()); }
+__aicore__ inline void set_atomic_s8() { ::AscendC::detail::setAtomicDtype(::AscendC::detail::dtypeOf<int8_t>()); }
 __aicore__ inline uint64_t get_acc_val() { return ::sk_get_acc_val(); }
 __aicore__ inline uint64_t get_rsvd_cnt() { return ::sk_get_rsvd_cnt(); }
 __aicore__ inline void set_cmpmask(const void* src) { ::sk_set_cmpmask(src); }
@@ -241,7 +251,34 @@ SK_ASCENDC_CCE_BINARY(vmax, SK_V_MAX)
 SK_ASCENDC_CCE_BINARY(vmin, SK_V_MIN)
 SK_ASCENDC_CCE_BINARY(vand, SK_V_AND)
 SK_ASCENDC_CCE_BINARY(vor, SK_V_OR)
+SK_ASCENDC_CCE_BINARY(vmla, SK_V_MULADDDST)  // dst = src0 * src1 + dst
 #undef SK_ASCENDC_CCE_BINARY
+// dst = scalar * src + dst
+template <typename T, typename U, typename S>
+__aicore__ inline void vaxpy(T* dst, const U* src, S scalar, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk, uint8_t dstRep,
+                             uint8_t srcRep) {
+  sk_vec_repeat r = ::AscendC::detail::registerShape(repeat, dstBlk, srcBlk, 1, dstRep, srcRep, 8);
+  ::sk_vec_axpy(::AscendC::detail::dtypeOf<T>(), ::AscendC::detail::dtypeOf<U>(), dst, src,
+                ::AscendC::detail::scalarBits<U>((U)scalar), &r);
+}
+// GatherMask's built-in: the elements of src0 a pattern selects (src1Pattern's bits, or with a
+// null src1Pattern the fixed pattern patternMode 1..7), packed into dst; the count in the
+// register get_rsvd_cnt reads. Normal mask mode (every element of each repeat).
+template <typename T>
+__aicore__ inline void vreducev2(T* dst, const T* src0, const void* src1Pattern, uint16_t repeat, uint8_t src0BlockStride,
+                                 uint8_t patternMode, uint16_t src0RepeatStride, uint8_t src1RepeatStride) {
+  ::sk_vec_gather_mask(::AscendC::detail::dtypeOf<T>(), dst, src0, src1Pattern, src1Pattern ? 0 : patternMode, repeat,
+                       src0BlockStride, src0RepeatStride, src1RepeatStride, 0);
+}
+// Gather's built-in: per repeat, the 256 bytes of elements at srcBase + offsets[i] (bytes) into dst,
+// repeats dstRepStride 32-byte blocks apart.
+template <typename T>
+__aicore__ inline void vgather(T* dst, const uint32_t* offsets, uint64_t srcBase, uint16_t dstRepStride, uint8_t repeat) {
+  constexpr uint32_t perRepeat = 256 / sizeof(T);
+  for (uint32_t r = 0; r < repeat; ++r)
+    ::sk_vec_gather(::AscendC::detail::dtypeOf<T>(), (uint8_t*)dst + (uint64_t)r * dstRepStride * 32, (const void*)srcBase,
+                    offsets + (uint64_t)r * perRepeat, 0, perRepeat);
+}
 #define SK_ASCENDC_CCE_SCALAR(name, OP)                                                                                \
   template <typename T, typename S>                                                                                   \
   __aicore__ inline void name(T* dst, const T* src, S scalar, uint8_t repeat, uint16_t dstBlk, uint16_t srcBlk,       \

@@ -661,8 +661,17 @@ __aicore__ inline void InitOutput(const GlobalTensor<T>& gm, const uint64_t size
 namespace detail {
 inline void setAtomic(int32_t op, int32_t dtype) {
   coreState(kStateAtomicOp) = (uint64_t)op;
+  if (op != SK_ATOMIC_NONE) coreState(kStateAtomicDtype) = (uint64_t)dtype;
   ::sk_set_atomic(op, dtype);
 }
+// The element type alone (the built-ins set_atomic_f32 & co.): it applies to the operation set
+// before or after it (float until one is set).
+inline void setAtomicDtype(int32_t dtype) {
+  coreState(kStateAtomicDtype) = (uint64_t)dtype;
+  int32_t op = (int32_t)coreState(kStateAtomicOp);
+  if (op != SK_ATOMIC_NONE) ::sk_set_atomic(op, dtype);
+}
+inline void setAtomicOp(int32_t op) { setAtomic(op, (int32_t)coreState(kStateAtomicDtype)); }
 }  // namespace detail
 template <typename T> __aicore__ inline void SetAtomicAdd() { detail::setAtomic(SK_ATOMIC_ADD, detail::dtypeOf<T>()); }
 template <typename T> __aicore__ inline void SetAtomicMax() { detail::setAtomic(SK_ATOMIC_MAX, detail::dtypeOf<T>()); }

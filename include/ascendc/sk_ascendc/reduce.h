@@ -156,6 +156,18 @@ template <typename T> __aicore__ inline T GetAccVal() {
 __aicore__ inline int64_t GetAccVal() { return (int64_t)::sk_get_acc_val(); }
 template <typename T> __aicore__ inline T GetReduceRepeatSumSpr() { return GetAccVal<T>(); }
 __aicore__ inline int64_t GetReduceRepeatSumSpr() { return GetAccVal(); }
+// The last WholeReduceMax/Min's (or ReduceMax/Min's) extreme over all its repeats, and its index
+// in the source (repeat r's element e: r * elements per repeat + e) as an integer in T's bits, as
+// the hardware's register holds it (read it through reinterpret_cast<uint32_t*> for float).
+template <typename T> __aicore__ inline void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
+  uint64_t index = 0, value = ::sk_get_max_min_count(&index);
+  std::memcpy(&maxMinValue, &value, sizeof(T));
+  std::memcpy(&maxMinIndex, &index, sizeof(T));
+}
+template <typename T> __aicore__ inline void GetReduceMaxMinCount(T& maxMinValue) {
+  uint64_t value = ::sk_get_max_min_count(nullptr);
+  std::memcpy(&maxMinValue, &value, sizeof(T));
+}
 
 }  // namespace AscendC
 

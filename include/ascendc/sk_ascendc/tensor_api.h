@@ -647,9 +647,10 @@ struct MmadParams {
 // The operation with its trait, as MmadAtom's parameter (MmadAtom<MmadTraits<MmadOperation, T>>).
 // MmadTraits<Op, Trait, OpWith, TraitWith>: the trait an atom configured by .with(params) runs
 // with is TraitWith's (a kernel's MX trait: MmadTraits<MmadOperation, MmadTraitDefault,
-// MmadOpWith, MyMxTrait>); every Mmad here takes its params, so that is the one used.
+// MmadOpWith, MyMxTrait>); every Mmad here takes its params, so that is the one used. The trait
+// defaults to MmadTraitDefault (MmadTraits<MmadOperation>).
 struct MmadOpWith {};
-template <typename Op, typename Trait, typename OpWith = void, typename TraitWith = Trait> struct MmadTraits {
+template <typename Op, typename Trait = MmadTraitDefault, typename OpWith = void, typename TraitWith = Trait> struct MmadTraits {
   using TraitType = typename TraitWith::TraitType;
   static constexpr const TraitType value = TraitWith::value;
 };
