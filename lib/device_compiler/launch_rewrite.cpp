@@ -95,10 +95,18 @@ std::vector<llvm::StringRef> topLevelParts(llvm::StringRef s, bool anglesNest) {
   return parts;
 }
 
-// Where the callee of a launch starts: back over `ns::name<T, U>` from `end` (exclusive).
+// Where the callee of a launch starts: back over `ns::name<T, U>` from `end` (exclusive), and in
+// a macro over the parts `##` pastes into the name (`PREFIX##_nn<<<...>>>`).
 size_t calleeStart(llvm::StringRef s, size_t end) {
-  size_t i = end;
-  while (i > 0 && std::isspace((unsigned char)s[i - 1])) --i;
+  auto spacesBefore = [&](size_t i) {
+    while (i > 0 && std::isspace((unsigned char)s[i - 1])) --i;
+    return i;
+  };
+  auto nameBefore = [&](size_t i) {
+    while (i > 0 && (std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == ':')) --i;
+    return i;
+  };
+  size_t i = spacesBefore(end);
   if (i > 0 && s[i - 1] == '>') {  // template arguments
     int depth = 0;
     while (i > 0) {
@@ -107,7 +115,9 @@ size_t calleeStart(llvm::StringRef s, size_t end) {
       else if (ch == '<' && --depth == 0) break;
     }
   }
-  while (i > 0 && (std::isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == ':')) --i;
+  i = nameBefore(i);
+  for (size_t paste = spacesBefore(i); paste >= 2 && s.substr(paste - 2, 2) == "##"; paste = spacesBefore(i))
+    i = nameBefore(spacesBefore(paste - 2));
   return i;
 }
 
