@@ -72,6 +72,10 @@ std::vector<Case> img2colCases() {
        0, nullptr, "", "dav-3510"},
       {"img2col_matmul_with_stride_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key4.json", none,
        img2colMatmul, 0, 0, nullptr, "", "dav-3510"},
+      // The plain 3D load through Load3DBitModeParam (its words from LoadData3DParamsV2, the
+      // feature map from SetFmatrix).
+      {"img2col_matmul_bit_mode_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key5.json", none,
+       img2colMatmul, 0, 0, nullptr, "", "dav-3510"},
       // 4-byte A stored transposed: the transposing load into L0A (and B into L0B), Mmad with
       // kDirectionAlign.
       {"img2col_matmul_f32_transpose", "img2col_matmul_f32", "img2col_matmul_f32.cpp", "img2col_matmul_f32.json", none,

@@ -458,6 +458,112 @@ template <typename T> __aicore__ inline void LoadData(const LocalTensor<T>& dst,
   detail::load3d(dst, src, p.fMatrixCtrl, p.enSmallK, load);
 }
 
+/* ---- Ascend 950's bit-mode loads: the 2D V2 and 3D V2 parameters packed in two 64-bit words
+   (the documented bit-fields, lowest first), which a kernel may also write whole ---- */
+struct Load3DBitModeConfig0 {
+  uint64_t kStep : 16, mStep : 16, kPos : 16, mPos : 16;  // kExtension, mExtension, kStartPt, mStartPt
+};
+struct Load3DBitModeConfig1 {
+  uint64_t strideW : 6, strideH : 6, Wk : 8, Hk : 8, dilationW : 8, dilationH : 8, filterW : 1, filterH : 1, transpose : 1,
+      fmatrixCtrl : 1, sizeChannel : 16;
+};
+class Load3DBitModeParam {
+ public:
+  union {
+    uint64_t config0 = 0;
+    Load3DBitModeConfig0 config0BitMode;
+  };
+  union {
+    uint64_t config1 = 0;
+    Load3DBitModeConfig1 config1BitMode;
+  };
+  __aicore__ Load3DBitModeParam() {}
+  // The feature map (l1H, l1W, padList) and the pad value are not part of it: SetFmatrix and
+  // SetLoadDataPaddingValue set them.
+  template <typename T> __aicore__ Load3DBitModeParam(const LoadData3DParamsV2<T>& p) {
+    SetKExtension(p.kExtension), SetMExtension(p.mExtension), SetKStartPt(p.kStartPt), SetMStartPt(p.mStartPt);
+    SetStrideW(p.strideW), SetStrideH(p.strideH), SetFilterW(p.filterW), SetFilterH(p.filterH);
+    SetDilationFilterW(p.dilationFilterW), SetDilationFilterH(p.dilationFilterH), SetFilterSizeW(p.filterSizeW);
+    SetFilterSizeH(p.filterSizeH), SetTranspose(p.enTranspose), SetFmatrixCtrl(p.fMatrixCtrl), SetChannelSize(p.channelSize);
+  }
+  __aicore__ void SetConfig0(uint64_t v) { config0 = v; }
+  __aicore__ void SetConfig1(uint64_t v) { config1 = v; }
+  __aicore__ uint64_t GetConfig0() const { return config0; }
+  __aicore__ uint64_t GetConfig1() const { return config1; }
+#define SK_BITMODE_FIELD(Name, word, field, T)                     \
+  __aicore__ void Set##Name(T v) { word##BitMode.field = (uint64_t)v; } \
+  __aicore__ T Get##Name() const { return (T)word##BitMode.field; }
+  SK_BITMODE_FIELD(KExtension, config0, kStep, uint16_t)
+  SK_BITMODE_FIELD(MExtension, config0, mStep, uint16_t)
+  SK_BITMODE_FIELD(KStartPt, config0, kPos, uint16_t)
+  SK_BITMODE_FIELD(MStartPt, config0, mPos, uint16_t)
+  SK_BITMODE_FIELD(StrideW, config1, strideW, uint8_t)
+  SK_BITMODE_FIELD(StrideH, config1, strideH, uint8_t)
+  SK_BITMODE_FIELD(FilterW, config1, Wk, uint8_t)
+  SK_BITMODE_FIELD(FilterH, config1, Hk, uint8_t)
+  SK_BITMODE_FIELD(DilationFilterW, config1, dilationW, uint8_t)
+  SK_BITMODE_FIELD(DilationFilterH, config1, dilationH, uint8_t)
+  SK_BITMODE_FIELD(FilterSizeW, config1, filterW, bool)
+  SK_BITMODE_FIELD(FilterSizeH, config1, filterH, bool)
+  SK_BITMODE_FIELD(Transpose, config1, transpose, bool)
+  SK_BITMODE_FIELD(FmatrixCtrl, config1, fmatrixCtrl, bool)
+  SK_BITMODE_FIELD(ChannelSize, config1, sizeChannel, uint16_t)
+};
+struct Load2DBitModeConfig0 {
+  uint64_t mStartPosition : 16, kStartPosition : 16, mStep : 8, kStep : 8;
+};
+struct Load2DBitModeConfig1 {
+  uint64_t srcStride : 16, dstStride : 16;
+};
+class Load2DBitModeParam {
+ public:
+  union {
+    uint64_t config0 = 0;
+    Load2DBitModeConfig0 config0BitMode;
+  };
+  union {
+    uint64_t config1 = 0;
+    Load2DBitModeConfig1 config1BitMode;
+  };
+  bool ifTranspose = false;
+  __aicore__ Load2DBitModeParam() {}
+  __aicore__ Load2DBitModeParam(const LoadData2DParamsV2& p) : ifTranspose(p.ifTranspose) {
+    SetMStartPosition(p.mStartPosition), SetKStartPosition(p.kStartPosition), SetMStep(p.mStep), SetKStep(p.kStep);
+    SetSrcStride(p.srcStride), SetDstStride(p.dstStride);
+  }
+  __aicore__ void SetConfig0(uint64_t v) { config0 = v; }
+  __aicore__ void SetConfig1(uint64_t v) { config1 = v; }
+  __aicore__ uint64_t GetConfig0() const { return config0; }
+  __aicore__ uint64_t GetConfig1() const { return config1; }
+  __aicore__ void SetIfTranspose(bool v) { ifTranspose = v; }
+  __aicore__ bool GetIfTranspose() const { return ifTranspose; }
+  SK_BITMODE_FIELD(MStartPosition, config0, mStartPosition, uint32_t)
+  SK_BITMODE_FIELD(KStartPosition, config0, kStartPosition, uint32_t)
+  SK_BITMODE_FIELD(MStep, config0, mStep, uint16_t)
+  SK_BITMODE_FIELD(KStep, config0, kStep, uint16_t)
+  SK_BITMODE_FIELD(SrcStride, config1, srcStride, int32_t)
+  SK_BITMODE_FIELD(DstStride, config1, dstStride, uint16_t)
+#undef SK_BITMODE_FIELD
+};
+// LoadData<Dst, Src, T>(dst, src, bit-mode parameters): the V2 loads those words describe.
+template <TPosition Dst, TPosition Src, typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Load3DBitModeParam& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "LoadData with Load3DBitModeParam is Ascend 950's (dav-3510)");
+  LoadData(dst, src,
+           LoadData3DParamsV2Pro(p.GetChannelSize(), p.GetTranspose(), false, p.GetFilterSizeW(), p.GetFilterSizeH(),
+                                 p.GetFmatrixCtrl(), p.GetConfig0(),
+                                 (uint64_t)p.GetStrideW() | (uint64_t)p.GetStrideH() << 8 | (uint64_t)p.GetFilterW() << 16 |
+                                     (uint64_t)p.GetFilterH() << 24 | (uint64_t)p.GetDilationFilterW() << 32 |
+                                     (uint64_t)p.GetDilationFilterH() << 40));
+}
+template <TPosition Dst, TPosition Src, typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Load2DBitModeParam& p) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "LoadData with Load2DBitModeParam is Ascend 950's (dav-3510)");
+  LoadData(dst, src,
+           LoadData2DParamsV2(p.GetMStartPosition(), p.GetKStartPosition(), p.GetMStep(), p.GetKStep(), p.GetSrcStride(),
+                              p.GetDstStride(), p.GetIfTranspose(), 0));
+}
+
 /* ---- Mmad: L0A x L0B -> L0C ---- */
 struct MmadParams {
   uint16_t m = 0;

@@ -10,6 +10,8 @@
 //   key 4 (Ascend 950, whose L0A holds Nz): A and B by LoadDataWithStride, A into L0A's Nz
 //          (column blocks M_BLOCKS fractals apart), B into L0B's Zn (rows of fractals N_BLOCKS
 //          apart), the strides from SetLoadDataRepeatWithStride.
+//   key 5 (Ascend 950): key 1's load through Load3DBitModeParam (its words from the
+//          LoadData3DParamsV2, the feature map from SetFmatrix); B as key 1.
 // Sizes are constants: M 40, K 70 (both not fractal multiples), N 48.
 #include "kernel_operator.h"
 
@@ -51,7 +53,7 @@ class KernelImg2colMatmul {
       LoadWithStride(b2, b1, K_ALIGN, N, N_BLOCKS, true);
 #endif
     } else {
-      if (key == 1) SplitA3d(a1, a2);
+      if (key == 1 || key == 5) SplitA3d(a1, a2, key == 5);
       else SplitA3dPro(a1, a2);
       SplitB2d(b1, b2);
     }
@@ -75,7 +77,7 @@ class KernelImg2colMatmul {
     b1Q_.EnQue(b1);
   }
 
-  __aicore__ inline void SplitA3d(const LocalTensor<half>& a1, const LocalTensor<half>& a2) {
+  __aicore__ inline void SplitA3d(const LocalTensor<half>& a1, const LocalTensor<half>& a2, bool bitMode) {
     LoadData3DParamsV2<half> p;
     p.l1H = 1;
     p.l1W = M_ALIGN;
@@ -92,7 +94,16 @@ class KernelImg2colMatmul {
     p.dilationFilterH = 1;
     p.enTranspose = false;
     p.fMatrixCtrl = false;
-    LoadData(a2, a1, p);
+    if (bitMode) {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510  // the words of the bit-mode form; the map from SetFmatrix
+      const uint8_t padList[PAD_SIZE] = {0, 0, 0, 0};
+      SetFmatrix(1, M_ALIGN, padList, FmatrixMode::FMATRIX_LEFT);
+      SetLoadDataPaddingValue<half>(0);
+      LoadData<TPosition::A2, TPosition::A1>(a2, a1, Load3DBitModeParam(p));
+#endif
+    } else {
+      LoadData(a2, a1, p);
+    }
   }
 
   __aicore__ inline void SplitA3dPro(const LocalTensor<half>& a1, const LocalTensor<half>& a2) {
@@ -195,5 +206,5 @@ extern "C" __global__ __aicore__ void img2col_matmul(GM_ADDR a, GM_ADDR b, GM_AD
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   KernelImg2colMatmul op;
   op.Init(a, b, c);
-  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : TILING_KEY_IS(3) ? 3 : 4);
+  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : TILING_KEY_IS(3) ? 3 : TILING_KEY_IS(4) ? 4 : 5);
 }
