@@ -266,8 +266,10 @@ void sk_vec_select(int32_t mode, int32_t dtype, void* dst, const void* sel, cons
 #define SK_SELECT_SCALAR_FIRST 3 /* the scalar is src0 (taken where the bit is 1), the tensor src1 */
 void sk_set_cmpmask(const void* src);
 void sk_get_cmpmask(void* dst);
-/* dst[i] = the element at byte offsets[i] - base of src (Gather). */
+/* dst[i] = the element at byte base + offsets[i] of src (Gather). */
 void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+/* The element at byte base + offsets[i] of dst = src[i] (Scatter; 1-, 2-, 4- and 8-byte elements). */
+void sk_vec_scatter(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
 /* Gatherb: per repeat, 8 blocks of 32 bytes, block j from byte offsets[r * 8 + j] of src (a
    multiple of 32) to dst block r * dst_rep + j * dst_blk. */
 void sk_vec_gatherb(void* dst, const void* src, const uint32_t* offsets, uint32_t repeat, uint16_t dst_blk,

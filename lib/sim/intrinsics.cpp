@@ -619,7 +619,7 @@ const std::vector<IntrinsicSymbol>& intrinsicSymbols() {
       SK_INTRINSIC(sk_vec_whole_reduce), SK_INTRINSIC(sk_vec_block_reduce), SK_INTRINSIC(sk_vec_pair_reduce),
       SK_INTRINSIC(sk_vec_reduce_all),   SK_INTRINSIC(sk_vec_compare),     SK_INTRINSIC(sk_vec_select),
       SK_INTRINSIC(sk_set_cmpmask),      SK_INTRINSIC(sk_get_cmpmask),
-      SK_INTRINSIC(sk_vec_gather),       SK_INTRINSIC(sk_vec_gatherb),      SK_INTRINSIC(sk_vec_gather_mask), SK_INTRINSIC(sk_vec_brcb),
+      SK_INTRINSIC(sk_vec_gather),       SK_INTRINSIC(sk_vec_scatter),      SK_INTRINSIC(sk_vec_gatherb),      SK_INTRINSIC(sk_vec_gather_mask), SK_INTRINSIC(sk_vec_brcb),
       SK_INTRINSIC(sk_vec_transpose16),  SK_INTRINSIC(sk_vec_transpose_list), SK_INTRINSIC(sk_vec_charge),  SK_INTRINSIC(sk_vec_index),
       SK_INTRINSIC(sk_reg_load),         SK_INTRINSIC(sk_reg_store),       SK_INTRINSIC(sk_reg_mask),        SK_INTRINSIC(sk_reg_op),
       SK_INTRINSIC(sk_reg_reduce),       SK_INTRINSIC(sk_reg_compare),     SK_INTRINSIC(sk_reg_select), SK_INTRINSIC(sk_reg_permute), SK_INTRINSIC(sk_reg_reduce_groups),

@@ -266,6 +266,27 @@ void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* of
   chargeVector(c, "gather", (count * b + 255) / 256);
 }
 
+void sk_vec_scatter(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {
+  uint32_t b = widthOf(dtype);
+  CoreRun* c = unitOp("sk_vec_scatter", "scatter", CoreType::AIV, {dtype},
+                      {{"src", src, count * b}, {"offsets", offsets, count * 4}});
+  if (!c) return;
+  uint64_t lo = UINT64_MAX, hi = 0;  // the scattered elements' hull
+  for (uint64_t i = 0; i < count; ++i) {  // every scattered element must be local too, and aligned
+    if (offsets[i] % b)
+      fault(c, "scatter: offset " + std::to_string(i) + " (" + std::to_string(offsets[i]) + " bytes) is not a multiple of the " +
+                   std::to_string(b) + "-byte element");
+    checkLocalOperand(c, "scatter", "dst element", (const uint8_t*)dst + base + offsets[i], b);
+    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
+    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
+  }
+  faultIf(c, vec::scatter(dtype, dst, src, offsets, base, count));
+  noteAccess(c, src, count * b, false);
+  noteAccess(c, offsets, count * 4, false);
+  if (count) noteAccess(c, (uint8_t*)dst + lo, hi - lo, true);
+  chargeVector(c, "scatter", (count * b + 255) / 256);
+}
+
 void sk_vec_gatherb(void* dst, const void* src, const uint32_t* offsets, uint32_t repeat, uint16_t dstBlk, uint16_t dstRep) {
   uint64_t dstSpan = repeat ? (uint64_t)(repeat - 1) * dstRep * 32 + 7ull * dstBlk * 32 + 32 : 0;
   CoreRun* c = unitOp("sk_vec_gatherb", "gatherb", CoreType::AIV, {},

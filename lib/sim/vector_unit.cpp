@@ -994,6 +994,14 @@ std::string gather(int32_t dtype, void* dst, const void* src, const uint32_t* of
   return "";
 }
 
+std::string scatter(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {
+  uint32_t b = bytesOf(dtype);
+  if (b != 1 && b != 2 && b != 4 && b != 8) return unsupported("scatter", dtype);
+  for (uint64_t i = 0; i < count; ++i)
+    std::memcpy((uint8_t*)dst + base + offsets[i], (const uint8_t*)src + i * b, b);
+  return "";
+}
+
 uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin, uint32_t repeats,
                     uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep, uint32_t counterElems) {
   uint32_t b = bytesOf(dtype);

@@ -75,6 +75,7 @@ enum class SelectScalar { None, Src1, Src0 };
 std::string select(int32_t mode, int32_t dtype, void* dst, const void* sel, const void* src0, const void* src1,
                    uint64_t scalar, SelectScalar withScalar, const Shape& s);
 std::string gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
+std::string scatter(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count);
 // The kept elements packed at dst (null dst: only counts them); returns their count.
 uint64_t gatherMask(int32_t dtype, void* dst, const void* src0, const void* pattern, int32_t builtin, uint32_t repeats,
                     uint16_t src0Blk, uint16_t src0Rep, uint16_t patternRep, uint32_t counterElems);

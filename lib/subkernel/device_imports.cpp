@@ -14,7 +14,7 @@ const std::vector<std::string>& intrinsicNames() {
       "sk_sync_all", "sk_sync_all_of_type", "sk_wait_pre_task_end", "sk_set_next_task_start", "sk_trap", "sk_trapf",
       "sk_assert_fail", "sk_printf", "sk_vec", "sk_vec_axpy", "sk_vec_mixed", "sk_vec_convert", "sk_vec_whole_reduce",
       "sk_vec_block_reduce", "sk_vec_pair_reduce", "sk_vec_reduce_all", "sk_vec_compare", "sk_vec_select", "sk_set_cmpmask", "sk_get_cmpmask",
-      "sk_vec_gather", "sk_vec_gatherb", "sk_vec_gather_mask", "sk_vec_brcb", "sk_vec_transpose16", "sk_vec_transpose_list",
+      "sk_vec_gather", "sk_vec_scatter", "sk_vec_gatherb", "sk_vec_gather_mask", "sk_vec_brcb", "sk_vec_transpose16", "sk_vec_transpose_list",
       "sk_vec_charge", "sk_vec_index", "sk_reg_load", "sk_reg_store", "sk_reg_mask", "sk_reg_op",
       "sk_reg_reduce", "sk_reg_compare", "sk_reg_select", "sk_reg_permute", "sk_reg_reduce_groups", "sk_reg_load_blocks", "sk_reg_store_blocks",
       "sk_reg_gather_ub", "sk_reg_scatter_ub", "sk_reg_store_unaligned", "sk_reg_histogram", "sk_reg_cast", "sk_set_vector_mask", "sk_set_mask_mode", "sk_get_acc_val", "sk_get_max_min_count",

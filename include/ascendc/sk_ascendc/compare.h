@@ -229,6 +229,52 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
   detail::gatherRepeats(dst, src, srcOffset, srcBaseAddr, bits.hi, bits.lo, repeatTime, dstRepStride);
 }
 
+/* ---- Scatter (Ascend 950): src[i] to the element at byte dstBaseAddr + dstOffset[i] of dst ---- */
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
+                               const uint32_t dstBaseAddr, const uint32_t count) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "Scatter (the basic API's) is Ascend 950's (dav-3510)");
+  ::sk_vec_scatter(detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(), dstOffset.HostPtr(), dstBaseAddr, count);
+}
+// The repeat forms: repeat r scatters the elements of one 256-byte repeat of src (r * srcRepStride
+// blocks on), element i by dstOffset[r * E + i], where the mask (bits, or its first `mask`
+// elements) takes it. Each run of taken elements is one scatter here.
+namespace detail {
+template <typename T>
+__aicore__ inline void scatterRepeats(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
+                                      uint32_t dstBaseAddr, uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime,
+                                      uint8_t srcRepStride) {
+  static_assert(kArch3510 || sizeof(T) == 0, "Scatter (the basic API's) is Ascend 950's (dav-3510)");
+  constexpr uint32_t kPerRepeat = 256 / sizeof(PrimT<T>);
+  auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
+  for (uint32_t r = 0; r < repeatTime; ++r)
+    for (uint32_t i = 0; i < kPerRepeat;) {
+      if (!taken(i)) {
+        ++i;
+        continue;
+      }
+      uint32_t run = i;
+      while (run < kPerRepeat && taken(run)) ++run;
+      ::sk_vec_scatter(dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(r * srcRepStride * (32 / sizeof(PrimT<T>)) + i),
+                       dstOffset.HostPtr(r * kPerRepeat + i), dstBaseAddr, run - i);
+      i = run;
+    }
+}
+}  // namespace detail
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
+                               const uint32_t dstBaseAddr, const uint64_t mask[], const uint8_t repeatTime,
+                               const uint8_t srcRepStride) {
+  detail::scatterRepeats(dst, src, dstOffset, dstBaseAddr, mask[1], mask[0], repeatTime, srcRepStride);
+}
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
+                               const uint32_t dstBaseAddr, const uint64_t mask, const uint8_t repeatTime,
+                               const uint8_t srcRepStride) {
+  detail::MaskBits bits = detail::lengthMask(mask);
+  detail::scatterRepeats(dst, src, dstOffset, dstBaseAddr, bits.hi, bits.lo, repeatTime, srcRepStride);
+}
+
 /* ---- Gatherb: 32-byte blocks of src0 gathered by a table of byte offsets, 8 per repeat ---- */
 struct GatherRepeatParams {
   uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;  // destination blocks of a repeat, in 32-byte blocks
