@@ -248,17 +248,25 @@ void sk_get_cmpmask(void* dst) {
   chargeVector(c, "cmpmask", 1);
 }
 
+// The elements at byte base + offsets[i] of `mem` (Gather's sources, Scatter's destinations),
+// each checked to be local: the byte range from `mem` that holds them all.
+std::pair<uint64_t, uint64_t> indexedElements(CoreRun* c, const char* op, const char* what, const void* mem,
+                                              const uint32_t* offsets, uint32_t base, uint64_t count, uint32_t b) {
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    checkLocalOperand(c, op, what, (const uint8_t*)mem + base + offsets[i], b);
+    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
+    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
+  }
+  return {lo, hi};
+}
+
 void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {
   uint32_t b = widthOf(dtype);
   CoreRun* c = unitOp("sk_vec_gather", "gather", CoreType::AIV, {dtype},
                       {{"dst", dst, count * b}, {"offsets", offsets, count * 4}});
   if (!c) return;
-  uint64_t lo = UINT64_MAX, hi = 0;  // the gathered elements' hull
-  for (uint64_t i = 0; i < count; ++i) {  // every gathered element must be local too
-    checkLocalOperand(c, "gather", "src element", (const uint8_t*)src + base + offsets[i], b);
-    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
-    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
-  }
+  auto [lo, hi] = indexedElements(c, "gather", "src element", src, offsets, base, count, b);
   faultIf(c, vec::gather(dtype, dst, src, offsets, base, count));
   noteAccess(c, dst, count * b, true);
   noteAccess(c, offsets, count * 4, false);
@@ -271,15 +279,11 @@ void sk_vec_scatter(int32_t dtype, void* dst, const void* src, const uint32_t* o
   CoreRun* c = unitOp("sk_vec_scatter", "scatter", CoreType::AIV, {dtype},
                       {{"src", src, count * b}, {"offsets", offsets, count * 4}});
   if (!c) return;
-  uint64_t lo = UINT64_MAX, hi = 0;  // the scattered elements' hull
-  for (uint64_t i = 0; i < count; ++i) {  // every scattered element must be local too, and aligned
-    if (offsets[i] % b)
+  for (uint64_t i = 0; i < count; ++i)  // the elements the hardware writes are aligned to their width
+    if (b && offsets[i] % b)
       fault(c, "scatter: offset " + std::to_string(i) + " (" + std::to_string(offsets[i]) + " bytes) is not a multiple of the " +
                    std::to_string(b) + "-byte element");
-    checkLocalOperand(c, "scatter", "dst element", (const uint8_t*)dst + base + offsets[i], b);
-    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
-    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
-  }
+  auto [lo, hi] = indexedElements(c, "scatter", "dst element", dst, offsets, base, count, b);
   faultIf(c, vec::scatter(dtype, dst, src, offsets, base, count));
   noteAccess(c, src, count * b, false);
   noteAccess(c, offsets, count * 4, false);

@@ -195,24 +195,32 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
 // (bits, or its first `mask` elements) takes it; the others keep their values. Each run of taken
 // elements is one gather here.
 namespace detail {
+// Calls run(r, i, end) for each run [i, end) of the elements of `repeatTime` repeats of
+// perRepeat the mask bits take.
+template <typename F>
+__aicore__ inline void forMaskRuns(uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime, uint32_t perRepeat, F run) {
+  auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
+  for (uint32_t r = 0; r < repeatTime; ++r)
+    for (uint32_t i = 0; i < perRepeat;) {
+      if (!taken(i)) {
+        ++i;
+        continue;
+      }
+      uint32_t end = i;
+      while (end < perRepeat && taken(end)) ++end;
+      run(r, i, end);
+      i = end;
+    }
+}
 template <typename T>
 __aicore__ inline void gatherRepeats(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                                      uint32_t srcBaseAddr, uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime,
                                      uint16_t dstRepStride) {
   constexpr uint32_t kPerRepeat = 256 / sizeof(PrimT<T>);
-  auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
-  for (uint32_t r = 0; r < repeatTime; ++r)
-    for (uint32_t i = 0; i < kPerRepeat;) {
-      if (!taken(i)) {
-        ++i;
-        continue;
-      }
-      uint32_t run = i;
-      while (run < kPerRepeat && taken(run)) ++run;
-      ::sk_vec_gather(dtypeOf<PrimT<T>>(), dst.HostPtr(r * dstRepStride * (32 / sizeof(PrimT<T>)) + i), src.HostPtr(),
-                      srcOffset.HostPtr(r * kPerRepeat + i), srcBaseAddr, run - i);
-      i = run;
-    }
+  forMaskRuns(maskHi, maskLo, repeatTime, kPerRepeat, [&](uint32_t r, uint32_t i, uint32_t end) {
+    ::sk_vec_gather(dtypeOf<PrimT<T>>(), dst.HostPtr(r * dstRepStride * (32 / sizeof(PrimT<T>)) + i), src.HostPtr(),
+                    srcOffset.HostPtr(r * kPerRepeat + i), srcBaseAddr, end - i);
+  });
 }
 }  // namespace detail
 template <typename T>
@@ -246,19 +254,10 @@ __aicore__ inline void scatterRepeats(const LocalTensor<T>& dst, const LocalTens
                                       uint8_t srcRepStride) {
   static_assert(kArch3510 || sizeof(T) == 0, "Scatter (the basic API's) is Ascend 950's (dav-3510)");
   constexpr uint32_t kPerRepeat = 256 / sizeof(PrimT<T>);
-  auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
-  for (uint32_t r = 0; r < repeatTime; ++r)
-    for (uint32_t i = 0; i < kPerRepeat;) {
-      if (!taken(i)) {
-        ++i;
-        continue;
-      }
-      uint32_t run = i;
-      while (run < kPerRepeat && taken(run)) ++run;
-      ::sk_vec_scatter(dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(r * srcRepStride * (32 / sizeof(PrimT<T>)) + i),
-                       dstOffset.HostPtr(r * kPerRepeat + i), dstBaseAddr, run - i);
-      i = run;
-    }
+  forMaskRuns(maskHi, maskLo, repeatTime, kPerRepeat, [&](uint32_t r, uint32_t i, uint32_t end) {
+    ::sk_vec_scatter(dtypeOf<PrimT<T>>(), dst.HostPtr(), src.HostPtr(r * srcRepStride * (32 / sizeof(PrimT<T>)) + i),
+                     dstOffset.HostPtr(r * kPerRepeat + i), dstBaseAddr, end - i);
+  });
 }
 }  // namespace detail
 template <typename T>
