@@ -61,6 +61,19 @@ CoreRun* vectorOp(const char* intrinsic, const char* op, const sk_vec_repeat* r,
   return c;
 }
 
+// The elements at byte base + offsets[i] of `mem` (Gather's sources, Scatter's destinations),
+// each checked to be local: the byte range from `mem` that holds them all.
+std::pair<uint64_t, uint64_t> indexedElements(CoreRun* c, const char* op, const char* what, const void* mem,
+                                              const uint32_t* offsets, uint32_t base, uint64_t count, uint32_t b) {
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    checkLocalOperand(c, op, what, (const uint8_t*)mem + base + offsets[i], b);
+    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
+    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
+  }
+  return {lo, hi};
+}
+
 }  // namespace
 
 }  // namespace sk::sim
@@ -246,19 +259,6 @@ void sk_get_cmpmask(void* dst) {
   std::memcpy(dst, c->regs.cmpMask, 16);
   noteAccess(c, dst, 16, true);
   chargeVector(c, "cmpmask", 1);
-}
-
-// The elements at byte base + offsets[i] of `mem` (Gather's sources, Scatter's destinations),
-// each checked to be local: the byte range from `mem` that holds them all.
-std::pair<uint64_t, uint64_t> indexedElements(CoreRun* c, const char* op, const char* what, const void* mem,
-                                              const uint32_t* offsets, uint32_t base, uint64_t count, uint32_t b) {
-  uint64_t lo = UINT64_MAX, hi = 0;
-  for (uint64_t i = 0; i < count; ++i) {
-    checkLocalOperand(c, op, what, (const uint8_t*)mem + base + offsets[i], b);
-    lo = std::min<uint64_t>(lo, (uint64_t)base + offsets[i]);
-    hi = std::max<uint64_t>(hi, (uint64_t)base + offsets[i] + b);
-  }
-  return {lo, hi};
 }
 
 void sk_vec_gather(int32_t dtype, void* dst, const void* src, const uint32_t* offsets, uint32_t base, uint64_t count) {

@@ -619,6 +619,8 @@ enum StateSlot {
 };
 inline uint64_t& coreState(int slot) { return ::sk_core_state()[slot]; }
 }  // namespace detail
+// A scalar's bits, zero-extended (a pad value for DataCopyPadParams::paddingValue).
+template <typename T> __aicore__ inline uint64_t GetScalarBitcodeValue(T scalarValue) { return detail::scalarBits<T>(scalarValue); }
 
 /* ---- core identity ---- */
 __aicore__ inline int64_t GetBlockIdx() { return ::sk_block_idx(); }

@@ -9,6 +9,12 @@
 using half = _Float16;
 using bfloat16_t = __bf16;
 
+// The function qualifier, which CANN's compiler knows before any header too (a helper header
+// included ahead of kernel_operator.h may use it); sk_ascendc/base.h defines the others.
+#ifndef __aicore__
+#define __aicore__
+#endif
+
 #if defined(__CCE_AICORE__)
 // glibc's <strings.h> (which <cstring> and much of the C++ library include) declares index() and
 // rindex(): a kernel of that name (ops-nn's Index op's entry is `index`) would clash with them.

@@ -15,6 +15,27 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
   sk_vec_repeat r = detail::countShape(count, detail::width<T>(), detail::width<T>());
   ::sk_vec_compare((int32_t)cmpMode, detail::dtypeOf<PrimT<T>>(), dst.HostPtr(), src0.HostPtr(), src1.HostPtr(), 0, 0, &r);
 }
+// mask = a < b and the other comparison operators: the count form over the sources' elements.
+namespace detail {
+template <typename T, CMPMODE mode> struct CompareExpr {
+  using IsSkVectorExpr = void;
+  const LocalTensor<T>& a;
+  const LocalTensor<T>& b;
+  template <typename U> void run(const LocalTensor<U>& dst) const { Compare(dst, a, b, mode, a.GetSize()); }
+};
+}  // namespace detail
+#define SK_ASCENDC_COMPARE_OPERATOR(op, mode)                                                                    \
+  template <typename T>                                                                                          \
+  inline detail::CompareExpr<T, CMPMODE::mode> operator op(const LocalTensor<T>& a, const LocalTensor<T>& b) { \
+    return {a, b};                                                                                               \
+  }
+SK_ASCENDC_COMPARE_OPERATOR(<, LT)
+SK_ASCENDC_COMPARE_OPERATOR(>, GT)
+SK_ASCENDC_COMPARE_OPERATOR(<=, LE)
+SK_ASCENDC_COMPARE_OPERATOR(>=, GE)
+SK_ASCENDC_COMPARE_OPERATOR(==, EQ)
+SK_ASCENDC_COMPARE_OPERATOR(!=, NE)
+#undef SK_ASCENDC_COMPARE_OPERATOR
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& p) {
