@@ -16,6 +16,23 @@ struct TanhConfig { bool highPrecision = false; };
 constexpr TanhConfig DEFAULT_TANH_CONFIG{};
 struct PowerConfig { bool highPrecision = false; };
 constexpr PowerConfig defaultPowerConfig{};
+// Sin's, Cos's and Erf's algorithm choices: accepted; the simulator computes each function in
+// float whichever is named.
+enum class SinAlgo { POLYNOMIAL_APPROXIMATION = 0, RADIAN_REDUCTION };
+struct SinConfig {
+  SinAlgo algo = SinAlgo::POLYNOMIAL_APPROXIMATION;
+};
+constexpr SinConfig defaultSinConfig{};
+enum class CosAlgo { POLYNOMIAL_APPROXIMATION = 0, RADIAN_REDUCTION };
+struct CosConfig {
+  CosAlgo algo = CosAlgo::POLYNOMIAL_APPROXIMATION;
+};
+constexpr CosConfig defaultCosConfig{};
+enum class ErfAlgo { PADE_APPROXIMATION = 0, SUBSECTION_POLYNOMIAL_APPROXIMATION };
+struct ErfConfig {
+  ErfAlgo algo = ErfAlgo::PADE_APPROXIMATION;
+};
+constexpr ErfConfig defaultErfConfig{};
 
 namespace detail {
 template <typename T> inline void unaryAll(int32_t op, const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
@@ -46,9 +63,9 @@ SK_ASCENDC_ADV_UNARY(Log2, SK_V_LOG2)
 SK_ASCENDC_ADV_UNARY(Log10, SK_V_LOG10)
 SK_ASCENDC_ADV_UNARY(Sigmoid, SK_V_SIGMOID)
 SK_ASCENDC_ADV_UNARY(Tanh, SK_V_TANH, , const TanhConfig& config = DEFAULT_TANH_CONFIG)
-SK_ASCENDC_ADV_UNARY(Sin, SK_V_SIN)
-SK_ASCENDC_ADV_UNARY(Cos, SK_V_COS)
-SK_ASCENDC_ADV_UNARY(Erf, SK_V_ERF)
+SK_ASCENDC_ADV_UNARY(Sin, SK_V_SIN, , const SinConfig& config = defaultSinConfig)
+SK_ASCENDC_ADV_UNARY(Cos, SK_V_COS, , const CosConfig& config = defaultCosConfig)
+SK_ASCENDC_ADV_UNARY(Erf, SK_V_ERF, , const ErfConfig& config = defaultErfConfig)
 #undef SK_ASCENDC_ADV_UNARY
 
 /* ---- Power: tensor ^ tensor, tensor ^ scalar, scalar ^ tensor ---- */

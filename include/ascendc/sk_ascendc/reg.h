@@ -8,6 +8,7 @@
 #define SK_ASCENDC_REG_H
 
 #include "sk_ascendc/base.h"
+#include "sk_ascendc/vector.h"  // DivAlgo
 
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
 
@@ -42,11 +43,6 @@ template <SpecialPurposeReg spr> __aicore__ inline void ClearSpr() {
   static_assert(spr == SpecialPurposeReg::AR, "ClearSpr: AR is the special-purpose register simulated");
   detail::coreState(detail::kStateSprAr) = 0;
 }
-// Reg::Div's algorithms (DivSpecificMode::algo).
-enum class DivAlgo {
-  INTRINSIC = 0, DIFF_COMPENSATION, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE,
-  PRECISION_1ULP_FTZ_FALSE
-};
 namespace Reg {
 
 struct DefaultType {};

@@ -61,10 +61,30 @@ struct CopyRepeatParams {
 // Configuration objects of the newer signatures (template arguments by reference).
 struct ExpConfig { bool highPrecision = false; };
 struct LnConfig { bool highPrecision = false; };
-struct SqrtConfig { bool highPrecision = false; };
+// Div's and Sqrt's take either form CANN has had: a precision flag, or an algorithm ({DivAlgo::...});
+// the simulator computes them exactly rounded either way.
+enum class DivAlgo {
+  INTRINSIC = 0, DIFF_COMPENSATION, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE,
+  PRECISION_1ULP_FTZ_FALSE
+};
+enum class SqrtAlgo { INTRINSIC = 0, FAST_INVERSE, PRECISION_1ULP_FTZ_TRUE, PRECISION_0ULP_FTZ_FALSE, PRECISION_1ULP_FTZ_FALSE };
+struct SqrtConfig {
+  bool highPrecision = false;
+  SqrtAlgo algo = SqrtAlgo::INTRINSIC;
+  constexpr SqrtConfig() {}
+  constexpr SqrtConfig(bool highPrecisionIn) : highPrecision(highPrecisionIn) {}
+  constexpr SqrtConfig(SqrtAlgo algoIn) : algo(algoIn) {}
+};
 struct RsqrtConfig { bool highPrecision = false; };
 struct ReciprocalConfig { bool highPrecision = false; };
-struct DivConfig { bool highPrecision = false; };
+struct DivConfig {
+  bool highPrecision = false;
+  DivAlgo algo = DivAlgo::INTRINSIC;
+  constexpr DivConfig() {}
+  constexpr DivConfig(bool highPrecisionIn) : highPrecision(highPrecisionIn) {}
+  constexpr DivConfig(DivAlgo algoIn) : algo(algoIn) {}
+};
+constexpr SqrtConfig DEFAULT_SQRT_CONFIG{};
 constexpr ExpConfig DEFAULT_EXP_CONFIG{};
 constexpr DivConfig DEFAULT_DIV_CONFIG{};
 
