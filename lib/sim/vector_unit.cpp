@@ -825,7 +825,8 @@ std::string wholeReduce(int32_t op, int32_t dtype, int32_t order, void* dst, con
       // Sums tree over every position of the repeat (masked ones as 0); max/min over the taken.
       size_t n = gatherRepeat<E>((const uint8_t*)src, s, r, v, red == Red::Sum, red);
       ValueIndex<C> res = tree(red, v, n);
-      extreme = r ? combine(red, extreme, ValueIndex<C>{res.v, res.i + r * s.perRepeat}) : res;
+      if (red != Red::Sum)  // GetReduceMaxMinCount's register: the extreme over the repeats
+        extreme = r ? combine(red, extreme, ValueIndex<C>{res.v, res.i + r * s.perRepeat}) : res;
       if (!d) {  // vcadd to the accumulator only: the repeats' sums in order
         uint8_t rounded[8];
         E::store(rounded, (C)(acc + res.v));
