@@ -139,7 +139,10 @@ std::string includedView(llvm::StringRef directive, llvm::StringRef includer, st
 std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen) {
   std::string text = withoutComments(header);
   llvm::StringRef s = text;
-  if (!s.contains("BEGIN_TILING_DATA_DEF")) return std::nullopt;
+  // A header with no tiling data of its own may include the one that has it (ops-math's
+  // circular_pad_tiling.h includes circular_pad_common_tiling.h): it is a view when that is.
+  bool ownData = s.contains("BEGIN_TILING_DATA_DEF");
+  if (!ownData && !s.contains("#include")) return std::nullopt;
   std::vector<Chunk> chunks;
   std::vector<bool> braces;  // true: a namespace's
   size_t statement = 0;
@@ -198,6 +201,8 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
       statement = i + 1;
     }
   }
+  if (!ownData && std::none_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return !c.nested.empty(); }))
+    return std::nullopt;
   std::string out;
   for (const Chunk& c : chunks) {
     if (!c.nested.empty()) {

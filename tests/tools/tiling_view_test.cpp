@@ -213,6 +213,27 @@ TEST(TilingView, ATilingHeaderOfAnotherOpItIncludesIsViewedInPlaceOnce) {
   EXPECT_FALSE(contains(*v, "#include \"../../")) << *v;
 }
 
+TEST(TilingView, AHeaderWhoseTilingDataIsInAHeaderItIncludesIsViewed) {
+  // ops-math's circular_pad_tiling.h: no tiling data of its own, host code, and the include of
+  // circular_pad_common_tiling.h, which has it. A header that includes only non-tiling headers
+  // is still not a view (it is included as it is).
+  sk::test::TempDir d;
+  writeNestedTilingHeaders(d);
+  sk::test::writeText(d.file("inner/op_host/plain.h"), "struct Plain { int n; };\n");
+  std::string wrapper = "#include \"../../inner/op_host/inner_tiling.h\"\n#include \"tiling/tiling_api.h\"\n"
+                        "constexpr uint32_t kWrapperMax = 8;\nnamespace optiling { class WrapperTiling { void Do(); }; }\n";
+  std::optional<std::string> v = tilingDataView(wrapper, d.file("outer/op_host/wrapper_tiling.h"));
+  ASSERT_TRUE(v.has_value());
+  EXPECT_TRUE(contains(*v, "BEGIN_TILING_DATA_DEF(InnerTiling)")) << *v;
+  EXPECT_TRUE(contains(*v, "BEGIN_TILING_DATA_DEF(OuterTiling)")) << "inner includes outer: " << *v;
+  EXPECT_TRUE(contains(*v, "constexpr uint32_t kWrapperMax = 8;")) << *v;
+  EXPECT_FALSE(contains(*v, "WrapperTiling")) << *v;
+  EXPECT_FALSE(contains(*v, "tiling_api.h")) << *v;
+  EXPECT_FALSE(tilingDataView("#include \"../../inner/op_host/plain.h\"\nstruct Wrap { Plain p; };\n",
+                              d.file("outer/op_host/wrap.h"))
+                   .has_value());
+}
+
 TEST(TilingView, AHeaderViewedOnItsOwnAndNestedInAnotherIsDefinedOnce) {
   // `sk_cc -include inner_tiling.h -include outer_tiling.h`: inner's own view and its view nested
   // in outer's (reached by another spelling of its path) are under one guard.

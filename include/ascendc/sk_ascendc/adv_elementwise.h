@@ -120,6 +120,26 @@ template <const RintConfig& config, typename T>
 __aicore__ inline void Rint(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
   Rint<T, false>(dst, src, LocalTensor<uint8_t>(), count);
 }
+// The basic API's Truncate<T, roundMode>(dst, src, count) (Ascend 950: one VF rounding per
+// element, T stays as it is): CAST_RINT halves to even, CAST_ROUND halves away from zero.
+template <typename T, RoundMode roundMode>
+__aicore__ inline void Truncate(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "Truncate (tensor form) is Ascend 950's (dav-3510)");
+  static_assert(detail::adv::isFloatLike<T>(), "Truncate: T must be half, bfloat16_t or float");
+  static_assert(roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_ROUND || roundMode == RoundMode::CAST_FLOOR ||
+                    roundMode == RoundMode::CAST_CEIL || roundMode == RoundMode::CAST_TRUNC,
+                "Truncate: the round mode is CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL or CAST_TRUNC");
+  detail::adv::map1("Truncate", dst, src, count, [](float x) -> float {
+    switch (roundMode) {
+      case RoundMode::CAST_ROUND: return std::round(x);
+      case RoundMode::CAST_FLOOR: return std::floor(x);
+      case RoundMode::CAST_CEIL: return std::ceil(x);
+      case RoundMode::CAST_TRUNC: return std::trunc(x);
+      default: return rintf(x);
+    }
+  });
+  detail::adv::chargeOps(count, 4, "cast");
+}
 #undef SK_ADV_FLOAT_UNARY
 #undef SK_ADV_UNARY_MAP
 #undef SK_ADV_COMMA

@@ -14,10 +14,13 @@ namespace AscendC {
 
 struct TanhConfig { bool highPrecision = false; };
 constexpr TanhConfig DEFAULT_TANH_CONFIG{};
-struct PowerConfig { bool highPrecision = false; };
+// Power's, Sin's, Cos's and Erf's algorithm choices: accepted; the simulator computes each
+// function in float whichever is named.
+enum class PowerAlgo { INTRINSIC = 0, DOUBLE_FLOAT_TECH };
+struct PowerConfig {
+  PowerAlgo algo = PowerAlgo::INTRINSIC;
+};
 constexpr PowerConfig defaultPowerConfig{};
-// Sin's, Cos's and Erf's algorithm choices: accepted; the simulator computes each function in
-// float whichever is named.
 enum class SinAlgo { POLYNOMIAL_APPROXIMATION = 0, RADIAN_REDUCTION };
 struct SinConfig {
   SinAlgo algo = SinAlgo::POLYNOMIAL_APPROXIMATION;

@@ -301,6 +301,15 @@ __aicore__ inline void ResetLoopModePara(DataCopyMVType type) {
   int slot = detail::loopModeSlot(type);
   for (int i = 0; i < 3; ++i) detail::coreState(slot + i) = 0;
 }
+#else
+// Declared for every arch as CANN does (shared headers name them on paths the A2 never takes);
+// called on the A2 they are a device exception.
+__aicore__ inline void SetLoopModePara(const LoopModeParams&, DataCopyMVType) {
+  ::sk_trapf(3, "SetLoopModePara is Ascend 950's (dav-3510): the A2 has no loop mode");
+}
+__aicore__ inline void ResetLoopModePara(DataCopyMVType) {
+  ::sk_trapf(3, "ResetLoopModePara is Ascend 950's (dav-3510): the A2 has no loop mode");
+}
 #endif
 
 /* ---- DataCopy ---- */

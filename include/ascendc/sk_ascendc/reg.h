@@ -425,6 +425,19 @@ __simd_callee__ inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, M
   static_assert(sizeof(I) == sizeof(detail::Elem<S>) && std::is_unsigned_v<I>, "Scatter: unsigned indexes of the data's width");
   ::sk_reg_scatter_ub(baseAddr, srcReg.bytes, index.bytes, sizeof(detail::Elem<S>), sizeof(I), mask.bits);
 }
+// The UB gather / scatter loads under their older names (CANN 8's MicroAPI; ops-math's atvoss).
+template <typename T0 = DefaultType, typename T1, typename T2 = DefaultType, typename T3, typename T4>
+__simd_callee__ inline void DataCopyGather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask) {
+  Gather<T0, T1, T2>(dstReg, baseAddr, index, mask);
+}
+template <typename T = DefaultType, typename U, typename S>
+__simd_callee__ inline void DataCopyGatherB(U& dstReg, __ubuf__ T* baseAddr, S& index, MaskReg& mask) {
+  GatherB<T>(dstReg, baseAddr, index, mask);
+}
+template <typename T = DefaultType, typename U = DefaultType, typename S, typename V>
+__simd_callee__ inline void DataCopyScatter(__ubuf__ T* baseAddr, S& srcReg, V& index, MaskReg& mask) {
+  Scatter<T, U>(baseAddr, srcReg, index, mask);
+}
 
 /* ---- unaligned streams: a load reads VL bytes at any element-aligned address; a store writes
    its first `postUpdateStride` elements there at once (the hardware keeps the tail below the
@@ -761,6 +774,12 @@ __simd_callee__ inline void Move(U& dstReg, U& srcReg, MaskReg mask) {
 template <typename T = DefaultType, typename U> __simd_callee__ inline void Move(U& dstReg, U& srcReg) {
   Move(dstReg, srcReg, detail::everyElement());
 }
+// Copy: the same instruction under CANN's other name.
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::MERGING, typename U>
+__simd_callee__ inline void Copy(U& dstReg, U& srcReg, MaskReg mask) {
+  Move<T, mode>(dstReg, srcReg, mask);
+}
+template <typename T = DefaultType, typename U> __simd_callee__ inline void Copy(U& dstReg, U& srcReg) { Move<T>(dstReg, srcReg); }
 
 /* ---- MaskReg computations: bit operations on predicate registers (one bit per register byte),
    the inactive bits zeroed as the ZEROING mode does. Predicate logic, done in the core's own code
@@ -829,6 +848,13 @@ template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void Un
   constexpr uint32_t half = SK_REG_VL / 2, base = part == HighLowPart::HIGHEST ? half : 0;
   for (uint32_t i = 0; i < half; ++i) detail::setMaskBit(out, 2 * i, detail::maskBit(src, base + i));
   dst = out;
+}
+// Under the names of CANN's implementation (ops-math's drop_out_v3_grad calls MaskUnPack).
+template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void MaskPack(MaskReg& dst, MaskReg& src) {
+  Pack<part>(dst, src);
+}
+template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void MaskUnPack(MaskReg& dst, MaskReg& src) {
+  UnPack<part>(dst, src);
 }
 
 /* ---- Pack / UnPack of registers: each element's low half into dst's low or high half (the other
