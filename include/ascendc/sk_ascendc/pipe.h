@@ -201,8 +201,16 @@ template <int32_t mem, TPosition pos, int32_t producer, int32_t consumer> class 
   // after the work issued on any of them.
   template <typename T> __aicore__ bool EnQue(const LocalTensor<T>& t) {
     uint32_t i = indexOf(t.HostPtr(), "TQue::EnQue");
-    if (state_[i] == kQueued) fail("TQue::EnQue: the tensor is queued already; DeQue it before queueing it again");
     if (state_[i] == kFree) fail("TQue::EnQue: the tensor's buffer is free; AllocTensor it from this queue first");
+    if (state_[i] == kQueued) {
+      // Queued again before its DeQue (cann-samples' moe_init_routing queues one buffer after each
+      // of its partial copies, then takes it once): the hardware's release build sets the hand-off
+      // again and its DeQue returns the buffer once (CANN's CPU debug build asserts on the depth);
+      // here the buffer keeps its one place in the FIFO, ready after the latest producer.
+      ready_[i] = ::sk_pipe_done(producer);
+      for (int32_t k = 0; k < kMemPipes; ++k) readyAll_[i][k] = ::sk_pipe_done(memPipes()[k]);  // if queued `again`
+      return true;
+    }
     bool again = state_[i] == kTaken;
     state_[i] = kQueued;
     fifo_[(head_ + count_) % kMaxBuffers] = {i, t.GetLength(),
