@@ -81,6 +81,8 @@ std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::Stri
 // (SK_TILING_KEY_CONST), so the entry refuses other keys (keyedKernelEntry).
 std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to,
                                                uint64_t key, bool keyed = false);
+// The names of the `template<...> __global__` kernels the source defines or declares.
+std::vector<std::string> templateKernels(llvm::StringRef source);
 // For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,
 // `if constexpr (TILING_KEY_IS(1))`, as CANN compiles one object per key): the code to append
 // that defines the entry `to` with the parameters of `name`'s definition, which calls `kernel`

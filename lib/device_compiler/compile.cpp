@@ -452,6 +452,18 @@ llvm::Error checkObjectAgainst(const std::vector<char>& object, const subkernel:
   return subkernel::checkBlockDim(*meta, arch);
 }
 
+// A source compiled without --meta whose kernels are all templates gives an object with no
+// entry (sk_cc cannot know which instantiation to make): say so, since nothing else would.
+void warnOfUninstantiatedKernels(const Options& o) {
+  auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
+  if (!text) return llvm::consumeError(text.takeError());
+  for (const std::string& name : templateKernels(*text))
+    std::fprintf(stderr,
+                 "sk_cc: warning: %s: kernel '%s' is a template; without --meta the object holds none of its "
+                 "instantiations: give --meta K.json (its tilingKey picks the ASCENDC_TPL_SEL combination)\n",
+                 o.source.c_str(), name.c_str());
+}
+
 }  // namespace
 
 llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
@@ -504,6 +516,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   }
   std::unique_ptr<llvm::Module> linked;
   if (annotatedEntries(*modules.front().module).empty()) {
+    warnOfUninstantiatedKernels(o);
     linked = std::move(modules.front().module);
   } else {
     auto l = linkDeviceModules(std::move(modules), metaPtr, o.source);

@@ -336,6 +336,23 @@ template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef n
   });
 }
 
+// Whether a declaration whose statement text (`head`, a part of s) has `__global__` is a template:
+// its head starts with `template`, or the lines just above it (blank lines and directives
+// skipped) end a `template <...>` line that the preprocessor chooses (vllm-ascend's compressor:
+// `#if (__CCE_AICORE__ == 220)` one parameter list `#else` another `#endif`).
+bool templateKernelHead(llvm::StringRef s, llvm::StringRef head) {
+  if (head.ltrim().starts_with("template")) return true;
+  llvm::StringRef above = s.take_front(head.data() - s.data());
+  while (!above.empty()) {
+    size_t newline = above.rfind('\n');
+    llvm::StringRef line = (newline == llvm::StringRef::npos ? above : above.drop_front(newline + 1)).trim();
+    if (line.starts_with("template")) return true;
+    if (!line.empty() && !line.starts_with("#")) return false;
+    above = newline == llvm::StringRef::npos ? llvm::StringRef() : above.take_front(newline);
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string renameEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to) {
@@ -355,11 +372,21 @@ std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRe
                                                uint64_t key, bool keyed) {
   std::optional<std::string> entry;
   forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
-    if (!head.contains("__global__") || !head.ltrim().starts_with("template")) return true;
+    if (!head.contains("__global__") || !templateKernelHead(s, head)) return true;
     entry = templateEntryText(s, name, to, paren, key, keyed);
     return false;
   });
   return entry;
+}
+
+std::vector<std::string> templateKernels(llvm::StringRef s) {
+  std::vector<std::string> names;
+  forEachCall(s, [&](llvm::StringRef name, size_t, size_t, llvm::StringRef head) {
+    if (!name.starts_with("__") && head.contains("__global__") && templateKernelHead(s, head) && !llvm::is_contained(names, name))
+      names.push_back(name.str());
+    return true;
+  });
+  return names;
 }
 
 std::optional<std::string> keyedKernelEntry(llvm::StringRef s, llvm::StringRef name, llvm::StringRef kernel,
@@ -382,7 +409,7 @@ std::vector<AclrtLaunch> aclrtLaunches(llvm::StringRef s) {
   std::vector<AclrtLaunch> out;
   forEachCall(s, [&](llvm::StringRef name, size_t, size_t paren, llvm::StringRef head) {
     // `__mix__(1, 2)`, `__attribute__((...))`: not the kernel's name
-    if (name.starts_with("__") || !head.contains("__global__") || head.ltrim().starts_with("template")) return true;
+    if (name.starts_with("__") || !head.contains("__global__") || templateKernelHead(s, head)) return true;
     size_t close = matchClose(s, paren, '(', ')');
     if (close == llvm::StringRef::npos || !s.substr(close + 1).ltrim().starts_with("{")) return true;  // a declaration
     if (llvm::any_of(out, [&](const AclrtLaunch& l) { return l.kernel == name; })) return true;

@@ -202,6 +202,21 @@ TEST(SkCc, TemplateKernelsServeEveryCombinationOrTheMetadatasKeyWhenThereAreMany
   EXPECT_NE(r.err.find("is launched with key 298"), std::string::npos) << r.err;
 }
 
+// Without --meta no instantiation of a template kernel is made: the object is valid but holds no
+// entry, and sk_cc says so (tpl_scale's template line is also a preprocessor choice).
+TEST(SkCc, ATemplateKernelCompiledWithoutMetadataIsNamedInAWarning) {
+  TempDir d;
+  const std::string scale = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/tpl_key/tpl_scale.cpp";
+  CommandResult c = skCc({"-c", scale, "-o", d.file("tpl_scale.o")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_NE(c.err.find("warning: " + scale + ": kernel 'tpl_scale' is a template; without --meta the object holds none"),
+            std::string::npos)
+      << c.err;
+  c = skCc({"-c", src("failing_assert.cpp"), "-o", d.file("failing_assert.o")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_EQ(c.err.find("warning"), std::string::npos) << "not a template kernel: " << c.err;
+}
+
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   TempDir d;
   CommandResult r = compileAndRun(d, "failing_assert");

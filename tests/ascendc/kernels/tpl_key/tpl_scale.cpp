@@ -36,7 +36,13 @@ __aicore__ inline void Scale(GM_ADDR x, GM_ADDR y, uint32_t total) {
   }
 }
 
+// The template line as a preprocessor choice, as vllm-ascend's compressor writes it (its other
+// branch has another parameter list): sk_cc's entry still sees a template kernel.
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ >= 220
 template <int D_T, int TILES, int NEG>
+#else
+template <int D_T, int TILES, int NEG, int OTHER_CHIP>
+#endif
 __global__ __aicore__ void tpl_scale(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
   REGISTER_TILING_DEFAULT(TplScaleTiling);
   GET_TILING_DATA_WITH_STRUCT(TplScaleTiling, t, tiling);
