@@ -351,7 +351,8 @@ std::optional<std::string> templateTableScope(llvm::StringRef errors) {
 // as above, and compiled; launches left in headers become sk_ss::Launcher calls in a program
 // (o.programSource), no-ops otherwise (as deviceSource makes the source's own).
 llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std::vector<std::string>& args,
-                                            const std::vector<std::string>& deferredMembers, const Options& o,
+                                            const std::vector<std::string>& deferredMembers,
+                                            const std::vector<HostTwin>& hostTwins, const Options& o,
                                             const ScratchDir& scratch) {
   std::vector<std::string> common;  // all but the action, the source and the output
   for (auto it = args.begin(); it != args.end() - 3; ++it)
@@ -364,7 +365,7 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   if (!run || run->exitCode != 0) return run;
   auto text = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
   if (!text) return text.takeError();
-  std::string rewritten = withMemberAccessesDeferred(withoutAicoreMarks(*text), deferredMembers);
+  std::string rewritten = withMemberAccessesDeferred(withoutAicoreMarks(withoutHostTwins(*text, hostTwins)), deferredMembers);
   if (rewritten.find("<<<") != std::string::npos)
     rewritten = o.programSource ? rewriteLaunches(rewritten) : removeLaunches(rewritten);
   if (llvm::Error e = sk::writeFileAtomically(preprocessed, rewritten)) return e;
@@ -376,7 +377,8 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
 }
 
 // clang on `args`, then again as the errors call for: with the scope of the kernel's tiling-key
-// tables, or preprocessed and rewritten (above).
+// tables, or preprocessed and rewritten (above; also without host functions that have an
+// __aicore__ twin, host_twins.cpp).
 llvm::Expected<ToolResult> compileWithWorkarounds(const std::string& clang, std::vector<std::string> args, const Options& o,
                                                   const ScratchDir& scratch) {
   auto run = runClang(clang, args, scratch, o.verbose);
@@ -386,9 +388,11 @@ llvm::Expected<ToolResult> compileWithWorkarounds(const std::string& clang, std:
     run = runClang(clang, args, scratch, o.verbose);
     if (!run) return run.takeError();
   }
-  std::vector<std::string> missingMembers = run->exitCode != 0 ? membersMissingFromTemplates(run->err) : std::vector<std::string>{};
-  if (run->exitCode != 0 && (needsPreprocessedRewrite(run->err) || !missingMembers.empty()))
-    return compileRewritten(clang, args, missingMembers, o, scratch);
+  if (run->exitCode == 0) return run;
+  std::vector<std::string> missingMembers = membersMissingFromTemplates(run->err);
+  std::vector<HostTwin> twins = hostTwins(run->err);
+  if (needsPreprocessedRewrite(run->err) || !missingMembers.empty() || !twins.empty())
+    return compileRewritten(clang, args, missingMembers, twins, o, scratch);
   return run;
 }
 
@@ -414,6 +418,9 @@ llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreT
   if (r.exitCode != 0) {
     if (errors) *errors = r.err;
     else std::fputs(r.err.c_str(), stderr);  // the diagnostics as clang printed them
+    if (!llvm::StringRef(r.err).contains("error"))  // killed by a signal (a stack overflow's SIGSEGV prints nothing)
+      return sk::inputError(o.source + ": clang-19 stopped without a diagnostic (status " + std::to_string(r.exitCode) +
+                            ": it crashed) compiling for " + coreTypeName(core) + "; sk_cc -v shows its command line");
     return sk::inputError(o.source + ": clang-19 reported errors (above) compiling for " + coreTypeName(core));
   }
   if (!r.err.empty()) std::fputs(r.err.c_str(), stderr);  // warnings

@@ -48,6 +48,10 @@ std::string headerRoot();
 // offset i of s as a whole word.
 bool isIdentChar(char c);
 bool wordAt(llvm::StringRef s, size_t i, llvm::StringRef w);
+// (launch_rewrite.cpp) Index just past the comment, string or character literal starting at i,
+// or i when none does; the index of the bracket `c` closing the `o` at `open` (npos: none).
+size_t skipLexical(llvm::StringRef s, size_t i);
+size_t matchClose(llvm::StringRef s, size_t open, char o, char c);
 // $SK_CC_CLANG, else the clang-19 found when SuperKernel was built, else clang-19 on PATH.
 llvm::Expected<std::string> findClang();
 
@@ -64,6 +68,18 @@ llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const S
 // clang-19 compiles `input` (o.source names it in messages; its directory is searched for
 // #include "...") for one core type to an LLVM module, with sk_cc's flags and macros. clang's
 // errors go to stderr, or to *errors when given.
+// A host function and an `__aicore__` function of one name and signature (cann-samples'
+// moe_init_routing: a tiling helper beside its device twin), which CANN's compiler keeps apart and
+// one C++ translation unit cannot: the host one's place as clang's "redefinition" errors give it.
+struct HostTwin {
+  std::string name, file, device;  // device: the __aicore__ twin's file:line
+  unsigned line = 0, column = 0;
+};
+std::vector<HostTwin> hostTwins(llvm::StringRef errors);
+// The preprocessed text (with line markers) without the host twins' definitions (blanked, lines
+// kept): calls on both sides then take the __aicore__ one.
+std::string withoutHostTwins(llvm::StringRef preprocessed, const std::vector<HostTwin>& twins);
+
 llvm::Expected<DeviceModule> compileFor(const Options& o, const Target& t, CoreType core, const std::string& clang,
                                         const std::string& input, const std::vector<std::string>& includes,
                                         const subkernel::KernelMeta* meta, const ScratchDir& scratch,

@@ -7,9 +7,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-namespace sk::devcc {
+#include "compile_steps.h"
 
-namespace {
+namespace sk::devcc {
 
 // Index just past the comment, string or character literal starting at i, or i when none does.
 size_t skipLexical(llvm::StringRef s, size_t i) {
@@ -48,6 +48,8 @@ size_t matchClose(llvm::StringRef s, size_t open, char o, char c) {
   }
   return llvm::StringRef::npos;
 }
+
+namespace {
 
 // `text` on one line without its comments (each becomes a space), literals kept: for copies of
 // source text into generated code, which must not move the lines after them.

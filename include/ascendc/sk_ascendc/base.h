@@ -17,59 +17,11 @@
 #define SK_KERNEL_C_ONLY
 #include "sk/kernel.h"
 #undef SK_KERNEL_C_ONLY
+#include "sk_ascendc/builtin_types.h"  // the language extensions, half, bfloat16_t, event_t
 
-/* ---- language extensions --------------------------------------------------------------------
-   A device entry carries an annotation sk_cc finds in the compiled module; the address-space
-   qualifiers and pipe annotations mean nothing on the host ISA. */
-#ifndef __global__
-#define __global__ __attribute__((annotate("sk.global"), used))
-#endif
-#define __aicore__
-// Functions for both sides (bisheng's `[host, aicore]`), and the other function markers CANN's
-// headers define: nothing to mark here, where host and device share one ISA.
-#ifndef __host_aicore__
-#define __host_aicore__
-#endif
-#ifndef __host__
-#define __host__
-#endif
-#ifndef __forceinline__
-#define __forceinline__ inline __attribute__((always_inline))
-#endif
-#define __disable_kernel_type_autoinfer__
-// A namespace-scope variable with one copy per core (and block): sk_cc finds the section and sends
-// every access to the running core's copy (docs/ascendc.md).
-#define __BLOCK_LOCAL__ __attribute__((section(".sk.block_local")))
-// The kernel type of a single-source program's kernel (sk_cc reads the annotations; docs/sk_cc.md).
-#define __vector__ __attribute__((annotate("sk.vector")))
-#define __cube__ __attribute__((annotate("sk.cube")))
-#define __mix__(c, v) __attribute__((annotate("sk.mix:" #c ":" #v)))
-#define __schedmode__(m)
-#define __gm__
-// The memory qualifiers: on an automatic variable they place it in that memory of the core (sk_cc's
-// placeLocalArrays, docs/ascendc.md); on a pointer they say where it points, which here needs no
-// mark (every local memory is host memory of the simulator). In a cast (`(__ubuf__ float*)p`) clang
-// drops the annotation with a warning the vendor's compiler has no reason to give: not given here.
-#pragma clang diagnostic ignored "-Wignored-attributes"
-#define __ubuf__ __attribute__((annotate("sk.mem.ub")))
-#define __cbuf__ __attribute__((annotate("sk.mem.l1")))
-#define __ca__ __attribute__((annotate("sk.mem.l0a")))
-#define __cb__ __attribute__((annotate("sk.mem.l0b")))
-#define __cc__ __attribute__((annotate("sk.mem.l0c")))
-#define __fbuf__ __attribute__((annotate("sk.mem.fb")))
-#define __biasbuf__ __attribute__((annotate("sk.mem.bt")))
-#define __local_mem__ __ubuf__  // Ascend 950's name for the vector core's local memory (UB)
+/* ---- language extensions: in sk_ascendc/builtin_types.h (sk_cc force-includes it: CANN's
+   compiler knows them before any header); the one that needs sk/kernel.h: ---- */
 #define __ssbuf__ __attribute__((address_space(SK_SSBUF_ADDRESS_SPACE)))  // offsets into the block's SSBUF (sk_cc routes the accesses)
-#define __inout_pipe__(p)
-#define __in_pipe__(p)
-#define __out_pipe__(p)
-#define __tiling_data_ptr__
-#define __sync_alias__
-#define __sync_noalias__
-#define __sync_in__
-#define __sync_out__
-#define __check_sync_alias__
-#define GM_ADDR __gm__ uint8_t*
 // A kernel parameter that is the system workspace (`GM_ADDR __kfc_workspace__ workspace`): sk_cc's
 // entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch, and
 // hands the kernel's body the user's part after it (sk_kfc_user_offset bytes on): the SDK's
@@ -83,7 +35,6 @@
 #endif
 
 /* ---- element types ---- */
-#include "sk_ascendc/builtin_types.h"  // half, bfloat16_t
 using float16_t = half;
 using float32_t = float;
 // Types kernels name but whose arithmetic the simulator does not model (4-bit and 8-bit floats):
@@ -152,8 +103,11 @@ enum pipe_t {
   PIPE_S = SK_PIPE_S, PIPE_V = SK_PIPE_V, PIPE_M = SK_PIPE_M, PIPE_MTE1 = SK_PIPE_MTE1,
   PIPE_MTE2 = SK_PIPE_MTE2, PIPE_MTE3 = SK_PIPE_MTE3, PIPE_FIX = SK_PIPE_FIX, PIPE_ALL = SK_PIPE_ALL
 };
-enum event_t : int32_t {  // a fixed type: kernels cast INVALID_TEVENTID (-1) to it in constant expressions
-  EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
+
+// The L2 offset the op build passes a kernel (CATLASS kernels define `g_opSystemRunCfg` of it);
+// the simulator's L2 needs none.
+struct OpSystemRunCfg {
+  uint64_t l2Cacheoffset;
 };
 
 // Kernel types (KERNEL_TASK_TYPE_DEFAULT, sk_ascendc/tiling.h): build metadata, so the
@@ -425,6 +379,7 @@ using ::KERNEL_TYPE_AIV_ONLY, ::KERNEL_TYPE_AIC_ONLY, ::KERNEL_TYPE_MIX_AIV_1_0,
 
 /* ---- constants (hardware sizes from the simulated arch; the rest fixed by the ISA) ---- */
 constexpr uint32_t ONE_BLK_SIZE = 32;
+constexpr uint32_t CACHE_LINE_SIZE = 64;  // the scalar data cache's line (DataCacheCleanAndInvalid)
 constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr uint32_t DEFAULT_BLK_NUM = 8;
 constexpr uint32_t DEFAULT_BLK_STRIDE = 1;

@@ -1814,6 +1814,7 @@ class Matmul {
     }
   }
   __aicore__ void WaitIterateAll() {}
+  __aicore__ void WaitGetTensorC() {}  // GetTensorC is synchronous here
   __aicore__ void End() {
     DrainAsync();
     restart_ = true;

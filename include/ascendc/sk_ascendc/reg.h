@@ -849,7 +849,14 @@ template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void Un
   for (uint32_t i = 0; i < half; ++i) detail::setMaskBit(out, 2 * i, detail::maskBit(src, base + i));
   dst = out;
 }
-// Under the names of CANN's implementation (ops-math's drop_out_v3_grad calls MaskUnPack).
+// Under the names of CANN's implementation (ops-math's drop_out_v3_grad calls MaskUnPack,
+// sgl-kernel-npu's swiglu_group_quant MaskDeInterleave).
+template <typename T> __simd_callee__ inline void MaskInterleave(MaskReg& dst0, MaskReg& dst1, MaskReg& src0, MaskReg& src1) {
+  Interleave<T>(dst0, dst1, src0, src1);
+}
+template <typename T> __simd_callee__ inline void MaskDeInterleave(MaskReg& dst0, MaskReg& dst1, MaskReg& src0, MaskReg& src1) {
+  DeInterleave<T>(dst0, dst1, src0, src1);
+}
 template <HighLowPart part = HighLowPart::LOWEST> __simd_callee__ inline void MaskPack(MaskReg& dst, MaskReg& src) {
   Pack<part>(dst, src);
 }
