@@ -58,6 +58,7 @@ class AsyncKernel {
       DataCopy(c, block, rows * cols);
     } else {
       mm.template GetTensorC<false>(c, false, true);
+      mm.WaitGetTensorC();  // as sgl-kernel-npu's lora kernels call it after each block (nothing left to wait for)
     }
     cQue_.EnQue(c);
     c = cQue_.DeQue<float>();
