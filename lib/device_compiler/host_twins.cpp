@@ -4,7 +4,9 @@
 // `__aicore__` one its kernel calls). Here one translation unit holds both sides, and C++ knows
 // no overloading on a qualifier: sk_cc keeps the `__aicore__` one, which host code then calls too.
 #include <cstdio>
+#include <optional>
 #include <set>
+#include <tuple>
 
 #include "compile_steps.h"
 #include "sk/file_io.h"

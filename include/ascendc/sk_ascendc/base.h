@@ -19,8 +19,9 @@
 #undef SK_KERNEL_C_ONLY
 #include "sk_ascendc/builtin_types.h"  // the language extensions, half, bfloat16_t, event_t
 
-/* ---- language extensions: in sk_ascendc/builtin_types.h (sk_cc force-includes it: CANN's
-   compiler knows them before any header); the one that needs sk/kernel.h: ---- */
+/* ---- language extensions (qualifiers.h, again: a header included in between may have redefined
+   one), and the one that needs sk/kernel.h ---- */
+#include "sk_ascendc/qualifiers.h"
 #define __ssbuf__ __attribute__((address_space(SK_SSBUF_ADDRESS_SPACE)))  // offsets into the block's SSBUF (sk_cc routes the accesses)
 // A kernel parameter that is the system workspace (`GM_ADDR __kfc_workspace__ workspace`): sk_cc's
 // entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch, and
