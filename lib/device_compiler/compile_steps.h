@@ -71,9 +71,13 @@ llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const S
 // A host function and an `__aicore__` function of one name and signature (cann-samples'
 // moe_init_routing: a tiling helper beside its device twin), which CANN's compiler keeps apart and
 // one C++ translation unit cannot: the host one's place as clang's "redefinition" errors give it.
-struct HostTwin {
-  std::string name, file, device;  // device: the __aicore__ twin's file:line
+struct SourceLocation {
+  std::string file;
   unsigned line = 0, column = 0;
+};
+struct HostTwin {
+  std::string name;
+  SourceLocation host, device;  // the host function's name, the __aicore__ twin's
 };
 std::vector<HostTwin> hostTwins(llvm::StringRef errors);
 // The preprocessed text (with line markers) without the host twins' definitions (blanked, lines

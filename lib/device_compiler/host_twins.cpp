@@ -15,18 +15,13 @@ namespace sk::devcc {
 
 namespace {
 
-struct Location {
-  std::string file;
-  unsigned line = 0, column = 0;
-};
-
 // "path:line:column" at the start of a diagnostic line, up to `: error:` / `: note:`.
-std::optional<Location> locationOf(llvm::StringRef diagnostic) {
+std::optional<SourceLocation> locationOf(llvm::StringRef diagnostic) {
   llvm::StringRef rest = diagnostic;
   llvm::StringRef column, line;
   std::tie(rest, column) = rest.rsplit(':');
   std::tie(rest, line) = rest.rsplit(':');
-  Location at;
+  SourceLocation at;
   if (rest.empty() || line.getAsInteger(10, at.line) || column.getAsInteger(10, at.column)) return std::nullopt;
   at.file = rest.str();
   return at;
@@ -35,7 +30,7 @@ std::optional<Location> locationOf(llvm::StringRef diagnostic) {
 // Whether the declaration whose name stands at `at` is marked for the device: the qualifier on
 // its line before the name, or on the line above when the declaration began there (a return type
 // or template head on a line of its own: that line does not end a statement).
-bool markedForDevice(const Location& at) {
+bool markedForDevice(const SourceLocation& at) {
   auto text = sk::readFile(at.file, 64ull << 20, "source");
   if (!text) {
     llvm::consumeError(text.takeError());
@@ -53,7 +48,7 @@ bool markedForDevice(const Location& at) {
 }
 
 // The offset in preprocessed text of file:line:column, from its line markers (`# N "file" ...`).
-std::optional<size_t> offsetIn(llvm::StringRef ii, const HostTwin& at) {
+std::optional<size_t> offsetIn(llvm::StringRef ii, const SourceLocation& at) {
   llvm::StringRef file;
   unsigned line = 0;
   for (size_t start = 0; start < ii.size();) {
@@ -116,14 +111,12 @@ std::vector<HostTwin> hostTwins(llvm::StringRef errors) {
     size_t notice = errors.find(previous, at);
     if (notice == llvm::StringRef::npos) break;
     size_t noteStart = errors.rfind('\n', notice) + 1;
-    std::optional<Location> again = locationOf(errors.slice(lineStart, at)), first = locationOf(errors.slice(noteStart, notice));
+    std::optional<SourceLocation> again = locationOf(errors.slice(lineStart, at)), first = locationOf(errors.slice(noteStart, notice));
     if (!again || !first) continue;
     bool againDevice = markedForDevice(*again), firstDevice = markedForDevice(*first);
     if (againDevice == firstDevice) continue;  // a real redefinition
-    const Location& host = againDevice ? *first : *again;
-    const Location& device = againDevice ? *again : *first;
     llvm::StringRef name = errors.drop_front(quote + 1).take_until([](char c) { return c == '\''; });
-    twins.push_back({name.str(), host.file, device.file + ":" + std::to_string(device.line), host.line, host.column});
+    twins.push_back({name.str(), againDevice ? *first : *again, againDevice ? *again : *first});
   }
   return twins;
 }
@@ -132,14 +125,14 @@ std::string withoutHostTwins(llvm::StringRef preprocessed, const std::vector<Hos
   std::string ii = preprocessed.str();
   static std::set<std::string> told;  // sk_cc compiles a source once per core type: one note each
   for (const HostTwin& t : twins) {
-    std::optional<size_t> at = offsetIn(ii, t);
+    std::optional<size_t> at = offsetIn(ii, t.host);
     if (!at || !blankDefinition(ii, *at)) continue;
-    std::string where = t.file + ":" + std::to_string(t.line);
+    std::string where = t.host.file + ":" + std::to_string(t.host.line);
     if (told.insert(where).second)
       std::fprintf(stderr,
-                   "sk_cc: note: %s: host function '%s' has the name and signature of the __aicore__ one at %s; CANN's "
+                   "sk_cc: note: %s: host function '%s' has the name and signature of the __aicore__ one at %s:%u; CANN's "
                    "compiler keeps each for its side, sk_cc one for both: host code calls the __aicore__ one\n",
-                   where.c_str(), t.name.c_str(), t.device.c_str());
+                   where.c_str(), t.name.c_str(), t.device.file.c_str(), t.device.line);
   }
   return ii;
 }
