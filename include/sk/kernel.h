@@ -591,6 +591,10 @@ void sk_cross_wait(int32_t flag);
 /* ======================= AscendC-flavoured C++ layer =====================================
    (Host code that only needs the intrinsic declarations defines SK_KERNEL_C_ONLY.) */
 
+/* sk_cc force-includes AscendC's qualifiers (ascendc/sk_ascendc/qualifiers.h) into every source:
+   the dialect's own replace them (its entries carry no AscendC entry annotation). */
+#undef __global__
+#undef GM_ADDR
 #define __gm__
 #define __aicore__
 #define __global__

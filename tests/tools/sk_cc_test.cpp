@@ -217,6 +217,15 @@ TEST(SkCc, ATemplateKernelCompiledWithoutMetadataIsNamedInAWarning) {
   EXPECT_EQ(c.err.find("warning"), std::string::npos) << "not a template kernel: " << c.err;
 }
 
+// sk_cc force-includes AscendC's qualifiers into every source; a kernel in SuperKernel's dialect
+// (sk/kernel.h) replaces __global__ and GM_ADDR with its own, without a redefinition warning.
+TEST(SkCc, ADialectKernelCompilesWithoutWarnings) {
+  TempDir d;
+  CommandResult c = skCc({"-c", std::string(SK_SOURCE_DIR) + "/ops/dialect/add/add_custom.cpp", "-o", d.file("add.o")});
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_EQ(c.err.find("warning"), std::string::npos) << c.err;
+}
+
 TEST(SkCc, AFailedAssertIsADeviceExceptionNamingFileLineAndMessage) {
   TempDir d;
   CommandResult r = compileAndRun(d, "failing_assert");
