@@ -98,4 +98,37 @@ TEST(Minifloat, RoundModesPickANeighbour) {
   EXPECT_EQ(sk::roundToMinifloat(*sk::minifloatFormatOf(SK_DT_FLOAT8_E8M0), -3.0f, SK_ROUND_RINT), 0x00);
 }
 
+// The scalar conversions kernels run (fp8_e4m3fn_t x = v): integer arithmetic on the float's bits,
+// which must give the table's code for every float: each midpoint between two codes and its
+// neighbours either side, every code's value, and a stride through all 2^32 bit patterns
+// (NaNs, infinities, float subnormals, values past the largest).
+TEST(Minifloat, ScalarConversionsAgreeWithTheTable) {
+  struct Case {
+    const char* name;
+    int32_t dtype, mode;
+    uint8_t (*convert)(float);
+  } cases[] = {{"e4m3", SK_DT_FLOAT8_E4M3, SK_ROUND_RINT, sk::floatToFp8E4m3},
+               {"e5m2", SK_DT_FLOAT8_E5M2, SK_ROUND_RINT, sk::floatToFp8E5m2},
+               {"hif8", SK_DT_HIFLOAT8, SK_ROUND_ROUND, sk::floatToHif8}};
+  for (const Case& c : cases) {
+    const sk::MinifloatFormat& f = *sk::minifloatFormatOf(c.dtype);
+    int wrong = 0;
+    auto check = [&](float v) {
+      uint8_t want = sk::roundToMinifloat(f, v, c.mode), got = c.convert(v);
+      if (got != want && wrong++ < 5) ADD_FAILURE() << c.name << " of " << v << ": 0x" << std::hex << +got << ", table 0x" << +want;
+    };
+    for (uint32_t i = 0; i + 1 < f.count; ++i) {
+      float lo = f.ascending[i].first, hi = f.ascending[i + 1].first, mid = lo + (hi - lo) / 2;
+      for (float v : {lo, mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY), hi}) check(v), check(-v);
+    }
+    for (uint64_t bits = 0; bits < (1ull << 32); bits += 65521) {
+      uint32_t b = (uint32_t)bits;
+      float v;
+      std::memcpy(&v, &b, sizeof v);
+      check(v);
+    }
+    EXPECT_EQ(wrong, 0) << c.name;
+  }
+}
+
 }  // namespace

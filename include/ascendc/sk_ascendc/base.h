@@ -18,6 +18,7 @@
 #include "sk/kernel.h"
 #undef SK_KERNEL_C_ONLY
 #include "sk_ascendc/builtin_types.h"  // the language extensions, half, bfloat16_t, event_t
+#include "sk/sim/minifloat.h"
 
 /* ---- language extensions (qualifiers.h, again: a header included in between may have redefined
    one), and the one that needs sk/kernel.h ---- */
@@ -38,8 +39,9 @@
 /* ---- element types ---- */
 using float16_t = half;
 using float32_t = float;
-// Types kernels name but whose arithmetic the simulator does not model (4-bit and 8-bit floats):
-// storage of the right size, usable as tensor element types and in type tests.
+// Types of sub-byte or 8-bit storage. The 8-bit floats convert from and to numbers in scalar
+// code as CANN's device types do (`fp8_e4m3fn_t pad = 0;`, `float f = x;`: rounded to nearest,
+// ties to even, hifloat8_t's ties away, saturating; sk/sim/minifloat.h); the rest is storage.
 // int4b_t: a 4-bit signed value. Tensors of it pack two to a byte, the first in the low nibble
 // (their sizes and offsets count elements); one alone takes a byte.
 struct int4b_t {
@@ -50,10 +52,23 @@ struct int4b_t {
 };
 struct uint1b_t { uint8_t bits; };
 struct int2b_t { uint8_t bits; };
-struct fp8_e4m3fn_t { uint8_t bits; };
-struct fp8_e5m2_t { uint8_t bits; };
+namespace sk_detail {
+// A number an 8-bit float converts from: what converts to float, other than that type itself.
+template <typename V, typename Self>
+using IfNumberFor = std::enable_if_t<std::is_convertible_v<V, float> && !std::is_same_v<std::decay_t<V>, Self>, int>;
+}  // namespace sk_detail
+#define SK_FLOAT8_TYPE(Name, encode, decode)                                                        \
+  struct Name {                                                                                    \
+    uint8_t bits;                                                                                  \
+    Name() = default;                                                                              \
+    template <typename V, sk_detail::IfNumberFor<V, Name> = 0> Name(V v) : bits(encode((float)v)) {} \
+    operator float() const { return decode(bits); }                                                \
+  };
+SK_FLOAT8_TYPE(fp8_e4m3fn_t, ::sk::floatToFp8E4m3, ::sk::fp8E4m3ToFloat)
+SK_FLOAT8_TYPE(fp8_e5m2_t, ::sk::floatToFp8E5m2, ::sk::fp8E5m2ToFloat)
+SK_FLOAT8_TYPE(hifloat8_t, ::sk::floatToHif8, ::sk::hif8ToFloat)
+#undef SK_FLOAT8_TYPE
 struct fp8_e8m0_t { uint8_t bits; };
-struct hifloat8_t { uint8_t bits; };
 // fp4x2_*: 4-bit floats. Tensors of them pack two to a byte, the first in the low nibble, and
 // count elements as int4b_t's do; the cube moves their pairs as bytes (Nd2Nz's columns are bytes).
 struct fp4x2_e2m1_t {

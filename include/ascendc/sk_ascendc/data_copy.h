@@ -105,7 +105,7 @@ template <typename T> struct DataCopyPadExtParams {
   bool isPad = false;
   uint8_t leftPadding = 0;
   uint8_t rightPadding = 0;
-  T paddingValue{};  // zero (also of the 8-bit float types, which take no int)
+  T paddingValue{};  // zero
   __aicore__ constexpr DataCopyPadExtParams() {}
   __aicore__ constexpr DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
                                   T padValue)

@@ -10,10 +10,12 @@
 namespace AscendC {
 
 namespace detail {
-// printf arguments as C varargs take them: half and bfloat16 print as double, block_idx and the
-// other index objects as int64_t.
+// printf arguments as C varargs take them: half, bfloat16 and the 8-bit floats print as double,
+// block_idx and the other index objects as int64_t.
 template <typename T> inline auto printfArg(const T& v) {
-  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>) return (double)v;
+  if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> ||
+                std::is_same_v<T, fp8_e4m3fn_t> || std::is_same_v<T, fp8_e5m2_t> || std::is_same_v<T, hifloat8_t>)
+    return (double)(float)v;
   else if constexpr (std::is_class_v<T> && std::is_convertible_v<T, int64_t>) return (int64_t)v;
   else return v;
 }

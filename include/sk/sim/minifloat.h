@@ -83,6 +83,81 @@ inline float hif8ToFloat(uint8_t b) {
   return withSign(b, 7, (float)((1u << manBits) | m) * exp2Exact(exponent - (int)manBits));
 }
 
+// One float to fp8_e4m3fn_t / fp8_e5m2_t (to nearest, ties to even) or hifloat8_t (to nearest,
+// ties away from zero), with roundToMinifloat's saturation, by integer arithmetic on the float's
+// bits instead of a table: what a kernel's scalar conversions (`fp8_e4m3fn_t x = 0.5f;`) run,
+// in a few dozen instructions (the scalar cost pass counts them).
+
+// mant24 * 2^(exp - 23) (a normal float's mantissa with its implied 1, and its exponent) rounded
+// to a multiple of 2^quantumExp, in units of 2^quantumExp.
+inline uint32_t roundToMultiple(uint32_t mant24, int exp, int quantumExp, bool tiesAway) {
+  int dropped = quantumExp - (exp - 23);
+  if (dropped <= 0) return mant24 << -dropped;
+  if (dropped > 24) return 0;  // below half a unit
+  uint32_t units = mant24 >> dropped, rest = mant24 & ((1u << dropped) - 1), half = 1u << (dropped - 1);
+  return units + (rest > half || (rest == half && (tiesAway || (units & 1))));
+}
+struct FloatFields {
+  uint8_t sign;        // 0x80 or 0
+  uint32_t exponent;   // the biased field
+  uint32_t mant24;     // with the implied 1
+  bool nan;
+};
+inline FloatFields floatFields(float v) {
+  uint32_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  uint32_t e = bits >> 23 & 0xff;
+  return {(uint8_t)(bits >> 24 & 0x80), e, (bits & 0x7fffff) | 0x800000u, e == 0xff && (bits & 0x7fffff)};
+}
+// OCP fp8: `largest` the largest finite code, `inf` the infinity code (0: none, as E4M3).
+inline uint8_t floatToOcpFp8(float v, uint32_t manBits, int bias, uint32_t largest, uint8_t nan, uint8_t inf) {
+  FloatFields f = floatFields(v);
+  if (f.nan) return nan;
+  if (f.exponent == 0xff) return (uint8_t)(f.sign | (inf ? inf : largest));
+  if (f.exponent == 0) return 0;  // zero, or a float subnormal: under half the smallest fp8 value
+  int e = (int)f.exponent - 127, binade = std::max(e, 1 - bias);
+  // Counted from the smallest normal binade, whose codes are the units themselves (subnormals
+  // and that binade share the quantum); a carry into the next binade lands on its code too.
+  uint32_t units = roundToMultiple(f.mant24, e, binade - (int)manBits, false);
+  uint32_t code = ((uint32_t)(binade + bias - 1) << manBits) + units;
+  if (code > largest) code = largest;
+  return (uint8_t)(code ? code | f.sign : 0);  // no -0, as roundToMinifloat
+}
+inline uint8_t floatToFp8E4m3(float v) { return floatToOcpFp8(v, 3, 7, 0x7e, 0x7f, 0); }
+inline uint8_t floatToFp8E5m2(float v) { return floatToOcpFp8(v, 2, 15, 0x7b, 0x7e, 0x7c); }
+// HiFloat8 (see hif8ToFloat): exponents -15..15 with 3, 3, 3, 2 or 1 mantissa bits by the
+// exponent's magnitude (0, 1, 2-3, 4-7, 8-15), below them the powers of two 2^-22..2^-16;
+// 2^15 is the largest finite value.
+inline uint8_t floatToHif8(float v) {
+  FloatFields f = floatFields(v);
+  if (f.nan) return 0x80;
+  if (f.exponent == 0xff) return (uint8_t)(f.sign | 0x6f);
+  int e = (int)f.exponent - 127;
+  if (f.exponent == 0 || e < -23) return 0;
+  uint32_t code, m = 0;
+  if (e < -15) {  // between powers of two: up from 1.5 of the lower one (ties away)
+    int k = e == -23 ? -22 : e + (f.mant24 >= 0xC00000u);
+    if (k > -16) e = -15;
+    else return (uint8_t)(f.sign | (uint32_t)(k + 23));
+  } else {
+    auto manBitsAt = [](int exponent) {
+      uint32_t a = (uint32_t)(exponent < 0 ? -exponent : exponent);
+      return a >= 8 ? 1u : a >= 4 ? 2u : 3u;
+    };
+    uint32_t manBits = manBitsAt(e), units = roundToMultiple(f.mant24, e, e - (int)manBits, true);
+    if (units >> (manBits + 1)) ++e;  // carried into the next binade: its power of two
+    else m = units - (1u << manBits);
+  }
+  if (e >= 15) return (uint8_t)(f.sign | 0x6e);
+  uint32_t a = (uint32_t)(e < 0 ? -e : e), negative = e < 0;
+  if (a == 0) code = 0x08 | m;
+  else if (a == 1) code = 0x10 | negative << 3 | m;
+  else if (a <= 3) code = 0x20 | (negative << 1 | (a - 2)) << 3 | m;
+  else if (a <= 7) code = 0x40 | (negative << 2 | (a - 4)) << 2 | m;
+  else code = 0x60 | (negative << 3 | (a - 8)) << 1 | m;
+  return (uint8_t)(f.sign | code);
+}
+
 // A code of a device dtype (SK_DT_FLOAT8_E4M3 .. SK_DT_FLOAT4_E1M2; an fp4 code in the low
 // nibble) as a float; 0 for other dtypes.
 inline float decodeMinifloat(int32_t dtype, uint8_t code) {
