@@ -21,7 +21,7 @@ done
 
 # Every package the build, the tests and the examples use. Keep this the single list.
 packages=(
-  ca-certificates g++ cmake ninja-build pkg-config file
+  ca-certificates g++ cmake ninja-build pkg-config file ccache
   llvm-19-dev clang-19 lld-19 libclang-rt-19-dev
   libcli11-dev nlohmann-json3-dev googletest libgtest-dev libgmock-dev
   libboost1.81-dev libboost-context1.81-dev libboost-filesystem1.81-dev
