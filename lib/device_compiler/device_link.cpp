@@ -327,6 +327,10 @@ std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::M
   return out;
 }
 
+void keepSimulatedMarks(llvm::Module& m) {
+  for (llvm::Function* f : annotatedEntries(m, "sk.simulated")) f->addFnAttr("sk.simulated");
+}
+
 std::vector<llvm::Function*> annotatedEntries(llvm::Module& m, llvm::StringRef annotation) {
   std::vector<llvm::Function*> out;
   for (auto& [f, text] : functionAnnotations(m))
@@ -353,6 +357,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkDeviceModules(std::vector<Devi
       f->setName(name + suffixOf(dm.coreType));
       variantNames[name][dm.coreType] = f->getName().str();
     }
+    keepSimulatedMarks(m);
     eraseGlobal(m, "llvm.global.annotations");
     eraseGlobal(m, "llvm.used");
     eraseGlobal(m, "llvm.compiler.used");
@@ -618,6 +623,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> linkLaunchEntries(std::vector<Devi
       f->setLinkage(llvm::GlobalValue::ExternalLinkage);
       keep.push_back(f);
     }
+    keepSimulatedMarks(m);
     for (const char* g : {"llvm.global.annotations", "llvm.used", "llvm.compiler.used", "llvm.global_ctors",
                           "llvm.global_dtors"})
       eraseGlobal(m, g);  // host code's constructors and the kernels' `used`: the entries need neither

@@ -24,6 +24,9 @@ struct DeviceModule {
 std::vector<std::pair<llvm::Function*, std::string>> functionAnnotations(llvm::Module& m);
 // The functions a module marks with `annotation`: by default the kernel entries (`__global__`).
 std::vector<llvm::Function*> annotatedEntries(llvm::Module& m, llvm::StringRef annotation = "sk.global");
+// The functions the headers mark SK_SIMULATED (annotate "sk.simulated") get the function attribute
+// "sk.simulated", which outlives the annotations (erased when the device modules are linked).
+void keepSimulatedMarks(llvm::Module& m);
 
 // A parameter of a launched kernel, as sk_cc --emit-meta describes it.
 struct LaunchParam {

@@ -6,6 +6,7 @@
 // timeout can stop a kernel that spins without intrinsics.
 #include "device_link.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -111,13 +112,36 @@ void instrument(llvm::Function& f, llvm::FunctionCallee report) {
   }
 }
 
+// The functions that simulate vector work in C++ (the high-level APIs' element loops, which the
+// hardware runs as vector instructions and the headers charge to the V pipe): those the headers
+// mark SK_SIMULATED (never inlined; keepSimulatedMarks), and the functions only they call.
+llvm::DenseSet<const llvm::Function*> simulatedFunctions(llvm::Module& m) {
+  keepSimulatedMarks(m);  // a module whose annotations are still there (not linked)
+  llvm::DenseSet<const llvm::Function*> out;
+  for (llvm::Function& f : m)
+    if (f.hasFnAttribute("sk.simulated")) out.insert(&f);
+  for (bool grew = !out.empty(); grew;) {
+    grew = false;
+    for (llvm::Function& f : m) {
+      if (f.isDeclaration() || out.contains(&f) || f.use_empty()) continue;
+      bool onlyFromSimulated = llvm::all_of(f.uses(), [&](const llvm::Use& u) {
+        auto* call = llvm::dyn_cast<llvm::CallBase>(u.getUser());
+        return call && call->isCallee(&u) && out.contains(call->getFunction());
+      });
+      if (onlyFromSimulated) out.insert(&f), grew = true;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 void instrumentScalarCost(llvm::Module& m) {
   llvm::Type* i64 = llvm::Type::getInt64Ty(m.getContext());
   llvm::FunctionCallee report = m.getOrInsertFunction("sk_scalar_cost", llvm::Type::getVoidTy(m.getContext()), i64, i64);
+  llvm::DenseSet<const llvm::Function*> simulated = simulatedFunctions(m);
   for (llvm::Function& f : m)
-    if (!f.isDeclaration()) instrument(f, report);
+    if (!f.isDeclaration() && !simulated.contains(&f)) instrument(f, report);
   // The counters become registers again (mem2reg); the back end does the rest.
   llvm::FunctionAnalysisManager fam;
   llvm::PassBuilder pb;

@@ -9,6 +9,8 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/adv_math.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 namespace detail {
@@ -566,5 +568,7 @@ __aicore__ inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const Loc
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_ACTIVATION_H */

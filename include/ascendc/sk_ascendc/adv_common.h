@@ -16,6 +16,8 @@
 #include "sk_ascendc/tensor.h"
 #include "tiling/adv_api_types.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 namespace detail {
@@ -111,5 +113,7 @@ inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
 }  // namespace adv
 }  // namespace detail
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_COMMON_H */

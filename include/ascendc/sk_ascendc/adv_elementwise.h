@@ -11,6 +11,8 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/vector.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 /* ---- unary maps, in the four documented forms (dst, src[, sharedTmpBuffer][, calCount]) ---- */
@@ -414,5 +416,7 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_ELEMENTWISE_H */

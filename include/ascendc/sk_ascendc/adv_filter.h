@@ -11,6 +11,8 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/pipe.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 struct DropOutShapeInfo {
@@ -81,5 +83,7 @@ __aicore__ inline void DropOutBitModeInit() {
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_FILTER_H */

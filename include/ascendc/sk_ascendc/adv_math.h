@@ -10,6 +10,8 @@
 #include "sk_ascendc/reduce.h"
 #include "sk_ascendc/vector.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 struct TanhConfig { bool highPrecision = false; };
@@ -228,5 +230,7 @@ __aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& 
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_MATH_H */

@@ -10,6 +10,8 @@
 #include "kernel_tiling/kernel_tiling.h"
 #include "sk_ascendc/adv_common.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 namespace detail {
@@ -487,5 +489,7 @@ __aicore__ inline void WelfordFinalize(const LocalTensor<float>& outputMean, con
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_NORM_H */

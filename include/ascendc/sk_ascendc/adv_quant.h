@@ -23,6 +23,8 @@
 #include "sk/sim/minifloat.h"
 #include "sk_ascendc/adv_common.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 struct AscendQuantConfig {
@@ -588,5 +590,7 @@ __aicore__ inline void Dequantize(const LocalTensor<DstT>& dstTensor, const Loca
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_QUANT_H */

@@ -13,6 +13,8 @@
 
 #include "sk_ascendc/adv_common.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 using PhiloxKey = uint32_t[2];
@@ -97,5 +99,7 @@ __aicore__ inline void PhiloxRandom(const LocalTensor<T>& dstLocal, const Philox
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_RANDOM_H */

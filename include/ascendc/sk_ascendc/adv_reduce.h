@@ -10,6 +10,8 @@
 
 #include "sk_ascendc/adv_common.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 namespace detail {
@@ -103,5 +105,7 @@ SK_ASCENDC_PATTERN_REDUCE(ReduceAll, kAll, SK_REDUCE_U8_FLOAT, "T must be uint8_
 #undef SK_ASCENDC_PATTERN_REDUCE
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_REDUCE_H */

@@ -12,6 +12,8 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/sort.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 // Concat: the scores to sort. On Ascend A2 the sort reads the scores as they are, so concat
@@ -42,40 +44,64 @@ template <typename T> inline float entryScore(uint64_t e) {
   std::memcpy(&s, &e, sizeof s);
   return (float)s;
 }
-// Stable in-place merge of the sorted runs [first, mid) and [mid, last) (rotations, no buffer).
-template <typename It, typename Less> inline void mergeInPlace(It first, It mid, It last, Less less) {
-  auto len1 = mid - first, len2 = last - mid;
-  if (len1 == 0 || len2 == 0) return;
-  if (len1 + len2 == 2) {
-    if (less(*mid, *first)) std::iter_swap(first, mid);
-    return;
+// In-place stable merging and sorting of n items seen only through less(i, j) and swap(i, j) (the
+// items at positions i and j), without a buffer: merges by rotation (three reversals), runs of 32
+// by insertion. O(n log^2 n) swaps; kernels may not allocate.
+template <typename Less, typename Swap> struct InPlaceSort {
+  Less less;
+  Swap swap;
+  void reverse(uint32_t a, uint32_t b) {
+    while (a + 1 < b) swap(a++, --b);
   }
-  It cut1, cut2;
-  if (len1 > len2) {
-    cut1 = first + len1 / 2;
-    cut2 = std::lower_bound(mid, last, *cut1, less);
-  } else {
-    cut2 = mid + len2 / 2;
-    cut1 = std::upper_bound(first, mid, *cut2, less);
+  void merge(uint32_t first, uint32_t mid, uint32_t last) {
+    uint32_t len1 = mid - first, len2 = last - mid;
+    if (len1 == 0 || len2 == 0) return;
+    if (len1 + len2 == 2) {
+      if (less(mid, first)) swap(first, mid);
+      return;
+    }
+    uint32_t cut1, cut2;
+    if (len1 > len2) {  // cut2: the first item of the right run not below the left's middle one
+      cut1 = first + len1 / 2;
+      cut2 = firstWhere(mid, last, [&](uint32_t k) { return !less(k, cut1); });
+    } else {  // cut1: the first item of the left run above the right's middle one
+      cut2 = mid + len2 / 2;
+      cut1 = firstWhere(first, mid, [&](uint32_t k) { return less(cut2, k); });
+    }
+    reverse(cut1, mid), reverse(mid, cut2), reverse(cut1, cut2);  // [cut1, cut2) rotated at mid
+    uint32_t newMid = cut1 + (cut2 - mid);
+    merge(first, cut1, newMid);
+    merge(newMid, cut2, last);
   }
-  It newMid = std::rotate(cut1, mid, cut2);
-  mergeInPlace(first, cut1, newMid, less);
-  mergeInPlace(newMid, cut2, last, less);
-}
-// Merges sorted runs of `run` elements of [e, e + n) into one order, stable (no allocation).
-template <typename E, typename Less> inline void mergeRuns(E* e, uint32_t n, uint32_t run, Less less) {
-  for (uint32_t w = run; w < n; w *= 2)
-    for (uint32_t lo = 0; lo + w < n; lo += 2 * w) mergeInPlace(e + lo, e + lo + w, e + std::min(n, lo + 2 * w), less);
-}
-// A stable sort without allocation: insertion sort of runs of 32, then mergeRuns.
-template <typename E, typename Less> inline void stableSort(E* e, uint32_t n, Less less) {
-  for (uint32_t lo = 0; lo < n; lo += 32) {
-    uint32_t hi = std::min(n, lo + 32);
-    for (uint32_t i = lo + 1; i < hi; ++i)
-      for (uint32_t j = i; j > lo && less(e[j], e[j - 1]); --j) std::swap(e[j], e[j - 1]);
+  template <typename P> static uint32_t firstWhere(uint32_t lo, uint32_t hi, P p) {  // p false, then true
+    while (lo < hi) {
+      uint32_t m = lo + (hi - lo) / 2;
+      if (p(m)) hi = m;
+      else lo = m + 1;
+    }
+    return lo;
   }
-  mergeRuns(e, n, 32, less);
+  // Sorted runs of `run` items merged into one order.
+  void mergeRuns(uint32_t n, uint32_t run) {
+    for (uint32_t w = run; w < n; w *= 2)
+      for (uint32_t lo = 0; lo + w < n; lo += 2 * w) merge(lo, lo + w, std::min(n, lo + 2 * w));
+  }
+  void sort(uint32_t n) {
+    for (uint32_t lo = 0; lo < n; lo += 32) {
+      uint32_t hi = std::min(n, lo + 32);
+      for (uint32_t i = lo + 1; i < hi; ++i)
+        for (uint32_t j = i; j > lo && less(j, j - 1); --j) swap(j, j - 1);
+    }
+    mergeRuns(n, 32);
+  }
+};
+template <typename Less, typename Swap> inline InPlaceSort<Less, Swap> inPlaceSort(Less less, Swap swap) { return {less, swap}; }
+// The same over an array, by a less of its elements.
+template <typename E, typename Less> inline auto arraySort(E* e, Less less) {
+  return inPlaceSort([e, less](uint32_t i, uint32_t j) { return less(e[i], e[j]); }, [e](uint32_t i, uint32_t j) { std::swap(e[i], e[j]); });
 }
+template <typename E, typename Less> inline void mergeRuns(E* e, uint32_t n, uint32_t run, Less less) { arraySort(e, less).mergeRuns(n, run); }
+template <typename E, typename Less> inline void stableSort(E* e, uint32_t n, Less less) { arraySort(e, less).sort(n); }
 }  // namespace adv
 }  // namespace detail
 
@@ -97,6 +123,112 @@ __aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
     for (uint32_t w = 32; w < n; w *= 4) ++passes;  // MrgSort merges four queues per pass
     ::sk_vec_charge("mrgsort", passes * ((uint64_t)n * 8 + 255) / 256);
   }
+}
+
+/* ---- Sort with SortConfig (Ascend 950) ---- */
+// A stable sort of calCount values, ascending (config.isDescend: descending), their indices
+// moving with them: srcIndexTensor's, or 0, 1, ... (uint32_t) when there is none. RADIX_SORT
+// takes 8- to 64-bit integers, half, bfloat16_t and float with uint32_t, int32_t, uint64_t or
+// int64_t indices; MERGE_SORT half and float with uint32_t indices, calCount a multiple of 32
+// and dstTensor 8 bytes an element. Values order as a radix sort of their bits does (floats:
+// -NaN, -inf, ..., -0, +0, ..., +inf, +NaN). The temporary buffer is accepted and not needed.
+// Charged as MERGE_SORT's Sort32 and MrgSort passes, or RADIX_SORT's passes, one per byte of
+// the values (assumed: four element-wise instructions over the values and one over the indices
+// a pass; no public figure).
+namespace detail {
+namespace adv {
+template <typename T> constexpr bool kRadixSortable =
+    std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> ||
+    (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) <= 8);
+// A value's bits as an unsigned key ordered as the values are.
+template <typename T> inline auto radixKey(T v) {
+  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t, std::conditional_t<sizeof(T) == 2, uint16_t,
+               std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  constexpr Bits kSign = (Bits)((Bits)1 << (8 * sizeof(T) - 1));
+  Bits b;
+  std::memcpy(&b, &v, sizeof b);
+  if constexpr (std::is_integral_v<T>) return std::is_signed_v<T> ? (Bits)(b ^ kSign) : b;
+  else return (Bits)(b & kSign ? ~b : b | kSign);  // negative floats: larger magnitudes first
+}
+template <typename T, typename U, const SortConfig& config>
+inline void sortWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>* dstIndex, const LocalTensor<T>& src,
+                           const LocalTensor<U>* srcIndex, uint32_t n) {
+  using V = PrimT<T>;
+  constexpr bool merge = config.type == SortType::MERGE_SORT;
+  static_assert(kArch3510 || sizeof(T) == 0, "Sort with SortConfig is Ascend 950's (dav-3510)");
+  static_assert(merge ? std::is_same_v<V, half> || std::is_same_v<V, float> : kRadixSortable<V>,
+                "Sort: MERGE_SORT sorts half or float; RADIX_SORT 8- to 64-bit integers, half, bfloat16_t or float");
+  static_assert(merge ? std::is_same_v<U, uint32_t>
+                      : std::is_same_v<U, uint32_t> || std::is_same_v<U, int32_t> || std::is_same_v<U, uint64_t> ||
+                            std::is_same_v<U, int64_t>,
+                "Sort: the index type is uint32_t (MERGE_SORT), or uint32_t, int32_t, uint64_t or int64_t (RADIX_SORT)");
+  const char* api = merge ? "Sort (MERGE_SORT)" : "Sort (RADIX_SORT)";
+  if (merge && n % 32) ::sk_trapf(3, "%s: calCount %u must be a multiple of 32 (pad the data)", api, n);
+  need(api, "srcTensor", src, n);
+  need(api, "dstTensor", dst, merge ? (uint64_t)n * 8 / sizeof(V) : n);
+  if (srcIndex) need(api, "srcIndexTensor", *srcIndex, n);
+  if (dstIndex) need(api, "dstIndexTensor", *dstIndex, n);
+  auto overlaps = [n](const void* a, uint32_t aBytes, const void* b, uint32_t bBytes) {
+    return n && (const uint8_t*)a < (const uint8_t*)b + (uint64_t)n * bBytes && (const uint8_t*)b < (const uint8_t*)a + (uint64_t)n * aBytes;
+  };
+  if (overlaps(dst.HostPtr(), sizeof(V), src.HostPtr(), sizeof(V)))
+    ::sk_trapf(3, "%s: dstTensor and srcTensor overlap (not supported)", api);
+  if (dstIndex && srcIndex && overlaps(dstIndex->HostPtr(), sizeof(U), srcIndex->HostPtr(), sizeof(U)))
+    ::sk_trapf(3, "%s: dstIndexTensor and srcIndexTensor overlap (not supported)", api);
+  V* d = ptr(dst);
+  U* idx = dstIndex ? ptr(*dstIndex) : nullptr;
+  std::memcpy(d, ptr(src), (uint64_t)n * sizeof(V));
+  for (uint32_t i = 0; idx && i < n; ++i) idx[i] = srcIndex ? ptr(*srcIndex)[i] : (U)i;
+  auto less = [d](uint32_t i, uint32_t j) {
+    return config.isDescend ? radixKey(d[j]) < radixKey(d[i]) : radixKey(d[i]) < radixKey(d[j]);
+  };
+  inPlaceSort(less, [d, idx](uint32_t i, uint32_t j) {
+    std::swap(d[i], d[j]);
+    if (idx) std::swap(idx[i], idx[j]);
+  }).sort(n);
+  if constexpr (merge) {
+    ::sk_vec_charge("sort32", (n + 31) / 32);
+    uint64_t passes = 0;
+    for (uint32_t w = 32; w < n; w *= 4) ++passes;  // MrgSort merges four queues per pass
+    ::sk_vec_charge("mrgsort", passes * (((uint64_t)n * 8 + 255) / 256));
+    chargeOps(n, 8, "gathermask", "gathermask");  // the values and indices out of the (value, index) pairs
+  } else {
+    for (uint32_t pass = 0; pass < sizeof(V); ++pass) {
+      chargeOps(n, sizeof(V), "muls", "add", "adds", "gathermask");
+      if (idx) chargeOps(n, sizeof(U), "gathermask");
+    }
+  }
+}
+}  // namespace adv
+}  // namespace detail
+
+template <typename T, typename U, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(LocalTensor<T>& dstTensor, LocalTensor<U>& dstIndexTensor, const LocalTensor<T>& srcTensor,
+                            const LocalTensor<U>& srcIndexTensor, const LocalTensor<uint8_t>&, const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, U, config>(dstTensor, &dstIndexTensor, srcTensor, &srcIndexTensor, calCount);
+}
+template <typename T, typename U, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(const LocalTensor<T>& dstTensor, const LocalTensor<U>& dstIndexTensor, const LocalTensor<T>& srcTensor,
+                            const LocalTensor<U>& srcIndexTensor, const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, U, config>(dstTensor, &dstIndexTensor, srcTensor, &srcIndexTensor, calCount);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&, const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, uint32_t, config>(dstTensor, nullptr, srcTensor, nullptr, calCount);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, uint32_t, config>(dstTensor, nullptr, srcTensor, nullptr, calCount);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(LocalTensor<T>& dstTensor, LocalTensor<uint32_t>& dstIndexTensor, const LocalTensor<T>& srcTensor,
+                            const LocalTensor<uint8_t>&, const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, uint32_t, config>(dstTensor, &dstIndexTensor, srcTensor, nullptr, calCount);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+__aicore__ inline void Sort(LocalTensor<T>& dstTensor, LocalTensor<uint32_t>& dstIndexTensor, const LocalTensor<T>& srcTensor,
+                            const uint32_t calCount) {
+  detail::adv::sortWithConfig<T, uint32_t, config>(dstTensor, &dstIndexTensor, srcTensor, nullptr, calCount);
 }
 
 /* ---- TopK ---- */
@@ -185,5 +317,7 @@ __aicore__ inline void TopK(const LocalTensor<T>& dstValueLocal, const LocalTens
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_SORT_H */

@@ -10,6 +10,8 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/layout.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 /* ---- Pad / UnPad of a [height, width] tensor along its width ---- */
@@ -392,5 +394,7 @@ __aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTenso
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_ADV_TRANSFORM_H */

@@ -23,6 +23,13 @@
 /* ---- language extensions (qualifiers.h, again: a header included in between may have redefined
    one), and the one that needs sk/kernel.h ---- */
 #include "sk_ascendc/qualifiers.h"
+// Vector work the headers compute in C++ (the high-level APIs' element loops, which the hardware
+// runs as vector instructions and the headers charge to the V pipe): every function declared
+// between SK_SIMULATED_BEGIN and SK_SIMULATED_END stays a function of its own, which sk_cc's
+// scalar cost leaves uncounted (lib/device_compiler/scalar_cost.cpp).
+#define SK_SIMULATED_BEGIN \
+  _Pragma("clang attribute push(__attribute__((noinline, annotate(\"sk.simulated\"))), apply_to = function)")
+#define SK_SIMULATED_END _Pragma("clang attribute pop")
 #define __ssbuf__ __attribute__((address_space(SK_SSBUF_ADDRESS_SPACE)))  // offsets into the block's SSBUF (sk_cc routes the accesses)
 // A kernel parameter that is the system workspace (`GM_ADDR __kfc_workspace__ workspace`): sk_cc's
 // entry stores it where GetSysWorkSpacePtr() reads, as the device compiler does for a launch, and

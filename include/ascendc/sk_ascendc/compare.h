@@ -168,6 +168,7 @@ struct SelectWithBytesMaskShapeInfo {
   uint32_t maskLastAxis = 0;
 };
 namespace detail {
+SK_SIMULATED_BEGIN
 template <typename T, typename U, typename A, typename B>
 inline void selectBytes(T* dst, const A& a, const B& b, const U* mask, const SelectWithBytesMaskShapeInfo& info) {
   for (uint32_t r = 0; r < info.firstAxis; ++r)
@@ -176,6 +177,7 @@ inline void selectBytes(T* dst, const A& a, const B& b, const U* mask, const Sel
       dst[i] = mask[(uint64_t)r * info.maskLastAxis + c] == 0 ? a(i) : b(i);
     }
 }
+SK_SIMULATED_END
 }  // namespace detail
 template <typename T, typename U, bool isReuseMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, PrimT<T> src1, const LocalTensor<U>& mask,
@@ -218,6 +220,7 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
 namespace detail {
 // Calls run(r, i, end) for each run [i, end) of the elements of `repeatTime` repeats of
 // perRepeat the mask bits take.
+SK_SIMULATED_BEGIN
 template <typename F>
 __aicore__ inline void forMaskRuns(uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime, uint32_t perRepeat, F run) {
   auto taken = [&](uint32_t i) { return ((i < 64 ? maskLo >> i : maskHi >> (i - 64)) & 1) != 0; };
@@ -233,6 +236,7 @@ __aicore__ inline void forMaskRuns(uint64_t maskHi, uint64_t maskLo, uint8_t rep
       i = end;
     }
 }
+SK_SIMULATED_END
 template <typename T>
 __aicore__ inline void gatherRepeats(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
                                      uint32_t srcBaseAddr, uint64_t maskHi, uint64_t maskLo, uint8_t repeatTime,
@@ -433,6 +437,7 @@ template <typename T> __aicore__ inline void Transpose(const LocalTensor<T>& dst
 }
 
 /* ---- BroadCast (also Broadcast): a 1-D or 2-D tensor stretched along one axis ---- */
+SK_SIMULATED_BEGIN
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 __aicore__ inline void BroadCast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dstShape[dim],
                                  const uint32_t srcShape[dim]) {
@@ -448,6 +453,7 @@ __aicore__ inline void BroadCast(const LocalTensor<T>& dst, const LocalTensor<T>
     else Duplicate(dst[r * cols], src.GetValue(r * srcShape[dim - 1]), (int32_t)cols);
   }
 }
+SK_SIMULATED_END
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 __aicore__ inline void BroadCast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dstShape[dim],
                                  const uint32_t srcShape[dim], const LocalTensor<uint8_t>&) {

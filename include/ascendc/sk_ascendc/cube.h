@@ -819,11 +819,18 @@ template <> struct TransformParams<CO2Layout::COLUMN_MAJOR> { using PARAMS = Nz2
 // Ascend 950's Fixpipe parameters: as FixpipeParamsV220, but an NZ dstStride counts elements
 // (not 32-byte blocks) and the layout's own parameters are in `params`. dualDstCtl and
 // subBlockId pick the AIV(s) of the L0C -> UB path (a UB tensor on the AIC is AIV 0's UB).
+// Ascend 950's ReLU before the Fixpipe's conversion: NORMAL_RELU is reluEn's; the leaky forms
+// (SCALAR_RELU by reluScalar, VECTOR_RELU by a per-channel vectorRelu) and CLIP_RELU are not
+// simulated (a device exception at the Fixpipe).
+enum class ReluMode { NO_RELU = 0, NORMAL_RELU = 1, SCALAR_RELU = 2, VECTOR_RELU = 3 };
+enum class ClipReluMode { NOCLIP_RELU = 0, CLIP_RELU = 1 };
 template <CO2Layout format = CO2Layout::ROW_MAJOR> struct FixpipeParamsArch3510 {
   __aicore__ FixpipeParamsArch3510() {}
   __aicore__ FixpipeParamsArch3510(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                                    const uint32_t dstStrideIn)
       : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+  ReluMode preReluMode = ReluMode::NO_RELU;
+  ClipReluMode preClipReluMode = ClipReluMode::NOCLIP_RELU;
   uint64_t reluScalar = 0;
   uint64_t vectorRelu = 0;
   uint16_t nSize = 0;
@@ -882,10 +889,18 @@ template <typename S> constexpr int32_t layoutOf(const FixpipeParams<S>& o) {
 
 // The fields both parameter forms share; layout SK_FIXPIPE_ND, _NZ (_NZ_SPLIT with
 // isChannelSplit) or _DN, one matrix.
+inline int32_t reluOf(const FixpipeParamsV220& p) { return p.reluEn; }
+template <CO2Layout format> inline int32_t reluOf(const FixpipeParamsArch3510<format>& p) {
+  if (p.preReluMode == ReluMode::SCALAR_RELU || p.preReluMode == ReluMode::VECTOR_RELU ||
+      p.preClipReluMode != ClipReluMode::NOCLIP_RELU)
+    ::sk_trapf(3, "Fixpipe: preReluMode %d, preClipReluMode %d: the leaky and clipped ReLUs of the Fixpipe are not simulated",
+               (int)p.preReluMode, (int)p.preClipReluMode);
+  return p.reluEn || p.preReluMode == ReluMode::NORMAL_RELU;
+}
 template <class P> inline sk_fixpipe_params fixpipeFields(const P& p, int32_t layout) {
   sk_fixpipe_params r{};
   r.n_size = p.nSize, r.m_size = p.mSize, r.src_stride = p.srcStride, r.dst_stride = p.dstStride;
-  r.quant = p.quantPre, r.relu = p.reluEn, r.deq_scalar = p.deqScalar;
+  r.quant = p.quantPre, r.relu = reluOf(p), r.deq_scalar = p.deqScalar;
   r.nz2nd = layout == SK_FIXPIPE_NZ && p.isChannelSplit ? SK_FIXPIPE_NZ_SPLIT : layout;
   r.nd_num = 1;
   return r;

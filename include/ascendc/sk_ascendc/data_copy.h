@@ -149,6 +149,7 @@ inline void copyBlocks(void* dst, const void* src, const DataCopyParams& p) {
 }
 inline uint64_t align32(uint64_t bytes) { return (bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
 
+SK_SIMULATED_BEGIN
 template <typename T> inline T padFromBits(uint64_t bits) {
   T v;
   std::memcpy(&v, &bits, sizeof(T));
@@ -223,6 +224,7 @@ template <typename T, typename U> inline void copyToBiasTable(T* dst, const U* s
   }
 }
 
+SK_SIMULATED_END
 // The loop mode's registers of one direction (SetLoopModePara): three core-state words.
 inline int loopModeSlot(DataCopyMVType type) {
   return type == DataCopyMVType::OUT_TO_UB ? kStateLoopModeIn : kStateLoopModeOut;
@@ -263,6 +265,7 @@ template <typename T, typename F> __aicore__ inline void withLoopModeIfUb(const 
 // Compact mode (Ascend 950): the blocks land back to back, and only the end of the last one is
 // padded to 32 bytes, with the pad value when isPad, else with the first element (the hardware's
 // dummy data is undefined).
+SK_SIMULATED_BEGIN
 template <typename T>
 __aicore__ inline void copyPadInCompact(T* dst, const void* src, uint32_t blockCount, uint32_t blockLen, uint64_t srcGap,
                                         bool isPad, T padValue) {
@@ -271,6 +274,7 @@ __aicore__ inline void copyPadInCompact(T* dst, const void* src, uint32_t blockC
   uint64_t end = (uint64_t)blockCount * blockLen / sizeof(T), padded = align32(end * sizeof(T)) / sizeof(T);
   for (uint64_t i = end; i < padded; ++i) dst[i] = isPad ? padValue : dst[0];
 }
+SK_SIMULATED_END
 }  // namespace detail
 
 /* ---- Loop mode (Ascend 950) ---- */
@@ -374,6 +378,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>&, const LocalTensor<U>&, co
    plane (one position in the dimensions above 1) is one copy instruction when dimension 0 is
    contiguous on both sides, else one per row; the pads are written after it. */
 namespace detail {
+SK_SIMULATED_BEGIN
 template <typename T, uint8_t dim> struct NdDmaWalk {
   const MultiCopyLoopInfo<dim>& info;
   bool nearest;
@@ -444,6 +449,7 @@ __aicore__ inline void ndDmaPlane(T* dst, const T* src, const NdDmaWalk<T, dim>&
     ndDmaFillRow(dst, w, pos, nearestRow, value);
   }
 }
+SK_SIMULATED_END
 }  // namespace detail
 
 template <typename T, uint8_t dim, const NdDmaConfig& config = kDefaultNdDmaConfig>
@@ -492,6 +498,7 @@ constexpr uint32_t K_MAX_SLICE_DIM = K_MAX_DIM;
 namespace detail {
 // The segments of a slice: per dimension the count, the element step between segments and the
 // element offset of the first; a flat segment index walks them innermost first.
+SK_SIMULATED_BEGIN
 struct SliceWalk {
   uint32_t dims = 0;
   uint64_t count[K_MAX_SLICE_DIM] = {}, step[K_MAX_SLICE_DIM] = {}, first = 0, total = 1;
@@ -542,6 +549,7 @@ inline void sliceCopy(T* dst, const T* src, const SliceInfo dstInfo[], const Sli
     k += n;
   }
 }
+SK_SIMULATED_END
 }  // namespace detail
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],

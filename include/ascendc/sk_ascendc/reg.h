@@ -566,6 +566,7 @@ SK_REG_BINARY(And, SK_V_AND)
 SK_REG_BINARY(Or, SK_V_OR)
 SK_REG_BINARY(Xor, SK_V_XOR)
 SK_REG_BINARY(MulDstAdd, SK_V_FUSEDMULADD)  // dst = dst * src0 + src1
+SK_REG_BINARY(FusedMulDstAdd, SK_V_FUSEDMULADD)  // MulDstAdd's earlier name
 SK_REG_BINARY(MulAddDst, SK_V_MULADDDST)    // dst = src0 * src1 + dst
 SK_REG_BINARY(Mula, SK_V_MULADDDST)         // MulAddDst's earlier name
 #undef SK_REG_BINARY
@@ -624,6 +625,15 @@ SK_REG_SCALAR(LeakyRelu, SK_V_LEAKYRELU)
 SK_REG_SCALAR(ShiftLefts, SK_V_SHIFTLEFT)
 SK_REG_SCALAR(ShiftRights, SK_V_SHIFTRIGHT)
 #undef SK_REG_SCALAR
+
+// Axpy: dst = scalarValue * src + dst on the active elements (one vaxpy on the hardware; here the
+// scalar broadcast to a register and a MulAddDst, charged as both).
+template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
+__simd_callee__ inline void Axpy(S& dstReg, const S& srcReg, const U scalarValue, const MaskReg& mask) {
+  S scalarReg;
+  Duplicate(scalarReg, scalarValue);
+  MulAddDst<T, mode>(dstReg, srcReg, scalarReg, mask);
+}
 
 // Shifts by srcReg1's elements (the same width, signed: a negative amount is undefined on the
 // hardware): logical for unsigned, arithmetic for signed types.

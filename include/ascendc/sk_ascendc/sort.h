@@ -8,6 +8,8 @@
 
 #include "sk_ascendc/tensor.h"
 
+SK_SIMULATED_BEGIN
+
 namespace AscendC {
 
 template <typename T> struct MrgSortSrcList {
@@ -134,5 +136,7 @@ __aicore__ inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor
 }
 
 }  // namespace AscendC
+
+SK_SIMULATED_END
 
 #endif /* SK_ASCENDC_SORT_H */

@@ -85,6 +85,7 @@ struct SortConfig {
   SortType type = SortType::RADIX_SORT;
   bool isDescend = false;
 };
+constexpr SortConfig DEFAULT_SORT_CONFIG = {SortType::RADIX_SORT, false};
 
 enum class TopKMode : uint8_t { TOPK_NORMAL = 0, TOPK_NSMALL = 1 };
 
