@@ -252,11 +252,24 @@ std::string keyCheck(llvm::StringRef name, uint64_t key) {
          "(unsigned long long)::sk_tiling_key());\n";
 }
 
+// The template arguments of a combination in the entry's lambda (`auto... skTplV`, each an
+// integral_constant): values, and for a `typename` parameter the type of its C_DT_ code
+// (sk_tpl::DtypeT). Without a readable parameter list, all values.
+std::string templateArguments(const std::vector<bool>& isType) {
+  if (llvm::find(isType, true) == isType.end()) return "decltype(skTplV)::value...";
+  std::vector<std::string> args;
+  for (size_t i = 0; i < isType.size(); ++i) {
+    std::string value = "std::tuple_element_t<" + std::to_string(i) + ", std::tuple<decltype(skTplV)...>>::value";
+    args.push_back(isType[i] ? "::AscendC::sk_tpl::DtypeT<" + value + ">" : value);
+  }
+  return llvm::join(args, ", ");
+}
+
 // The entry of template kernel `name` whose parameter list opens at `paren`, compiled with the
 // metadata's tiling key `key`: it calls the instantiation of the launch's key (nullopt: the list
 // does not close). `keyed`: the source is compiled for `key` alone (SK_TILING_KEY_CONST).
 std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef name, llvm::StringRef to, size_t paren,
-                                             uint64_t key, bool keyed) {
+                                             const std::vector<bool>& isType, uint64_t key, bool keyed) {
   std::optional<ParamList> p = paramList(s, paren);
   if (!p) return std::nullopt;
   std::string n = name.str(), k = std::to_string(key);
@@ -265,7 +278,7 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
          "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + (keyed ? keyCheck(name, key) : "") +
          "  switch (::AscendC::sk_tpl::Enter<SK_TPL_SCOPE g_tilingDeclareParams, SK_TPL_SCOPE g_tilingSelectParams, " + k +
          "ull>(\n" +
-         "      ::sk_tiling_key(), [&](auto... skTplV) { " + n + "<decltype(skTplV)::value...>(" + p->names() + "); })) {\n" +
+         "      ::sk_tiling_key(), [&](auto... skTplV) { " + n + "<" + templateArguments(isType) + ">(" + p->names() + "); })) {\n" +
          "    case ::AscendC::sk_tpl::kRan: break;\n" +
          "    case ::AscendC::sk_tpl::kNoCombination:\n" +
          "      ::sk_trapf(2, \"" + n + ": tiling key %llu is none of its ASCENDC_TPL_SEL combinations (GET_TPL_TILING_KEY)\", " +
@@ -342,18 +355,35 @@ template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef n
 // its head starts with `template`, or the lines just above it (blank lines and directives
 // skipped) end a `template <...>` line that the preprocessor chooses (vllm-ascend's compressor:
 // `#if (__CCE_AICORE__ == 220)` one parameter list `#else` another `#endif`).
-bool templateKernelHead(llvm::StringRef s, llvm::StringRef head) {
-  if (head.ltrim().starts_with("template")) return true;
+// templateHead: the text from that `template` on (nullopt: not a template).
+std::optional<llvm::StringRef> templateHead(llvm::StringRef s, llvm::StringRef head) {
+  if (head.ltrim().starts_with("template")) return head.ltrim();
   llvm::StringRef above = s.take_front(head.data() - s.data());
   while (!above.empty()) {
     size_t newline = above.rfind('\n');
     llvm::StringRef line = (newline == llvm::StringRef::npos ? above : above.drop_front(newline + 1)).trim();
-    if (line.starts_with("template")) return true;
-    if (!line.empty() && !line.starts_with("#")) return false;
+    if (line.starts_with("template")) return s.drop_front(line.data() - s.data());
+    if (!line.empty() && !line.starts_with("#")) return std::nullopt;
     above = newline == llvm::StringRef::npos ? llvm::StringRef() : above.take_front(newline);
   }
-  return false;
+  return std::nullopt;
 }
+bool templateKernelHead(llvm::StringRef s, llvm::StringRef head) { return templateHead(s, head).has_value(); }
+
+// Per template parameter of `templateText` (`template <...>` first): whether it is a type
+// (`typename` or `class`: an ASCENDC_TPL_DATATYPE_DECL parameter); empty when the list does not close.
+std::vector<bool> templateParamIsType(llvm::StringRef templateText) {
+  size_t open = templateText.find('<');
+  size_t close = open == llvm::StringRef::npos ? open : matchClose(templateText, open, '<', '>');
+  if (close == llvm::StringRef::npos) return {};
+  std::vector<bool> isType;
+  for (llvm::StringRef param : topLevelParts(templateText.slice(open + 1, close), true)) {
+    llvm::StringRef p = param.trim();
+    isType.push_back(p.starts_with("typename") || p.starts_with("class"));
+  }
+  return isType;
+}
+
 
 }  // namespace
 
@@ -374,8 +404,9 @@ std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRe
                                                uint64_t key, bool keyed) {
   std::optional<std::string> entry;
   forEachNamedCall(s, name, [&](size_t, size_t paren, llvm::StringRef head) {
-    if (!head.contains("__global__") || !templateKernelHead(s, head)) return true;
-    entry = templateEntryText(s, name, to, paren, key, keyed);
+    std::optional<llvm::StringRef> tpl = head.contains("__global__") ? templateHead(s, head) : std::nullopt;
+    if (!tpl) return true;
+    entry = templateEntryText(s, name, to, paren, templateParamIsType(*tpl), key, keyed);
     return false;
   });
   return entry;

@@ -1,11 +1,13 @@
 // What CANN's device compiler knows before any header: kernel sources name `half`, `bfloat16_t`
 // and the fixed-width integers (int32_t, ...) at file scope ahead of their includes, helper
 // headers included ahead of kernel_operator.h use the qualifiers (opbase's math_util.h,
-// PTO-ISA's memory.hpp), and a kernel may `#define EVENT_ID0 0` before it includes anything.
+// PTO-ISA's memory.hpp), a kernel may `#define EVENT_ID0 0` before it includes anything, and
+// headers that include only <cstdint> use NULL and size_t (opbase's atvoss placeholder.h).
 // sk_cc force-includes this header; sk_ascendc/base.h includes it too.
 #ifndef SK_ASCENDC_BUILTIN_TYPES_H
 #define SK_ASCENDC_BUILTIN_TYPES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 using half = _Float16;

@@ -465,6 +465,70 @@ __aicore__ inline void Broadcast(const LocalTensor<T>& dst, const LocalTensor<T>
   BroadCast<T, dim, axis, isReuseSource>(dst, src, dstShape, srcShape, rest...);
 }
 
+/* ---- Ascend 950's Broadcast by a BroadcastTiling (GetBroadcastTilingInfo first): numpy
+   broadcasting of src, each of whose dimensions is dst's or 1, to dst, ranks 1 to 9, both dense
+   (srcInnerPad: src's rows padded to 32 bytes). Charged as a copy of dst's repeats. ---- */
+struct BroadcastTiling {  // CANN's field order; sk fills dstShape, the strides and the sizes
+  uint32_t oriRank;
+  uint32_t rank;
+  uint32_t dstSize;
+  uint32_t srcSize;
+  uint32_t loopNum = 0;
+  uint32_t oriSrcShape[9];
+  uint32_t oriDstShape[9];
+  uint32_t dstShape[9];
+  uint32_t dstStride[9];
+  uint32_t srcStride[10];  // 0 where src is broadcast
+};
+SK_SIMULATED_BEGIN
+template <typename T, int constRank = -1, uint32_t* constDstShape = nullptr, uint32_t* constSrcShape = nullptr>
+__aicore__ inline void GetBroadcastTilingInfo(uint32_t rank, const uint32_t* dstShape, const uint32_t* srcShape, bool srcInnerPad,
+                                              BroadcastTiling& tiling) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "GetBroadcastTilingInfo is Ascend 950's (dav-3510)");
+  if (rank < 1 || rank > 9) ::sk_trapf(3, "GetBroadcastTilingInfo: rank %u must be 1 to 9", rank);
+  tiling.oriRank = tiling.rank = rank;
+  tiling.loopNum = 0;
+  uint64_t dstSize = 1, srcSize = 1;
+  for (int32_t k = (int32_t)rank - 1; k >= 0; --k) {
+    if (srcShape[k] != dstShape[k] && srcShape[k] != 1)
+      ::sk_trapf(3, "GetBroadcastTilingInfo: srcShape[%d] %u is neither dstShape[%d] %u nor 1", k, srcShape[k], k, dstShape[k]);
+    tiling.oriSrcShape[k] = srcShape[k], tiling.oriDstShape[k] = tiling.dstShape[k] = dstShape[k];
+    tiling.dstStride[k] = (uint32_t)dstSize;
+    tiling.srcStride[k] = srcShape[k] == 1 && dstShape[k] != 1 ? 0 : (uint32_t)srcSize;
+    dstSize *= dstShape[k];
+    uint64_t extent = srcShape[k];
+    if (k == (int32_t)rank - 1 && srcInnerPad) extent = (extent * sizeof(T) + 31) / 32 * 32 / sizeof(T);
+    srcSize *= extent;
+  }
+  tiling.srcStride[9] = 0;
+  tiling.dstSize = (uint32_t)dstSize, tiling.srcSize = (uint32_t)srcSize;
+}
+template <typename T, int constRank = -1, uint32_t* constDstShape = nullptr, uint32_t* constSrcShape = nullptr,
+          bool constSrcInnerPad = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t* dstShape,
+                                 const uint32_t* srcShape, BroadcastTiling* tiling) {
+  static_assert(detail::kArch3510 || sizeof(T) == 0, "Broadcast with a BroadcastTiling is Ascend 950's (dav-3510)");
+  (void)dstShape, (void)srcShape;  // the tiling has them
+  if (!tiling || tiling->rank < 1 || tiling->rank > 9)
+    ::sk_trap(3, "Broadcast: the BroadcastTiling is missing or not filled (GetBroadcastTilingInfo first)");
+  if (dst.GetSize() < tiling->dstSize || src.GetSize() < tiling->srcSize)
+    ::sk_trapf(3, "Broadcast: dst holds %u elements and src %u, the tiling needs %u and %u", dst.GetSize(), src.GetSize(),
+               tiling->dstSize, tiling->srcSize);
+  PrimT<T>* d = dst.HostPtr();
+  const PrimT<T>* s = src.HostPtr();
+  const uint32_t rank = tiling->rank;
+  for (uint64_t i = 0; i < tiling->dstSize; ++i) {
+    uint64_t at = 0, rest = i;
+    for (int32_t k = (int32_t)rank - 1; k >= 0; --k) {
+      at += rest % tiling->dstShape[k] * tiling->srcStride[k];
+      rest /= tiling->dstShape[k];
+    }
+    d[i] = s[at];
+  }
+  ::sk_vec_charge("duplicate", ((uint64_t)tiling->dstSize * sizeof(PrimT<T>) + 255) / 256);
+}
+SK_SIMULATED_END
+
 }  // namespace AscendC
 
 #endif /* SK_ASCENDC_COMPARE_H */

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -378,7 +379,51 @@ template <size_t D, size_t S> struct Table {
 // only that one is instantiated (flash_attention_score_grad selects 413: hours to compile them
 // all), and the object refuses a launch with another key. Beyond kMostCombinations (clang's
 // nesting limit for the dispatch) the metadata's key must be one. The kernel runs as
-// f(std::integral_constant<uint64_t, v>...) of its combination.
+// f(std::integral_constant<uint64_t, v>...) of its combination (a `typename` parameter's
+// C_DT_ code becomes its type, DtypeT, in sk_cc's entry).
+#ifdef __SK_CC__
+// The device type of an ASCENDC_TPL_DATATYPE_DECL value (graph/c_types.h's C_DT_ codes): what the
+// kernel's `typename` template parameter receives in sk_cc's entry.
+struct int4b_t;
+struct fp8_e4m3fn_t;
+struct fp8_e5m2_t;
+struct fp8_e8m0_t;
+struct hifloat8_t;
+struct fp4x2_e2m1_t;
+struct fp4x2_e1m2_t;
+namespace AscendC {
+namespace sk_tpl {
+template <uint64_t code> struct Dtype {
+  static_assert(code != code, "ASCENDC_TPL_DATATYPE_DECL: a C_DT_ code without a device type");
+};
+#define SK_TPL_DTYPE(code, T) \
+  template <> struct Dtype<code> { using type = T; };
+SK_TPL_DTYPE(C_DT_FLOAT, float)
+SK_TPL_DTYPE(C_DT_FLOAT16, half)
+SK_TPL_DTYPE(C_DT_BF16, bfloat16_t)
+SK_TPL_DTYPE(C_DT_DOUBLE, double)
+SK_TPL_DTYPE(C_DT_INT8, int8_t)
+SK_TPL_DTYPE(C_DT_UINT8, uint8_t)
+SK_TPL_DTYPE(C_DT_INT16, int16_t)
+SK_TPL_DTYPE(C_DT_UINT16, uint16_t)
+SK_TPL_DTYPE(C_DT_INT32, int32_t)
+SK_TPL_DTYPE(C_DT_UINT32, uint32_t)
+SK_TPL_DTYPE(C_DT_INT64, int64_t)
+SK_TPL_DTYPE(C_DT_UINT64, uint64_t)
+SK_TPL_DTYPE(C_DT_BOOL, bool)
+SK_TPL_DTYPE(C_DT_INT4, ::int4b_t)
+SK_TPL_DTYPE(C_DT_HIFLOAT8, ::hifloat8_t)
+SK_TPL_DTYPE(C_DT_FLOAT8_E5M2, ::fp8_e5m2_t)
+SK_TPL_DTYPE(C_DT_FLOAT8_E4M3FN, ::fp8_e4m3fn_t)
+SK_TPL_DTYPE(C_DT_FLOAT8_E8M0, ::fp8_e8m0_t)
+SK_TPL_DTYPE(C_DT_FLOAT4_E2M1, ::fp4x2_e2m1_t)
+SK_TPL_DTYPE(C_DT_FLOAT4_E1M2, ::fp4x2_e1m2_t)
+#undef SK_TPL_DTYPE
+template <uint64_t code> using DtypeT = typename Dtype<code>::type;
+}  // namespace sk_tpl
+}  // namespace AscendC
+#endif
+
 namespace AscendC {
 namespace sk_tpl {
 constexpr uint32_t kEveryCombination = 32, kMostCombinations = 256;

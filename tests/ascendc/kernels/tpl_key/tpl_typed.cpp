@@ -1,0 +1,32 @@
+// A template kernel whose element type is a tiling-key parameter declared with
+// ASCENDC_TPL_DATATYPE_DECL, as CANN's tiling-template guide and ops-nn's activation ops write it:
+// `template <typename D_T_X, ...>`. y = x * TILES; sk_cc's entry passes the type of the key's
+// C_DT_ code for D_T_X and the value for TILES.
+#include "kernel_operator.h"
+#include "ascendc/host_api/tiling/template_argument.h"
+
+ASCENDC_TPL_ARGS_DECL(TplTyped, ASCENDC_TPL_DATATYPE_DECL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT, ASCENDC_TPL_INPUT(0)),
+                      ASCENDC_TPL_UINT_DECL(TILES, ASCENDC_TPL_4_BW, ASCENDC_TPL_UI_LIST, 1, 2));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT),
+                                     ASCENDC_TPL_UINT_SEL(TILES, ASCENDC_TPL_UI_LIST, 1, 2)));
+
+using namespace AscendC;
+
+template <typename D_T_X, int TILES>
+__global__ __aicore__ void tpl_typed(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  constexpr uint32_t kTotal = 1024;
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kTotal * sizeof(D_T_X));
+  GlobalTensor<D_T_X> xg, yg;
+  xg.SetGlobalBuffer((__gm__ D_T_X*)x, kTotal);
+  yg.SetGlobalBuffer((__gm__ D_T_X*)y, kTotal);
+  LocalTensor<D_T_X> t = buf.Get<D_T_X>();
+  DataCopy(t, xg, kTotal);
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  Muls(t, t, (D_T_X)(float)TILES, (int32_t)kTotal);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  DataCopy(yg, t, kTotal);
+}
