@@ -102,6 +102,12 @@ template <typename E, typename Less> inline auto arraySort(E* e, Less less) {
 }
 template <typename E, typename Less> inline void mergeRuns(E* e, uint32_t n, uint32_t run, Less less) { arraySort(e, less).mergeRuns(n, run); }
 template <typename E, typename Less> inline void stableSort(E* e, uint32_t n, Less less) { arraySort(e, less).sort(n); }
+// The MrgSort passes that merge runs of 32 into one of n: four queues a pass.
+inline uint64_t mrgSortPasses(uint32_t n) {
+  uint64_t passes = 0;
+  for (uint32_t w = 32; w < n; w *= 4) ++passes;
+  return passes;
+}
 }  // namespace adv
 }  // namespace detail
 
@@ -119,9 +125,7 @@ __aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
   Sort32(dst, concat, index, repeatTime);
   if (isFullSort && repeatTime > 1) {
     a::mergeRuns((uint64_t*)dst.HostPtr(), n, 32, [](uint64_t x, uint64_t y) { return a::entryScore<T>(x) > a::entryScore<T>(y); });
-    uint64_t passes = 0;
-    for (uint32_t w = 32; w < n; w *= 4) ++passes;  // MrgSort merges four queues per pass
-    ::sk_vec_charge("mrgsort", passes * ((uint64_t)n * 8 + 255) / 256);
+    ::sk_vec_charge("mrgsort", a::mrgSortPasses(n) * ((uint64_t)n * 8 + 255) / 256);
   }
 }
 
@@ -188,9 +192,7 @@ inline void sortWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>* dstI
   }).sort(n);
   if constexpr (merge) {
     ::sk_vec_charge("sort32", (n + 31) / 32);
-    uint64_t passes = 0;
-    for (uint32_t w = 32; w < n; w *= 4) ++passes;  // MrgSort merges four queues per pass
-    ::sk_vec_charge("mrgsort", passes * (((uint64_t)n * 8 + 255) / 256));
+    ::sk_vec_charge("mrgsort", mrgSortPasses(n) * (((uint64_t)n * 8 + 255) / 256));
     chargeOps(n, 8, "gathermask", "gathermask");  // the values and indices out of the (value, index) pairs
   } else {
     for (uint32_t pass = 0; pass < sizeof(V); ++pass) {
@@ -291,9 +293,7 @@ inline void topK(const LocalTensor<T>& dstValue, const LocalTensor<int32_t>& dst
   if (!isLargest) chargeOps(total, sizeof(PrimT<T>), "muls");
   ::sk_vec_charge("sort32", (total + 31) / 32);
   if (!small) {
-    uint64_t passes = 0;
-    for (uint32_t w = 32; w < inner; w *= 4) ++passes;
-    ::sk_vec_charge("mrgsort", passes * ((total * 8 + 255) / 256));
+    ::sk_vec_charge("mrgsort", mrgSortPasses(inner) * ((total * 8 + 255) / 256));
   }
   chargeOps(total, 8, "gathermask", "gathermask");
   if (!isLargest) chargeOps((uint64_t)outter * kPad, sizeof(PrimT<T>), "muls");
