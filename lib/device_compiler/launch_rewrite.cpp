@@ -354,8 +354,8 @@ template <typename F> void forEachNamedCall(llvm::StringRef s, llvm::StringRef n
 // Whether a declaration whose statement text (`head`, a part of s) has `__global__` is a template:
 // its head starts with `template`, or the lines just above it (blank lines and directives
 // skipped) end a `template <...>` line that the preprocessor chooses (vllm-ascend's compressor:
-// `#if (__CCE_AICORE__ == 220)` one parameter list `#else` another `#endif`).
-// templateHead: the text from that `template` on (nullopt: not a template).
+// `#if (__CCE_AICORE__ == 220)` one parameter list `#else` another `#endif`). templateHead gives
+// the text from that `template` on (nullopt: not a template).
 std::optional<llvm::StringRef> templateHead(llvm::StringRef s, llvm::StringRef head) {
   if (head.ltrim().starts_with("template")) return head.ltrim();
   llvm::StringRef above = s.take_front(head.data() - s.data());
@@ -383,7 +383,6 @@ std::vector<bool> templateParamIsType(llvm::StringRef templateText) {
   }
   return isType;
 }
-
 
 }  // namespace
 
