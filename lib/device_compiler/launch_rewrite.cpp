@@ -219,6 +219,54 @@ namespace {
 
 bool identifierChar(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
 
+// A `#` first on its line starts a preprocessor directive; it ends at the first newline not
+// escaped by a backslash.
+bool directiveStarts(llvm::StringRef s, size_t at) {
+  size_t b = at;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+  return b == 0 || s[b - 1] == '\n';
+}
+size_t directiveEnd(llvm::StringRef s, size_t at) {
+  for (size_t i = at; i < s.size(); ++i)
+    if (s[i] == '\n' && !(i > 0 && s[i - 1] == '\\')) return i + 1;
+  return s.size();
+}
+
+// The text of an object-like macro `#define name ...` of s, continuation lines joined (nullopt:
+// s defines no such macro).
+std::optional<std::string> objectMacroBody(llvm::StringRef s, llvm::StringRef name) {
+  for (size_t at = s.find("#define"); at != llvm::StringRef::npos; at = s.find("#define", at + 1)) {
+    if (!directiveStarts(s, at)) continue;
+    llvm::StringRef rest = s.slice(at + 7, directiveEnd(s, at));
+    llvm::StringRef after = rest.ltrim(" \t");
+    if (!after.consume_front(name) || (!after.empty() && (identifierChar(after[0]) || after[0] == '('))) continue;
+    std::string body;
+    for (char c : after)
+      if (c != '\\') body += c == '\n' ? ' ' : c;
+    return llvm::StringRef(body).trim().str();
+  }
+  return std::nullopt;
+}
+
+// A kernel's parameter list as the compiler sees it, from its text in s: without the directive
+// lines of a declaration split by `#if` (ops-nn's `#ifdef __CCE_KT_TEST__ extern "C" ... (` `#else`
+// `template <...> ... (` `#endif`), and a list written as one macro (`void k(K_PARAMS)`) expanded
+// when s defines it.
+std::string writtenParams(llvm::StringRef s, llvm::StringRef params) {
+  std::string out;
+  for (size_t i = 0; i < params.size();) {
+    if (params[i] == '#' && directiveStarts(params, i)) {
+      i = directiveEnd(params, i);
+      continue;
+    }
+    out += params[i++];
+  }
+  llvm::StringRef only = llvm::StringRef(out).trim();
+  bool oneIdentifier = !only.empty() && llvm::all_of(only, identifierChar) && !std::isdigit((unsigned char)only[0]);
+  if (std::optional<std::string> body = oneIdentifier ? objectMacroBody(s, only) : std::nullopt) return *body;
+  return out;
+}
+
 // A kernel's parameter list as written and its parameters' names (each one's last identifier),
 // from the list opening at `paren` (nullopt: it does not close).
 struct ParamList {
@@ -229,7 +277,7 @@ struct ParamList {
 std::optional<ParamList> paramList(llvm::StringRef s, size_t paren) {
   size_t close = matchClose(s, paren, '(', ')');
   if (close == llvm::StringRef::npos) return std::nullopt;
-  ParamList out{s.slice(paren + 1, close).str(), {}, {}};
+  ParamList out{writtenParams(s, s.slice(paren + 1, close)), {}, {}};
   for (llvm::StringRef param : topLevelParts(out.params, true)) {
     std::string plain = oneLinePlain(param);
     llvm::StringRef part = llvm::StringRef(plain).split('=').first.rtrim();
@@ -291,19 +339,6 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
          "(unsigned long long)::sk_tiling_key());\n" +
          "      break;\n" +
          "  }\n}\n";
-}
-
-// A `#` first on its line starts a preprocessor directive; it ends at the first newline not
-// escaped by a backslash.
-bool directiveStarts(llvm::StringRef s, size_t at) {
-  size_t b = at;
-  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
-  return b == 0 || s[b - 1] == '\n';
-}
-size_t directiveEnd(llvm::StringRef s, size_t at) {
-  for (size_t i = at; i < s.size(); ++i)
-    if (s[i] == '\n' && !(i > 0 && s[i - 1] == '\\')) return i + 1;
-  return s.size();
 }
 
 // The statement text from `from` to `to` without the whitespace and comments it opens with (a

@@ -1,0 +1,41 @@
+// A template kernel declared as generated ops-nn kernels are: the declaration split by
+// `#ifdef __CCE_KT_TEST__` (a C entry for CANN's CPU test build, the template otherwise) and the
+// parameter list written as a macro. y = x * TILES as in tpl_typed.cpp; sk_cc's entry must read
+// the parameter list the compiler sees.
+#include "kernel_operator.h"
+#include "ascendc/host_api/tiling/template_argument.h"
+
+ASCENDC_TPL_ARGS_DECL(TplSplit, ASCENDC_TPL_DATATYPE_DECL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT, ASCENDC_TPL_INPUT(0)),
+                      ASCENDC_TPL_UINT_DECL(TILES, ASCENDC_TPL_4_BW, ASCENDC_TPL_UI_LIST, 1, 2));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DATATYPE_SEL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT),
+                                     ASCENDC_TPL_UINT_SEL(TILES, ASCENDC_TPL_UI_LIST, 1, 2)));
+
+using namespace AscendC;
+
+#define TPL_SPLIT_PARAMS GM_ADDR x, GM_ADDR y, \
+    GM_ADDR workspace, GM_ADDR tiling
+
+#ifdef __CCE_KT_TEST__
+extern "C" __global__ __aicore__ void tpl_split(
+#else
+template <typename D_T_X, int TILES>
+__global__ __aicore__ void tpl_split(
+#endif
+    TPL_SPLIT_PARAMS)
+{
+  constexpr uint32_t kTotal = 1024;
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kTotal * sizeof(D_T_X));
+  GlobalTensor<D_T_X> xg, yg;
+  xg.SetGlobalBuffer((__gm__ D_T_X*)x, kTotal);
+  yg.SetGlobalBuffer((__gm__ D_T_X*)y, kTotal);
+  LocalTensor<D_T_X> t = buf.Get<D_T_X>();
+  DataCopy(t, xg, kTotal);
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  Muls(t, t, (D_T_X)(float)TILES, (int32_t)kTotal);
+  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+  DataCopy(yg, t, kTotal);
+}
