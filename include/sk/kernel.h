@@ -335,10 +335,12 @@ void sk_reg_store_unaligned(void* ub, const void* reg, uint32_t elem_bytes, uint
 #define SK_REG_OP_ARANGE 0x102      /* dst[i] = scalar + i, every element (no mask) */
 #define SK_REG_OP_ARANGE_DOWN 0x103 /* dst[i] = scalar + (lanes - 1 - i) */
 #define SK_REG_OP_DIV_FTZ 0x104     /* float src0 / src1 with subnormal inputs and results flushed to zero */
+#define SK_REG_OP_MUL_HIGH 0x105    /* int32/uint32: the high 32 bits of the 64-bit src0 * src1 (the low: SK_V_MUL) */
 void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const void* src1, uint64_t scalar,
                const uint8_t* mask, int32_t merging);
-/* The active elements reduced (enum sk_vec_reduce_op) into element 0 (a max/min's index in
-   element 1), the rest 0. */
+/* The active elements reduced (enum sk_vec_reduce_op, or SK_REG_REDUCE_SUM_WIDE) into element 0
+   (a max/min's index in element 1), the rest 0. */
+#define SK_REG_REDUCE_SUM_WIDE 0x100 /* int16/uint16 elements summed into a 32-bit element 0 */
 void sk_reg_reduce(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask);
 /* dst_mask = (src0 cmp src1|scalar) on the active elements (enum sk_cmp). */
 void sk_reg_compare(int32_t cmp, int32_t dtype, uint8_t* dst_mask, const void* src0, const void* src1, uint64_t scalar,

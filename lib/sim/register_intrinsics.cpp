@@ -95,6 +95,7 @@ RegOpNames regOpNames(int32_t op) {
     case SK_REG_OP_ARANGE:
     case SK_REG_OP_ARANGE_DOWN: return {"Arange", vec::opName(SK_V_DUP)};
     case SK_REG_OP_DIV_FTZ: return {"Div", vec::opName(SK_V_DIV)};
+    case SK_REG_OP_MUL_HIGH: return {"Mull", vec::opName(SK_V_MUL)};
     default: return {vec::opName(op), vec::opName(op)};
   }
 }
@@ -327,6 +328,18 @@ void sk_reg_op(int32_t op, int32_t dtype, void* dst, const void* src0, const voi
       std::memcpy(result, a, kVL);
       break;
     }
+    case SK_REG_OP_MUL_HIGH: {
+      if (dtype != SK_DT_INT32 && dtype != SK_DT_UINT32) fault(c, "Mull: int32 or uint32 elements");
+      for (uint32_t i = 0; i < kVL / 4; ++i) {
+        uint32_t a, d;
+        std::memcpy(&a, (const uint8_t*)src0 + 4 * i, 4);
+        std::memcpy(&d, (const uint8_t*)src1 + 4 * i, 4);
+        uint64_t product = dtype == SK_DT_INT32 ? (uint64_t)((int64_t)(int32_t)a * (int32_t)d) : (uint64_t)a * d;
+        uint32_t high = (uint32_t)(product >> 32);
+        std::memcpy(result + 4 * i, &high, 4);
+      }
+      break;
+    }
     case SK_V_DIV:
       if (dtype == SK_DT_FLOAT32 || dtype == SK_DT_FLOAT16 || dtype == SK_DT_BFLOAT16)
         faultIf(c, vec::elementwise(op, dtype, result, src0, src1, 0, wholeRegister(kVL / b)));
@@ -544,11 +557,32 @@ void sk_reg_reduce_groups(int32_t op, int32_t dtype, void* dst, const void* src,
   chargeIssue(c, name);
 }
 
+// ReduceSum of int16 (uint16) elements into an int32 (uint32) element 0: exact, wrapping at 32 bits.
+static void reduceSumWide(CoreRun* c, int32_t dtype, void* dst, const void* src, const uint8_t* mask) {
+  if (dtype != SK_DT_INT16 && dtype != SK_DT_UINT16) fault(c, "ReduceSum into 32-bit elements: int16 or uint16 sources");
+  int64_t sum = 0;
+  for (uint32_t i = 0; i < kVL / 2; ++i) {
+    if (!active(mask, i, 2)) continue;
+    uint16_t bits;
+    std::memcpy(&bits, (const uint8_t*)src + 2 * i, 2);
+    sum += dtype == SK_DT_INT16 ? (int64_t)(int16_t)bits : (int64_t)bits;
+  }
+  alignas(64) uint8_t result[kVL] = {};
+  uint32_t low = (uint32_t)sum;
+  std::memcpy(result, &low, 4);
+  std::memcpy(dst, result, kVL);
+}
+
 void sk_reg_reduce(int32_t op, int32_t dtype, void* dst, const void* src, const uint8_t* mask) {
-  const char* name = vec::reduceName(op);
+  bool wide = op == SK_REG_REDUCE_SUM_WIDE;
+  const char* name = vec::reduceName(wide ? SK_VOP_REDUCE_SUM : op);
   CoreRun* c = registerOp("sk_reg_reduce", name);
   if (!c) return;
   uint32_t b = widthOf(c, name, dtype);
+  if (wide) {
+    reduceSumWide(c, dtype, dst, src, mask);
+    return chargeIssue(c, name);
+  }
   if (b == 1 || b == 8) fault(c, std::string(name) + ": the register reduction of " + std::to_string(b) + "-byte elements is not simulated");
   vec::Shape s;  // one repeat under the mask (at most 128 elements: b16 and b32 fit)
   s.repeats = 1;

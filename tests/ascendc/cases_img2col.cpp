@@ -72,6 +72,10 @@ std::vector<Case> img2colCases() {
        0, nullptr, "", "dav-3510"},
       {"img2col_matmul_with_stride_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key4.json", none,
        img2colMatmul, 0, 0, nullptr, "", "dav-3510"},
+      // A's dstStride by the four-field LoadDataRepeatParam older CANNs have (ops-nn's conv kernels
+      // write it) and a plain LoadData, in two pieces of rows.
+      {"img2col_matmul_repeat_param_stride_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key6.json", none,
+       img2colMatmul, 0, 0, nullptr, "", "dav-3510"},
       // The plain 3D load through Load3DBitModeParam (its words from LoadData3DParamsV2, the
       // feature map from SetFmatrix).
       {"img2col_matmul_bit_mode_dav3510", "img2col_matmul", "img2col_matmul.cpp", "img2col_matmul_key5.json", none,

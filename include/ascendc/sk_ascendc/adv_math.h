@@ -16,6 +16,13 @@ namespace AscendC {
 
 struct TanhConfig { bool highPrecision = false; };
 constexpr TanhConfig DEFAULT_TANH_CONFIG{};
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ != 3510
+// The bounds Ascend 910B's Tanh clips its input to before (e^2x - 1) / (e^2x + 1), and its 2: CANN's
+// kernel_operator.h makes them visible there (not on Ascend 950), and 910B kernels use them.
+constexpr float FP32_MAX_V2 = 8.8f;
+constexpr float FP32_MIN_V2 = -8.8f;
+constexpr float DOUBLE_X = 2;
+#endif
 // Power's, Sin's, Cos's and Erf's algorithm choices: accepted; the simulator computes each
 // function in float whichever is named.
 enum class PowerAlgo { INTRINSIC = 0, DOUBLE_FLOAT_TECH };

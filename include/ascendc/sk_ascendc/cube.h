@@ -274,14 +274,25 @@ template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T pad
   detail::coreState(detail::kStateLoad3dPad) = sizeof(T) == 1 ? (bits & 0xFF) << 8 | (bits & 0xFF) : bits;
 }
 __aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) { detail::coreState(detail::kStateLoad3dBoundary) = boundaryValue; }
+// On Ascend 950 also the 3D load's dstStride, as CANN had it before LoadDataRepeatParamWithStride
+// (ops-nn's conv kernels still write {stride, time, mode, dstStride} for such a CANN).
 struct LoadDataRepeatParam {
   uint16_t repeatStride = 0;
   uint8_t repeatTime = 1;
   uint8_t repeatMode = 0;
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  uint16_t dstStride = 0;
+#else
   uint8_t reserved = 0;
+#endif
   __aicore__ constexpr LoadDataRepeatParam() {}
   __aicore__ constexpr LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
       : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  __aicore__ constexpr LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn,
+                                           const uint16_t dstStrideIn)
+      : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn), dstStride(dstStrideIn) {}
+#endif
 };
 namespace detail {
 // Bit 63 marks the repeat register as written: before any SetLoadDataRepeat a 3D load runs once.
@@ -291,7 +302,13 @@ __aicore__ inline void SetLoadDataRepeat(uint64_t config) {
   detail::coreState(detail::kStateLoad3dRepeat) = (config & 0xFFFFFFFFull) | detail::kLoad3dRepeatWritten;
 }
 __aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
-  SetLoadDataRepeat((uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24));
+  uint64_t config = (uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24);
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+  config |= (uint64_t)p.dstStride << 32;
+  detail::coreState(detail::kStateLoad3dRepeat) = config | detail::kLoad3dRepeatWritten;
+#else
+  SetLoadDataRepeat(config);
+#endif
 }
 // Ascend 950's repeat register, with LoadDataWithStride's dstStride (fractals between the
 // destination's K-direction blocks) in bits 32..47.
@@ -393,10 +410,10 @@ inline void load3d(void* dst, const void* src, uint32_t eb, bool fMatrixCtrl, bo
   load.pad_bits = coreState(kStateLoad3dPad);
   uint64_t rpt = coreState(kStateLoad3dRepeat);
   load.repeat_time = rpt & kLoad3dRepeatWritten ? (uint32_t)((rpt >> 16) & 0xFF) : 1;
-  if (withStride) {
-    load.dst_stride = (uint32_t)((rpt >> 32) & 0xFFFF);
-    if (!load.dst_stride) ::sk_trap(3, "LoadDataWithStride: set a dstStride with SetLoadDataRepeatWithStride first");
-  }
+  // Ascend 950's dstStride (0 on 910B): LoadDataWithStride needs one; a plain LoadData takes the
+  // one a four-field LoadDataRepeatParam set, else lays its blocks out back to back.
+  load.dst_stride = (uint32_t)((rpt >> 32) & 0xFFFF);
+  if (withStride && !load.dst_stride) ::sk_trap(3, "LoadDataWithStride: set a dstStride with SetLoadDataRepeatWithStride first");
   load.boundary = (uint32_t)coreState(kStateLoad3dBoundary);
   ::sk_img2col(dst, src, eb, &load);
 }
@@ -433,6 +450,10 @@ template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D
           typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
   detail::load3dV2<defaultConfig>(dst, src, p, false);
+}
+// CANN's internal name of the LoadData overloads (kernel_operator.h shows it; a few kernels call it).
+template <typename T, typename... Args> __aicore__ inline void LoadDataImpl(const LocalTensor<T>& dst, const Args&... args) {
+  LoadData(dst, args...);
 }
 // Ascend 950's 3D load whose destination blocks lie SetLoadDataRepeatWithStride's dstStride apart.
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = PrimT<T>,

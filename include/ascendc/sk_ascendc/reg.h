@@ -539,6 +539,7 @@ template <typename T = DefaultType, typename U> __simd_callee__ inline void Unsq
   ::sk_reg_permute(SK_RPERM_UNSQUEEZE, sizeof(detail::Elem<U>), dstReg.bytes, nullptr, mask.bits, nullptr);
 }
 template <SpecialPurposeReg spr> __simd_callee__ inline void ClearSpr() { ::AscendC::ClearSpr<spr>(); }
+template <SpecialPurposeReg spr> __aicore__ inline int64_t GetSpr() { return ::AscendC::GetSpr<spr>(); }
 // Mask element i from bit i of srcReg's bytes [16 offset, +16) (b16) or [8 offset, +8) (b32).
 template <typename T = DefaultType, int16_t offset, typename U>
 __simd_callee__ inline void MaskGenWithRegTensor(MaskReg& dst, U& srcReg) {
@@ -596,10 +597,18 @@ __simd_callee__ inline void Div(U& dstReg, const U& srcReg0, const U& srcReg1, c
   detail::op(ftz ? SK_REG_OP_DIV_FTZ : SK_V_DIV, dstReg, srcReg0, &srcReg1, 0, mask, detail::mergeModeOf<mode>());
 }
 
+// Sqrt's mode: a MaskMergeMode, or a pointer to a SqrtSpecificMode (SqrtAlgo in AscendC, as in
+// CANN). Every algorithm gives the exactly rounded root, within the 0 and 1 ulp they promise.
+struct SqrtSpecificMode {
+  MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+  bool precisionMode = false;
+  SqrtAlgo algo = SqrtAlgo::INTRINSIC;
+};
+// A unary op's mode: a MaskMergeMode, or a pointer to its XxxSpecificMode (mrgMode first).
 #define SK_REG_UNARY(NAME, CODE)                                                                    \
   template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>               \
   __simd_callee__ inline void NAME(U& dstReg, const U& srcReg, const MaskReg& mask) {              \
-    detail::op(CODE, dstReg, srcReg, nullptr, 0, mask, mode);                                       \
+    detail::op(CODE, dstReg, srcReg, nullptr, 0, mask, detail::mergeModeOf<mode>());               \
   }
 SK_REG_UNARY(Exp, SK_V_EXP)
 SK_REG_UNARY(Ln, SK_V_LN)
@@ -611,6 +620,17 @@ SK_REG_UNARY(Relu, SK_V_RELU)
 SK_REG_UNARY(Sqrt, SK_V_SQRT)
 SK_REG_UNARY(Not, SK_V_NOT)
 #undef SK_REG_UNARY
+
+// The 64-bit products of int32 (uint32) elements: the low halves to dstReg0, the high to dstReg1
+// (what division by a constant's magic number needs).
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void Mull(U& dstReg0, U& dstReg1, U& srcReg0, U& srcReg1, MaskReg& mask) {
+  static_assert(std::is_same_v<detail::Elem<U>, int32_t> || std::is_same_v<detail::Elem<U>, uint32_t>,
+                "Mull: int32_t or uint32_t registers");
+  U a = srcReg0, b = srcReg1;  // a destination may be a source
+  detail::op(SK_V_MUL, dstReg0, a, &b, 0, mask, MaskMergeMode::ZEROING);
+  detail::op(SK_REG_OP_MUL_HIGH, dstReg1, a, &b, 0, mask, MaskMergeMode::ZEROING);
+}
 
 #define SK_REG_SCALAR(NAME, CODE)                                                                              \
   template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>      \
@@ -675,23 +695,35 @@ __simd_callee__ inline void Duplicate(S& dstReg, const S& srcReg, const MaskReg&
 }
 
 /* ---- reductions: the result in element 0 (MAX/MIN: the first extreme's index in element 1), the rest 0 ---- */
+// A SUM may widen: int16 (uint16) elements into an int32 (uint32) result.
 template <ReduceType type = ReduceType::SUM, typename T = DefaultType, typename U = DefaultType,
           MaskMergeMode mode = MaskMergeMode::ZEROING, typename S, typename V>
 __simd_callee__ inline void Reduce(S& dstReg, const V& srcReg, const MaskReg& mask) {
-  static_assert(std::is_same_v<detail::Elem<S>, detail::Elem<V>>,
-                "Reduce: a widening sum (int16 into int32) is not simulated; reduce registers of one type");
+  using D = detail::Elem<S>;
+  using E = detail::Elem<V>;
+  constexpr bool widens = !std::is_same_v<D, E>;
+  static_assert(!widens || (type == ReduceType::SUM && ((std::is_same_v<D, int32_t> && std::is_same_v<E, int16_t>) ||
+                                                        (std::is_same_v<D, uint32_t> && std::is_same_v<E, uint16_t>))),
+                "Reduce: registers of one type, or a SUM of int16 (uint16) into int32 (uint32)");
   static_assert(mode == MaskMergeMode::ZEROING, "Reduce: only ZEROING is supported, as documented");
-  constexpr int32_t code = type == ReduceType::SUM ? SK_VOP_REDUCE_SUM : type == ReduceType::MAX ? SK_VOP_REDUCE_MAX : SK_VOP_REDUCE_MIN;
-  ::sk_reg_reduce(code, AscendC::detail::dtypeOf<detail::Elem<V>>(), dstReg.bytes, srcReg.bytes, mask.bits);
+  constexpr int32_t code = widens ? SK_REG_REDUCE_SUM_WIDE
+                           : type == ReduceType::SUM ? SK_VOP_REDUCE_SUM
+                           : type == ReduceType::MAX ? SK_VOP_REDUCE_MAX
+                                                     : SK_VOP_REDUCE_MIN;
+  ::sk_reg_reduce(code, AscendC::detail::dtypeOf<E>(), dstReg.bytes, srcReg.bytes, mask.bits);
 }
-template <typename S> __simd_callee__ inline void ReduceSum(S& dstReg, const S& srcReg, const MaskReg& mask) {
-  Reduce<ReduceType::SUM>(dstReg, srcReg, mask);
+template <typename T = DefaultType, typename U = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S,
+          typename V>
+__simd_callee__ inline void ReduceSum(S& dstReg, const V& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::SUM, T, U, mode>(dstReg, srcReg, mask);
 }
-template <typename S> __simd_callee__ inline void ReduceMax(S& dstReg, const S& srcReg, const MaskReg& mask) {
-  Reduce<ReduceType::MAX>(dstReg, srcReg, mask);
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
+__simd_callee__ inline void ReduceMax(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::MAX, T, DefaultType, mode>(dstReg, srcReg, mask);
 }
-template <typename S> __simd_callee__ inline void ReduceMin(S& dstReg, const S& srcReg, const MaskReg& mask) {
-  Reduce<ReduceType::MIN>(dstReg, srcReg, mask);
+template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
+__simd_callee__ inline void ReduceMin(S& dstReg, const S& srcReg, const MaskReg& mask) {
+  Reduce<ReduceType::MIN, T, DefaultType, mode>(dstReg, srcReg, mask);
 }
 
 /* ---- per-group reductions into the low elements, the rest 0: one result per 32-byte block

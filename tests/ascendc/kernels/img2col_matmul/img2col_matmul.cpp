@@ -2,7 +2,8 @@
 // public guide does: an Nz matrix in L1 is the img2col matrix of a 1 x 1 kernel over a feature
 // map whose W (or H) runs along the matrix's rows and whose channels are its columns.
 //   key 1: A by LoadData3DParamsV2 (l1H 1, l1W the padded rows, channelSize = kExtension the
-//          padded K) into L0A's Zz; B by LoadData2D with each fractal transposed.
+//          padded K) into L0A's Zz (on 910B through LoadDataImpl, the name CANN's LoadData
+//          forwards to); B by LoadData2D with each fractal transposed.
 //   key 2: A by LoadData2D; B by LoadData3DParamsV2 into L0B's Zn (l1H the padded K, l1W 1,
 //          channelSize N), the registers set beforehand (IsResetLoad3dConfig {false, false}).
 //   key 3: A by LoadData3DParamsV2Pro from the right feature-map register (l1H the row blocks,
@@ -12,6 +13,10 @@
 //          apart), the strides from SetLoadDataRepeatWithStride.
 //   key 5 (Ascend 950): key 1's load through Load3DBitModeParam (its words from the
 //          LoadData3DParamsV2, the feature map from SetFmatrix); B as key 1.
+//   key 6 (Ascend 950): A by the older spelling of the stride, a four-field LoadDataRepeatParam
+//          and a plain LoadData, in two pieces of rows (32, then 16 at mStartPt 32) whose column
+//          blocks lie M_BLOCKS fractals apart, not their own heights: only the register's
+//          dstStride puts them in place. B as key 4.
 // Sizes are constants: M 40, K 70 (both not fractal multiples), N 48.
 #include "kernel_operator.h"
 
@@ -47,9 +52,10 @@ class KernelImg2colMatmul {
     if (key == 2) {
       SplitA2d(a1, a2);
       SplitB3d(b1, b2);
-    } else if (key == 4) {
+    } else if (key == 4 || key == 6) {
 #if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-      LoadWithStride(a2, a1, M_ALIGN, K_ALIGN, M_BLOCKS, false);
+      if (key == 4) LoadWithStride(a2, a1, M_ALIGN, K_ALIGN, M_BLOCKS, false);
+      else LoadARowPieces(a2, a1);
       LoadWithStride(b2, b1, K_ALIGN, N, N_BLOCKS, true);
 #endif
     } else {
@@ -102,7 +108,11 @@ class KernelImg2colMatmul {
       LoadData<TPosition::A2, TPosition::A1>(a2, a1, Load3DBitModeParam(p));
 #endif
     } else {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
       LoadData(a2, a1, p);
+#else
+      LoadDataImpl(a2, a1, p);  // CANN's internal name, as ops-nn's conv3d_backprop_input calls it
+#endif
     }
   }
 
@@ -161,6 +171,20 @@ class KernelImg2colMatmul {
     SetLoadDataRepeatWithStride(repeat);
     LoadDataWithStride(l0, l1, p);
   }
+  __aicore__ inline void LoadARowPieces(const LocalTensor<half>& a2, const LocalTensor<half>& a1) {
+    for (uint32_t piece = 0; piece < 2; ++piece) {
+      LoadData3DParamsV2<half> p;
+      p.l1H = 1;
+      p.l1W = M_ALIGN;
+      p.channelSize = K_ALIGN;
+      p.kExtension = K_ALIGN;
+      p.mStartPt = piece ? 32 : 0;
+      p.mExtension = piece ? 16 : 32;
+      LoadDataRepeatParam repeat = {0, 1, 0, M_BLOCKS};
+      SetLoadDataRepeat(repeat);
+      LoadData(a2[piece ? 32 * 16 : 0], a1, p);  // Nz: row 32 of the first column block
+    }
+  }
 #endif
 
   __aicore__ inline void Compute() {
@@ -206,5 +230,5 @@ extern "C" __global__ __aicore__ void img2col_matmul(GM_ADDR a, GM_ADDR b, GM_AD
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
   KernelImg2colMatmul op;
   op.Init(a, b, c);
-  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : TILING_KEY_IS(3) ? 3 : TILING_KEY_IS(4) ? 4 : 5);
+  op.Process(TILING_KEY_IS(1) ? 1 : TILING_KEY_IS(2) ? 2 : TILING_KEY_IS(3) ? 3 : TILING_KEY_IS(4) ? 4 : TILING_KEY_IS(6) ? 6 : 5);
 }
