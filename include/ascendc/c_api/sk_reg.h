@@ -31,34 +31,20 @@ using vector_uint32_t = AscendC::Reg::RegTensor<uint32_t>;
 using vector_float = AscendC::Reg::RegTensor<float>;
 using vector_int64_t = AscendC::Reg::RegTensor<int64_t>;
 using vector_uint64_t = AscendC::Reg::RegTensor<uint64_t>;
-using vector_bool = AscendC::Reg::MaskReg;
 using vector_load_unalign = AscendC::Reg::UnalignRegForLoad;
 using vector_store_unalign = AscendC::Reg::UnalignRegForStore;
 
-// asc_create_mask_b*'s patterns (AscendC::Reg::MaskPattern's order).
-enum asc_mask_pattern {
-  PAT_ALL, PAT_VL1, PAT_VL2, PAT_VL3, PAT_VL4, PAT_VL8, PAT_VL16, PAT_VL32, PAT_VL64, PAT_VL128, PAT_M3, PAT_M4, PAT_H,
-  PAT_Q, PAT_ALLF = 15
-};
-
 namespace sk_capi {
 namespace reg = AscendC::Reg;
-template <uint32_t elemBytes> inline vector_bool createMask(asc_mask_pattern pattern) {
-  auto p = (reg::MaskPattern)pattern;
-  vector_bool m;
-  int32_t kind = p == reg::MaskPattern::M3 ? SK_RMASK_M3 : p == reg::MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
-  ::sk_reg_mask(m.bits, elemBytes, kind, reg::detail::patternCount(p, SK_REG_VL / elemBytes));
-  return m;
-}
 template <typename V> using ElemOf = reg::detail::Elem<V>;
 }  // namespace sk_capi
 
 __aicore__ inline constexpr int64_t asc_get_vf_len() { return SK_REG_VL; }
 
 /* ---- masks ---- */
-__simd_callee__ inline vector_bool asc_create_mask_b8(asc_mask_pattern pat_mode) { return sk_capi::createMask<1>(pat_mode); }
-__simd_callee__ inline vector_bool asc_create_mask_b16(asc_mask_pattern pat_mode) { return sk_capi::createMask<2>(pat_mode); }
-__simd_callee__ inline vector_bool asc_create_mask_b32(asc_mask_pattern pat_mode) { return sk_capi::createMask<4>(pat_mode); }
+__simd_callee__ inline vector_bool asc_create_mask_b8(asc_mask_pattern pat_mode) { return pset_b8(pat_mode); }
+__simd_callee__ inline vector_bool asc_create_mask_b16(asc_mask_pattern pat_mode) { return pset_b16(pat_mode); }
+__simd_callee__ inline vector_bool asc_create_mask_b32(asc_mask_pattern pat_mode) { return pset_b32(pat_mode); }
 __simd_callee__ inline vector_bool asc_update_mask_b8(uint32_t& value) { return AscendC::Reg::UpdateMask<int8_t>(value); }
 __simd_callee__ inline vector_bool asc_update_mask_b16(uint32_t& value) { return AscendC::Reg::UpdateMask<int16_t>(value); }
 __simd_callee__ inline vector_bool asc_update_mask_b32(uint32_t& value) { return AscendC::Reg::UpdateMask<int32_t>(value); }

@@ -77,6 +77,9 @@ __aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull
 __aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
 // Count leading zeros of a 64-bit value (64 for 0), as CANN's scalar unit does.
 __aicore__ inline int64_t clz(uint64_t v) { return v == 0 ? 64 : __builtin_clzll(v); }
+// The set (bcnt1) and clear (bcnt0) bits of a 64-bit value.
+__aicore__ inline int64_t bcnt1(uint64_t v) { return __builtin_popcountll(v); }
+__aicore__ inline int64_t bcnt0(uint64_t v) { return 64 - __builtin_popcountll(v); }
 template <typename T> __aicore__ inline void dcci(T*, uint64_t, uint64_t = 0) {}
 // Instruction-cache prefetch (ICachePreLoad's built-in): kernel code runs from the host here.
 __aicore__ inline void icache_preload(int64_t) {}

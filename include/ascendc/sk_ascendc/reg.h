@@ -1158,6 +1158,37 @@ using vector_u64 = AscendC::Reg::RegTensor<uint64_t>;
 using vector_f16 = AscendC::Reg::RegTensor<half>;
 using vector_bf16 = AscendC::Reg::RegTensor<bfloat16_t>;
 using vector_f32 = AscendC::Reg::RegTensor<float>;
+using vector_bool = AscendC::Reg::MaskReg;
+
+// The compiler's predicate built-ins, which kernels call beside the Reg API (ops-nn's arch35 norms
+// and softmaxes): pset_bN(PAT_*) a pattern's mask (Reg::MaskPattern's order, as the C API's
+// asc_create_mask_bN), plt_bN(n, POST_UPDATE) the first n elements with n then reduced by the
+// register's elements (UpdateMask; NO_POST_UPDATE leaves n).
+enum asc_mask_pattern {
+  PAT_ALL, PAT_VL1, PAT_VL2, PAT_VL3, PAT_VL4, PAT_VL8, PAT_VL16, PAT_VL32, PAT_VL64, PAT_VL128, PAT_M3, PAT_M4, PAT_H,
+  PAT_Q, PAT_ALLF = 15
+};
+namespace AscendC::Reg::detail {
+template <uint32_t elemBytes> inline MaskReg patternMask(asc_mask_pattern pattern) {
+  auto p = (MaskPattern)pattern;
+  MaskReg m;
+  int32_t kind = p == MaskPattern::M3 ? SK_RMASK_M3 : p == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
+  ::sk_reg_mask(m.bits, elemBytes, kind, patternCount(p, SK_REG_VL / elemBytes));
+  return m;
+}
+template <typename T> inline MaskReg firstElements(uint32_t& count, sk_post_update_t post) {
+  uint32_t left = count;
+  MaskReg m = UpdateMask<T>(left);
+  if (post == POST_UPDATE) count = left;
+  return m;
+}
+}  // namespace AscendC::Reg::detail
+__simd_callee__ inline vector_bool pset_b8(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<1>(p); }
+__simd_callee__ inline vector_bool pset_b16(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<2>(p); }
+__simd_callee__ inline vector_bool pset_b32(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<4>(p); }
+__simd_callee__ inline vector_bool plt_b8(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int8_t>(n, post); }
+__simd_callee__ inline vector_bool plt_b16(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int16_t>(n, post); }
+__simd_callee__ inline vector_bool plt_b32(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int32_t>(n, post); }
 
 #endif  // __NPU_ARCH__ == 3510
 #endif  // SK_ASCENDC_REG_H
