@@ -1065,6 +1065,32 @@ template <typename T, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE>
 __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& ureg, int32_t postUpdateStride) {
   StoreUnAlignPost<T, postMode>(dstAddr, ureg, postUpdateStride);
 }
+// The other forms by their earlier names: the AR-offset store, the MaskReg store, the AddrReg
+// load and store (ops-nn's arch35 index ops: non_zero, unsorted_segment_sum).
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void DataCopyUnAlign(__ubuf__ T* dstAddr, U& srcReg, UnalignRegForStore& ureg) {
+  StoreUnAlign<T, postMode>(dstAddr, srcReg, ureg);
+}
+template <typename T> __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T* dstAddr, UnalignRegForStore& ureg) {
+  StoreUnAlignPost<T>(dstAddr, ureg);
+}
+template <typename T> __simd_callee__ inline void DataCopyUnAlign(__ubuf__ T*& dstAddr, MaskReg& mask, UnalignRegForStore& ureg) {
+  StoreUnAlign<T>(dstAddr, mask, ureg);
+}
+template <typename T> __simd_callee__ inline void DataCopyUnAlignPre(UnalignRegForLoad& ureg, __ubuf__ T* srcAddr, AddrReg& areg) {
+  LoadUnAlignPre<T>(ureg, srcAddr, areg);
+}
+template <typename T = DefaultType, typename U>
+__simd_callee__ inline void DataCopyUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T*& srcAddr, AddrReg& areg, uint32_t inc) {
+  LoadUnAlign<T>(dstReg, ureg, srcAddr, areg, inc);
+}
+template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
+__simd_callee__ inline void DataCopyUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore& ureg, AddrReg& areg) {
+  StoreUnAlign<T, postMode>(dstAddr, srcReg, ureg, areg);
+}
+template <typename T> __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& ureg, AddrReg& areg) {
+  StoreUnAlignPost<T>(dstAddr, ureg, areg);
+}
 // The compiler built-in under these (vstas: flush an unaligned store stream's tail, then move
 // the address by offset with POST_UPDATE): the stores here write at once, so only the address moves.
 // (Found by argument-dependent lookup, as kernels call it unqualified; POST_UPDATE is global.)
