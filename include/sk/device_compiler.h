@@ -81,6 +81,15 @@ std::string renameEntry(llvm::StringRef source, llvm::StringRef name, llvm::Stri
 // (SK_TILING_KEY_CONST), so the entry refuses other keys (keyedKernelEntry).
 std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::StringRef name, llvm::StringRef to,
                                                uint64_t key, bool keyed = false);
+// Where the `__global__` declarations and definitions of kernel `name` stand in the source (the
+// offsets of the name), in order.
+std::vector<size_t> kernelDeclarations(llvm::StringRef source, llvm::StringRef name);
+// The source with a line `<marker><i>_` before the line of each offset in `at` (i its index): what
+// the preprocessor keeps of them tells which declarations a compile sees.
+std::string withDeclarationMarkers(llvm::StringRef source, const std::vector<size_t>& at, llvm::StringRef marker);
+// The source without the `__global__` of the declarations at `at` (offsets of kernelDeclarations):
+// the entry generators above then pass them by (declarations in branches the preprocessor drops).
+std::string withoutKernelQualifier(llvm::StringRef source, const std::vector<size_t>& at);
 // The names of the `template<...> __global__` kernels the source defines or declares.
 std::vector<std::string> templateKernels(llvm::StringRef source);
 // For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,

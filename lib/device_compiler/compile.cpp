@@ -172,11 +172,13 @@ namespace {
 // The file clang compiles: the source itself, or a copy that keeps the original's name and line
 // numbers, without <<<>>> launches and with an entry named like a C library function renamed
 // (kEntrySuffix; the device link names it back). With `key` (compiled with SK_TILING_KEY_CONST)
-// the entry, renamed the same way, refuses other keys.
+// the entry, renamed the same way, refuses other keys. `dropped`: declarations of the kernel the
+// preprocessor drops (droppedDeclarations), which the entry generators are to pass by.
 llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::KernelMeta* meta, const ScratchDir& scratch,
-                                         std::optional<uint64_t> key = std::nullopt) {
+                                         const std::vector<size_t>& dropped, std::optional<uint64_t> key = std::nullopt) {
   auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
   if (!text) return text.takeError();
+  if (!dropped.empty()) *text = withoutKernelQualifier(*text, dropped);
   bool launches = text->find("<<<") != std::string::npos;
   bool rename = meta && isCLibraryName(meta->kernelName);
   std::string entry = meta ? meta->kernelName + kEntrySuffix : "";
@@ -453,6 +455,37 @@ std::vector<CoreType> coreTypesOf(const subkernel::KernelMeta* meta) {
   return {CoreType::AIC, CoreType::AIV};
 }
 
+// The declarations of the metadata's kernel the preprocessor drops, when the source has more than
+// one (ops-nn declares a test entry under `#ifdef __CCE_KT_TEST__` beside the real one, either of
+// them a template): the source preprocessed as the compile will see it, with a marker line before
+// each declaration; those whose marker is gone. Empty when the preprocessor stops (the compile
+// then reports why).
+llvm::Expected<std::vector<size_t>> droppedDeclarations(const Options& o, const Target& t, const std::string& clang,
+                                                        const subkernel::KernelMeta& meta,
+                                                        const std::vector<std::string>& includes, const ScratchDir& scratch) {
+  auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
+  if (!text) return text.takeError();
+  std::vector<size_t> at = kernelDeclarations(*text, meta.kernelName);
+  if (at.size() < 2) return std::vector<size_t>{};
+  const std::string marker = "sk_cc_kernel_declaration_";
+  std::string probe = scratch.file("declarations_" + llvm::sys::path::filename(o.source).str());
+  if (llvm::Error e = sk::writeFileAtomically(probe, withDeclarationMarkers(*text, at, marker))) return e;
+  std::string preprocessed = scratch.file("declarations.ii");
+  std::vector<std::string> args = clangArgs(o, t, coreTypesOf(&meta).front(), headerRoot(), &meta, includes, probe, preprocessed);
+  llvm::erase_if(args, [](const std::string& a) { return a == "-emit-llvm" || a == "-c"; });
+  args.insert(args.end() - 3, {"-E", "-P"});
+  auto run = runClang(clang, args, scratch, o.verbose);
+  if (!run) return run.takeError();
+  if (run->exitCode != 0) return std::vector<size_t>{};
+  auto kept = sk::readFile(preprocessed, 1ull << 30, "preprocessed kernel source");
+  if (!kept) return kept.takeError();
+  std::vector<size_t> dropped;
+  for (size_t i = 0; i < at.size(); ++i)
+    if (kept->find(marker + std::to_string(i) + "_") == std::string::npos) dropped.push_back(at[i]);
+  if (dropped.size() == at.size()) dropped.clear();  // none kept: a marker the text hid (a macro's line)
+  return dropped;
+}
+
 llvm::Error checkObjectAgainst(const std::vector<char>& object, const subkernel::KernelMeta* meta, const Options& o,
                                const arch::ArchSpec& arch) {
   llvm::MemoryBufferRef ref(llvm::StringRef(object.data(), object.size()), o.source);
@@ -496,10 +529,16 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
   if (!clang) return clang.takeError();
   ScratchDir scratch;
   if (llvm::Error e = scratch.create()) return e;
-  auto input = deviceSource(o, metaPtr, scratch);
-  if (!input) return input.takeError();
   auto includes = forceIncludes(o, scratch);
   if (!includes) return includes.takeError();
+  std::vector<size_t> dropped;
+  if (metaPtr) {
+    auto d = droppedDeclarations(o, *target, *clang, *metaPtr, *includes, scratch);
+    if (!d) return d.takeError();
+    dropped = std::move(*d);
+  }
+  auto input = deviceSource(o, metaPtr, scratch, dropped);
+  if (!input) return input.takeError();
 
   llvm::LLVMContext ctx;
   std::vector<DeviceModule> modules;
@@ -512,7 +551,7 @@ llvm::Expected<std::vector<char>> compileKernel(const Options& o) {
       // CANN compiles one object per tiling key, where TILING_KEY_IS is a constant: so here, for
       // the metadata's key (both core types see the same source, so the first one tells)
       llvm::consumeError(dm.takeError());
-      input = deviceSource(o, metaPtr, scratch, metaPtr->tilingKey);
+      input = deviceSource(o, metaPtr, scratch, dropped, metaPtr->tilingKey);
       if (!input) return input.takeError();
       keyed = o;
       keyed.defines.push_back("SK_TILING_KEY_CONST=" + std::to_string(metaPtr->tilingKey) + "ull");

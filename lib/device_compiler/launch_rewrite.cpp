@@ -232,18 +232,15 @@ size_t directiveEnd(llvm::StringRef s, size_t at) {
   return s.size();
 }
 
-// The text of an object-like macro `#define name ...` of s, continuation lines joined (nullopt:
-// s defines no such macro).
+// The text of an object-like macro `#define name ...` of s on one line (nullopt: s defines no
+// such macro).
 std::optional<std::string> objectMacroBody(llvm::StringRef s, llvm::StringRef name) {
   for (size_t at = s.find("#define"); at != llvm::StringRef::npos; at = s.find("#define", at + 1)) {
     if (!directiveStarts(s, at)) continue;
     llvm::StringRef rest = s.slice(at + 7, directiveEnd(s, at));
     llvm::StringRef after = rest.ltrim(" \t");
     if (!after.consume_front(name) || (!after.empty() && (identifierChar(after[0]) || after[0] == '('))) continue;
-    std::string body;
-    for (char c : after)
-      if (c != '\\') body += c == '\n' ? ' ' : c;
-    return llvm::StringRef(body).trim().str();
+    return llvm::StringRef(oneLinePlain(after)).trim().str();
   }
   return std::nullopt;
 }
@@ -444,6 +441,43 @@ std::optional<std::string> templateKernelEntry(llvm::StringRef s, llvm::StringRe
     return false;
   });
   return entry;
+}
+
+std::vector<size_t> kernelDeclarations(llvm::StringRef s, llvm::StringRef name) {
+  std::vector<size_t> at;
+  forEachNamedCall(s, name, [&](size_t where, size_t, llvm::StringRef head) {
+    if (head.contains("__global__")) at.push_back(where);
+    return true;
+  });
+  return at;
+}
+
+namespace {
+size_t lineStart(llvm::StringRef s, size_t at) {
+  size_t newline = s.rfind('\n', at);
+  return newline == llvm::StringRef::npos ? 0 : newline + 1;
+}
+}  // namespace
+
+std::string withDeclarationMarkers(llvm::StringRef s, const std::vector<size_t>& at, llvm::StringRef marker) {
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i < at.size(); ++i) {
+    size_t line = lineStart(s, at[i]);
+    if (line < copied || (line >= 2 && s[line - 2] == '\\')) continue;  // a line already marked, or a macro's
+    out += s.slice(copied, line).str() + marker.str() + std::to_string(i) + "_\n";
+    copied = line;
+  }
+  return out + s.substr(copied).str();
+}
+
+std::string withoutKernelQualifier(llvm::StringRef s, const std::vector<size_t>& at) {
+  std::string out = s.str();
+  for (size_t where : at) {
+    size_t q = out.rfind("__global__", where);
+    if (q != std::string::npos) out.replace(q, 10, std::string(10, ' '));
+  }
+  return out;
 }
 
 std::vector<std::string> templateKernels(llvm::StringRef s) {

@@ -18,8 +18,11 @@
 namespace {
 
 using sk::devcc::isCLibraryName;
+using sk::devcc::kernelDeclarations;
 using sk::devcc::renameEntry;
 using sk::devcc::templateKernelEntry;
+using sk::devcc::withDeclarationMarkers;
+using sk::devcc::withoutKernelQualifier;
 using sk::devcc::tilingDataView;
 
 std::vector<std::string> linesOf(const std::string& text) {
@@ -373,6 +376,42 @@ TEST(TemplateKernelEntry, NothingForAPlainKernelOrAnotherTemplate) {
                                    "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { add_custom<1>(x); }\n",
                                    "add_custom", "e", 0))
       << "a template that is not a __global__ kernel";
+}
+
+TEST(TemplateKernelEntry, TakesTheParameterListTheCompilerSees) {
+  // ops-nn's generated kernels: a directive line inside the list (the declaration split by
+  // #ifdef), and a list written as one macro the source defines.
+  const std::string split = "#ifdef __CCE_KT_TEST__\nextern \"C\" __global__ __aicore__ void k(\n#else\n"
+                            "template <int M>\n__global__ __aicore__ void k(\n#endif\n    GM_ADDR x, GM_ADDR tiling)\n{\n}\n";
+  std::optional<std::string> out = templateKernelEntry(split, "k", "e", 0);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_FALSE(contains(*out, "#endif")) << *out;
+  EXPECT_TRUE(contains(*out, "k<decltype(skTplV)::value...>(x, tiling);")) << *out;
+  const std::string macro = "#define K_PARAMS GM_ADDR x, \\\n    GM_ADDR tiling\n"
+                            "template <int M>\n__global__ __aicore__ void k(K_PARAMS)\n{\n}\n";
+  out = templateKernelEntry(macro, "k", "e", 0);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_TRUE(contains(*out, "void e(GM_ADDR x,") && contains(*out, " GM_ADDR tiling) {")) << *out;
+  EXPECT_TRUE(contains(*out, "(x, tiling);")) << *out;
+  out = templateKernelEntry("template <int M>\n__global__ __aicore__ void k(OTHER_PARAMS)\n{\n}\n", "k", "e", 0);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_TRUE(contains(*out, "void e(OTHER_PARAMS)")) << "a macro defined elsewhere stays as written: " << *out;
+}
+
+// A kernel declared twice under #if: each declaration marked for the preprocessor, and the one
+// it drops hidden from the entry generators.
+TEST(KernelDeclarations, MarkedForThePreprocessorAndHiddenWhenDropped) {
+  const std::string in = "#ifdef T\ntemplate <typename D>\n__global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#else\n"
+                         "extern \"C\" __global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#endif\nvoid g() { k(0); }\n";
+  std::vector<size_t> at = kernelDeclarations(in, "k");
+  ASSERT_EQ(at.size(), 2u) << "a call is no declaration";
+  EXPECT_EQ(withDeclarationMarkers(in, at, "m"),
+            "#ifdef T\ntemplate <typename D>\nm0_\n__global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#else\n"
+            "m1_\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#endif\nvoid g() { k(0); }\n");
+  std::string hidden = withoutKernelQualifier(in, {at[0]});
+  EXPECT_EQ(hidden.size(), in.size()) << "offsets and lines kept";
+  EXPECT_FALSE(templateKernelEntry(hidden, "k", "e", 0)) << "the dropped template is no kernel";
+  EXPECT_EQ(kernelDeclarations(hidden, "k"), std::vector<size_t>{at[1]});
 }
 
 }  // namespace

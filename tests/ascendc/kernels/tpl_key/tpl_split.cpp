@@ -1,7 +1,7 @@
 // A template kernel declared as generated ops-nn kernels are: the declaration split by
-// `#ifdef __CCE_KT_TEST__` (a C entry for CANN's CPU test build, the template otherwise) and the
-// parameter list written as a macro. y = x * TILES as in tpl_typed.cpp; sk_cc's entry must read
-// the parameter list the compiler sees.
+// `#ifdef __CCE_KT_TEST__` (another template for CANN's CPU test build, the real one otherwise)
+// and the parameter list written as a macro. y = x * TILES as in tpl_typed.cpp; sk_cc's entry must
+// take the declaration and the parameter list the compiler sees.
 #include "kernel_operator.h"
 #include "ascendc/host_api/tiling/template_argument.h"
 
@@ -16,7 +16,8 @@ using namespace AscendC;
     GM_ADDR workspace, GM_ADDR tiling
 
 #ifdef __CCE_KT_TEST__
-extern "C" __global__ __aicore__ void tpl_split(
+template <typename D_T_X>
+__global__ __aicore__ void tpl_split(
 #else
 template <typename D_T_X, int TILES>
 __global__ __aicore__ void tpl_split(
