@@ -77,6 +77,9 @@ __aicore__ inline uint64_t sbitset1(uint64_t v, uint64_t bit) { return v | (1ull
 __aicore__ inline uint64_t sbitset0(uint64_t v, uint64_t bit) { return v & ~(1ull << bit); }
 // Count leading zeros of a 64-bit value (64 for 0), as CANN's scalar unit does.
 __aicore__ inline int64_t clz(uint64_t v) { return v == 0 ? 64 : __builtin_clzll(v); }
+// The compiler's names of MmadParams::unitFlag's values (ops-nn's flat_quant passes them): off,
+// on without setting the flag, on and setting it at the last accumulation.
+enum sk_unit_flag_mode { UFMode0 = 0, UFMode2 = 2, UFMode3 = 3 };
 // The set (bcnt1) and clear (bcnt0) bits of a 64-bit value.
 __aicore__ inline int64_t bcnt1(uint64_t v) { return __builtin_popcountll(v); }
 __aicore__ inline int64_t bcnt0(uint64_t v) { return 64 - __builtin_popcountll(v); }

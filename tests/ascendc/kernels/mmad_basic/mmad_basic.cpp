@@ -110,7 +110,7 @@ template <typename CType, bool kUnitFlag = false> class MmadBasic {
     LocalTensor<half> b2 = inQueueB2_.DeQue<half>();
     if (first) c1_ = kUnitFlag ? c1Buf_.Get<float>() : outQueueCO1_.AllocTensor<float>();
     MmadParams p;
-    if constexpr (kUnitFlag) p.unitFlag = last ? 3 : 2;
+    if constexpr (kUnitFlag) p.unitFlag = last ? UFMode3 : UFMode2;  // the compiler's names of 3 and 2
     p.m = baseM_;
     p.n = baseN_;
     p.k = baseK_;
