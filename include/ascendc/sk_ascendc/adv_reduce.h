@@ -21,7 +21,9 @@ template <typename T, class pattern, PatternReduceOp op>
 inline void patternReduce(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t srcShape[], bool srcInnerPad) {
   static_assert(std::is_same<pattern, Pattern::Reduce::AR>::value || std::is_same<pattern, Pattern::Reduce::RA>::value,
                 "reduce with a pattern: only Pattern::Reduce::AR and Pattern::Reduce::RA are supported (as documented)");
+#if !defined(__NPU_ARCH__) || __NPU_ARCH__ != 3510  // reserved on Ascend 950 (rows padded to 32 bytes all the same)
   if (!srcInnerPad) ::sk_trapf(3, "%s: srcInnerPad must be true on this part (the inner axis padded to 32 bytes)", api);
+#endif
   constexpr bool ar = std::is_same<pattern, Pattern::Reduce::AR>::value;
   const uint32_t outer = srcShape[0], inner = srcShape[1];
   const uint32_t pitch = (uint32_t)((inner * sizeof(E<T>) + 31) / 32 * 32 / sizeof(E<T>));
@@ -31,6 +33,17 @@ inline void patternReduce(const char* api, const LocalTensor<T>& dst, const Loca
   const E<T>* x = ptr(src);
   E<T>* y = ptr(dst);
   for (uint32_t i = 0; i < a; ++i) {
+    if constexpr (std::is_integral_v<E<T>>) {  // Ascend 950's integer sums (wrapping), maxima and minima
+      using Wide = std::conditional_t<std::is_signed_v<E<T>>, int64_t, uint64_t>;
+      auto at = [&](uint32_t k) { return (Wide)(ar ? x[(uint64_t)i * pitch + k] : x[(uint64_t)k * pitch + i]); };
+      Wide v = at(0);
+      for (uint32_t k = 1; k < r; ++k)
+        v = op == PatternReduceOp::kMax ? std::max(v, at(k))
+            : op == PatternReduceOp::kMin ? std::min(v, at(k))
+                                          : (Wide)((uint64_t)v + (uint64_t)at(k));
+      y[i] = (E<T>)v;
+      continue;
+    }
     auto at = [&](uint32_t k) { return (float)(ar ? x[(uint64_t)i * pitch + k] : x[(uint64_t)k * pitch + i]); };
     float v;
     if (op == PatternReduceOp::kMax || op == PatternReduceOp::kAny) {
@@ -92,9 +105,23 @@ inline void patternReduce(const char* api, const LocalTensor<T>& dst, const Loca
 #define SK_REDUCE_HALF_FLOAT (std::is_same<PrimT<T>, half>::value || std::is_same<PrimT<T>, float>::value)
 #define SK_REDUCE_FLOAT (std::is_same<PrimT<T>, float>::value)
 #define SK_REDUCE_U8_FLOAT (std::is_same<PrimT<T>, uint8_t>::value || std::is_same<PrimT<T>, float>::value)
-SK_ASCENDC_PATTERN_REDUCE(ReduceMax, kMax, SK_REDUCE_HALF_FLOAT, "T must be half or float")
-SK_ASCENDC_PATTERN_REDUCE(ReduceMin, kMin, SK_REDUCE_HALF_FLOAT, "T must be half or float")
-SK_ASCENDC_PATTERN_REDUCE(ReduceSum, kSum, SK_REDUCE_FLOAT, "T must be float")
+#define SK_REDUCE_WIDE_INT                                                                                  \
+  (std::is_same<PrimT<T>, int32_t>::value || std::is_same<PrimT<T>, uint32_t>::value ||                     \
+   std::is_same<PrimT<T>, int64_t>::value || std::is_same<PrimT<T>, uint64_t>::value)
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510  // the types Ascend 950's pages list
+#define SK_REDUCE_SUM_TYPES (SK_REDUCE_FLOAT || SK_REDUCE_WIDE_INT)
+#define SK_REDUCE_SUM_MSG "T must be float, int32_t, uint32_t, int64_t or uint64_t"
+#define SK_REDUCE_MAX_MIN_TYPES (std::is_arithmetic<PrimT<T>>::value && !std::is_same<PrimT<T>, bool>::value)
+#define SK_REDUCE_MAX_MIN_MSG "T must be an 8- to 64-bit integer, half, bfloat16_t or float"
+#else
+#define SK_REDUCE_SUM_TYPES SK_REDUCE_FLOAT
+#define SK_REDUCE_SUM_MSG "T must be float"
+#define SK_REDUCE_MAX_MIN_TYPES SK_REDUCE_HALF_FLOAT
+#define SK_REDUCE_MAX_MIN_MSG "T must be half or float"
+#endif
+SK_ASCENDC_PATTERN_REDUCE(ReduceMax, kMax, SK_REDUCE_MAX_MIN_TYPES, SK_REDUCE_MAX_MIN_MSG)
+SK_ASCENDC_PATTERN_REDUCE(ReduceMin, kMin, SK_REDUCE_MAX_MIN_TYPES, SK_REDUCE_MAX_MIN_MSG)
+SK_ASCENDC_PATTERN_REDUCE(ReduceSum, kSum, SK_REDUCE_SUM_TYPES, SK_REDUCE_SUM_MSG)
 SK_ASCENDC_PATTERN_REDUCE(ReduceMean, kMean, SK_REDUCE_FLOAT, "T must be float")
 SK_ASCENDC_PATTERN_REDUCE(ReduceProd, kProd, SK_REDUCE_FLOAT, "T must be float")
 SK_ASCENDC_PATTERN_REDUCE(ReduceAny, kAny, SK_REDUCE_U8_FLOAT, "T must be uint8_t or float")
@@ -102,6 +129,11 @@ SK_ASCENDC_PATTERN_REDUCE(ReduceAll, kAll, SK_REDUCE_U8_FLOAT, "T must be uint8_
 #undef SK_REDUCE_HALF_FLOAT
 #undef SK_REDUCE_FLOAT
 #undef SK_REDUCE_U8_FLOAT
+#undef SK_REDUCE_WIDE_INT
+#undef SK_REDUCE_SUM_TYPES
+#undef SK_REDUCE_SUM_MSG
+#undef SK_REDUCE_MAX_MIN_TYPES
+#undef SK_REDUCE_MAX_MIN_MSG
 #undef SK_ASCENDC_PATTERN_REDUCE
 
 }  // namespace AscendC

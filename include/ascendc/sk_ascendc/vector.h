@@ -259,6 +259,12 @@ SK_ASCENDC_UNARY(Rsqrt, SK_V_RSQRT)
 SK_ASCENDC_UNARY(Reciprocal, SK_V_RECIPROCAL)
 SK_ASCENDC_UNARY(Not, SK_V_NOT)
 #undef SK_ASCENDC_UNARY
+// Sqrt with an algorithm (Ascend 950's `Sqrt<float, cfg>(dst, src, count)`, cfg a SqrtConfig):
+// exactly rounded whichever is named, as above.
+template <typename T, const SqrtConfig& config>
+__aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+  Sqrt<T>(dst, src, count);
+}
 
 // Exp: the basic count form, its mask forms, and the high-level Exp<T, taylorExpandLevel,
 // isReuseSource> (computed exactly here; the Taylor expansion's rounding is not reproduced).
