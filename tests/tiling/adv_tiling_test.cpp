@@ -369,9 +369,10 @@ TEST(TilingTemplates, ManyCombinationsInstantiateOnlyTheKeys) {
 }
 
 // Lists with empty elements, as ops-nn's quant_batch_matmul_v3 writes them: a macro of its own
-// that expands to `a, b,` followed by another comma, and TILING_STRUCT_SEL (nothing) in the middle.
+// that expands to `a, b,` followed by another comma, and TILING_STRUCT_SEL (nothing) in the middle;
+// and two _SEL side by side without a comma, as ops-nn's conv2d tables write them.
 namespace sk_tpl_empty {
-#define SK_TEST_TRANS_SEL(t) ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIC_ONLY), ASCENDC_TPL_UINT_SEL(TRANS, ASCENDC_TPL_UI_LIST, t),
+#define SK_TEST_TRANS_SEL(t) ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIC_ONLY) ASCENDC_TPL_UINT_SEL(TRANS, ASCENDC_TPL_UI_LIST, t),
 ASCENDC_TPL_ARGS_DECL(TplEmpty, ASCENDC_TPL_UINT_DECL(TRANS, ASCENDC_TPL_2_BW, ASCENDC_TPL_UI_LIST, 0, 1, 2), ,
                       ASCENDC_TPL_BOOL_DECL(BIAS, 0, 1), );
 ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(SK_TEST_TRANS_SEL(0), ASCENDC_TPL_TILING_STRUCT_SEL(SomeTilingData), ASCENDC_TPL_BOOL_SEL(BIAS, 0, 1)),

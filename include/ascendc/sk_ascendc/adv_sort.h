@@ -12,6 +12,13 @@
 #include "sk_ascendc/adv_common.h"
 #include "sk_ascendc/sort.h"
 
+// Number names CANN's TopK header declares at global scope (in an unnamed namespace) and kernels
+// that include kernel_operator.h use without declaring (ops-nn's top_k_top_p_sample: SIXTEEN).
+namespace {
+constexpr uint32_t TWO = 2, THREE = 3, FOUR = 4, FIVE = 5, SIX = 6, SEVEN = 7, EIGHT = 8, NINE = 9, TWELVE = 12;
+constexpr uint32_t SIXTEEN = 16, THIRTY_TWO = 32, FORTYEIGHT = 48;
+}  // namespace
+
 SK_SIMULATED_BEGIN
 
 namespace AscendC {

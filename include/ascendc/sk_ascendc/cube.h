@@ -273,6 +273,8 @@ template <typename T> __aicore__ inline void SetLoadDataPaddingValue(const T pad
   if constexpr (SizeOfBits<T>::value == 4) bits = (bits & 0xF) * 0x11;  // a byte of two pad nibbles
   detail::coreState(detail::kStateLoad3dPad) = sizeof(T) == 1 ? (bits & 0xFF) << 8 | (bits & 0xFF) : bits;
 }
+// The pad register by CANN's internal name (ops-nn's conv kernels call it).
+template <typename T> __aicore__ inline void Load3DSetPaddingCal(const T padValue) { SetLoadDataPaddingValue<T>(padValue); }
 __aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) { detail::coreState(detail::kStateLoad3dBoundary) = boundaryValue; }
 // On Ascend 950 also the 3D load's dstStride, as CANN had it before LoadDataRepeatParamWithStride
 // (ops-nn's conv kernels still write {stride, time, mode, dstStride} for such a CANN).

@@ -1104,6 +1104,14 @@ template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inlin
 template <typename T, MaskDist dist = MaskDist::DIST_NORM> __simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const MaskReg& mask) {
   StoreAlign<T, dist>(dstAddr, mask);
 }
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset) {
+  LoadAlign<T, dist>(mask, srcAddr, offset);
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, const MaskReg& mask, AddrReg offset) {
+  StoreAlign<T, dist>(dstAddr, mask, offset);
+}
 template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U, typename S>
 __simd_callee__ inline void CompareScalar(MaskReg& dst, const U& srcReg, S scalarValue, const MaskReg& mask) {
   Compares<T, mode>(dst, srcReg, scalarValue, mask);

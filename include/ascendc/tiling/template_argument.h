@@ -248,27 +248,29 @@ template <size_t D, size_t S> struct Table {
 }  // namespace sk_tpl
 }  // namespace AscendC
 
-#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
-#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
-#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
-#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, bw, {__VA_ARGS__}, true)
-#define ASCENDC_TPL_BOOL_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, true)
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true),
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true),
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true),
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, bw, {__VA_ARGS__}, true),
+#define ASCENDC_TPL_BOOL_DECL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, true),
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
-  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true)
-#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
-#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
-#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
-#define ASCENDC_TPL_UINT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, false)
-#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false)
+  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, true),
+#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false),
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false),
+#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false),
+#define ASCENDC_TPL_UINT_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_UINT, 0, {__VA_ARGS__}, false),
+#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_BOOL, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false),
 #define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(x, ...) \
-  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
-#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::sk_tpl::Param("kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false)
+  ::AscendC::sk_tpl::Param(#x, ASCENDC_TPL_SHARED_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false),
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::sk_tpl::Param("kernel_type", ASCENDC_TPL_KERNEL_TYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__}, false),
 #define ASCENDC_TPL_DETERMINISTIC_SEL(...) \
-  ::AscendC::sk_tpl::Param("deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false)
+  ::AscendC::sk_tpl::Param("deterministic", ASCENDC_TPL_DETERMINISTIC, ASCENDC_TPL_1_BW, {__VA_ARGS__}, false),
 #define ASCENDC_TPL_TILING_STRUCT_SEL(x, ...)
 // Drops the empty elements of a list: vendor kernels pass selections that end in a comma (a
-// macro of theirs expanding to `a, b,` followed by another `,`), and TILING_STRUCT_SEL expands
-// to nothing. The list is expanded (so flattened) before it is split here; each element is
+// macro of theirs expanding to `a, b,` followed by another `,`), TILING_STRUCT_SEL expands
+// to nothing, and each parameter's _DECL / _SEL above ends in a comma of its own (ops-nn's conv2d
+// tables write two _SEL side by side, which CANN's kernel pass, where they expand to nothing,
+// never parses). The list is expanded (so flattened) before it is split here; each element is
 // a parenthesised Param(...), one argument.
 #define SK_TPL_KEEP(...) __VA_OPT__(__VA_ARGS__, )
 #define SK_TPL_NONEMPTY(...) SK_TPL_E1(__VA_ARGS__)

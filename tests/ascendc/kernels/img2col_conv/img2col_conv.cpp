@@ -5,7 +5,8 @@
 // 144 columns (mStartPt 0 / 16, kStartPt 0 / 144), each multiplied by its 144 rows of w and
 // accumulated in L0C, as conv kernels walk M and K.
 //   key 1: the pad value 0 from the load's own padValue (the default IsResetLoad3dConfig).
-//   key 2: the pad value 1.0 from SetLoadDataPaddingValue, the load leaving the register alone.
+//   key 2: the pad value 1.0 from Load3DSetPaddingCal (CANN's internal name of
+//          SetLoadDataPaddingValue, which ops-nn's conv kernels call), the load leaving the register alone.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -43,7 +44,7 @@ class KernelImg2colConv {
     w1Q_.EnQue(w1);
     x1 = x1Q_.DeQue<half>();
     w1 = w1Q_.DeQue<half>();
-    if (padFromRegister) SetLoadDataPaddingValue<half>((half)1.0f);
+    if (padFromRegister) Load3DSetPaddingCal<half>((half)1.0f);
     for (uint32_t m = 0; m < M; m += BASE_M) {
       LocalTensor<float> c1 = c1Q_.AllocTensor<float>();
       for (uint32_t k = 0; k < K; k += BASE_K) {
