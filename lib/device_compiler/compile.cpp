@@ -455,18 +455,31 @@ std::vector<CoreType> coreTypesOf(const subkernel::KernelMeta* meta) {
   return {CoreType::AIC, CoreType::AIV};
 }
 
+// Whether a conditional directive (#if..., #el..., #endif) starts a line of text[from, to):
+// declarations with none between them are in one branch, kept or dropped together.
+bool conditionalBetween(llvm::StringRef text, size_t from, size_t to) {
+  llvm::SmallVector<llvm::StringRef, 64> lines;
+  text.slice(from, to).split(lines, '\n');
+  return llvm::any_of(lines, [](llvm::StringRef line) {
+    line = line.ltrim();
+    if (!line.consume_front("#")) return false;
+    line = line.ltrim();
+    return line.starts_with("if") || line.starts_with("el") || line.starts_with("endif");
+  });
+}
+
 // The declarations of the metadata's kernel the preprocessor drops, when the source has more than
-// one (ops-nn declares a test entry under `#ifdef __CCE_KT_TEST__` beside the real one, either of
-// them a template): the source preprocessed as the compile will see it, with a marker line before
-// each declaration; those whose marker is gone. Empty when the preprocessor stops (the compile
-// then reports why).
+// one in different branches (ops-nn declares a test entry under `#ifdef __CCE_KT_TEST__` beside
+// the real one, either of them a template): the source preprocessed as the compile will see it,
+// with a marker line before each declaration; those whose marker is gone. Empty when the
+// preprocessor stops (the compile then reports why).
 llvm::Expected<std::vector<size_t>> droppedDeclarations(const Options& o, const Target& t, const std::string& clang,
                                                         const subkernel::KernelMeta& meta,
                                                         const std::vector<std::string>& includes, const ScratchDir& scratch) {
   auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
   if (!text) return text.takeError();
   std::vector<size_t> at = kernelDeclarations(*text, meta.kernelName);
-  if (at.size() < 2) return std::vector<size_t>{};
+  if (at.size() < 2 || !conditionalBetween(*text, at.front(), at.back())) return std::vector<size_t>{};
   const std::string marker = "sk_cc_kernel_declaration_";
   std::string probe = scratch.file("declarations_" + llvm::sys::path::filename(o.source).str());
   if (llvm::Error e = sk::writeFileAtomically(probe, withDeclarationMarkers(*text, at, marker))) return e;
