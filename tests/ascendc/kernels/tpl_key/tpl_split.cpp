@@ -3,6 +3,7 @@
 // and the parameter list written as a macro. y = x * TILES as in tpl_typed.cpp; sk_cc's entry must
 // take the declaration and the parameter list the compiler sees.
 #include "kernel_operator.h"
+#include "scale_copy.h"
 #include "ascendc/host_api/tiling/template_argument.h"
 
 ASCENDC_TPL_ARGS_DECL(TplSplit, ASCENDC_TPL_DATATYPE_DECL(D_T_X, C_DT_FLOAT16, C_DT_FLOAT, ASCENDC_TPL_INPUT(0)),
@@ -24,19 +25,5 @@ __global__ __aicore__ void tpl_split(
 #endif
     TPL_SPLIT_PARAMS)
 {
-  constexpr uint32_t kTotal = 1024;
-  TPipe pipe;
-  TBuf<TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, kTotal * sizeof(D_T_X));
-  GlobalTensor<D_T_X> xg, yg;
-  xg.SetGlobalBuffer((__gm__ D_T_X*)x, kTotal);
-  yg.SetGlobalBuffer((__gm__ D_T_X*)y, kTotal);
-  LocalTensor<D_T_X> t = buf.Get<D_T_X>();
-  DataCopy(t, xg, kTotal);
-  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
-  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-  Muls(t, t, (D_T_X)(float)TILES, (int32_t)kTotal);
-  SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-  WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-  DataCopy(yg, t, kTotal);
+  ScaleCopy<D_T_X>(x, y, (D_T_X)(float)TILES);
 }
