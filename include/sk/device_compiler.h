@@ -84,6 +84,9 @@ std::optional<std::string> templateKernelEntry(llvm::StringRef source, llvm::Str
 // Where the `__global__` declarations and definitions of kernel `name` stand in the source (the
 // offsets of the name), in order.
 std::vector<size_t> kernelDeclarations(llvm::StringRef source, llvm::StringRef name);
+// Whether a conditional directive (#if..., #el..., #endif) stands in source[from, to):
+// declarations with none between them are in one branch, kept or dropped together.
+bool conditionalBetween(llvm::StringRef source, size_t from, size_t to);
 // The source with a line `<marker><i>_` before the line of each offset in `at` (i its index): what
 // the preprocessor keeps of them tells which declarations a compile sees.
 std::string withDeclarationMarkers(llvm::StringRef source, const std::vector<size_t>& at, llvm::StringRef marker);

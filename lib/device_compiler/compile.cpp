@@ -455,19 +455,6 @@ std::vector<CoreType> coreTypesOf(const subkernel::KernelMeta* meta) {
   return {CoreType::AIC, CoreType::AIV};
 }
 
-// Whether a conditional directive (#if..., #el..., #endif) starts a line of text[from, to):
-// declarations with none between them are in one branch, kept or dropped together.
-bool conditionalBetween(llvm::StringRef text, size_t from, size_t to) {
-  llvm::SmallVector<llvm::StringRef, 64> lines;
-  text.slice(from, to).split(lines, '\n');
-  return llvm::any_of(lines, [](llvm::StringRef line) {
-    line = line.ltrim();
-    if (!line.consume_front("#")) return false;
-    line = line.ltrim();
-    return line.starts_with("if") || line.starts_with("el") || line.starts_with("endif");
-  });
-}
-
 // The declarations of the metadata's kernel the preprocessor drops, when the source has more than
 // one in different branches (ops-nn declares a test entry under `#ifdef __CCE_KT_TEST__` beside
 // the real one, either of them a template): the source preprocessed as the compile will see it,

@@ -452,6 +452,14 @@ std::vector<size_t> kernelDeclarations(llvm::StringRef s, llvm::StringRef name) 
   return at;
 }
 
+bool conditionalBetween(llvm::StringRef s, size_t from, size_t to) {
+  for (size_t at = s.find('#', from); at < to && at != llvm::StringRef::npos; at = s.find('#', at + 1)) {
+    llvm::StringRef name = s.substr(at + 1).ltrim(" \t");
+    if (directiveStarts(s, at) && (name.starts_with("if") || name.starts_with("el") || name.starts_with("endif"))) return true;
+  }
+  return false;
+}
+
 namespace {
 size_t lineStart(llvm::StringRef s, size_t at) {
   size_t newline = s.rfind('\n', at);

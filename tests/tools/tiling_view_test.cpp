@@ -18,6 +18,7 @@
 namespace {
 
 using sk::devcc::isCLibraryName;
+using sk::devcc::conditionalBetween;
 using sk::devcc::kernelDeclarations;
 using sk::devcc::renameEntry;
 using sk::devcc::templateKernelEntry;
@@ -405,6 +406,9 @@ TEST(KernelDeclarations, MarkedForThePreprocessorAndHiddenWhenDropped) {
                          "extern \"C\" __global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#endif\nvoid g() { k(0); }\n";
   std::vector<size_t> at = kernelDeclarations(in, "k");
   ASSERT_EQ(at.size(), 2u) << "a call is no declaration";
+  EXPECT_TRUE(conditionalBetween(in, at[0], at[1])) << "the #else between them";
+  EXPECT_FALSE(conditionalBetween(in, at[1], in.find("#endif"))) << "none up to the #endif";
+  EXPECT_TRUE(conditionalBetween(in, at[1], in.find("#endif") + 1)) << "the #endif itself";
   EXPECT_EQ(withDeclarationMarkers(in, at, "m"),
             "#ifdef T\ntemplate <typename D>\nm0_\n__global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#else\n"
             "m1_\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x)\n{\n}\n#endif\nvoid g() { k(0); }\n");

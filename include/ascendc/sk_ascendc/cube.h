@@ -303,15 +303,6 @@ constexpr uint64_t kLoad3dRepeatWritten = 1ull << 63;
 __aicore__ inline void SetLoadDataRepeat(uint64_t config) {
   detail::coreState(detail::kStateLoad3dRepeat) = (config & 0xFFFFFFFFull) | detail::kLoad3dRepeatWritten;
 }
-__aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
-  uint64_t config = (uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24);
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-  config |= (uint64_t)p.dstStride << 32;
-  detail::coreState(detail::kStateLoad3dRepeat) = config | detail::kLoad3dRepeatWritten;
-#else
-  SetLoadDataRepeat(config);
-#endif
-}
 // Ascend 950's repeat register, with LoadDataWithStride's dstStride (fractals between the
 // destination's K-direction blocks) in bits 32..47.
 struct LoadDataRepeatParamWithStride {
@@ -328,6 +319,13 @@ __aicore__ inline void SetLoadDataRepeatWithStride(const LoadDataRepeatParamWith
   detail::coreState(detail::kStateLoad3dRepeat) = (uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) |
                                                    ((uint64_t)p.repeatMode << 24) | ((uint64_t)p.dstStride << 32) |
                                                    detail::kLoad3dRepeatWritten;
+}
+__aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& p) {
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510  // the four-field form: the register WithStride writes
+  SetLoadDataRepeatWithStride(LoadDataRepeatParamWithStride(p.repeatStride, p.repeatTime, p.repeatMode, p.dstStride));
+#else
+  SetLoadDataRepeat((uint64_t)p.repeatStride | ((uint64_t)p.repeatTime << 16) | ((uint64_t)p.repeatMode << 24));
+#endif
 }
 
 struct IsResetLoad3dConfig {

@@ -204,12 +204,18 @@ template <typename U> inline void op(int32_t code, U& dst, const U& src0, const 
 }  // namespace detail
 
 /* ---- masks ---- */
+namespace detail {
+// The mask of pattern p over elements of maskBytes register bytes each (CreateMask, pset_bN).
+inline MaskReg patternMask(MaskPattern p, uint32_t maskBytes) {
+  MaskReg m;
+  int32_t kind = p == MaskPattern::M3 ? SK_RMASK_M3 : p == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
+  ::sk_reg_mask(m.bits, maskBytes, kind, patternCount(p, SK_REG_VL / maskBytes));
+  return m;
+}
+}  // namespace detail
 template <typename T, MaskPattern mode = MaskPattern::ALL, const RegTrait& regTrait = RegTraitNumOne>
 __simd_callee__ inline MaskReg CreateMask() {
-  MaskReg m;
-  constexpr int32_t pattern = mode == MaskPattern::M3 ? SK_RMASK_M3 : mode == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
-  ::sk_reg_mask(m.bits, detail::kMaskBytes<T, regTrait>, pattern, detail::patternCount(mode, detail::kMaskLanes<T, regTrait>));
-  return m;
+  return detail::patternMask(mode, detail::kMaskBytes<T, regTrait>);
 }
 // The first min(count, lanes) elements; count goes down by the lanes of one register.
 template <typename T, const RegTrait& regTrait = RegTraitNumOne> __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
@@ -1203,13 +1209,6 @@ enum asc_mask_pattern {
   PAT_Q, PAT_ALLF = 15
 };
 namespace AscendC::Reg::detail {
-template <uint32_t elemBytes> inline MaskReg patternMask(asc_mask_pattern pattern) {
-  auto p = (MaskPattern)pattern;
-  MaskReg m;
-  int32_t kind = p == MaskPattern::M3 ? SK_RMASK_M3 : p == MaskPattern::M4 ? SK_RMASK_M4 : SK_RMASK_FIRST;
-  ::sk_reg_mask(m.bits, elemBytes, kind, patternCount(p, SK_REG_VL / elemBytes));
-  return m;
-}
 template <typename T> inline MaskReg firstElements(uint32_t& count, sk_post_update_t post) {
   uint32_t left = count;
   MaskReg m = UpdateMask<T>(left);
@@ -1217,9 +1216,9 @@ template <typename T> inline MaskReg firstElements(uint32_t& count, sk_post_upda
   return m;
 }
 }  // namespace AscendC::Reg::detail
-__simd_callee__ inline vector_bool pset_b8(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<1>(p); }
-__simd_callee__ inline vector_bool pset_b16(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<2>(p); }
-__simd_callee__ inline vector_bool pset_b32(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask<4>(p); }
+__simd_callee__ inline vector_bool pset_b8(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask((AscendC::Reg::MaskPattern)p, 1); }
+__simd_callee__ inline vector_bool pset_b16(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask((AscendC::Reg::MaskPattern)p, 2); }
+__simd_callee__ inline vector_bool pset_b32(asc_mask_pattern p) { return AscendC::Reg::detail::patternMask((AscendC::Reg::MaskPattern)p, 4); }
 __simd_callee__ inline vector_bool plt_b8(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int8_t>(n, post); }
 __simd_callee__ inline vector_bool plt_b16(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int16_t>(n, post); }
 __simd_callee__ inline vector_bool plt_b32(uint32_t& n, sk_post_update_t post) { return AscendC::Reg::detail::firstElements<int32_t>(n, post); }
