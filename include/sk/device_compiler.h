@@ -93,6 +93,10 @@ std::string withDeclarationMarkers(llvm::StringRef source, const std::vector<siz
 // The source without the `__global__` of the declarations at `at` (offsets of kernelDeclarations):
 // the entry generators above then pass them by (declarations in branches the preprocessor drops).
 std::string withoutKernelQualifier(llvm::StringRef source, const std::vector<size_t>& at);
+// The source with each `REGISTER_TILING_DEFAULT(Struct)` written below a GET_TILING_DATA of its
+// block moved to the block's start (on the `{`'s line: no line moves), where the GET_TILING_DATA
+// sees it: CANN takes the registration wherever it stands in the kernel (ops-nn's hardtanh_grad).
+std::string withTilingDefaultsFirst(llvm::StringRef source);
 // The names of the `template<...> __global__` kernels the source defines or declares.
 std::vector<std::string> templateKernels(llvm::StringRef source);
 // For a kernel `name` compiled for one tiling key (its source needs TILING_KEY_IS as a constant,

@@ -171,7 +171,8 @@ namespace {
 
 // The file clang compiles: the source itself, or a copy that keeps the original's name and line
 // numbers, without <<<>>> launches and with an entry named like a C library function renamed
-// (kEntrySuffix; the device link names it back). With `key` (compiled with SK_TILING_KEY_CONST)
+// (kEntrySuffix; the device link names it back), and with tiling defaults registered below a
+// GET_TILING_DATA moved up (withTilingDefaultsFirst). With `key` (compiled with SK_TILING_KEY_CONST)
 // the entry, renamed the same way, refuses other keys. `dropped`: declarations of the kernel the
 // preprocessor drops (droppedDeclarations), which the entry generators are to pass by.
 llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::KernelMeta* meta, const ScratchDir& scratch,
@@ -179,6 +180,9 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
   auto text = sk::readFile(o.source, 64ull << 20, "kernel source");
   if (!text) return text.takeError();
   if (!dropped.empty()) *text = withoutKernelQualifier(*text, dropped);
+  std::string registeredFirst = withTilingDefaultsFirst(*text);
+  bool reordered = registeredFirst != *text;
+  if (reordered) *text = std::move(registeredFirst);
   bool launches = text->find("<<<") != std::string::npos;
   bool rename = meta && isCLibraryName(meta->kernelName);
   std::string entry = meta ? meta->kernelName + kEntrySuffix : "";
@@ -191,7 +195,7 @@ llvm::Expected<std::string> deviceSource(const Options& o, const subkernel::Kern
     *text = renameEntry(*text, meta->kernelName, kernel);
     rename = false;
   }
-  if (!launches && !rename && !generated) return o.source;
+  if (!launches && !rename && !generated && !reordered) return o.source;
   std::string body = launches ? removeLaunches(*text) : *text;
   if (rename) body = renameEntry(body, meta->kernelName, entry);
   if (generated) body += *generated;

@@ -1,4 +1,5 @@
 // Removing host-side kernel launches (`kernel<<<...>>>(...)`) from a source before clang sees it.
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -485,6 +486,44 @@ std::string withoutKernelQualifier(llvm::StringRef s, const std::vector<size_t>&
     size_t q = out.rfind("__global__", where);
     if (q != std::string::npos) out.replace(q, 10, std::string(10, ' '));
   }
+  return out;
+}
+
+std::string withTilingDefaultsFirst(llvm::StringRef s) {
+  std::string out = s.str();
+  std::vector<std::pair<size_t, std::string>> moved;  // where in s (just past a `{`), what
+  std::vector<size_t> blocks;                         // the open `{`s
+  std::vector<bool> gotTiling;                        // a GET_TILING_DATA in that block so far
+  for (size_t i = 0; i < s.size();) {
+    if (size_t next = skipLexical(s, i); next != i) {
+      i = next;
+      continue;
+    }
+    if (s[i] == '{') {
+      blocks.push_back(i);
+      gotTiling.push_back(false);
+    } else if (s[i] == '}' && !blocks.empty()) {
+      blocks.pop_back();
+      gotTiling.pop_back();
+    } else if (!blocks.empty() && wordAt(s, i, "GET_TILING_DATA")) {
+      gotTiling.back() = true;
+    } else if (!blocks.empty() && gotTiling.back() && wordAt(s, i, "REGISTER_TILING_DEFAULT")) {
+      size_t open = s.find_first_not_of(" \t", i + llvm::StringRef("REGISTER_TILING_DEFAULT").size());
+      size_t close = open < s.size() && s[open] == '(' ? matchClose(s, open, '(', ')') : llvm::StringRef::npos;
+      if (close != llvm::StringRef::npos) {
+        size_t end = s.substr(close + 1).ltrim().starts_with(";") ? s.find(';', close) + 1 : close + 1;
+        moved.push_back({blocks.back() + 1, oneLinePlain(s.slice(i, close + 1)) + ";"});
+        for (size_t j = i; j < end; ++j)
+          if (out[j] != '\n') out[j] = ' ';
+        i = end;
+        continue;
+      }
+    }
+    ++i;
+  }
+  // from the last place back, so the places before stay where they were
+  std::stable_sort(moved.begin(), moved.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto m = moved.rbegin(); m != moved.rend(); ++m) out.insert(m->first, m->second);
   return out;
 }
 

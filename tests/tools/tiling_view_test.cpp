@@ -24,6 +24,7 @@ using sk::devcc::renameEntry;
 using sk::devcc::templateKernelEntry;
 using sk::devcc::withDeclarationMarkers;
 using sk::devcc::withoutKernelQualifier;
+using sk::devcc::withTilingDefaultsFirst;
 using sk::devcc::tilingDataView;
 
 std::vector<std::string> linesOf(const std::string& text) {
@@ -416,6 +417,22 @@ TEST(KernelDeclarations, MarkedForThePreprocessorAndHiddenWhenDropped) {
   EXPECT_EQ(hidden.size(), in.size()) << "offsets and lines kept";
   EXPECT_FALSE(templateKernelEntry(hidden, "k", "e", 0)) << "the dropped template is no kernel";
   EXPECT_EQ(kernelDeclarations(hidden, "k"), std::vector<size_t>{at[1]});
+}
+
+// REGISTER_TILING_DEFAULT below a GET_TILING_DATA of its block moves to the block's start, on the
+// `{`'s line; one above it, at file scope or in another block stays.
+TEST(TilingDefaults, MovedAboveTheGetTilingDataOfTheirBlock) {
+  const std::string in = "REGISTER_TILING_DEFAULT(A);\nvoid k(int t) {\n  GET_TILING_DATA(d, t);\n"
+                         "  if (t) { REGISTER_TILING_DEFAULT(C); }\n  REGISTER_TILING_DEFAULT (B) ;\n}\n"
+                         "void g(int t) {\n  REGISTER_TILING_DEFAULT(D);\n  GET_TILING_DATA(d, t);\n"
+                         "  // REGISTER_TILING_DEFAULT(E);\n}\n";
+  EXPECT_EQ(withTilingDefaultsFirst(in),
+            std::string("REGISTER_TILING_DEFAULT(A);\nvoid k(int t) {REGISTER_TILING_DEFAULT (B);\n  GET_TILING_DATA(d, t);\n"
+            "  if (t) { REGISTER_TILING_DEFAULT(C); }\n") +
+                std::string(31, ' ') + "\n}\nvoid g(int t) {\n  REGISTER_TILING_DEFAULT(D);\n  GET_TILING_DATA(d, t);\n"
+            "  // REGISTER_TILING_DEFAULT(E);\n}\n");
+  const std::string same = "void k(int t) {\n  GET_TILING_DATA_WITH_STRUCT(S, d, t);\n  REGISTER_TILING_DEFAULT(S);\n}\n";
+  EXPECT_EQ(withTilingDefaultsFirst(same), same) << "a GET_TILING_DATA that names its struct needs no default";
 }
 
 }  // namespace

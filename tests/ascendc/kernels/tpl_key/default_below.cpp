@@ -1,0 +1,17 @@
+// GET_TILING_DATA written above the REGISTER_TILING_DEFAULT that names its struct, in one kernel
+// body, as some ops-nn kernels order them (CANN takes the registration wherever it stands in the
+// kernel). y = factor x, factor from the tiling (3 in the metadata).
+#include "kernel_operator.h"
+#include "scale_copy.h"
+
+struct ScaleTiling {
+  float factor;
+  uint32_t reserved;
+};
+
+extern "C" __global__ __aicore__ void default_below(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  GET_TILING_DATA(tilingData, tiling);
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  REGISTER_TILING_DEFAULT(ScaleTiling);
+  ScaleCopy<float>(x, y, tilingData.factor);
+}
