@@ -107,7 +107,31 @@ std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::String
   return path.str().str();
 }
 
-std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen);
+using Names = std::set<std::string, std::less<>>;
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
+                                    const Names* wanted);
+
+// The identifiers of a text.
+Names identifiers(llvm::StringRef s) {
+  Names out;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = 0;
+    while (i + n < s.size() && isIdentChar(s[i + n])) ++n;
+    if (n && !std::isdigit((unsigned char)s[i])) out.insert(s.substr(i, n).str());
+    i += n ? n : 1;
+  }
+  return out;
+}
+
+// The name a constant chunk (isConstantDefine, isConstantDeclaration) defines.
+llvm::StringRef definedName(llvm::StringRef chunk) {
+  llvm::StringRef c = chunk.trim();
+  if (c.consume_front("#")) return c.ltrim().drop_front(std::strlen("define")).ltrim().take_while(isIdentChar);
+  llvm::StringRef lhs = c.take_until([](char ch) { return ch == '='; }).rtrim();
+  size_t n = 0;
+  while (n < lhs.size() && isIdentChar(lhs[lhs.size() - 1 - n])) ++n;
+  return lhs.take_back(n);
+}
 
 // A header's one name, however a path spells it (the path itself if it is not there).
 std::string realPath(llvm::StringRef path) {
@@ -122,8 +146,10 @@ std::string guarded(llvm::StringRef path, const std::string& body) {
   return "#ifndef " + macro + "\n#define " + macro + "\n" + body + "#endif\n";
 }
 
-// The view of a tiling header `directive` includes, when it is one (read once per view).
-std::string includedView(llvm::StringRef directive, llvm::StringRef includer, std::set<std::string>& seen) {
+// The view of a header `directive` includes, when it is a tiling header or has constants in
+// `uses` (the names of the headers including it; read once per view).
+std::string includedView(llvm::StringRef directive, llvm::StringRef includer, std::set<std::string>& seen,
+                         const Names& uses) {
   std::optional<std::string> path = quotedInclude(directive, includer);
   if (!path || !seen.insert(realPath(*path)).second) return "";
   auto text = sk::readFile(*path, 16ull << 20, "tiling header");
@@ -131,18 +157,43 @@ std::string includedView(llvm::StringRef directive, llvm::StringRef includer, st
     llvm::consumeError(text.takeError());
     return "";
   }
-  std::optional<std::string> body = viewBody(*text, *path, seen);
+  std::optional<std::string> body = viewBody(*text, *path, seen, &uses);
   return body ? guarded(*path, *body) : "";
 }
 
+// Of the chunks of a header without tiling data that a view includes, the constants in `wanted`
+// and those they use, and the nested views (a tiling header takes the length of an array from a
+// header of constants it includes: ops-nn's repeat_interleave_tiling_normal.h).
+void keepWanted(llvm::StringRef s, std::vector<Chunk>& chunks, Names wanted) {
+  std::vector<bool> keep(chunks.size());
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < chunks.size(); ++i) {
+      llvm::StringRef body = s.slice(chunks[i].begin, chunks[i].end);
+      if (keep[i] || !(chunks[i].nested.size() || wanted.count(definedName(body)))) continue;
+      keep[i] = grew = true;
+      Names used = identifiers(chunks[i].nested.empty() ? body : llvm::StringRef(chunks[i].nested));
+      wanted.insert(used.begin(), used.end());
+    }
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < chunks.size(); ++i)
+    if (keep[i]) chunks[n++] = chunks[i];
+  chunks.resize(n);
+}
+
 // The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
-std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen) {
+// `wanted`: the header is included by a view, which uses these names.
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
+                                    const Names* wanted) {
   std::string text = withoutComments(header);
   llvm::StringRef s = text;
+  Names uses = identifiers(s);
+  if (wanted) uses.insert(wanted->begin(), wanted->end());
   // A header with no tiling data of its own may include the one that has it (ops-math's
   // circular_pad_tiling.h includes circular_pad_common_tiling.h): it is a view when that is.
   bool ownData = s.contains("BEGIN_TILING_DATA_DEF");
-  if (!ownData && !s.contains("#include")) return std::nullopt;
+  if (!ownData && !wanted && !s.contains("#include")) return std::nullopt;
   std::vector<Chunk> chunks;
   std::vector<bool> braces;  // true: a namespace's
   size_t statement = 0;
@@ -159,7 +210,8 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
       while (e != llvm::StringRef::npos && s[e - 1] == '\\');
       e = e == llvm::StringRef::npos ? s.size() : e;
       if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e, ""});
-      else if (std::string nested = includedView(s.slice(i, e), path, seen); !nested.empty()) chunks.push_back({i, e, nested});
+      else if (std::string nested = includedView(s.slice(i, e), path, seen, uses); !nested.empty())
+        chunks.push_back({i, e, nested});
       i = e - 1;
       statement = e;
       continue;
@@ -201,7 +253,8 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
       statement = i + 1;
     }
   }
-  if (!ownData && std::none_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return !c.nested.empty(); }))
+  if (!ownData && wanted) keepWanted(s, chunks, *wanted);
+  if (!ownData && (wanted ? chunks.empty() : std::none_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return !c.nested.empty(); })))
     return std::nullopt;
   std::string out;
   for (const Chunk& c : chunks) {
@@ -237,7 +290,7 @@ std::string structDeclarations(llvm::StringRef body) {
 
 std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
   std::set<std::string> seen{realPath(path)};
-  std::optional<std::string> body = viewBody(header, path, seen);
+  std::optional<std::string> body = viewBody(header, path, seen, nullptr);
   if (!body) return std::nullopt;
   return "// The device view sk_cc made of " + path.str() +
          " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"

@@ -239,6 +239,27 @@ TEST(TilingView, AHeaderWhoseTilingDataIsInAHeaderItIncludesIsViewed) {
                    .has_value());
 }
 
+TEST(TilingView, ConstantsFromAHeaderItIncludesAreViewedWhenUsed) {
+  // ops-nn's repeat_interleave_tiling_normal.h sizes an array with a constant of the header it
+  // includes: that constant comes along, with the constants it is made of; the others do not.
+  sk::test::TempDir d;
+  sk::test::writeText(d.file("consts.h"), "#pragma once\n#include <cstdint>\n#define DIM_BASE 1\nconstexpr uint32_t kUnused = 4;\n"
+                                          "constexpr uint32_t kDims = 2 + DIM_BASE;\nvoid HostOnly();\n");
+  std::string header = "#include \"register/tilingdata_base.h\"\n#include \"consts.h\"\nnamespace optiling {\n"
+                       "BEGIN_TILING_DATA_DEF(DimsTiling)\nTILING_DATA_FIELD_DEF_ARR(int64_t, kDims, dims);\n"
+                       "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Dims, DimsTiling)\n}\n";
+  std::optional<std::string> v = tilingDataView(header, d.file("dims_tiling.h"));
+  ASSERT_TRUE(v.has_value());
+  size_t base = v->find("#define DIM_BASE 1"), dims = v->find("constexpr uint32_t kDims = 2 + DIM_BASE;");
+  ASSERT_NE(base, std::string::npos) << *v;
+  ASSERT_NE(dims, std::string::npos) << *v;
+  EXPECT_LT(base, dims) << *v;
+  EXPECT_LT(dims, v->find("BEGIN_TILING_DATA_DEF(DimsTiling)")) << *v;
+  EXPECT_FALSE(contains(*v, "kUnused")) << *v;
+  EXPECT_FALSE(contains(*v, "HostOnly")) << *v;
+  EXPECT_TRUE(contains(*v, "consts.h\"\n")) << "#line of the included header: " << *v;
+}
+
 TEST(TilingView, AHeaderViewedOnItsOwnAndNestedInAnotherIsDefinedOnce) {
   // `sk_cc -include inner_tiling.h -include outer_tiling.h`: inner's own view and its view nested
   // in outer's (reached by another spelling of its path) are under one guard.
