@@ -416,9 +416,12 @@ uint64_t sk_get_rsvd_cnt(void);
    950's Dn2NzParams) the source is column-major: element (r, c) at c * src_d_value + r. */
 struct sk_nd2nz {
   uint32_t nd_num, n_value, d_value;
-  uint32_t dst_c0_stride, dst_n_stride; /* 32-byte units */
+  uint32_t dst_c0_stride, dst_n_stride; /* C0 units: 32 bytes (4 elements with small_c0) */
   uint32_t src_dn;
   uint64_t src_matrix_stride, src_d_value, dst_matrix_stride;
+  /* Ascend 950's SmallC0 mode: with d_value <= 4 (ignored otherwise), C0 is 4 elements, the row
+     zero-padded to it, rows max(1, dst_n_stride) C0s apart. */
+  uint32_t small_c0;
 };
 void sk_copy_nd2nz(void* dst, const void* src, uint32_t elem_bytes, const struct sk_nd2nz* p);
 /* LoadData 2D, L1 -> L0A/L0B (MTE1): `repeat` fractals of 512 bytes, fractal i from src +

@@ -66,22 +66,39 @@ uint64_t nd2nzSrcBytes(const sk_nd2nz& p, uint32_t eb) {
   return ((uint64_t)(p.nd_num - 1) * p.src_matrix_stride + (lines - 1) * p.src_d_value + line) * eb;
 }
 
+namespace {
+
+// A copy's C0 in elements and its destination strides in bytes: 32-byte C0s, or in the SmallC0
+// mode (a row of at most 4 elements) C0s of 4 elements, rows packed when dst_n_stride is 0 (as
+// ops-nn's C04 loads leave it).
+struct NzGeometry {
+  uint32_t c0;
+  uint64_t c0Stride, nStride;
+};
+NzGeometry nzGeometry(const sk_nd2nz& p, uint32_t eb) {
+  if (p.small_c0 && p.d_value <= 4) return {4, 0, (uint64_t)std::max<uint32_t>(1, p.dst_n_stride) * 4 * eb};
+  return {32 / eb, (uint64_t)p.dst_c0_stride * 32, (uint64_t)p.dst_n_stride * 32};
+}
+
+}  // namespace
+
 uint64_t nd2nzDstBytes(const sk_nd2nz& p, uint32_t eb) {
   if (!p.nd_num || !p.n_value || !p.d_value) return 0;
-  uint32_t c0 = 32 / eb;
-  return (uint64_t)(p.nd_num - 1) * p.dst_matrix_stride * eb +
-         ((uint64_t)(ceilDiv(p.d_value, c0) - 1) * p.dst_c0_stride + (uint64_t)(p.n_value - 1) * p.dst_n_stride) * 32 + 32;
+  NzGeometry g = nzGeometry(p, eb);
+  return (uint64_t)(p.nd_num - 1) * p.dst_matrix_stride * eb + (uint64_t)(ceilDiv(p.d_value, g.c0) - 1) * g.c0Stride +
+         (uint64_t)(p.n_value - 1) * g.nStride + g.c0 * eb;
 }
 
 void nd2nz(uint8_t* dst, const uint8_t* src, uint32_t eb, const sk_nd2nz& p) {
-  uint32_t c0 = 32 / eb;
+  NzGeometry g = nzGeometry(p, eb);
+  uint32_t c0 = g.c0;
   uint32_t blocks = ceilDiv(p.d_value, c0);
   for (uint32_t i = 0; i < p.nd_num; ++i) {
     const uint8_t* s = src + (uint64_t)i * p.src_matrix_stride * eb;
     uint8_t* d = dst + (uint64_t)i * p.dst_matrix_stride * eb;
     for (uint32_t r = 0; r < p.n_value; ++r)
       for (uint32_t b = 0; b < blocks; ++b) {
-        uint8_t* out = d + ((uint64_t)b * p.dst_c0_stride + (uint64_t)r * p.dst_n_stride) * 32;
+        uint8_t* out = d + b * g.c0Stride + r * g.nStride;
         uint32_t cols = std::min(c0, p.d_value - b * c0);
         if (p.src_dn)  // the row's elements are a column's apart
           for (uint32_t k = 0; k < cols; ++k)

@@ -547,16 +547,18 @@ inline void refuse(bool bad, const char* what) {
   if (bad) ::sk_trap(3, what);
 }
 // GM -> L1 with the ND (or DN) -> Nz conversion; the matrix count and the Nz strides come from
-// the MTE2_NZ_PARA register, the source strides are in bytes.
+// the MTE2_NZ_PARA register (the matrices' in 32-byte units, as CANN's DataCopy writes it), the
+// source strides are in bytes.
 template <typename T>
 inline void toNz(T* dst, const T* src, uint64_t loop1SrcStride, uint16_t nValue, uint32_t dValue, uint64_t loop4SrcStride,
                  bool smallC0, bool dn) {
-  refuse(smallC0, "asc_copy_gm2l1_nd2nz / dn2nz: the SmallC0 mode is not simulated");
   uint64_t para = coreState(AscendC::detail::kStateGm2l1NzPara);
   sk_nd2nz r{};
   r.nd_num = (uint16_t)para, r.n_value = nValue, r.d_value = dValue;
-  r.dst_n_stride = (uint16_t)(para >> 16), r.dst_c0_stride = (uint16_t)(para >> 32), r.dst_matrix_stride = (uint16_t)(para >> 48);
+  r.dst_n_stride = (uint16_t)(para >> 16), r.dst_c0_stride = (uint16_t)(para >> 32);
+  r.dst_matrix_stride = (uint64_t)(uint16_t)(para >> 48) * 32 / sizeof(T);
   r.src_d_value = loop1SrcStride / sizeof(T), r.src_matrix_stride = loop4SrcStride / sizeof(T), r.src_dn = dn;
+  r.small_c0 = smallC0;
   ::sk_copy_nd2nz(dst, src, sizeof(T), &r);
 }
 template <typename T>

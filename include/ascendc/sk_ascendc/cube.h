@@ -67,8 +67,13 @@ inline sk_nd2nz nd2nzOf(const Nd2NzParams& p) {
 }
 }  // namespace detail
 
-template <typename T> __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
+// enableSmallC0 (Ascend 950): with dValue <= 4, C0 is 4 elements (each row zero-padded to 4), the
+// destination strides in such C0s; ignored with a wider dValue (the C API page).
+template <typename T, bool enableSmallC0 = false>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
+  static_assert(detail::kArch3510 || !enableSmallC0, "DataCopy: the SmallC0 mode is Ascend 950's (dav-3510)");
   sk_nd2nz r = detail::nd2nzOf(p);
+  r.small_c0 = enableSmallC0;
   ::sk_copy_nd2nz(dst.HostPtr(), src.HostPtr(), sizeof(PrimT<T>), &r);
 }
 
@@ -94,8 +99,8 @@ struct Dn2NzParams {
 template <typename T, bool enableSmallC0 = false>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Dn2NzParams& p) {
   static_assert(detail::kArch3510 || sizeof(T) == 0, "DataCopy: Dn2NzParams is Ascend 950's (dav-3510)");
-  static_assert(!enableSmallC0, "DataCopy (Dn2NzParams): the SmallC0 mode is not simulated");
   sk_nd2nz r{};
+  r.small_c0 = enableSmallC0;
   r.nd_num = p.dnNum, r.n_value = p.nValue, r.d_value = p.dValue;
   r.dst_c0_stride = p.dstNzC0Stride, r.dst_n_stride = p.dstNzNStride, r.dst_matrix_stride = p.dstNzMatrixStride;
   r.src_matrix_stride = p.srcDnMatrixStride, r.src_d_value = p.srcDValue, r.src_dn = 1;
