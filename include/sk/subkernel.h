@@ -23,6 +23,10 @@ namespace sk::subkernel {
 enum class Role { Input, Output, Workspace, Tiling, Scalar };
 const char* roleName(Role r);
 
+// CANN's tensor format names (ge::Format), which a tensor param's "format" may take: sk_cc
+// defines FORMAT_<PARAM>=FORMAT_<name> (op_build_macros.h defines each).
+const std::vector<std::string>& formatNames();
+
 struct Param {
   std::string name;
   Role role = Role::Input;
@@ -32,6 +36,7 @@ struct Param {
   std::vector<uint8_t> data;     // tiling: the static tiling bytes; scalar: the value ("data", hex); may be empty
   bool typed = false;            // scalar: "dtype" given (the value is one element of `dtype`)
   bool inout = false;            // input: also written back as an output ("inout": true, super kernels)
+  std::string format;            // input/output: CANN's format name ("NCHW"; empty: not given, ND), FORMAT_<NAME>
   bool isTensor() const { return role == Role::Input || role == Role::Output; }
   bool isOutput() const { return role == Role::Output || inout; }
 };

@@ -57,7 +57,7 @@ llvm::Expected<Target> targetFor(const std::string& arch) {
 namespace {
 
 // The defines CANN's op build gives a kernel: DTYPE_/ORIG_DTYPE_/FORMAT_<PARAM> per tensor param
-// and the op type (for GET_TILING_DATA's choice of struct).
+// (the format the metadata names, else ND) and the op type (for GET_TILING_DATA's choice of struct).
 std::vector<std::string> metaDefines(const subkernel::KernelMeta& m) {
   std::vector<std::string> d;
   for (const subkernel::Param& p : m.params) {
@@ -65,7 +65,7 @@ std::vector<std::string> metaDefines(const subkernel::KernelMeta& m) {
     std::string upper = llvm::StringRef(p.name).upper();
     d.push_back("-DDTYPE_" + upper + "=" + dtypeInfo(p.dtype).deviceType);
     d.push_back("-DORIG_DTYPE_" + upper + "=" + dtypeInfo(p.dtype).cannCode);
-    d.push_back("-DFORMAT_" + upper + "=FORMAT_ND");
+    d.push_back("-DFORMAT_" + upper + "=FORMAT_" + (p.format.empty() ? "ND" : p.format));
   }
   d.push_back("-DSK_ASCENDC_OP_TYPE=\"" + opTypeOf(m.kernelName) + "\"");
   return d;

@@ -182,18 +182,11 @@ void keepWanted(llvm::StringRef s, std::vector<Chunk>& chunks, Names wanted) {
   chunks.resize(n);
 }
 
-// The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
-// `wanted`: the header is included by a view, which uses these names.
-std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
-                                    const Names* wanted) {
-  std::string text = withoutComments(header);
-  llvm::StringRef s = text;
-  Names uses = identifiers(s);
-  if (wanted) uses.insert(wanted->begin(), wanted->end());
-  // A header with no tiling data of its own may include the one that has it (ops-math's
-  // circular_pad_tiling.h includes circular_pad_common_tiling.h): it is a view when that is.
-  bool ownData = s.contains("BEGIN_TILING_DATA_DEF");
-  if (!ownData && !wanted && !s.contains("#include")) return std::nullopt;
+// The chunks of a header's text (comments blanked), in order: tiling data definitions,
+// registrations, namespace-scope constants and, with `uses`, the views of the headers it includes
+// (nullopt: malformed).
+std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef path, std::set<std::string>& seen,
+                                           const Names* uses) {
   std::vector<Chunk> chunks;
   std::vector<bool> braces;  // true: a namespace's
   size_t statement = 0;
@@ -210,7 +203,7 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
       while (e != llvm::StringRef::npos && s[e - 1] == '\\');
       e = e == llvm::StringRef::npos ? s.size() : e;
       if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e, ""});
-      else if (std::string nested = includedView(s.slice(i, e), path, seen, uses); !nested.empty())
+      else if (std::string nested = uses ? includedView(s.slice(i, e), path, seen, *uses) : ""; !nested.empty())
         chunks.push_back({i, e, nested});
       i = e - 1;
       statement = e;
@@ -253,6 +246,33 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
       statement = i + 1;
     }
   }
+  return chunks;
+}
+
+// The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
+// `wanted`: the header is included by a view, which uses these names.
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
+                                    const Names* wanted) {
+  std::string text = withoutComments(header);
+  llvm::StringRef s = text;
+  // A header with no tiling data of its own may include the one that has it (ops-math's
+  // circular_pad_tiling.h includes circular_pad_common_tiling.h): it is a view when that is.
+  bool ownData = s.contains("BEGIN_TILING_DATA_DEF");
+  if (!ownData && !wanted && !s.contains("#include")) return std::nullopt;
+  // The names the included headers' constants may be wanted for: those the view's own chunks use
+  // (not the host code's: two helper headers may define one name in two namespaces, ops-nn's
+  // conv tiling headers).
+  std::optional<std::vector<Chunk>> own = chunksOf(s, path, seen, nullptr);
+  if (!own) return std::nullopt;
+  if (!ownData && wanted) keepWanted(s, *own, *wanted);
+  Names uses = wanted ? *wanted : Names{};
+  for (const Chunk& c : *own) {
+    Names used = identifiers(s.slice(c.begin, c.end));
+    uses.insert(used.begin(), used.end());
+  }
+  std::optional<std::vector<Chunk>> all = chunksOf(s, path, seen, &uses);
+  if (!all) return std::nullopt;
+  std::vector<Chunk>& chunks = *all;
   if (!ownData && wanted) keepWanted(s, chunks, *wanted);
   if (!ownData && (wanted ? chunks.empty() : std::none_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return !c.nested.empty(); })))
     return std::nullopt;

@@ -112,7 +112,7 @@ template <typename F> void unknownMembers(const json& raw, const std::set<std::s
     if (!known.count(it.key())) each(it.key(), it.value());
 }
 
-const std::set<std::string> kParamKeys = {"name", "role", "dtype", "shape", "bytes", "data", "inout"};
+const std::set<std::string> kParamKeys = {"name", "role", "dtype", "shape", "bytes", "data", "inout", "format"};
 const std::set<std::string> kMetaKeys = {"version", "kernelName", "binFileName", "binFileSuffix", "coreType",
                                          "taskRation", "blockDim", "params", "earlyStart", "intercoreSync",
                                          "streamId", "sendEvents", "recvEvents", "sha256", "tilingKey",
@@ -132,6 +132,7 @@ void writeParam(JsonOut& o, const Param& p, const json& raw) {
   if (p.isTensor()) {
     o.key("dtype").str(dtypeName(p.dtype)).key("shape").numbers(p.shape);
     if (p.inout) o.key("inout").boolean(true);  // one buffer: read as an input, written back as an output
+    if (!p.format.empty()) o.key("format").str(p.format);
   } else {
     if (p.role == Role::Scalar && p.typed) o.key("dtype").str(dtypeName(p.dtype));
     o.key("bytes").num(p.bytes);

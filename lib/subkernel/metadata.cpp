@@ -46,7 +46,8 @@ const char* tensorKindName(TensorKind k) {
 
 bool operator==(const Param& a, const Param& b) {
   return a.name == b.name && a.role == b.role && a.dtype == b.dtype && a.shape == b.shape &&
-         a.bytes == b.bytes && a.data == b.data && a.inout == b.inout && a.typed == b.typed;
+         a.bytes == b.bytes && a.data == b.data && a.inout == b.inout && a.typed == b.typed &&
+         a.format == b.format;
 }
 
 bool operator==(const KernelMeta& a, const KernelMeta& b) {
@@ -57,6 +58,18 @@ bool operator==(const KernelMeta& a, const KernelMeta& b) {
          a.intercoreSync == b.intercoreSync && a.streamId == b.streamId &&
          a.sendEvents == b.sendEvents && a.recvEvents == b.recvEvents && a.sha256 == b.sha256 &&
          a.tilingKey == b.tilingKey && a.superKernel == b.superKernel;
+}
+
+const std::vector<std::string>& formatNames() {
+  static const std::vector<std::string> names = {
+      "NCHW", "NHWC", "ND", "NC1HWC0", "FRACTAL_Z", "NC1C0HWPAD", "NHWC1C0", "FSR_NCHW", "FRACTAL_DECONV", "C1HWNC0",
+      "FRACTAL_DECONV_TRANSPOSE", "FRACTAL_DECONV_SP_STRIDE_TRANS", "NC1HWC0_C04", "FRACTAL_Z_C04", "CHWN",
+      "FRACTAL_DECONV_SP_STRIDE8_TRANS", "HWCN", "NC1KHKWHWC0", "BN_WEIGHT", "FILTER_HWCK", "HASHTABLE_LOOKUP_LOOKUPS",
+      "HASHTABLE_LOOKUP_KEYS", "HASHTABLE_LOOKUP_VALUE", "HASHTABLE_LOOKUP_OUTPUT", "HASHTABLE_LOOKUP_HITS", "C1HWNCoC0",
+      "MD", "NDHWC", "FRACTAL_ZZ", "FRACTAL_NZ", "NCDHW", "DHWCN", "NDC1HWC0", "FRACTAL_Z_3D", "CN", "NC", "DHWNC",
+      "FRACTAL_Z_3D_TRANSPOSE", "FRACTAL_ZN_LSTM", "FRACTAL_Z_G", "ND_RNN_BIAS", "FRACTAL_ZN_RNN", "NYUV", "NYUV_A",
+      "NCL"};
+  return names;
 }
 
 namespace {
@@ -116,6 +129,12 @@ llvm::Error readTensor(const MetaReader& r, const json& p, const std::string& pa
     if (*b && out.role != Role::Input)
       return r.fail(path + ".inout", "only an input can also be written back (inout: true)");
     out.inout = *b;
+  }
+  if (const json* format = MetaReader::member(p, "format")) {
+    const char* what = "a CANN format name (NCHW, NHWC, ND, NCDHW, NDHWC, FRACTAL_NZ, ...: FORMAT_<name> in the kernel)";
+    if (!format->is_string() || !llvm::is_contained(formatNames(), format->get<std::string>()))
+      return r.expected(path + ".format", what, *format);
+    out.format = format->get<std::string>();
   }
   return llvm::Error::success();
 }

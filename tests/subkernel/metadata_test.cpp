@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "sk/subkernel.h"
 #include "test_util.h"
@@ -382,6 +383,32 @@ TEST(Meta, UnknownDtypeIsRejected) {
                         "float8_e8m0, float4_e2m1, float4_e1m2, got \"fp16\""));
 }
 
+// A tensor's CANN format (FORMAT_<PARAM> for sk_cc): one of ge::Format's names, written back.
+TEST(Meta, TensorFormatIsACannFormatName) {
+  json doc = withParam({{"name", "x"}, {"role", "input"}, {"dtype", "float16"}, {"shape", {1, 4, 8, 8}}, {"format", "NCHW"}});
+  KernelMeta m = parseOk(doc);
+  ASSERT_EQ(m.params.size(), 1u);
+  EXPECT_EQ(m.params[0].format, "NCHW");
+  EXPECT_EQ(json::parse(writeMeta(m))["params"][0]["format"], "NCHW");
+  EXPECT_EQ(parseOk(minimalDoc()).params[0].format, "") << "not given: ND";
+  EXPECT_FALSE(json::parse(writeMeta(parseOk(minimalDoc())))["params"][0].contains("format"));
+  for (json bad : {json("nchw"), json("FORMAT_NCHW"), json(0)}) {
+    SCOPED_TRACE(bad.dump());
+    doc["params"][0]["format"] = bad;
+    EXPECT_THAT(rejection(doc), HasSubstr("add.json: params[0].format: expected a CANN format name (NCHW, NHWC, ND, NCDHW, "
+                                          "NDHWC, FRACTAL_NZ, ...: FORMAT_<name> in the kernel), got " + bad.dump()));
+  }
+}
+
+// Each format name is a FORMAT_<name> the kernels' headers define (op_build_macros.h).
+TEST(Meta, EveryFormatIsDefinedForKernels) {
+  auto header = llvm::MemoryBuffer::getFile(test::sourceFile("../../include/ascendc/sk_ascendc/op_build_macros.h"));
+  ASSERT_TRUE(bool(header));
+  llvm::StringRef text = (*header)->getBuffer();
+  for (const std::string& name : formatNames())
+    EXPECT_TRUE(text.contains("#define FORMAT_" + name + " ")) << name;
+}
+
 TEST(Meta, TensorNeedsShape) {
   EXPECT_THAT(rejection(withParam({{"name", "z"}, {"role", "output"}, {"dtype", "float32"}})),
               HasSubstr("add.json: params[0].shape: missing (required), expected a non-empty array of positive integers"));
@@ -518,11 +545,11 @@ TEST(Meta, ScalarRoundTripKeepsDtypeAndData) {
 TEST(Meta, UnknownFieldsAreKeptInRawAndIgnored) {
   json doc = minimalDoc();
   doc["opType"] = "AddCustom";
-  doc["params"][0]["format"] = "ND";
+  doc["params"][0]["layout"] = "ND";
   doc["earlyStart"] = {{"wait", true}, {"note", "vendor"}};
   KernelMeta m = parseOk(doc);
   EXPECT_EQ(m.raw["opType"], "AddCustom");
-  EXPECT_EQ(m.raw["params"][0]["format"], "ND");
+  EXPECT_EQ(m.raw["params"][0]["layout"], "ND");
   EXPECT_TRUE(m.earlyStartWait);
 }
 
