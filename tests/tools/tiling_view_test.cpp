@@ -241,13 +241,16 @@ TEST(TilingView, AHeaderWhoseTilingDataIsInAHeaderItIncludesIsViewed) {
 
 TEST(TilingView, ConstantsFromAHeaderItIncludesAreViewedWhenUsed) {
   // ops-nn's repeat_interleave_tiling_normal.h sizes an array with a constant of the header it
-  // includes: that constant comes along, with the constants it is made of; the others do not.
+  // includes: that constant comes along, with the constants it is made of; the others do not,
+  // nor those only the header's host code uses (two of ops-nn's conv helpers define one name).
   sk::test::TempDir d;
   sk::test::writeText(d.file("consts.h"), "#pragma once\n#include <cstdint>\n#define DIM_BASE 1\nconstexpr uint32_t kUnused = 4;\n"
-                                          "constexpr uint32_t kDims = 2 + DIM_BASE;\nvoid HostOnly();\n");
+                                          "constexpr uint32_t kDims = 2 + DIM_BASE;\nconstexpr uint32_t kHostSize = 9;\n"
+                                          "void HostOnly();\n");
   std::string header = "#include \"register/tilingdata_base.h\"\n#include \"consts.h\"\nnamespace optiling {\n"
                        "BEGIN_TILING_DATA_DEF(DimsTiling)\nTILING_DATA_FIELD_DEF_ARR(int64_t, kDims, dims);\n"
-                       "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Dims, DimsTiling)\n}\n";
+                       "END_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Dims, DimsTiling)\n"
+                       "inline uint32_t HostSize() { return kHostSize; }\n}\n";
   std::optional<std::string> v = tilingDataView(header, d.file("dims_tiling.h"));
   ASSERT_TRUE(v.has_value());
   size_t base = v->find("#define DIM_BASE 1"), dims = v->find("constexpr uint32_t kDims = 2 + DIM_BASE;");
@@ -256,6 +259,7 @@ TEST(TilingView, ConstantsFromAHeaderItIncludesAreViewedWhenUsed) {
   EXPECT_LT(base, dims) << *v;
   EXPECT_LT(dims, v->find("BEGIN_TILING_DATA_DEF(DimsTiling)")) << *v;
   EXPECT_FALSE(contains(*v, "kUnused")) << *v;
+  EXPECT_FALSE(contains(*v, "kHostSize")) << "used by host code only: " << *v;
   EXPECT_FALSE(contains(*v, "HostOnly")) << *v;
   EXPECT_TRUE(contains(*v, "consts.h\"\n")) << "#line of the included header: " << *v;
 }
