@@ -402,11 +402,25 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
 enum class McgShfMode { SINGLE_DST_MODE = 0, DUAL_DST_SPLIT_M, DUAL_DST_SPLIT_N, RESERVED };
 namespace Impl::Detail {
 enum class MatmulTriangle : uint8_t { kNone, kUpper, kLower };
+template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputAType;
+template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputBType;
+// CANN's copy modules (declared only, as the module classes below): a policy names its own,
+// given a copy functor template (ops-nn's cmct MatmulPolicyCustom), or the default's members.
+template <typename IMPL, class INPUT_TYPE, const auto& MM_CFG, typename = void,
+          template <class IN_TYPE, const auto& COPY_CFG> class...>
+class CopyCubeIn;
+template <typename IMPL, class A_TYPE, class B_TYPE, class C_TYPE, const auto& MM_CFG,
+          McgShfMode FIXPIPE_MODE = McgShfMode::SINGLE_DST_MODE, typename = void,
+          template <class INPUT_TYPE, class OUTPUT_TYPE, typename T = void> class...>
+class CopyCubeOut;
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
 struct MatmulPolicy {
   static constexpr MatmulTriangle kTriangle = MatmulTriangle::kNone;
   static constexpr bool kSplitM = false;
+  using CopyCubeInA = CopyCubeIn<IMPL, MatmulInputAType<A_TYPE, void>, MM_CFG>;
+  using CopyCubeInB = CopyCubeIn<IMPL, MatmulInputBType<B_TYPE, void>, MM_CFG>;
+  using CopyCubeOut = Impl::Detail::CopyCubeOut<IMPL, A_TYPE, B_TYPE, C_TYPE, MM_CFG>;
 };
 template <const auto& MM_CFG, typename IMPL = void, typename A_TYPE = void, typename B_TYPE = void, typename C_TYPE = void,
           typename BIAS_TYPE = void>
@@ -455,6 +469,11 @@ template <class INPUT_TYPE, class TRANS_TYPE> struct MatmulInputCType : INPUT_TY
   using TRANS_T = TRANS_TYPE;
 };
 }  // namespace Impl::Detail
+// CANN declares these in namespace AscendC (policies name AscendC::MatmulInputAType).
+using Impl::Detail::InputTypeTag;
+using Impl::Detail::MatmulInputAType;
+using Impl::Detail::MatmulInputBType;
+using Impl::Detail::MatmulInputCType;
 // A module's handle to another (NAME): only a module class a policy brings spells these, and
 // none is instantiated here.
 #define MATMUL_USE_MODULE(NAME) \
