@@ -348,14 +348,61 @@ std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<s
 }
 
 // The namespace a template kernel's ASCENDC_TPL_ARGS_DECL put its table in (ops-nn's
-// quant_batch_matmul_v3 does), from clang's suggestion for sk_cc's entry, which names it unqualified.
+// quant_batch_matmul_v3 does), from clang's suggestion for sk_cc's entry, which names it unqualified
+// (g_tilingDeclareParams, or a named table's sk_tpl_decl_<op>).
 std::optional<std::string> templateTableScope(llvm::StringRef errors) {
-  const llvm::StringRef marker = "use of undeclared identifier 'g_tilingDeclareParams'; did you mean '";
-  size_t at = errors.find(marker);
-  if (at == llvm::StringRef::npos) return std::nullopt;
-  llvm::StringRef qualified = errors.drop_front(at + marker.size()).take_until([](char c) { return c == '\'' || c == '\n'; });
-  if (!qualified.consume_back("::g_tilingDeclareParams") || qualified.empty()) return std::nullopt;
-  return qualified.str() + "::";
+  const llvm::StringRef marker = "use of undeclared identifier '";
+  for (size_t at = errors.find(marker); at != llvm::StringRef::npos; at = errors.find(marker, at + 1)) {
+    llvm::StringRef rest = errors.drop_front(at + marker.size());
+    llvm::StringRef name = rest.take_while(isIdentChar);
+    if (name != "g_tilingDeclareParams" && !name.starts_with("sk_tpl_decl_")) continue;
+    llvm::StringRef suggestion = "'; did you mean '";
+    if (!rest.drop_front(name.size()).starts_with(suggestion)) continue;
+    llvm::StringRef qualified = rest.drop_front(name.size() + suggestion.size()).take_until([](char c) { return c == '\'' || c == '\n'; });
+    if (qualified.consume_back(("::" + name).str()) && !qualified.empty()) return qualified.str() + "::";
+  }
+  return std::nullopt;
+}
+
+// The defines that compile a translation unit holding two pairs of tiling-template tables or more
+// (template_argument.h's SK_TPL_NAMED_TABLES; ops-nn's conv3d_transpose_v2 includes another op's
+// key header): the source preprocessed with the tables named shows each SEL after its DECL; the
+// op's pair is the DECL named after the op type (`SK_ASCENDC_OP_TYPE`) or starting with it
+// (Conv3dTransposeV2Arch35). None: an input error naming the tables.
+llvm::Expected<std::vector<std::string>> namedTemplateTables(const std::string& clang, const std::vector<std::string>& args,
+                                                             const Options& o, const ScratchDir& scratch) {
+  llvm::StringRef opType;
+  for (const std::string& a : args)
+    if (llvm::StringRef(a).starts_with("-DSK_ASCENDC_OP_TYPE=")) opType = llvm::StringRef(a).split('=').second.trim('"');
+  std::vector<std::string> pre = args;
+  llvm::erase_if(pre, [](const std::string& a) { return a == "-emit-llvm" || a == "-c"; });
+  pre.back() = scratch.file("tables.ii");
+  pre.insert(pre.end() - 3, {"-E", "-P", "-DSK_TPL_NAMED_TABLES"});
+  auto run = runClang(clang, pre, scratch, o.verbose);
+  if (!run) return run.takeError();
+  if (run->exitCode != 0) return std::vector<std::string>{};  // the compile says why
+  auto text = sk::readFile(pre.back(), 1ull << 30, "preprocessed kernel source");
+  if (!text) return text.takeError();
+  std::vector<std::pair<std::string, std::string>> pairs;  // DECL's op, SEL's name
+  std::string decl;
+  for (size_t i = 0; i < text->size(); ++i) {
+    if (i && isIdentChar((*text)[i - 1])) continue;
+    llvm::StringRef rest = llvm::StringRef(*text).drop_front(i);
+    if (rest.starts_with("sk_tpl_decl_")) decl = rest.drop_front(12).take_while(isIdentChar).str();
+    else if (rest.starts_with("sk_tpl_sel_") && !decl.empty()) pairs.push_back({decl, rest.take_while(isIdentChar).str()});
+  }
+  auto pick = llvm::find_if(pairs, [&](const auto& p) { return llvm::StringRef(p.first).equals_insensitive(opType); });
+  if (pick == pairs.end())
+    pick = llvm::find_if(pairs, [&](const auto& p) { return llvm::StringRef(p.first).starts_with_insensitive(opType); });
+  if (pick == pairs.end()) {
+    std::string names;
+    for (const auto& p : pairs) names += (names.empty() ? "" : ", ") + p.first;
+    return sk::inputError(o.source + ": tiling-template tables of " + std::to_string(pairs.size()) + " ops (ASCENDC_TPL_ARGS_DECL " +
+                          names + ") and none is the op's, " + opType.str() +
+                          " (the CamelCase of the metadata's kernelName): name the op's table after it");
+  }
+  return std::vector<std::string>{"-DSK_TPL_NAMED_TABLES", "-DSK_TPL_DECL_TABLE=SK_TPL_SCOPE sk_tpl_decl_" + pick->first,
+                                  "-DSK_TPL_SEL_TABLE=SK_TPL_SCOPE " + pick->second};
 }
 
 // `args` as clangArgs gives them: -x c++ ... SOURCE -o BITCODE. The source preprocessed, rewritten
@@ -387,13 +434,20 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
   return runClang(clang, compile, scratch, o.verbose);
 }
 
-// clang on `args`, then again as the errors call for: with the scope of the kernel's tiling-key
-// tables, or preprocessed and rewritten (above; also without host functions that have an
+// clang on `args`, then again as the errors call for: with the op's pair of tiling-key tables
+// when there are several, with the scope of the kernel's tables, or preprocessed and rewritten (above; also without host functions that have an
 // __aicore__ twin, host_twins.cpp).
 llvm::Expected<ToolResult> compileWithWorkarounds(const std::string& clang, std::vector<std::string> args, const Options& o,
                                                   const ScratchDir& scratch) {
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
+  if (run->exitCode != 0 && llvm::StringRef(run->err).contains("redefinition of 'g_tilingDeclareParams'")) {
+    auto named = namedTemplateTables(clang, args, o, scratch);
+    if (!named) return named.takeError();
+    args.insert(args.end() - 3, named->begin(), named->end());
+    run = runClang(clang, args, scratch, o.verbose);
+    if (!run) return run.takeError();
+  }
   if (std::optional<std::string> scope = run->exitCode != 0 ? templateTableScope(run->err) : std::nullopt) {
     args.insert(args.end() - 3, "-DSK_TPL_SCOPE=" + *scope);
     run = runClang(clang, args, scratch, o.verbose);

@@ -322,7 +322,7 @@ std::optional<std::string> templateEntryText(llvm::StringRef s, llvm::StringRef 
   return "\n#line 1 \"<sk_cc: " + n + " is a template kernel; its entry takes the tiling key's ASCENDC_TPL_SEL " +
          "combination (ascendc/host_api/tiling/template_argument.h)>\"\n" +
          "extern \"C++\" __global__ __aicore__ void " + to.str() + "(" + p->params + ") {\n" + (keyed ? keyCheck(name, key) : "") +
-         "  switch (::AscendC::sk_tpl::Enter<SK_TPL_SCOPE g_tilingDeclareParams, SK_TPL_SCOPE g_tilingSelectParams, " + k +
+         "  switch (::AscendC::sk_tpl::Enter<SK_TPL_DECL_TABLE, SK_TPL_SEL_TABLE, " + k +
          "ull>(\n" +
          "      ::sk_tiling_key(), [&](auto... skTplV) { " + n + "<" + templateArguments(isType) + ">(" + p->names() + "); })) {\n" +
          "    case ::AscendC::sk_tpl::kRan: break;\n" +

@@ -563,7 +563,7 @@ template <bool FP32> void tplScaleRef(Tensors& t) {
   for (size_t i = 0; i < t["x"].size(); ++i) t["y"][i] = FP32 ? -4.0 * t["x"][i] : 2.0 * t["x"][i];
 }
 // tpl_typed, tpl_split: y = x * TILES (tiling key: half TILES 2, float TILES 1), the type a typename parameter;
-// kt_entries, default_below, format_pick: y = 3 x.
+// kt_entries, default_below, format_pick, tpl_pair: y = 3 x.
 template <int TILES> void tplTypedRef(Tensors& t) {
   for (size_t i = 0; i < t["x"].size(); ++i) t["y"][i] = TILES * t["x"][i];
 }
@@ -685,6 +685,7 @@ std::vector<Case> advCases() {
       Case{"kt_test_entry_beside_c_entry", "tpl_key", "kt_entries.cpp", "kt_entries.json", {}, tplTypedRef<3>, 0, 0},
       Case{"tiling_default_registered_below", "tpl_key", "default_below.cpp", "default_below.json", {}, tplTypedRef<3>, 0, 0},
       Case{"format_from_metadata", "tpl_key", "format_pick.cpp", "format_pick.json", {}, tplTypedRef<3>, 0, 0},
+      Case{"tpl_tables_of_three_ops", "tpl_key", "tpl_pair.cpp", "tpl_pair.json", {}, tplTypedRef<3>, 0, 0},
       Case{"tpl_scale_key_in_namespace", "tpl_key", "tpl_scale.cpp", "tpl_scale_fp32.json", {"key_in_namespace.h"},
            tplScaleRef<true>, 0, 0},
   };

@@ -202,6 +202,26 @@ TEST(SkCc, TemplateKernelsServeEveryCombinationOrTheMetadatasKeyWhenThereAreMany
   EXPECT_NE(r.err.find("is launched with key 298"), std::string::npos) << r.err;
 }
 
+// A translation unit with the tiling-key tables of several ops, none named after the kernel's op:
+// sk_cc cannot tell which is the kernel's, and says so naming them (exit 2, no object).
+TEST(SkCc, TablesOfSeveralOpsNoneTheKernelsAreNamedInTheError) {
+  TempDir d;
+  const std::string dir = std::string(SK_SOURCE_DIR) + "/tests/ascendc/kernels/tpl_key/";
+  std::string meta = sk::test::readText(dir + "tpl_pair.json");
+  meta.replace(meta.find("\"tpl_pair\""), 10, "\"tpl_lone\"");
+  sk::test::writeText(d.file("tpl_lone.json"), meta);
+  sk::test::writeText(d.file("tpl_lone.cpp"), sk::test::readText(dir + "tpl_pair.cpp") +
+                                                  "template <int T> __global__ __aicore__ void tpl_lone(GM_ADDR x, GM_ADDR y, "
+                                                  "GM_ADDR w, GM_ADDR t) {}\n");
+  CommandResult c = skCc({"--meta", d.file("tpl_lone.json"), "-I", dir, "-c", d.file("tpl_lone.cpp"), "-o", d.file("tpl_lone.o")});
+  EXPECT_EQ(c.exitCode, 2) << c.err;
+  EXPECT_NE(c.err.find(d.file("tpl_lone.cpp") + ": tiling-template tables of 3 ops (ASCENDC_TPL_ARGS_DECL TplScale, "
+                       "TplPairArch35, OtherOp) and none is the op's, TplLone (the CamelCase of the metadata's kernelName)"),
+            std::string::npos)
+      << c.err;
+  EXPECT_FALSE(llvm::sys::fs::exists(d.file("tpl_lone.o")));
+}
+
 // Without --meta no instantiation of a template kernel is made: the object is valid but holds no
 // entry, and sk_cc says so (tpl_scale's template line is also a preprocessor choice).
 TEST(SkCc, ATemplateKernelCompiledWithoutMetadataIsNamedInAWarning) {

@@ -363,7 +363,7 @@ TEST(TemplateKernelEntry, AppendsAnEntryForATemplateKernel) {
   EXPECT_TRUE(contains(*out, "void add_custom__sk_entry(GM_ADDR x, GM_ADDR y /* out */, GM_ADDR workspace, GM_ADDR tiling)")) << *out;
   EXPECT_TRUE(contains(*out, "add_custom<decltype(skTplV)::value...>(x, y, workspace, tiling);")) << *out;
   // SK_TPL_SCOPE: empty, or the namespace the tables are in (sk_cc's second attempt)
-  EXPECT_TRUE(contains(*out, "Enter<SK_TPL_SCOPE g_tilingDeclareParams, SK_TPL_SCOPE g_tilingSelectParams, 266ull>(\n      ::sk_tiling_key(),"))
+  EXPECT_TRUE(contains(*out, "Enter<SK_TPL_DECL_TABLE, SK_TPL_SEL_TABLE, 266ull>(\n      ::sk_tiling_key(),"))
       << *out;
   EXPECT_TRUE(contains(*out, "this object was compiled for tiling key 266")) << *out;
   EXPECT_FALSE(contains(*out, "if (::sk_tiling_key() != 266ull)")) << "the object serves every key it can";

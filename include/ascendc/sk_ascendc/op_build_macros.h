@@ -100,5 +100,6 @@
 #define FORMAT_NYUV 45
 #define FORMAT_NYUV_A 46
 #define FORMAT_NCL 47
+#define FORMAT_MAX 0xff  // no format: kernels write it for an input they do not take (ops-nn's conv bias)
 
 #endif /* SK_ASCENDC_OP_BUILD_MACROS_H */

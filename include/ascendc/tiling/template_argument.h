@@ -355,15 +355,33 @@ template <size_t D, size_t S> struct Table {
 #define SK_TPL_E79(a, ...) SK_TPL_KEEP(a) __VA_OPT__(SK_TPL_E80(__VA_ARGS__))
 #define SK_TPL_E80(a, ...) SK_TPL_KEEP(a) __VA_OPT__(ASCENDC_TPL_list_has_more_than_80_elements)
 // Where sk_cc's entry of a template kernel finds the two tables: sk_cc compiles again with
-// -DSK_TPL_SCOPE=N:: when a kernel declares them in namespace N.
+// -DSK_TPL_SCOPE=N:: when a kernel declares them in namespace N. A translation unit with two
+// pairs of tables (a kernel that includes another op's key header too: ops-nn's
+// conv3d_transpose_v2; CANN's kernel pass expands them to nothing) is compiled again with
+// -DSK_TPL_NAMED_TABLES, each DECL named after its op and each SEL numbered, and the op's pair as
+// SK_TPL_DECL_TABLE / SK_TPL_SEL_TABLE (sk_cc finds them in the preprocessed source).
 #ifndef SK_TPL_SCOPE
 #define SK_TPL_SCOPE
 #endif
+#ifndef SK_TPL_DECL_TABLE
+#define SK_TPL_DECL_TABLE SK_TPL_SCOPE g_tilingDeclareParams
+#define SK_TPL_SEL_TABLE SK_TPL_SCOPE g_tilingSelectParams
+#endif
+#define SK_TPL_CAT2(a, b) a##b
+#define SK_TPL_CAT(a, b) SK_TPL_CAT2(a, b)
+#ifdef SK_TPL_NAMED_TABLES
+#define ASCENDC_TPL_ARGS_DECL(x, ...) \
+  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param sk_tpl_decl_##x[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
+#define ASCENDC_TPL_SEL(...)                                                                 \
+  [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Select SK_TPL_CAT(sk_tpl_sel_, __COUNTER__)[] = { \
+      SK_TPL_NONEMPTY(__VA_ARGS__)}
+#else
 #define ASCENDC_TPL_ARGS_DECL(x, ...) \
   [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Param g_tilingDeclareParams[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
-#define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select({SK_TPL_NONEMPTY(__VA_ARGS__)})
 #define ASCENDC_TPL_SEL(...) \
   [[maybe_unused]] static constexpr ::AscendC::sk_tpl::Select g_tilingSelectParams[] = {SK_TPL_NONEMPTY(__VA_ARGS__)}
+#endif
+#define ASCENDC_TPL_ARGS_SEL(...) ::AscendC::sk_tpl::Select({SK_TPL_NONEMPTY(__VA_ARGS__)})
 #define ASCENDC_TPL_INPUT(x) (x)
 #define ASCENDC_TPL_OUTPUT(x) (x)
 

@@ -1,5 +1,5 @@
 // y = x * factor over 1024 elements of T through one UB buffer: the body of this folder's
-// tpl_typed, tpl_split, kt_entries, default_below and format_pick kernels, which differ in how they are declared.
+// tpl_typed, tpl_split, kt_entries, default_below, format_pick and tpl_pair kernels, which differ in how they are declared.
 #ifndef SK_TEST_TPL_KEY_SCALE_COPY_H
 #define SK_TEST_TPL_KEY_SCALE_COPY_H
 
