@@ -435,8 +435,8 @@ llvm::Expected<ToolResult> compileRewritten(const std::string& clang, const std:
 }
 
 // clang on `args`, then again as the errors call for: with the op's pair of tiling-key tables
-// when there are several, with the scope of the kernel's tables, or preprocessed and rewritten (above; also without host functions that have an
-// __aicore__ twin, host_twins.cpp).
+// when there are several, with the scope of the kernel's tables, or preprocessed and rewritten
+// (above; also without host functions that have an __aicore__ twin, host_twins.cpp).
 llvm::Expected<ToolResult> compileWithWorkarounds(const std::string& clang, std::vector<std::string> args, const Options& o,
                                                   const ScratchDir& scratch) {
   auto run = runClang(clang, args, scratch, o.verbose);
