@@ -51,6 +51,12 @@ class MetaReader {
     if (!i) return i.takeError();
     return static_cast<uint64_t>(*i);
   }
+  // Any unsigned 64-bit integer (tiling keys: ops-transformer's go past 2^63).
+  llvm::Expected<uint64_t> unsigned64(const json& v, const std::string& path, const char* what) const {
+    if (v.is_number_unsigned()) return v.get<uint64_t>();
+    if (v.is_number_integer() && v.get<int64_t>() >= 0) return static_cast<uint64_t>(v.get<int64_t>());
+    return expected(path, what, v);
+  }
   llvm::Expected<bool> boolean(const json& v, const std::string& path) const {
     if (!v.is_boolean()) return expected(path, "true or false", v);
     return v.get<bool>();

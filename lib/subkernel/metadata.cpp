@@ -360,7 +360,7 @@ llvm::Error readChecks(const MetaReader& r, const json& doc, KernelMeta& m) {
     m.sha256 = s;
   }
   if (const json* v = MetaReader::member(doc, "tilingKey")) {
-    auto k = r.count(*v, "tilingKey", "an unsigned integer (the value TILING_KEY_IS compares with)");
+    auto k = r.unsigned64(*v, "tilingKey", "an unsigned 64-bit integer (the value TILING_KEY_IS compares with)");
     if (!k) return k.takeError();
     m.tilingKey = *k;
   }

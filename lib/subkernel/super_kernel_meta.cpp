@@ -170,7 +170,7 @@ llvm::Error readInstance(const MetaReader& r, const json& v, size_t i, const Ker
   inst.blockDim = (uint32_t)*blockDim;
   inst.textBytes = *text;
   if (const json* key = MetaReader::member(v, "tilingKey")) {
-    auto k = r.count(*key, f->at("tilingKey"), "an unsigned integer (the sub-kernel's tilingKey)");
+    auto k = r.unsigned64(*key, f->at("tilingKey"), "an unsigned 64-bit integer (the sub-kernel's tilingKey)");
     if (!k) return k.takeError();
     inst.tilingKey = *k;
   }

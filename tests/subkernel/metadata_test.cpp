@@ -592,6 +592,24 @@ TEST(Meta, WriteMetaWritesChangedFields) {
   EXPECT_EQ(out["tilingKey"], 7);
 }
 
+// Tiling keys take all 64 bits (ops-transformer's nsa_compress_attention tests 10000000000000000024);
+// a negative or a fraction is refused naming the field.
+TEST(Meta, TilingKeyTakesAllSixtyFourBits) {
+  json doc = minimalDoc();
+  doc["tilingKey"] = 10000000000000000024ull;
+  KernelMeta m = parseOk(doc);
+  EXPECT_EQ(m.tilingKey, 10000000000000000024ull);
+  EXPECT_EQ(json::parse(writeMeta(m))["tilingKey"].get<uint64_t>(), 10000000000000000024ull);
+  doc["tilingKey"] = UINT64_MAX;
+  EXPECT_EQ(parseOk(doc).tilingKey, UINT64_MAX);
+  for (json bad : {json(-1), json(1.5), json("7")}) {
+    SCOPED_TRACE(bad.dump());
+    doc["tilingKey"] = bad;
+    EXPECT_THAT(rejection(doc), HasSubstr("add.json: tilingKey: expected an unsigned 64-bit integer (the value "
+                                          "TILING_KEY_IS compares with), got " + bad.dump()));
+  }
+}
+
 TEST(Meta, RoundTripGivesAnEqualMeta) {
   for (const char* file : {"meta/good/add_custom.json", "meta/good/matmul_mix.json", "meta/good/minimal_aic.json",
                            "meta/good/scalar_params.json"}) {

@@ -113,6 +113,22 @@ TEST(SkCc, AMixKernelRunsItsCubeCodeOnTheAicAndItsVectorCodeOnTheAivs) {
 // A source that needs the tiling key as a constant (`if constexpr (TILING_KEY_IS(1))`) is
 // compiled for the metadata's key, as CANN compiles one object per key; launched with another
 // key, that object is a device exception naming both.
+// A tiling key past 2^63 (ops-transformer's): read from the metadata and compared in all 64 bits;
+// one object serves both keys.
+TEST(SkCc, TilingKeysPastTwoToTheSixtyThree) {
+  TempDir d;
+  CommandResult r = compileAndRun(d, "big_key");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const uint64_t key = 10000000000000000024ull;
+  EXPECT_EQ(readInts(d.file("out/out.bin")), (std::vector<int32_t>{1, (int32_t)(uint32_t)key, (int32_t)(uint32_t)(key >> 32)}));
+  std::string meta = sk::test::readText(d.file("big_key.json"));
+  meta.replace(meta.find("10000000000000000024"), 20, "10000000000000000001");
+  sk::test::writeText(d.file("big_key.json"), meta);
+  r = sk::test::run({SK_RUN, d.file("big_key.json"), "-q", "--output-dir", d.file("out")});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(readInts(d.file("out/out.bin"))[0], 2);
+}
+
 TEST(SkCc, TilingKeyInAConstantExpressionCompilesOneObjectPerKey) {
   TempDir d;
   for (int key : {2, 1, 5}) {
