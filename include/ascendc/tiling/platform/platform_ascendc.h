@@ -24,9 +24,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace fe {
-class PlatFormInfos;  // CANN's platform description behind TilingContext::GetPlatformInfo()
-}  // namespace fe
+#include "platform/platform_infos_def.h"  // fe::PlatFormInfos, behind TilingContext::GetPlatformInfo()
 
 namespace platform_ascendc {
 

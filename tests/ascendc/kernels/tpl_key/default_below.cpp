@@ -1,7 +1,9 @@
 // GET_TILING_DATA written above the REGISTER_TILING_DEFAULT that names its struct, in one kernel
 // body, as some ops-nn kernels order them (CANN takes the registration wherever it stands in the
-// kernel). y = factor x, factor from the tiling (3 in the metadata).
+// kernel). y = factor x, factor from the tiling (3 in the metadata). It also includes CANN's
+// platform/platform_infos_def.h and uses nothing of it, as ops-transformer's interleave_rope does.
 #include "kernel_operator.h"
+#include "platform/platform_infos_def.h"
 #include "scale_copy.h"
 
 struct ScaleTiling {
