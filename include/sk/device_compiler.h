@@ -109,9 +109,11 @@ std::optional<std::string> keyedKernelEntry(llvm::StringRef source, llvm::String
 
 // The device view of an op_host tiling header (what CANN's op build generates from it): its
 // tiling data definitions and registrations, and the constants they use, in namespace optiling,
-// under #line directives pointing at `path`. nullopt when the header defines no tiling data
-// (a plain C++ struct header: included as it is).
-std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path);
+// under #line directives pointing at `path`; the headers it includes with quotes are found beside
+// it or in `includeDirs`. nullopt when the header defines no tiling data (a plain C++ struct
+// header: included as it is).
+std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path,
+                                          const std::vector<std::string>& includeDirs = {});
 
 // CANN's kernel-launch interface (`ACLRT_LAUNCH_KERNEL(k)(blockDim, stream, args...)`), for each
 // non-template `__global__` kernel `source` defines: `header` is aclrtlaunch_<k>.h as CANN's

@@ -218,7 +218,7 @@ llvm::Expected<std::vector<std::string>> forceIncludes(const Options& o, const S
     if (!text) return text.takeError();
     llvm::SmallString<256> abs(f);
     llvm::sys::fs::make_absolute(abs);
-    std::optional<std::string> view = tilingDataView(*text, abs.str());
+    std::optional<std::string> view = tilingDataView(*text, abs.str(), o.includeDirs);
     if (!view) {
       out.push_back(f);
       continue;

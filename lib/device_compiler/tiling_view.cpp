@@ -92,8 +92,10 @@ bool isConstantDeclaration(llvm::StringRef stmt) {
   return false;
 }
 
-// The header a directive includes with quotes, resolved against the including header's folder.
-std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::StringRef includer) {
+// The header a directive includes with quotes: beside the including header, else in the first of
+// `includeDirs` that has it (as the preprocessor looks), else nullopt.
+std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::StringRef includer,
+                                         const std::vector<std::string>& includeDirs) {
   llvm::StringRef l = directive.ltrim();
   if (!l.consume_front("#")) return std::nullopt;
   l = l.ltrim();
@@ -101,15 +103,28 @@ std::optional<std::string> quotedInclude(llvm::StringRef directive, llvm::String
   l = l.ltrim();
   if (!l.consume_front("\"")) return std::nullopt;
   llvm::StringRef name = l.take_until([](char c) { return c == '"'; });
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(includer));
-  llvm::sys::path::append(path, name);
-  llvm::sys::path::remove_dots(path, true);
-  return path.str().str();
+  auto in = [&](llvm::StringRef dir) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, name);
+    llvm::sys::path::remove_dots(path, true);
+    return path.str().str();
+  };
+  std::string beside = in(llvm::sys::path::parent_path(includer));
+  if (llvm::sys::fs::exists(beside)) return beside;
+  for (const std::string& dir : includeDirs)
+    if (std::string found = in(dir); llvm::sys::fs::exists(found)) return found;
+  return std::nullopt;
 }
 
 using Names = std::set<std::string, std::less<>>;
-std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
-                                    const Names* wanted);
+// What one view's headers share: the headers read (each once) and where a quoted include that is
+// not beside its includer is found (sk_cc's -I directories, as the op build finds another op's
+// tiling header: ops-transformer's batch_mat_mul_v3 includes "mat_mul_v3/op_host/...").
+struct ViewContext {
+  std::set<std::string> seen;
+  std::vector<std::string> includeDirs;
+};
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, ViewContext& cx, const Names* wanted);
 
 // The identifiers of a text.
 Names identifiers(llvm::StringRef s) {
@@ -148,16 +163,15 @@ std::string guarded(llvm::StringRef path, const std::string& body) {
 
 // The view of a header `directive` includes, when it is a tiling header or has constants in
 // `uses` (the names of the headers including it; read once per view).
-std::string includedView(llvm::StringRef directive, llvm::StringRef includer, std::set<std::string>& seen,
-                         const Names& uses) {
-  std::optional<std::string> path = quotedInclude(directive, includer);
-  if (!path || !seen.insert(realPath(*path)).second) return "";
+std::string includedView(llvm::StringRef directive, llvm::StringRef includer, ViewContext& cx, const Names& uses) {
+  std::optional<std::string> path = quotedInclude(directive, includer, cx.includeDirs);
+  if (!path || !cx.seen.insert(realPath(*path)).second) return "";
   auto text = sk::readFile(*path, 16ull << 20, "tiling header");
   if (!text) {
     llvm::consumeError(text.takeError());
     return "";
   }
-  std::optional<std::string> body = viewBody(*text, *path, seen, &uses);
+  std::optional<std::string> body = viewBody(*text, *path, cx, &uses);
   return body ? guarded(*path, *body) : "";
 }
 
@@ -185,8 +199,7 @@ void keepWanted(llvm::StringRef s, std::vector<Chunk>& chunks, Names wanted) {
 // The chunks of a header's text (comments blanked), in order: tiling data definitions,
 // registrations, namespace-scope constants and, with `uses`, the views of the headers it includes
 // (nullopt: malformed).
-std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef path, std::set<std::string>& seen,
-                                           const Names* uses) {
+std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef path, ViewContext& cx, const Names* uses) {
   std::vector<Chunk> chunks;
   std::vector<bool> braces;  // true: a namespace's
   size_t statement = 0;
@@ -203,7 +216,7 @@ std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef pa
       while (e != llvm::StringRef::npos && s[e - 1] == '\\');
       e = e == llvm::StringRef::npos ? s.size() : e;
       if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e, ""});
-      else if (std::string nested = uses ? includedView(s.slice(i, e), path, seen, *uses) : ""; !nested.empty())
+      else if (std::string nested = uses ? includedView(s.slice(i, e), path, cx, *uses) : ""; !nested.empty())
         chunks.push_back({i, e, nested});
       i = e - 1;
       statement = e;
@@ -251,8 +264,7 @@ std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef pa
 
 // The chunks of a tiling header, rendered; nullopt when it has no tiling data (or is malformed).
 // `wanted`: the header is included by a view, which uses these names.
-std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, std::set<std::string>& seen,
-                                    const Names* wanted) {
+std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path, ViewContext& cx, const Names* wanted) {
   std::string text = withoutComments(header);
   llvm::StringRef s = text;
   // A header with no tiling data of its own may include the one that has it (ops-math's
@@ -262,7 +274,7 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
   // The names the included headers' constants may be wanted for: those the view's own chunks use
   // (not the host code's: two helper headers may define one name in two namespaces, ops-nn's
   // conv tiling headers).
-  std::optional<std::vector<Chunk>> own = chunksOf(s, path, seen, nullptr);
+  std::optional<std::vector<Chunk>> own = chunksOf(s, path, cx, nullptr);
   if (!own) return std::nullopt;
   if (!ownData && wanted) keepWanted(s, *own, *wanted);
   Names uses = wanted ? *wanted : Names{};
@@ -270,7 +282,7 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
     Names used = identifiers(s.slice(c.begin, c.end));
     uses.insert(used.begin(), used.end());
   }
-  std::optional<std::vector<Chunk>> all = chunksOf(s, path, seen, &uses);
+  std::optional<std::vector<Chunk>> all = chunksOf(s, path, cx, &uses);
   if (!all) return std::nullopt;
   std::vector<Chunk>& chunks = *all;
   if (!ownData && wanted) keepWanted(s, chunks, *wanted);
@@ -308,9 +320,10 @@ std::string structDeclarations(llvm::StringRef body) {
 
 }  // namespace
 
-std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path) {
-  std::set<std::string> seen{realPath(path)};
-  std::optional<std::string> body = viewBody(header, path, seen, nullptr);
+std::optional<std::string> tilingDataView(llvm::StringRef header, llvm::StringRef path,
+                                          const std::vector<std::string>& includeDirs) {
+  ViewContext cx{{realPath(path)}, includeDirs};
+  std::optional<std::string> body = viewBody(header, path, cx, nullptr);
   if (!body) return std::nullopt;
   return "// The device view sk_cc made of " + path.str() +
          " (docs/sk_cc.md)\n#include \"register/tilingdata_base.h\"\n#include \"kernel_tiling/kernel_tiling.h\"\n"

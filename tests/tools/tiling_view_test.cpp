@@ -218,6 +218,21 @@ TEST(TilingView, ATilingHeaderOfAnotherOpItIncludesIsViewedInPlaceOnce) {
   EXPECT_FALSE(contains(*v, "#include \"../../")) << *v;
 }
 
+TEST(TilingView, ATilingHeaderFoundThroughAnIncludeDirectoryIsViewed) {
+  // ops-transformer's batch_mat_mul_v3_tiling.h includes "mat_mul_v3/op_host/op_tiling/..." found
+  // through an -I directory, as the op build finds it; not beside the header.
+  sk::test::TempDir d;
+  writeNestedTilingHeaders(d);
+  std::string outer = "#include \"op_host/inner_tiling.h\"\nBEGIN_TILING_DATA_DEF(OuterTiling)\n"
+                      "TILING_DATA_FIELD_DEF_STRUCT(InnerTiling, inner);\nEND_TILING_DATA_DEF;\n";
+  std::optional<std::string> v = tilingDataView(outer, d.file("outer/op_host/outer_tiling.h"), {d.file("none"), d.file("inner")});
+  ASSERT_TRUE(v.has_value());
+  EXPECT_LT(v->find("BEGIN_TILING_DATA_DEF(InnerTiling)"), v->find("BEGIN_TILING_DATA_DEF(OuterTiling)")) << *v;
+  v = tilingDataView(outer, d.file("outer/op_host/outer_tiling.h"));
+  ASSERT_TRUE(v.has_value());
+  EXPECT_FALSE(contains(*v, "InnerTiling)")) << "without the directory: " << *v;
+}
+
 TEST(TilingView, AHeaderWhoseTilingDataIsInAHeaderItIncludesIsViewed) {
   // ops-math's circular_pad_tiling.h: no tiling data of its own, host code, and the include of
   // circular_pad_common_tiling.h, which has it. A header that includes only non-tiling headers
