@@ -63,13 +63,15 @@ template <size_t STEP_M, size_t STEP_N, bool ORDER_N> void blocksInOrder(Tensors
   }
 }
 
-// matmul_api_ub key 1: y = (2 x) b in ND_ALIGN rows of ceil8(N) floats, the padding 0.
-void vecoutANdAlign(Tensors& t) {
+// matmul_api_ub key 1: y = (2 x) b in ND_ALIGN rows of ceil8(N) floats, the padding 0; key 3
+// (kEvenRows): the even rows so, the odd ones 7 (what the AIV filled its UB with).
+template <bool kEvenRows = false> void vecoutANdAlign(Tensors& t) {
   size_t m = t.shapes["x"][0], k = t.shapes["x"][1], n = t.shapes["b"][1], pitch = t.shapes["y"][1];
   std::vector<double> a = t["x"];
   for (double& v : a) v = roundTo("float16", 2 * v);
   for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < pitch; ++j) t["y"][i * pitch + j] = j < n ? dot(a, k, t["b"], n, k, i, j) : 0.0;
+    for (size_t j = 0; j < pitch; ++j)
+      t["y"][i * pitch + j] = kEvenRows && i % 2 ? 7.0 : j < n ? dot(a, k, t["b"], n, k, i, j) : 0.0;
 }
 // matmul_api_ub key 2: y = x b as NZ (column blocks of 16 over N, M rows each).
 void vecoutBNz(Tensors& t) {
@@ -131,7 +133,9 @@ std::vector<Case> matmulApiCases() {
       {"matmul_api_async_workspace_gm", "matmul_api_async", "matmul_api_async.cpp", "matmul_api_async_gm.json",
        {"matmul_api_async_tiling.h"}, twiceProduct},
       {"matmul_api_vecout_a_nd_align_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nd_align.json",
-       {"matmul_api_ub_tiling.h"}, vecoutANdAlign},
+       {"matmul_api_ub_tiling.h"}, vecoutANdAlign<>},
+      {"matmul_api_vecout_a_get_tensor_c_do_pad", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_do_pad.json",
+       {"matmul_api_ub_tiling.h"}, vecoutANdAlign<true>},
       {"matmul_api_vecout_b_nz_c", "matmul_api_ub", "matmul_api_ub.cpp", "matmul_api_ub_nz.json", {"matmul_api_ub_tiling.h"},
        vecoutBNz},
       // c = a x b + bias, a and b handed over in TSCM: the reference of the partial sums.

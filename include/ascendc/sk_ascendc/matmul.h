@@ -1767,17 +1767,25 @@ class Matmul {
   // An AIV's block into its UB (C at VECIN), from the block the AIC staged packed: ND rows curN
   // apart; NZ column blocks of 16 columns, ceil16(curM) rows each; ND_ALIGN rows padded with 0
   // to ceil(curN, 32 / sizeof(DstT)) (CANN's DataCopyPad of the single-core C: the block must
-  // be the whole single-core C).
-  // (height, width, srcGap and dstGap: the older prototype's, to be left at 0.)
-  template <bool sync = true>
+  // be the whole single-core C). With doPad (the MIX client's form, ops-transformer's prompt
+  // flash attention) the block's bytes are taken as DataCopyPad takes GM: `height` rows of `width`
+  // elements, srcGap bytes after each, each row padded with zeros to 32 bytes and dstGap 32-byte
+  // blocks apart in UB; without it height, width and the gaps are ignored, as CANN's client does.
+  template <bool sync = true, bool doPad = false>
   __aicore__ void GetTensorC(const LocalTensor<DstT>& local, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                              uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0) {
-    if (height || width || srcGap || dstGap)
-      ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: height, width, srcGap and dstGap are deprecated; leave them 0");
     if (!kClient) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: C in UB exists on the AIVs of a MIX kernel");
     if (enAtomic) ::sk_trap(3, "Matmul::GetTensorC into a LocalTensor: enAtomic must be 0 (atomics apply to GM)");
     const uint8_t* staged = !sync && asyncActive_ ? TakeAsync(false) : StagingOf(detail::kStageC);
-    if constexpr (kSplitM) {  // this AIV's half of the block's rows, each padded to 32 bytes
+    if constexpr (doPad) {
+      uint64_t rowBytes = (uint64_t)width * sizeof(DstT), blockBytes = (uint64_t)curM_ * curN_ * sizeof(DstT);
+      if (height && (uint64_t)(height - 1) * (rowBytes + srcGap) + rowBytes > blockBytes)
+        ::sk_trapf(3, "Matmul::GetTensorC<sync, doPad>: %u rows of %u elements %u bytes apart reach past the block (%u x %u)",
+                   height, width, (uint32_t)(rowBytes + srcGap), curM_, curN_);
+      uint32_t padded = detail::ceilTo(width, 32 / (uint32_t)sizeof(DstT));
+      CheckUbC(local, height ? (height - 1) * (padded + dstGap * 32 / (uint32_t)sizeof(DstT)) + padded : 0);
+      detail::copyPadIn<DstT>(local.HostPtr(), staged, height, (uint32_t)rowBytes, srcGap, dstGap, true, 0, padded - width, DstT(0));
+    } else if constexpr (kSplitM) {  // this AIV's half of the block's rows, each padded to 32 bytes
       static_assert(C_TYPE::format != CubeFormat::NZ, "Matmul with SplitMMatmulPolicy: C in UB as ND or ND_ALIGN");
       uint32_t first = (curM_ + 1) / 2, rows = GetSubBlockIdx() == 0 ? first : curM_ - first;
       uint32_t padded = detail::ceilTo(curN_, 32 / (uint32_t)sizeof(DstT));

@@ -2,6 +2,9 @@
 // singleCoreM rows of C. Tiling key 1: the AIV makes A = 2 x in UB (Muls), hands it over at
 // VECOUT (SetTensorA(LocalTensor), ND), B from GM, and takes C (one block) into UB as ND_ALIGN:
 // rows padded with zeros to 32 bytes, which it writes out as they are (y is M x ceil8(N)).
+// Key 3: as key 1, C taken with GetTensorC<true, true> (doPad, as ops-transformer's prompt flash
+// attention takes it): every other row of the block (srcGap one row), each to every other row of
+// UB (dstGap one padded row), so the odd rows keep the 7 the AIV filled them with.
 // Key 2: B in UB (declared at VECCALC, as prompt_flash_attention declares its UB operands: any
 // UB position works as VECOUT; ND, loaded from GM), A from GM, C block by block into UB as NZ
 // (16-column blocks of ceil16(curM) rows), each written to its place in y, an NZ matrix.
@@ -14,7 +17,7 @@ namespace {
 
 __aicore__ inline uint32_t Min(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-class VecoutANdAlignC {
+template <bool kEvenRows> class VecoutANdAlignC {
  public:
   using AType = MatmulType<TPosition::VECOUT, CubeFormat::ND, half>;
   using BType = MatmulType<TPosition::GM, CubeFormat::ND, half>;
@@ -50,7 +53,12 @@ class VecoutANdAlignC {
     while (mm.Iterate()) {
       LocalTensor<float> c = cQue_.AllocTensor<float>();
       Duplicate(c, 7.0f, t_.singleCoreM * pitch_);  // so the padding GetTensorC writes shows
-      mm.GetTensorC(c, false, true);
+      if constexpr (kEvenRows) {
+        uint32_t rowBytes = t_.N * sizeof(float), paddedBlocks = pitch_ * sizeof(float) / ONE_BLK_SIZE;
+        mm.template GetTensorC<true, true>(c, 0, false, (t_.singleCoreM + 1) / 2, t_.N, rowBytes, paddedBlocks);
+      } else {
+        mm.GetTensorC(c, false, true);
+      }
       cQue_.EnQue(c);
       c = cQue_.DeQue<float>();
       DataCopy(yGm_, c, t_.singleCoreM * pitch_);  // the padding columns too
@@ -133,6 +141,7 @@ template <class K> __aicore__ inline void run(GM_ADDR x, GM_ADDR b, GM_ADDR y, c
 extern "C" __global__ __aicore__ void matmul_api_ub(GM_ADDR x, GM_ADDR b, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   GET_TILING_DATA(tilingData, tiling);
-  if (TILING_KEY_IS(1)) run<VecoutANdAlignC>(x, b, y, tilingData.cubeTilingData);
+  if (TILING_KEY_IS(1)) run<VecoutANdAlignC<false>>(x, b, y, tilingData.cubeTilingData);
+  if (TILING_KEY_IS(3)) run<VecoutANdAlignC<true>>(x, b, y, tilingData.cubeTilingData);
   if (TILING_KEY_IS(2)) run<VecoutBNzC>(x, b, y, tilingData.cubeTilingData);
 }
