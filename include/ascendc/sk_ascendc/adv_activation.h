@@ -276,9 +276,9 @@ struct ReduceLastND {
 // SOFTMAX_OUTPUT_WITHOUT_BRC). The outputs may alias the inputs (read first).
 namespace detail {
 namespace adv {
-template <bool isUpdate, bool brc, typename T, typename U>
+template <bool isUpdate, bool brc, typename T, typename U, typename E>
 inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>* reduceMax, const LocalTensor<U>& expSum,
-                    const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<U>& expMax,
+                    const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<E>& expMax,
                     const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax, const SoftMaxTiling& tiling,
                     const SoftMaxShapeInfo& shape) {
   Rows r = rowsOf(shape, tiling.srcM, tiling.srcK);
@@ -321,9 +321,9 @@ inline void flashV2(const LocalTensor<T>& dst, const LocalTensor<U>* reduceMax, 
   if (isUpdate) chargeRows({"reducemax", "max", "sub", "exp", "reducesum", "sub", "exp", "mul", "add"}, r);
   else chargeRows({"reducemax", "sub", "exp", "reducesum"}, r);
 }
-template <bool isUpdate, bool isDataFormatNZ, const SoftmaxConfig& config, typename T, typename U>
+template <bool isUpdate, bool isDataFormatNZ, const SoftmaxConfig& config, typename T, typename U, typename E>
 inline void flashV2Api(const LocalTensor<T>& dst, const LocalTensor<U>* reduceMax, const LocalTensor<U>& expSum,
-                       const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<U>& expMax,
+                       const LocalTensor<U>& maxT, const LocalTensor<T>& src, const LocalTensor<E>& expMax,
                        const LocalTensor<U>& inExpSum, const LocalTensor<U>& inMax, const SoftMaxTiling& tiling,
                        const SoftMaxShapeInfo& shape) {
   static_assert(!isDataFormatNZ, "SoftmaxFlashV2: the NZ format is not supported by SuperKernel");
@@ -368,14 +368,25 @@ __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTens
   detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, &outReduceMax, expSumTensor, maxTensor, src, expMaxTensor,
                                                             inExpSumTensor, inMaxTensor, tiling, shape);
 }
-// half data with float sums and maxima.
-template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
-          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
-__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dst, const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor,
-                                      const LocalTensor<T>& src, const LocalTensor<U>& expMaxTensor, const LocalTensor<U>& inExpSumTensor,
-                                      const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
+// half data and expMax with float sums and maxima (the page's half/float form; T is not used).
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<half>& dst, const LocalTensor<float>& expSumTensor,
+                                      const LocalTensor<float>& maxTensor, const LocalTensor<half>& src,
+                                      const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
+                                      const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>&, const SoftMaxTiling& tiling,
                                       const SoftMaxShapeInfo& shape = {}) {
-  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<U>*)nullptr, expSumTensor, maxTensor, src,
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<float>*)nullptr, expSumTensor, maxTensor, src,
+                                                            expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
+}
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<half>& dst, const LocalTensor<float>& expSumTensor,
+                                      const LocalTensor<float>& maxTensor, const LocalTensor<half>& src,
+                                      const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
+                                      const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling,
+                                      const SoftMaxShapeInfo& shape = {}) {
+  detail::adv::flashV2Api<isUpdate, isDataFormatNZ, config>(dst, (const LocalTensor<float>*)nullptr, expSumTensor, maxTensor, src,
                                                             expMaxTensor, inExpSumTensor, inMaxTensor, tiling, shape);
 }
 
