@@ -347,6 +347,17 @@ std::string withMemberAccessesDeferred(llvm::StringRef text, const std::vector<s
   return out;
 }
 
+// `args` as clangArgs gives them (-x c++ ... SOURCE -o OUTPUT) made a preprocessing run (-E -P)
+// that writes `output`, with `extra` flags.
+std::vector<std::string> preprocessOnly(std::vector<std::string> args, const std::string& output,
+                                        std::initializer_list<std::string> extra = {}) {
+  llvm::erase_if(args, [](const std::string& a) { return a == "-emit-llvm" || a == "-c"; });
+  args.back() = output;
+  args.insert(args.end() - 3, {"-E", "-P"});
+  args.insert(args.end() - 3, extra);
+  return args;
+}
+
 // The namespace a template kernel's ASCENDC_TPL_ARGS_DECL put its table in (ops-nn's
 // quant_batch_matmul_v3 does), from clang's suggestion for sk_cc's entry, which names it unqualified
 // (g_tilingDeclareParams, or a named table's sk_tpl_decl_<op>).
@@ -374,10 +385,7 @@ llvm::Expected<std::vector<std::string>> namedTemplateTables(const std::string& 
   llvm::StringRef opType;
   for (const std::string& a : args)
     if (llvm::StringRef(a).starts_with("-DSK_ASCENDC_OP_TYPE=")) opType = llvm::StringRef(a).split('=').second.trim('"');
-  std::vector<std::string> pre = args;
-  llvm::erase_if(pre, [](const std::string& a) { return a == "-emit-llvm" || a == "-c"; });
-  pre.back() = scratch.file("tables.ii");
-  pre.insert(pre.end() - 3, {"-E", "-P", "-DSK_TPL_NAMED_TABLES"});
+  std::vector<std::string> pre = preprocessOnly(args, scratch.file("tables.ii"), {"-DSK_TPL_NAMED_TABLES"});
   auto run = runClang(clang, pre, scratch, o.verbose);
   if (!run) return run.takeError();
   if (run->exitCode != 0) return std::vector<std::string>{};  // the compile says why
@@ -529,9 +537,8 @@ llvm::Expected<std::vector<size_t>> droppedDeclarations(const Options& o, const 
   std::string probe = scratch.file("declarations_" + llvm::sys::path::filename(o.source).str());
   if (llvm::Error e = sk::writeFileAtomically(probe, withDeclarationMarkers(*text, at, marker))) return e;
   std::string preprocessed = scratch.file("declarations.ii");
-  std::vector<std::string> args = clangArgs(o, t, coreTypesOf(&meta).front(), headerRoot(), &meta, includes, probe, preprocessed);
-  llvm::erase_if(args, [](const std::string& a) { return a == "-emit-llvm" || a == "-c"; });
-  args.insert(args.end() - 3, {"-E", "-P"});
+  std::vector<std::string> args =
+      preprocessOnly(clangArgs(o, t, coreTypesOf(&meta).front(), headerRoot(), &meta, includes, probe, preprocessed), preprocessed);
   auto run = runClang(clang, args, scratch, o.verbose);
   if (!run) return run.takeError();
   if (run->exitCode != 0) return std::vector<size_t>{};

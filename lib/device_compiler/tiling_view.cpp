@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 #include <set>
 #include <vector>
 
 #include "compile_steps.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -56,8 +58,9 @@ std::string withoutComments(llvm::StringRef s) {
 size_t lineOf(llvm::StringRef s, size_t at) { return 1 + (size_t)std::count(s.begin(), s.begin() + at, '\n'); }
 
 struct Chunk {
-  size_t begin, end;   // [begin, end) of the text
-  std::string nested;  // or an included tiling header's view
+  size_t begin, end;     // [begin, end) of the text
+  std::string nested;    // or an included tiling header's view
+  bool include = false;  // an #include, whose view viewBody fills in
 };
 
 // An object-like #define whose value is an integer expression (array sizes of tiling fields).
@@ -197,9 +200,8 @@ void keepWanted(llvm::StringRef s, std::vector<Chunk>& chunks, Names wanted) {
 }
 
 // The chunks of a header's text (comments blanked), in order: tiling data definitions,
-// registrations, namespace-scope constants and, with `uses`, the views of the headers it includes
-// (nullopt: malformed).
-std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef path, ViewContext& cx, const Names* uses) {
+// registrations, namespace-scope constants and #include directives (nullopt: malformed).
+std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s) {
   std::vector<Chunk> chunks;
   std::vector<bool> braces;  // true: a namespace's
   size_t statement = 0;
@@ -215,9 +217,9 @@ std::optional<std::vector<Chunk>> chunksOf(llvm::StringRef s, llvm::StringRef pa
       do e = s.find('\n', e + 1);
       while (e != llvm::StringRef::npos && s[e - 1] == '\\');
       e = e == llvm::StringRef::npos ? s.size() : e;
+      llvm::StringRef directive = s.slice(i, e).drop_front().ltrim();
       if (isConstantDefine(s.slice(i, e))) chunks.push_back({i, e, ""});
-      else if (std::string nested = uses ? includedView(s.slice(i, e), path, cx, *uses) : ""; !nested.empty())
-        chunks.push_back({i, e, nested});
+      else if (directive.starts_with("include")) chunks.push_back({i, e, "", true});
       i = e - 1;
       statement = e;
       continue;
@@ -271,20 +273,23 @@ std::optional<std::string> viewBody(llvm::StringRef header, llvm::StringRef path
   // circular_pad_tiling.h includes circular_pad_common_tiling.h): it is a view when that is.
   bool ownData = s.contains("BEGIN_TILING_DATA_DEF");
   if (!ownData && !wanted && !s.contains("#include")) return std::nullopt;
+  std::optional<std::vector<Chunk>> scanned = chunksOf(s);
+  if (!scanned) return std::nullopt;
+  std::vector<Chunk>& chunks = *scanned;
   // The names the included headers' constants may be wanted for: those the view's own chunks use
   // (not the host code's: two helper headers may define one name in two namespaces, ops-nn's
   // conv tiling headers).
-  std::optional<std::vector<Chunk>> own = chunksOf(s, path, cx, nullptr);
-  if (!own) return std::nullopt;
-  if (!ownData && wanted) keepWanted(s, *own, *wanted);
+  std::vector<Chunk> own;
+  std::copy_if(chunks.begin(), chunks.end(), std::back_inserter(own), [](const Chunk& c) { return !c.include; });
+  if (!ownData && wanted) keepWanted(s, own, *wanted);
   Names uses = wanted ? *wanted : Names{};
-  for (const Chunk& c : *own) {
+  for (const Chunk& c : own) {
     Names used = identifiers(s.slice(c.begin, c.end));
     uses.insert(used.begin(), used.end());
   }
-  std::optional<std::vector<Chunk>> all = chunksOf(s, path, cx, &uses);
-  if (!all) return std::nullopt;
-  std::vector<Chunk>& chunks = *all;
+  for (Chunk& c : chunks)  // the included headers' views in place; an include of no view is dropped
+    if (c.include) c.nested = includedView(s.slice(c.begin, c.end), path, cx, uses);
+  llvm::erase_if(chunks, [](const Chunk& c) { return c.include && c.nested.empty(); });
   if (!ownData && wanted) keepWanted(s, chunks, *wanted);
   if (!ownData && (wanted ? chunks.empty() : std::none_of(chunks.begin(), chunks.end(), [](const Chunk& c) { return !c.nested.empty(); })))
     return std::nullopt;
